@@ -1,0 +1,95 @@
+#include "attention_model.h"
+
+#include "cli_options.h"
+
+#include <QCoreApplication>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace {
+
+double workOf(const attn::Params &p)
+{
+    const double B = p.batch, L = p.queryLength, S = p.keyLength;
+    return B * L * S * (p.dK + p.dV + 8.0) + B * (L + S) * p.dModel * (p.dK + p.dV);
+}
+
+} // namespace
+
+AttentionModel::AttentionModel(QObject *parent) : QObject(parent)
+{
+    m_result = std::make_shared<const attn::Result>(attn::compute(m_params));
+    connect(&m_watcher, &QFutureWatcher<ResultPtr>::finished, this, &AttentionModel::finished);
+}
+
+AttentionModel::~AttentionModel()
+{
+    m_watcher.waitForFinished();
+}
+
+bool AttentionModel::setParams(const attn::Params &p)
+{
+    if (auto e = attn::validate(p, defaultMemoryBudget())) {
+        emit problem(QStringLiteral("%1: %2").arg(QString::fromStdString(e->field), QString::fromStdString(e->message)));
+        return false;
+    }
+    if (p == m_params)
+        return true;
+    m_params = p;
+    emit paramsChanged(m_params);
+    if (m_running) {
+        m_pending = true; // the running computation's result will be dropped
+        return true;
+    }
+    start();
+    return true;
+}
+
+void AttentionModel::setDisplay(const DisplayOptions &d)
+{
+    if (d == m_display)
+        return;
+    m_display = d;
+    emit displayChanged(m_display);
+}
+
+void AttentionModel::start()
+{
+    const attn::Params p = m_params;
+    const ResultPtr previous = m_result;
+    if (workOf(p) <= m_syncLimit) {
+        m_result = std::make_shared<const attn::Result>(attn::compute(p, previous.get()));
+        emit resultChanged(m_result);
+        return;
+    }
+    m_running = true;
+    m_pending = false;
+    emit busyChanged(true);
+    m_watcher.setFuture(QtConcurrent::run([p, previous]() -> ResultPtr {
+        return std::make_shared<const attn::Result>(attn::compute(p, previous.get()));
+    }));
+}
+
+void AttentionModel::finished()
+{
+    m_running = false;
+    ResultPtr r = m_watcher.result();
+    if (m_pending) {
+        // Keep the finished inputs for reuse, but only show the newest settings.
+        m_result = r;
+        start();
+        if (!m_running)
+            emit busyChanged(false);
+        return;
+    }
+    m_result = r;
+    emit busyChanged(false);
+    emit resultChanged(m_result);
+}
+
+void AttentionModel::waitForIdle()
+{
+    while (m_running) {
+        m_watcher.waitForFinished();
+        QCoreApplication::processEvents();
+    }
+}

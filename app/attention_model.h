@@ -1,0 +1,76 @@
+#pragma once
+// The one object between the widgets and core: it holds the current settings and display options,
+// computes off the GUI thread when the work is large (newest request wins, stale results are
+// dropped), and tells the views through signals. Widgets never talk to each other.
+
+#include "attention.h"
+#include "heatmap_grid.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+// What the heatmap shows and how; no effect on the numbers.
+struct DisplayOptions
+{
+    enum class Range { Fixed01, Fit };
+    attn::Quantity quantity = attn::Quantity::Weights;
+    QString colorMap = QStringLiteral("viridis");
+    Range range = Range::Fixed01;
+    bool cellValues = true; // write values into the cells when they are large enough to read
+
+    bool operator==(const DisplayOptions &o) const
+    {
+        return quantity == o.quantity && colorMap == o.colorMap && range == o.range && cellValues == o.cellValues;
+    }
+    bool operator!=(const DisplayOptions &o) const { return !(*this == o); }
+};
+
+class AttentionModel : public QObject
+{
+    Q_OBJECT
+public:
+    using ResultPtr = std::shared_ptr<const attn::Result>;
+
+    explicit AttentionModel(QObject *parent = nullptr);
+    ~AttentionModel() override;
+
+    // The settings last accepted (the shown result may still be catching up: see isBusy).
+    const attn::Params &params() const { return m_params; }
+    // The newest finished result; never null after construction.
+    ResultPtr result() const { return m_result; }
+    const DisplayOptions &display() const { return m_display; }
+    bool isBusy() const { return m_running; }
+
+    // Accepts valid settings and recomputes; invalid ones are refused with problem(message).
+    bool setParams(const attn::Params &p);
+    void setDisplay(const DisplayOptions &d);
+
+    // Work below this many multiply-adds is done at once on the calling thread.
+    void setSynchronousLimit(double flops) { m_syncLimit = flops; }
+    // Blocks until the newest request has been computed and delivered (tests, exports).
+    void waitForIdle();
+
+signals:
+    void paramsChanged(const attn::Params &params);
+    void resultChanged(AttentionModel::ResultPtr result);
+    void displayChanged(const DisplayOptions &display);
+    void busyChanged(bool busy);
+    void problem(const QString &message);
+
+private:
+    void start();
+    void finished();
+
+    attn::Params m_params;
+    DisplayOptions m_display;
+    ResultPtr m_result;
+    QFutureWatcher<ResultPtr> m_watcher;
+    bool m_running = false;
+    bool m_pending = false; // settings changed while a computation ran
+    double m_syncLimit = 2e6;
+};
+
+Q_DECLARE_METATYPE(AttentionModel::ResultPtr)

@@ -1,0 +1,72 @@
+#include "color_maps.h"
+
+namespace {
+
+struct MapDef
+{
+    const char *name;
+    const char *title;
+    bool diverging;
+    std::initializer_list<const char *> stops; // evenly spaced from 0 to 1
+};
+
+const MapDef kMaps[] = {
+    {"viridis", QT_TRANSLATE_NOOP("ColorMaps", "Viridis"), false,
+     {"#440154", "#482878", "#3e4989", "#31688e", "#26828e", "#1f9e89", "#35b779", "#6ece58", "#fde725"}},
+    {"cividis", QT_TRANSLATE_NOOP("ColorMaps", "Cividis (colour-blind safe)"), false,
+     {"#00204d", "#00336f", "#414d6b", "#5f636e", "#7c7b78", "#9b9377", "#bcaf6f", "#dfcb5d", "#ffea46"}},
+    {"magma", QT_TRANSLATE_NOOP("ColorMaps", "Magma"), false,
+     {"#000004", "#1c1044", "#4f127b", "#812581", "#b5367a", "#e55064", "#fb8761", "#fec287", "#fcfdbf"}},
+    {"grayscale", QT_TRANSLATE_NOOP("ColorMaps", "Grayscale (white = 0, for print)"), false, {"#ffffff", "#000000"}},
+    {"coolwarm", QT_TRANSLATE_NOOP("ColorMaps", "Cool-warm (diverging, for scores)"), true,
+     {"#3b4cc0", "#8db0fe", "#dddcdc", "#f49a7b", "#b40426"}},
+};
+
+const MapDef *find(const QString &name)
+{
+    for (const MapDef &m : kMaps)
+        if (name == QLatin1String(m.name))
+            return &m;
+    return &kMaps[0];
+}
+
+} // namespace
+
+QStringList colorMapNames()
+{
+    QStringList names;
+    for (const MapDef &m : kMaps)
+        names << QString::fromLatin1(m.name);
+    return names;
+}
+
+QString colorMapTitle(const QString &name)
+{
+    return QCoreApplication::translate("ColorMaps", find(name)->title);
+}
+
+bool isDiverging(const QString &name)
+{
+    return find(name)->diverging;
+}
+
+QColor maskedCellColor()
+{
+    return QColor(0xb8, 0xb8, 0xb8);
+}
+
+QCPColorGradient colorGradient(const QString &name)
+{
+    const MapDef *m = find(name);
+    QCPColorGradient g;
+    g.clearColorStops();
+    const int n = int(m->stops.size());
+    int i = 0;
+    for (const char *c : m->stops)
+        g.setColorStopAt(n > 1 ? double(i++) / (n - 1) : 0.0, QColor(c));
+    g.setColorInterpolation(QCPColorGradient::ciRGB);
+    g.setLevelCount(256);
+    g.setNanHandling(QCPColorGradient::nhNanColor);
+    g.setNanColor(maskedCellColor());
+    return g;
+}

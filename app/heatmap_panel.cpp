@@ -1,0 +1,444 @@
+#include "heatmap_panel.h"
+
+#include "color_maps.h"
+
+#include <qcustomplot.h>
+
+#include <QLabel>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace {
+
+// Grid cells larger than this are not aggregated: about one cell per screen pixel.
+constexpr int kMaxGridCells = 1200;
+constexpr int kMaxCellTextSide = 16;
+constexpr double kSumTolerance = 1e-3;
+
+QString quantityTitle(attn::Quantity q)
+{
+    switch (q) {
+    case attn::Quantity::Weights: return HeatmapPanel::tr("attention weight");
+    case attn::Quantity::Scores: return HeatmapPanel::tr("raw score Q·Kᵀ");
+    case attn::Quantity::Logits: return HeatmapPanel::tr("scaled logit");
+    }
+    return {};
+}
+
+void styleAxisRect(QCPAxisRect *rect)
+{
+    for (QCPAxis *axis : rect->axes()) {
+        axis->grid()->setVisible(false);
+        axis->setBasePen(QPen(QColor(90, 90, 90)));
+        axis->setTickPen(QPen(QColor(90, 90, 90)));
+        axis->setSubTickPen(Qt::NoPen);
+    }
+}
+
+QSharedPointer<QCPAxisTickerFixed> integerTicker()
+{
+    QSharedPointer<QCPAxisTickerFixed> t(new QCPAxisTickerFixed);
+    t->setTickStep(1.0);
+    t->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    t->setTickCount(8);
+    return t;
+}
+
+} // namespace
+
+HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent) : QWidget(parent), m_model(model)
+{
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName("heatmapPlot");
+    m_plot->setMinimumSize(420, 320);
+    m_note = new QLabel(this);
+    m_note->setObjectName("heatmapNote");
+    m_note->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot, 1);
+    layout->addWidget(m_note);
+
+    m_plot->plotLayout()->clear();
+    m_heatRect = new QCPAxisRect(m_plot);
+    m_rowSumRect = new QCPAxisRect(m_plot);
+    m_entropyRect = new QCPAxisRect(m_plot);
+    m_colSumRect = new QCPAxisRect(m_plot);
+    m_scale = new QCPColorScale(m_plot);
+    m_plot->plotLayout()->addElement(0, 0, m_heatRect);
+    m_plot->plotLayout()->addElement(0, 1, m_rowSumRect);
+    m_plot->plotLayout()->addElement(0, 2, m_entropyRect);
+    m_plot->plotLayout()->addElement(0, 3, m_scale);
+    m_plot->plotLayout()->addElement(1, 0, m_colSumRect);
+    m_plot->plotLayout()->setColumnStretchFactors({6.0, 1.3, 1.3, 0.45});
+    m_plot->plotLayout()->setRowStretchFactors({5.0, 1.2});
+    for (QCPAxisRect *r : {m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect})
+        styleAxisRect(r);
+
+    // Rows line up across the heatmap and its side panels; columns with the column sums.
+    auto *rows = new QCPMarginGroup(m_plot);
+    auto *cols = new QCPMarginGroup(m_plot);
+    for (QCPLayoutElement *e : std::initializer_list<QCPLayoutElement *>{m_heatRect, m_rowSumRect, m_entropyRect, m_scale})
+        e->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
+    m_heatRect->setMarginGroup(QCP::msLeft | QCP::msRight | QCP::msTop | QCP::msBottom, nullptr);
+    m_heatRect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
+    m_heatRect->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
+    m_colSumRect->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
+
+    QCPAxis *keyAxis = m_heatRect->axis(QCPAxis::atBottom);
+    QCPAxis *queryAxis = m_heatRect->axis(QCPAxis::atLeft);
+    queryAxis->setRangeReversed(true); // query 0 at the top, as printed
+    queryAxis->setLabel(tr("query i"));
+    keyAxis->setLabel(tr("key j"));
+    keyAxis->setTicker(integerTicker());
+    queryAxis->setTicker(integerTicker());
+    m_map = new QCPColorMap(keyAxis, queryAxis);
+    m_map->setInterpolate(false);
+    m_map->setTightBoundary(false);
+    m_map->setColorScale(m_scale); // the gradient is set after this
+    m_scale->setType(QCPAxis::atRight);
+    m_scale->setBarWidth(14);
+    m_heatRect->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+    m_heatRect->setRangeZoom(Qt::Horizontal | Qt::Vertical);
+    m_heatRect->setRangeDragAxes(keyAxis, queryAxis);
+    m_heatRect->setRangeZoomAxes(keyAxis, queryAxis);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+
+    // Row sums and row entropy: horizontal bars keyed by query, sharing the heatmap's rows.
+    auto horizontal = [this](QCPAxisRect *rect, const QString &label) {
+        QCPAxis *q = rect->axis(QCPAxis::atLeft);
+        q->setRangeReversed(true);
+        q->setTickLabels(false);
+        q->setTicker(integerTicker());
+        rect->axis(QCPAxis::atBottom)->setLabel(label);
+        rect->setRangeDrag(Qt::Orientations());
+        rect->setRangeZoom(Qt::Orientations());
+        auto *bars = new QCPBars(q, rect->axis(QCPAxis::atBottom));
+        bars->setWidth(0.8);
+        return bars;
+    };
+    m_rowSumBars = horizontal(m_rowSumRect, tr("row sum"));
+    m_rowSumFlagged = new QCPBars(m_rowSumRect->axis(QCPAxis::atLeft), m_rowSumRect->axis(QCPAxis::atBottom));
+    m_rowSumFlagged->setWidth(0.8);
+    m_entropyBars = horizontal(m_entropyRect, tr("row entropy (nats)"));
+    m_rowSumBars->setBrush(QColor(70, 110, 170));
+    m_rowSumBars->setPen(Qt::NoPen);
+    m_rowSumFlagged->setBrush(QColor(215, 60, 40));
+    m_rowSumFlagged->setPen(Qt::NoPen);
+    m_entropyBars->setBrush(QColor(60, 150, 110));
+    m_entropyBars->setPen(Qt::NoPen);
+
+    // Column sums: vertical bars keyed by key, sharing the heatmap's columns.
+    QCPAxis *colKey = m_colSumRect->axis(QCPAxis::atBottom);
+    colKey->setTicker(integerTicker());
+    colKey->setTickLabels(false);
+    m_colSumRect->axis(QCPAxis::atLeft)->setLabel(tr("column sum"));
+    m_colSumRect->setRangeDrag(Qt::Orientations());
+    m_colSumRect->setRangeZoom(Qt::Orientations());
+    m_colSumBars = new QCPBars(colKey, m_colSumRect->axis(QCPAxis::atLeft));
+    m_colSumFlagged = new QCPBars(colKey, m_colSumRect->axis(QCPAxis::atLeft));
+    for (QCPBars *b : {m_colSumBars, m_colSumFlagged}) {
+        b->setWidth(0.8);
+        b->setPen(Qt::NoPen);
+    }
+    m_colSumBars->setBrush(QColor(120, 100, 170));
+    m_colSumFlagged->setBrush(QColor(215, 60, 40));
+
+    auto line = [this](QCPAxisRect *rect, QColor color) {
+        auto *l = new QCPItemStraightLine(m_plot);
+        l->setClipAxisRect(rect);
+        l->point1->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        l->point2->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        l->setPen(QPen(color, 1.5, Qt::DashLine));
+        return l;
+    };
+    m_rowSumTarget = line(m_rowSumRect, QColor(40, 40, 40));
+    m_entropyMax = line(m_entropyRect, QColor(200, 60, 40));
+    m_colSumTarget = line(m_colSumRect, QColor(40, 40, 40));
+    m_entropyMaxLabel = new QCPItemText(m_plot);
+    m_entropyMaxLabel->setClipAxisRect(m_entropyRect);
+    m_entropyMaxLabel->setClipToAxisRect(false);
+    m_entropyMaxLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_entropyMaxLabel->position->setAxisRect(m_entropyRect);
+    m_entropyMaxLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_entropyMaxLabel->position->setCoords(1.0, 0.0);
+    m_entropyMaxLabel->setColor(QColor(200, 60, 40));
+
+    connect(keyAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &HeatmapPanel::syncRanges);
+    connect(queryAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &HeatmapPanel::syncRanges);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapPanel::hover);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::updateCellTexts);
+    connect(model, &AttentionModel::resultChanged, this, &HeatmapPanel::showResult);
+    connect(model, &AttentionModel::displayChanged, this, &HeatmapPanel::showResult);
+    showResult();
+}
+
+void HeatmapPanel::showResult()
+{
+    const auto r = m_model->result();
+    const attn::Params &p = r->params;
+    const DisplayOptions &d = m_model->display();
+    const int b = p.batchIndex, L = p.queryLength, S = p.keyLength;
+
+    m_grid = attn::heatmapGrid(*r, b, d.quantity, kMaxGridCells, kMaxGridCells);
+    const int rows = int(m_grid.values.rows()), cols = int(m_grid.values.cols());
+    // Grid cell (gx, gy) covers keys gx*colStep .. and queries gy*rowStep ..; place centres accordingly.
+    const double x0 = (m_grid.colStep - 1) / 2.0, y0 = (m_grid.rowStep - 1) / 2.0;
+    m_map->data()->setSize(cols, rows);
+    m_map->data()->setRange(QCPRange(x0, x0 + (cols - 1) * m_grid.colStep),
+                            QCPRange(y0, y0 + (rows - 1) * m_grid.rowStep));
+    // A single cell spans its whole range, so give it a width of one.
+    if (cols == 1)
+        m_map->data()->setKeyRange(QCPRange(x0 - 0.5, x0 + 0.5));
+    if (rows == 1)
+        m_map->data()->setValueRange(QCPRange(y0 - 0.5, y0 + 0.5));
+    for (int gy = 0; gy < rows; ++gy)
+        for (int gx = 0; gx < cols; ++gx)
+            m_map->data()->setCell(gx, gy, m_grid.values(gy, gx));
+
+    m_heatRect->axis(QCPAxis::atBottom)->setRange(-0.5, S - 0.5);
+    m_heatRect->axis(QCPAxis::atLeft)->setRange(-0.5, L - 0.5);
+    updateColorMap();
+    updateSidePanels();
+
+    QStringList notes;
+    if (m_grid.aggregated())
+        notes << tr("Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels); zoom in for detail.")
+                     .arg(m_grid.rowStep).arg(m_grid.colStep);
+    if (p.softmaxDim == -2)
+        notes << tr("Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values.");
+    for (const std::string &w : r->attention.warnings)
+        notes << QString::fromStdString(w);
+    m_note->setText(notes.join("  "));
+    m_note->setVisible(!notes.isEmpty());
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPanel::updateColorMap()
+{
+    const auto r = m_model->result();
+    const DisplayOptions &d = m_model->display();
+    const QString mapName = d.colorMap;
+    m_map->setGradient(colorGradient(mapName));
+    QCPRange range(0.0, 1.0);
+    if (d.quantity != attn::Quantity::Weights || d.range == DisplayOptions::Range::Fit) {
+        bool found = false;
+        double lo = 0, hi = 0;
+        for (Eigen::Index i = 0; i < m_grid.values.size(); ++i) {
+            const float v = m_grid.values.data()[i];
+            if (std::isnan(v))
+                continue;
+            lo = found ? std::min(lo, double(v)) : v;
+            hi = found ? std::max(hi, double(v)) : v;
+            found = true;
+        }
+        if (isDiverging(mapName)) {
+            const double m = std::max(std::fabs(lo), std::fabs(hi));
+            lo = -m;
+            hi = m;
+        }
+        if (hi - lo < 1e-12) {
+            lo -= 0.5;
+            hi += 0.5;
+        }
+        range = QCPRange(lo, hi);
+    }
+    m_scale->setDataRange(range);
+    m_scale->axis()->setLabel(quantityTitle(d.quantity));
+}
+
+void HeatmapPanel::updateSidePanels()
+{
+    const auto r = m_model->result();
+    const attn::Params &p = r->params;
+    const attn::Statistics &st = r->attention.stats;
+    const int b = p.batchIndex, L = p.queryLength, S = p.keyLength;
+    QVector<double> qi(L), sums(L), entropy(L);
+    QVector<double> flaggedKeys, flaggedSums;
+    QVector<double> okKeys, okSums;
+    m_flaggedRows.clear();
+    for (int i = 0; i < L; ++i) {
+        qi[i] = i;
+        sums[i] = st.rowSums(b, i);
+        entropy[i] = st.rowEntropy(b, i);
+        if (std::fabs(sums[i] - 1.0) > kSumTolerance) {
+            m_flaggedRows << i;
+            flaggedKeys << i;
+            flaggedSums << sums[i];
+        } else {
+            okKeys << i;
+            okSums << sums[i];
+        }
+    }
+    m_rowSumBars->setData(okKeys, okSums, true);
+    m_rowSumFlagged->setData(flaggedKeys, flaggedSums, true);
+    m_entropyBars->setData(qi, entropy, true);
+
+    QVector<double> cOk, cOkSums, cBad, cBadSums;
+    m_flaggedCols.clear();
+    for (int j = 0; j < S; ++j) {
+        const double s = st.colSums(b, j);
+        // With softmax over queries every column should sum to 1: flag the ones that do not.
+        if (p.softmaxDim == -2 && std::fabs(s - 1.0) > kSumTolerance) {
+            m_flaggedCols << j;
+            cBad << j;
+            cBadSums << s;
+        } else {
+            cOk << j;
+            cOkSums << s;
+        }
+    }
+    m_colSumBars->setData(cOk, cOkSums, true);
+    m_colSumFlagged->setData(cBad, cBadSums, true);
+
+    double rowMax = 1.0;
+    for (double s : sums)
+        rowMax = std::max(rowMax, s);
+    m_rowSumRect->axis(QCPAxis::atBottom)->setRange(0, rowMax * 1.08);
+    m_rowSumTarget->point1->setCoords(1.0, 0);
+    m_rowSumTarget->point2->setCoords(1.0, 1);
+    const double lnS = st.maxRowEntropy;
+    m_entropyRect->axis(QCPAxis::atBottom)->setRange(0, std::max(lnS, 0.05) * 1.1);
+    m_entropyMax->point1->setCoords(lnS, 0);
+    m_entropyMax->point2->setCoords(lnS, 1);
+    m_entropyMaxLabel->setText(tr("ln S = %1").arg(lnS, 0, 'f', 3));
+    double colMax = 1.0;
+    for (int j = 0; j < S; ++j)
+        colMax = std::max(colMax, st.colSums(b, j));
+    m_colSumRect->axis(QCPAxis::atLeft)->setRange(0, colMax * 1.1);
+    m_colSumTarget->point1->setCoords(0, 1.0);
+    m_colSumTarget->point2->setCoords(1, 1.0);
+    m_colSumTarget->setVisible(p.softmaxDim == -2);
+    m_rowSumTarget->setVisible(true);
+    m_rowSumRect->axis(QCPAxis::atBottom)->setLabel(p.softmaxDim == -1 ? tr("row sum (= 1)")
+                                                                        : tr("row sum (≠ 1 over queries)"));
+    m_colSumRect->axis(QCPAxis::atLeft)->setLabel(p.softmaxDim == -2 ? tr("column sum (= 1)") : tr("column sum"));
+}
+
+void HeatmapPanel::syncRanges()
+{
+    const QCPRange keys = m_heatRect->axis(QCPAxis::atBottom)->range();
+    const QCPRange queries = m_heatRect->axis(QCPAxis::atLeft)->range();
+    m_rowSumRect->axis(QCPAxis::atLeft)->setRange(queries);
+    m_entropyRect->axis(QCPAxis::atLeft)->setRange(queries);
+    m_colSumRect->axis(QCPAxis::atBottom)->setRange(keys);
+}
+
+void HeatmapPanel::updateCellTexts()
+{
+    const auto r = m_model->result();
+    const attn::Params &p = r->params;
+    const DisplayOptions &d = m_model->display();
+    const int L = p.queryLength, S = p.keyLength;
+    const bool wanted = d.cellValues && !m_grid.aggregated() && L <= kMaxCellTextSide && S <= kMaxCellTextSide;
+    QCPAxis *x = m_heatRect->axis(QCPAxis::atBottom), *y = m_heatRect->axis(QCPAxis::atLeft);
+    const double cellW = std::fabs(x->coordToPixel(1) - x->coordToPixel(0));
+    const double cellH = std::fabs(y->coordToPixel(1) - y->coordToPixel(0));
+    const int decimals = d.quantity == attn::Quantity::Weights ? 4 : 2;
+    const int px = int(std::min(cellH * 0.38, cellW / (decimals + 3.2) * 1.7));
+    const bool readable = wanted && px >= 7;
+    const int needed = readable ? L * S : 0;
+    while (m_cellTexts.size() > needed)
+        m_plot->removeItem(m_cellTexts.takeLast());
+    while (m_cellTexts.size() < needed) {
+        auto *t = new QCPItemText(m_plot);
+        t->setClipAxisRect(m_heatRect);
+        t->position->setAxes(x, y);
+        t->setLayer("overlay");
+        m_cellTexts << t;
+    }
+    if (!readable)
+        return;
+    QFont font = this->font();
+    font.setPixelSize(px);
+    QCPColorGradient gradient = m_map->gradient(); // color() is not const in QCustomPlot 2.1
+    const QCPRange range = m_scale->dataRange();
+    for (int i = 0; i < L; ++i)
+        for (int j = 0; j < S; ++j) {
+            QCPItemText *t = m_cellTexts[i * S + j];
+            const float v = attn::cellValue(*r, p.batchIndex, d.quantity, i, j);
+            t->position->setCoords(j, i);
+            t->setFont(font);
+            if (std::isnan(v)) {
+                t->setText(QStringLiteral("−∞"));
+                t->setColor(QColor(60, 60, 60));
+                continue;
+            }
+            t->setText(QString::number(v, 'f', decimals));
+            // Dark text on light cells, light text on dark cells.
+            const double frac = range.size() > 0 ? (v - range.lower) / range.size() : 0.5;
+            const QColor c = QColor::fromRgb(gradient.color(std::clamp(frac, 0.0, 1.0), QCPRange(0, 1)));
+            t->setColor(c.lightnessF() > 0.55 ? QColor(20, 20, 20) : QColor(250, 250, 250));
+        }
+}
+
+int HeatmapPanel::cellTextCount() const
+{
+    return int(m_cellTexts.size());
+}
+
+QString HeatmapPanel::noteText() const
+{
+    return m_note->isVisible() ? m_note->text() : QString();
+}
+
+bool HeatmapPanel::cellAt(const QPointF &pixel, int *query, int *key) const
+{
+    if (!m_heatRect->rect().contains(pixel.toPoint()))
+        return false;
+    const auto r = m_model->result();
+    const double kx = m_heatRect->axis(QCPAxis::atBottom)->pixelToCoord(pixel.x());
+    const double qy = m_heatRect->axis(QCPAxis::atLeft)->pixelToCoord(pixel.y());
+    const int j = int(std::floor(kx + 0.5)), i = int(std::floor(qy + 0.5));
+    if (i < 0 || j < 0 || i >= r->params.queryLength || j >= r->params.keyLength)
+        return false;
+    *query = i;
+    *key = j;
+    return true;
+}
+
+QPointF HeatmapPanel::cellCenter(int query, int key) const
+{
+    return {m_heatRect->axis(QCPAxis::atBottom)->coordToPixel(key),
+            m_heatRect->axis(QCPAxis::atLeft)->coordToPixel(query)};
+}
+
+QString HeatmapPanel::cellToolTip(int query, int key) const
+{
+    const auto r = m_model->result();
+    const int b = r->params.batchIndex;
+    const float logit = r->attention.logits(b, query, key);
+    QString text = tr("query %1, key %2\nraw score Q·Kᵀ = %3\n").arg(query).arg(key).arg((*r->scores)(b, query, key), 0, 'g', 6);
+    if (std::isinf(logit))
+        text += tr("masked (logit −∞)\nweight = 0");
+    else
+        text += tr("scaled logit = %1\nweight = %2").arg(logit, 0, 'g', 6).arg(r->attention.weights(b, query, key), 0, 'f', 6);
+    return text;
+}
+
+void HeatmapPanel::hover(QMouseEvent *event)
+{
+    int i = 0, j = 0;
+    if (cellAt(event->position(), &i, &j))
+        QToolTip::showText(event->globalPosition().toPoint(), cellToolTip(i, j), m_plot);
+    else
+        QToolTip::hideText();
+}
+
+void HeatmapPanel::setFontScale(double scale)
+{
+    m_fontScale = scale;
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * scale);
+    for (QCPAxisRect *rect : {m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect})
+        for (QCPAxis *a : rect->axes()) {
+            a->setTickLabelFont(f);
+            a->setLabelFont(f);
+        }
+    m_scale->axis()->setTickLabelFont(f);
+    m_scale->axis()->setLabelFont(f);
+    m_entropyMaxLabel->setFont(f);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}

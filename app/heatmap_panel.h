@@ -1,0 +1,62 @@
+#pragma once
+// The (L, S) heatmap with, aligned to its rows and columns, the row sums, the row entropy (with
+// the ln S maximum) and the column sums. It only reads the model.
+
+#include "attention_model.h"
+
+#include <QWidget>
+
+class QCustomPlot;
+class QCPAxisRect;
+class QCPColorMap;
+class QCPColorScale;
+class QCPBars;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPTextElement;
+
+class HeatmapPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit HeatmapPanel(AttentionModel *model, QWidget *parent = nullptr);
+
+    QCustomPlot *plot() const { return m_plot; }
+    // The text shown when hovering the cell (query, key).
+    QString cellToolTip(int query, int key) const;
+    // The cell under a pixel of the plot, false outside the heatmap.
+    bool cellAt(const QPointF &pixel, int *query, int *key) const;
+    // The centre of a cell in plot pixels.
+    QPointF cellCenter(int query, int key) const;
+    // Rows of the shown batch element whose sum is not 1 (what softmax over queries breaks).
+    QVector<int> flaggedRows() const { return m_flaggedRows; }
+    QVector<int> flaggedColumns() const { return m_flaggedCols; }
+    // The line under the plot: aggregation and dim notes.
+    QString noteText() const;
+    // Values written in cells (empty when too small to read).
+    int cellTextCount() const;
+    // Scale fonts and lines (presentation mode, exports).
+    void setFontScale(double scale);
+
+private:
+    void showResult();
+    void updateColorMap();
+    void updateSidePanels();
+    void updateCellTexts();
+    void syncRanges();
+    void hover(QMouseEvent *event);
+
+    AttentionModel *m_model;
+    QCustomPlot *m_plot;
+    QCPAxisRect *m_heatRect, *m_rowSumRect, *m_entropyRect, *m_colSumRect;
+    QCPColorMap *m_map;
+    QCPColorScale *m_scale;
+    QCPBars *m_rowSumBars, *m_rowSumFlagged, *m_entropyBars, *m_colSumBars, *m_colSumFlagged;
+    QCPItemStraightLine *m_rowSumTarget, *m_entropyMax, *m_colSumTarget;
+    QCPItemText *m_entropyMaxLabel;
+    QList<QCPItemText *> m_cellTexts;
+    class QLabel *m_note;
+    QVector<int> m_flaggedRows, m_flaggedCols;
+    attn::HeatmapGrid m_grid;
+    double m_fontScale = 1.0;
+};

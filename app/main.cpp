@@ -1,0 +1,88 @@
+// attention-viz: without an output option it opens the window; --dump and --screenshot write and exit.
+#include "attention_model.h"
+#include "cli_options.h"
+#include "json_dump.h"
+#include "main_window.h"
+#include "save_output.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QImage>
+#include <QSaveFile>
+
+#include <cstdio>
+
+namespace {
+
+int fail(const QString &message)
+{
+    std::fprintf(stderr, "attention-viz: %s\n", qPrintable(message));
+    return 2;
+}
+
+bool savePng(const QImage &image, const QString &path, QString *error)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG")) {
+        *error = QStringLiteral("cannot encode the image as PNG");
+        return false;
+    }
+    return saveThroughStream(path, [&](std::ostream &out) { out.write(bytes.constData(), bytes.size()); }, error);
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    const CliOutcome outcome = parseCommandLine(arguments, defaultMemoryBudget());
+    switch (outcome.kind) {
+    case CliOutcome::Help:
+    case CliOutcome::Version:
+        std::printf("%s\n", qPrintable(outcome.text));
+        return 0;
+    case CliOutcome::Error:
+        return fail(outcome.text);
+    case CliOutcome::Run:
+        break;
+    }
+    const CliRequest &request = outcome.request;
+
+    if (!request.dumpPath.isEmpty()) {
+        const attn::Result result = attn::compute(request.params);
+        QString error;
+        if (!saveThroughStream(request.dumpPath, [&](std::ostream &out) { attn::writeJson(out, result); }, &error))
+            return fail(QStringLiteral("--dump: %1").arg(error));
+        if (request.screenshotPath.isEmpty())
+            return 0;
+    }
+
+    // Headless outputs need no display.
+    if (!request.opensWindow() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setApplicationName("attention-viz");
+    QApplication::setOrganizationName("attention-viz");
+    QApplication::setApplicationVersion(ATTENTION_VIZ_VERSION);
+
+    AttentionModel model;
+    model.setParams(request.params);
+    MainWindow window(&model);
+
+    if (!request.screenshotPath.isEmpty()) {
+        window.resize(request.size.isValid() ? request.size : QSize(1400, 900));
+        window.show();
+        model.waitForIdle();
+        QApplication::processEvents();
+        QString error;
+        if (!savePng(window.grab().toImage(), request.screenshotPath, &error))
+            return fail(QStringLiteral("--screenshot: %1").arg(error));
+        return 0;
+    }
+    window.show();
+    return app.exec();
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The README's two commands:
+#   ./build.sh run [options]   install what is needed, build, start attention-viz (options go to the program)
+#   ./build.sh test            install what is needed, build, run every test through CTest
+# On Debian 12 (bookworm). Run as root or as a user who may use sudo.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+what="${1:-}"
+case "$what" in
+  run|test) shift ;;
+  *) echo "usage: $0 run [attention-viz options] | $0 test" >&2; exit 2 ;;
+esac
+
+# Build tools, Qt 6, QCustomPlot, Eigen; the platform plugins and fonts (Chinese too) to draw text.
+packages=(cmake make g++ pkg-config
+          qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-qpa-plugins qt6-translations-l10n
+          libqt6svg6 libeigen3-dev libqcustomplot-dev libgl-dev
+          fonts-noto-cjk fonts-dejavu-core)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "Installing: ${missing[*]}"
+  $sudo apt-get update
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${packages[@]}"
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+cmake --build build -j"$jobs"
+
+if [ "$what" = test ]; then
+  ctest --test-dir build --output-on-failure -j"$jobs"
+else
+  exec build/app/attention-viz "$@"
+fi

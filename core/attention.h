@@ -1,0 +1,92 @@
+#pragma once
+// The attention pipeline as pure functions: draw Q, K, V as PyTorch would, then
+// scores = Q·Kᵀ, logits = scale and mask, weights = softmax, out = weights·V, and statistics.
+// Stages are separate so a caller recomputes only what a change of settings invalidates.
+
+#include "params.h"
+#include "tensor.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace attn {
+
+// The random tensors, drawn in PyTorch's order after torch.manual_seed(seed):
+// projection: X (B,L,d_model), Y (B,S,d_model) for cross-attention, W_q, W_k (d_model,d_k), W_v (d_model,d_v)
+// direct:     Q (B,L,d_k), K (B,S,d_k), V (B,S,d_v)
+struct Inputs
+{
+    Tensor3 X, Y, Wq, Wk, Wv; // projection only; W_* have batch 1; Y only for cross-attention
+    Tensor3 Q, K, V;
+};
+
+struct ScoreMoments
+{
+    double mean = 0.0;
+    double variance = 0.0; // population variance over all B·L·S entries
+};
+
+struct Statistics
+{
+    Table rowSums;        // B by L
+    Table colSums;        // B by S
+    Table rowEntropy;     // B by L, nats
+    Table colEntropy;     // B by S, nats: -sum_i w_ij ln w_ij (a distribution's entropy for softmax dim -2)
+    Table rowMax;         // B by L: the largest weight of each query
+    IndexTable rowArgmax; // B by L: the key holding it
+    double maxRowEntropy = 0.0; // ln S
+    double maxColEntropy = 0.0; // ln L
+    ScoreMoments rawScores;     // of Q·Kᵀ
+    ScoreMoments scaledScores;  // of Q·Kᵀ times the scale factor (before masking)
+    double meanRowEntropy = 0.0; // over the rows of the shown batch element
+};
+
+struct Attention
+{
+    Tensor3 logits;  // (B,L,S) scaled, masked entries -inf
+    Tensor3 weights; // (B,L,S)
+    Tensor3 out;     // (B,L,d_v)
+    Statistics stats;
+    std::vector<std::string> warnings;
+};
+
+// Inputs and scores are shared, so a result computed for new settings reuses them when only
+// the scaling, mask, softmax dimension or shown batch element changed.
+struct Result
+{
+    Params params;
+    std::shared_ptr<const Inputs> inputs;
+    std::shared_ptr<const Tensor3> scores; // (B,L,S) raw Q·Kᵀ
+    Attention attention;
+};
+
+// @param[in] p  valid parameters (see validate)
+Inputs drawInputs(const Params &p);
+
+// (B,L,S) = Q·Kᵀ for each batch element.
+Tensor3 computeScores(const Tensor3 &Q, const Tensor3 &K);
+
+// logits = scores times p.scaleFactor() (divided by sqrt(d_k) by default, as PyTorch code does),
+// masked entries set to -inf.
+Tensor3 computeLogits(const Tensor3 &scores, const Params &p);
+
+// True where query i may not look at key j under p's mask.
+bool isMasked(const Params &p, int query, int key);
+
+// Everything after the scores: logits, weights, output and statistics.
+// @param[in] scores  (B,L,S) from computeScores
+// @param[in] V       (B,S,d_v)
+Attention attend(const Tensor3 &scores, const Tensor3 &V, const Params &p);
+
+// True when a and b draw the same Q, K and V (and so have the same scores).
+bool sameInputs(const Params &a, const Params &b);
+
+// The whole pipeline: drawInputs, computeScores, attend. When previous is given and its inputs
+// are the same, its Q, K, V and scores are reused instead of recomputed.
+Result compute(const Params &p, const Result *previous = nullptr);
+
+// Statistics of a (B,L,S) weight tensor (sums, entropies, row maxima) and of the scores.
+Statistics computeStatistics(const Tensor3 &weights, const Tensor3 &scores, const Params &p);
+
+} // namespace attn

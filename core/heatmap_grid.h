@@ -1,0 +1,28 @@
+#pragma once
+// What a heatmap draws: one batch element's weights, raw scores or scaled logits as a grid with
+// NaN for masked cells, reduced to at most maxRows by maxCols cells so that drawing costs what the
+// screen has pixels for, not L·S. A reduced cell holds the max of its block (for signed quantities
+// the value of largest magnitude), so a single sharp weight stays visible.
+
+#include "attention.h"
+
+namespace attn {
+
+enum class Quantity { Weights, Scores, Logits };
+
+struct HeatmapGrid
+{
+    MatrixRM values;  // rows by cols; NaN where every covered cell is masked
+    int rowStep = 1;  // queries per grid row
+    int colStep = 1;  // keys per grid column
+    bool aggregated() const { return rowStep > 1 || colStep > 1; }
+};
+
+// @param[in] r       a computed result; batch = the batch element
+// @param[in] maxRows at most this many grid rows (>= 1); likewise maxCols
+HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int maxCols);
+
+// The value of one cell (query i, key j) for q, NaN when masked.
+float cellValue(const Result &r, int batch, Quantity q, int i, int j);
+
+} // namespace attn

@@ -1,0 +1,169 @@
+#include "json_dump.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace attn {
+
+namespace {
+
+// 9 significant digits round-trip a float32; non-finite values (masked logits) become null.
+void number(std::ostream &out, double v, int digits = 9)
+{
+    if (!std::isfinite(v)) {
+        out << "null";
+        return;
+    }
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    out << buf;
+}
+
+void string(std::ostream &out, const std::string &s)
+{
+    out << '"';
+    for (char c : s) {
+        switch (c) {
+        case '"': out << "\\\""; break;
+        case '\\': out << "\\\\"; break;
+        case '\n': out << "\\n"; break;
+        case '\t': out << "\\t"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out << buf;
+            } else {
+                out << c;
+            }
+        }
+    }
+    out << '"';
+}
+
+void tensor(std::ostream &out, const Tensor3 &t, bool dropBatch = false)
+{
+    if (!dropBatch)
+        out << '[';
+    for (int b = 0; b < t.batch; ++b) {
+        out << (b ? ",\n  [" : "[");
+        for (int i = 0; i < t.rows; ++i) {
+            out << (i ? ",[" : "[");
+            for (int j = 0; j < t.cols; ++j) {
+                if (j)
+                    out << ',';
+                number(out, t(b, i, j));
+            }
+            out << ']';
+        }
+        out << ']';
+    }
+    if (!dropBatch)
+        out << ']';
+}
+
+template <typename M>
+void table(std::ostream &out, const M &m, int digits = 9)
+{
+    out << '[';
+    for (Eigen::Index b = 0; b < m.rows(); ++b) {
+        out << (b ? ",[" : "[");
+        for (Eigen::Index i = 0; i < m.cols(); ++i) {
+            if (i)
+                out << ',';
+            number(out, double(m(b, i)), digits);
+        }
+        out << ']';
+    }
+    out << ']';
+}
+
+void key(std::ostream &out, const char *name)
+{
+    out << ",\n\"" << name << "\": ";
+}
+
+} // namespace
+
+void writeJson(std::ostream &out, const Result &r)
+{
+    const Params &p = r.params;
+    const Statistics &st = r.attention.stats;
+    out << "{\n\"params\": {";
+    out << "\"mode\": ";
+    string(out, modeName(p.mode));
+    out << ", \"batch\": " << p.batch << ", \"len\": " << p.queryLength << ", \"keys\": " << p.keyLength
+        << ", \"cross\": " << (p.isCross() ? "true" : "false") << ", \"d_model\": " << p.dModel
+        << ", \"d_k\": " << p.dK << ", \"d_v\": " << p.dV << ", \"seed\": " << p.seed << ", \"scaling\": ";
+    string(out, p.scaling == Scaling::InvSqrtDk ? "inv_sqrt_d_k" : p.scaling == Scaling::None ? "none" : "custom");
+    out << ", \"scale\": ";
+    number(out, p.scaleFactor(), 17);
+    out << ", \"softmax_dim\": " << p.softmaxDim << ", \"mask\": ";
+    string(out, maskName(p));
+    out << ", \"batch_index\": " << p.batchIndex << "}";
+
+    const Inputs &in = *r.inputs;
+    if (p.mode == Mode::Projection) {
+        key(out, "X");
+        tensor(out, in.X);
+        if (p.isCross()) {
+            key(out, "Y");
+            tensor(out, in.Y);
+        }
+        key(out, "W_q");
+        tensor(out, in.Wq, true);
+        key(out, "W_k");
+        tensor(out, in.Wk, true);
+        key(out, "W_v");
+        tensor(out, in.Wv, true);
+    }
+    key(out, "Q");
+    tensor(out, in.Q);
+    key(out, "K");
+    tensor(out, in.K);
+    key(out, "V");
+    tensor(out, in.V);
+    key(out, "scores");
+    tensor(out, *r.scores);
+    key(out, "logits");
+    tensor(out, r.attention.logits);
+    key(out, "weights");
+    tensor(out, r.attention.weights);
+    key(out, "out");
+    tensor(out, r.attention.out);
+    key(out, "row_sums");
+    table(out, st.rowSums);
+    key(out, "col_sums");
+    table(out, st.colSums);
+    key(out, "row_entropy");
+    table(out, st.rowEntropy);
+    key(out, "col_entropy");
+    table(out, st.colEntropy);
+    key(out, "row_max");
+    table(out, st.rowMax);
+    key(out, "row_argmax");
+    table(out, st.rowArgmax);
+    key(out, "max_entropy");
+    number(out, st.maxRowEntropy);
+    key(out, "score_stats");
+    out << "{\"raw_mean\": ";
+    number(out, st.rawScores.mean);
+    out << ", \"raw_variance\": ";
+    number(out, st.rawScores.variance);
+    out << ", \"scaled_mean\": ";
+    number(out, st.scaledScores.mean);
+    out << ", \"scaled_variance\": ";
+    number(out, st.scaledScores.variance);
+    out << "}";
+    key(out, "warnings");
+    out << '[';
+    for (std::size_t i = 0; i < r.attention.warnings.size(); ++i) {
+        if (i)
+            out << ", ";
+        string(out, r.attention.warnings[i]);
+    }
+    out << "]\n}\n";
+}
+
+} // namespace attn

@@ -1,0 +1,13 @@
+#pragma once
+// The --dump JSON: every setting, every tensor as nested arrays in row-major order (float32 values
+// with 9 significant digits, masked logits as null), and the statistics.
+
+#include "attention.h"
+
+#include <ostream>
+
+namespace attn {
+
+void writeJson(std::ostream &out, const Result &r);
+
+} // namespace attn

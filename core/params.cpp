@@ -1,0 +1,114 @@
+#include "params.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace attn {
+
+double Params::scaleFactor() const
+{
+    switch (scaling) {
+    case Scaling::InvSqrtDk: return 1.0 / std::sqrt(double(dK));
+    case Scaling::None: return 1.0;
+    case Scaling::Custom: return customScale;
+    }
+    return 1.0;
+}
+
+std::string Params::summary() const
+{
+    std::ostringstream s;
+    s << "d_k = " << dK << ", ";
+    switch (scaling) {
+    case Scaling::InvSqrtDk: s << "scaled by 1/sqrt(" << dK << ")"; break;
+    case Scaling::None: s << "not scaled"; break;
+    case Scaling::Custom: s << "scaled by " << customScale; break;
+    }
+    s << ", softmax over " << (softmaxDim == -1 ? "keys" : "queries");
+    if (mask == MaskKind::Causal)
+        s << ", causal mask";
+    else if (mask == MaskKind::Pad)
+        s << ", last " << padCount << " keys masked";
+    return s.str();
+}
+
+bool Params::operator==(const Params &o) const
+{
+    return mode == o.mode && batch == o.batch && queryLength == o.queryLength && keyLength == o.keyLength
+           && cross == o.cross && dModel == o.dModel && dK == o.dK && dV == o.dV && seed == o.seed
+           && scaling == o.scaling && (scaling != Scaling::Custom || customScale == o.customScale)
+           && softmaxDim == o.softmaxDim && mask == o.mask && (mask != MaskKind::Pad || padCount == o.padCount)
+           && batchIndex == o.batchIndex;
+}
+
+std::uint64_t estimatedBytes(const Params &p)
+{
+    const std::uint64_t B = std::uint64_t(std::max(p.batch, 0)), L = std::uint64_t(std::max(p.queryLength, 0)),
+                        S = std::uint64_t(std::max(p.keyLength, 0)), dm = std::uint64_t(std::max(p.dModel, 0)),
+                        dk = std::uint64_t(std::max(p.dK, 0)), dv = std::uint64_t(std::max(p.dV, 0));
+    std::uint64_t floats = B * L * dk + B * S * dk + B * S * dv + B * L * dv // Q, K, V, out
+                           + 3 * B * L * S;                                  // scores, logits, weights
+    if (p.mode == Mode::Projection)
+        floats += B * L * dm + (p.isCross() ? B * S * dm : 0) + dm * (2 * dk + dv);
+    return floats * sizeof(float);
+}
+
+namespace {
+
+std::optional<ValidationError> range(const char *field, long long v, long long lo, long long hi)
+{
+    if (v >= lo && v <= hi)
+        return std::nullopt;
+    std::ostringstream m;
+    m << "must be from " << lo << " to " << hi << " (got " << v << ")";
+    return ValidationError{field, m.str()};
+}
+
+} // namespace
+
+std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBudget)
+{
+    if (auto e = range("batch", p.batch, 1, Limits::maxBatch)) return e;
+    if (auto e = range("len", p.queryLength, 1, Limits::maxLength)) return e;
+    if (auto e = range("keys", p.keyLength, 1, Limits::maxLength)) return e;
+    if (auto e = range("d-model", p.dModel, 1, Limits::maxDim)) return e;
+    if (auto e = range("d-k", p.dK, 1, Limits::maxDim)) return e;
+    if (auto e = range("d-v", p.dV, 1, Limits::maxDim)) return e;
+    if (p.softmaxDim != -1 && p.softmaxDim != -2)
+        return ValidationError{"softmax-dim", "must be -1 (over keys) or -2 (over queries) (got "
+                                                  + std::to_string(p.softmaxDim) + ")"};
+    if (p.scaling == Scaling::Custom && !std::isfinite(p.customScale))
+        return ValidationError{"scale", "must be a finite number"};
+    if (p.mask == MaskKind::Pad)
+        if (auto e = range("mask", p.padCount, 0, p.keyLength)) {
+            e->message = "pad:N must mask from 0 to " + std::to_string(p.keyLength) + " keys (got "
+                         + std::to_string(p.padCount) + ")";
+            return e;
+        }
+    if (auto e = range("batch-index", p.batchIndex, 0, p.batch - 1)) return e;
+    const std::uint64_t need = estimatedBytes(p);
+    if (need > memoryBudget) {
+        std::ostringstream m;
+        m << "these sizes need about " << (need >> 20) << " MiB for their tensors, more than the "
+          << (memoryBudget >> 20) << " MiB allowed on this machine; reduce --batch, --len, --keys or the dimensions";
+        return ValidationError{"size", m.str()};
+    }
+    return std::nullopt;
+}
+
+std::string modeName(Mode m)
+{
+    return m == Mode::Projection ? "projection" : "direct";
+}
+
+std::string maskName(const Params &p)
+{
+    switch (p.mask) {
+    case MaskKind::None: return "none";
+    case MaskKind::Causal: return "causal";
+    case MaskKind::Pad: return "pad:" + std::to_string(p.padCount);
+    }
+    return "none";
+}
+
+} // namespace attn

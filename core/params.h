@@ -1,0 +1,66 @@
+#pragma once
+// Every setting of one attention computation, as a plain value type, with its validation.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace attn {
+
+enum class Mode { Projection, Direct };     // Q = X·W_q ... , or Q, K, V drawn directly
+enum class Scaling { InvSqrtDk, None, Custom };
+enum class MaskKind { None, Causal, Pad };
+
+struct Params
+{
+    Mode mode = Mode::Projection;
+    int batch = 1;
+    int queryLength = 5;        // L
+    int keyLength = 5;          // S
+    bool cross = false;         // projection: K and V from a second sequence Y even when S == L
+    int dModel = 8;
+    int dK = 4;
+    int dV = 4;
+    std::uint64_t seed = 0;     // torch.manual_seed(seed)
+    Scaling scaling = Scaling::InvSqrtDk;
+    double customScale = 1.0;   // used when scaling == Custom: logits = scores * customScale
+    int softmaxDim = -1;        // -1: over keys (rows sum to 1); -2: over queries (columns sum to 1)
+    MaskKind mask = MaskKind::None;
+    int padCount = 0;           // MaskKind::Pad: the last padCount keys are masked
+    int batchIndex = 0;         // the batch element the views show
+
+    // Projection mode draws a second sequence Y for the keys and values.
+    bool isCross() const { return mode == Mode::Projection && (cross || keyLength != queryLength); }
+    // The factor the scores are multiplied by (1/sqrt(d_k) by default).
+    double scaleFactor() const;
+    // "d_k = 64, scaled by 1/sqrt(64), softmax over keys, causal mask"
+    std::string summary() const;
+
+    bool operator==(const Params &o) const;
+    bool operator!=(const Params &o) const { return !(*this == o); }
+};
+
+// Limits of the settings, shared by the command line, the widgets and validation.
+struct Limits
+{
+    static constexpr int maxBatch = 4096;
+    static constexpr int maxLength = 65536;
+    static constexpr int maxDim = 65536;
+};
+
+struct ValidationError
+{
+    std::string field;   // the parameter's command-line name without dashes, e.g. "d-k"
+    std::string message; // what is wrong, e.g. "must be from 1 to 65536 (got 0)"
+};
+
+// Bytes the computation would allocate for its tensors (inputs, scores, logits, weights, output).
+std::uint64_t estimatedBytes(const Params &p);
+
+// The first problem with p, or nothing when p can be computed within memoryBudget bytes.
+std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBudget);
+
+std::string modeName(Mode m);         // "projection" | "direct"
+std::string maskName(const Params &p); // "none" | "causal" | "pad:N"
+
+} // namespace attn

@@ -1,0 +1,91 @@
+#pragma once
+// Reads tests/reference/torch_fixtures.json, made by tests/reference/make_fixtures.py with real PyTorch.
+
+#include "attention.h"
+
+#include <QByteArray>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+#include <cstring>
+#include <vector>
+
+inline QJsonObject loadFixtures()
+{
+    QFile f(QStringLiteral(ATTN_FIXTURES));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot open %s", ATTN_FIXTURES);
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+// A tensor stored as {"shape": [...], "f32": base64 of little-endian float32}.
+inline std::vector<float> fixtureValues(const QJsonObject &t)
+{
+    const QByteArray bytes = QByteArray::fromBase64(t.value("f32").toString().toLatin1());
+    std::vector<float> v(bytes.size() / 4);
+    std::memcpy(v.data(), bytes.constData(), v.size() * 4);
+    return v;
+}
+
+inline std::vector<int> fixtureShape(const QJsonObject &t)
+{
+    std::vector<int> s;
+    for (const QJsonValue &x : t.value("shape").toArray())
+        s.push_back(x.toInt());
+    return s;
+}
+
+inline std::uint32_t floatBits(float x)
+{
+    std::uint32_t b;
+    std::memcpy(&b, &x, 4);
+    return b;
+}
+
+// The Params a fixture case was made with.
+inline attn::Params fixtureParams(const QJsonObject &c)
+{
+    const QJsonObject o = c.value("params").toObject();
+    attn::Params p;
+    p.mode = o.value("mode").toString() == "direct" ? attn::Mode::Direct : attn::Mode::Projection;
+    p.batch = o.value("batch").toInt();
+    p.queryLength = o.value("len").toInt();
+    p.keyLength = o.value("keys").toInt();
+    p.cross = o.value("cross").toBool();
+    p.dModel = o.value("d_model").toInt();
+    p.dK = o.value("d_k").toInt();
+    p.dV = o.value("d_v").toInt();
+    p.seed = std::uint64_t(o.value("seed").toDouble());
+    const QString scaling = o.value("scaling").toString();
+    p.scaling = scaling == "none" ? attn::Scaling::None
+                : scaling == "custom" ? attn::Scaling::Custom
+                                      : attn::Scaling::InvSqrtDk;
+    p.customScale = o.value("scale").toDouble(1.0);
+    p.softmaxDim = o.value("softmax_dim").toInt();
+    const QString mask = o.value("mask").toString();
+    if (mask == "causal") {
+        p.mask = attn::MaskKind::Causal;
+    } else if (mask.startsWith("pad:")) {
+        p.mask = attn::MaskKind::Pad;
+        p.padCount = mask.mid(4).toInt();
+    }
+    return p;
+}
+
+inline QString fixtureName(const QJsonObject &c)
+{
+    const QJsonObject o = c.value("params").toObject();
+    return QStringLiteral("%1 B=%2 L=%3 S=%4 dk=%5 seed=%6 %7 dim%8 %9")
+        .arg(o.value("mode").toString())
+        .arg(o.value("batch").toInt())
+        .arg(o.value("len").toInt())
+        .arg(o.value("keys").toInt())
+        .arg(o.value("d_k").toInt())
+        .arg(o.value("seed").toInt())
+        .arg(o.value("scaling").toString())
+        .arg(o.value("softmax_dim").toInt())
+        .arg(o.value("mask").toString());
+}

@@ -1,0 +1,542 @@
+// The pipeline: the lecture's printed numbers, agreement with real PyTorch (fixtures made by
+// tests/reference/make_fixtures.py), masks, statistics, validation, reuse and the heatmap grid.
+#include "attention.h"
+#include "fixtures.h"
+#include "heatmap_grid.h"
+#include "json_dump.h"
+#include "lecture.h"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+using attn::Params;
+using attn::Result;
+
+namespace {
+
+// The pipeline in double precision, written out plainly, from the same (bit-identical) inputs:
+// the exact answer that both PyTorch and we approximate in float32. Fully masked rows or columns
+// give weights of 0, our documented convention where PyTorch gives NaN.
+struct Exact
+{
+    std::vector<double> scores, weights, out;
+};
+
+Exact exactAttention(const Params &p, const attn::Inputs &in)
+{
+    const int B = p.batch, L = p.queryLength, S = p.keyLength, dk = p.dK, dv = p.dV, dm = p.dModel;
+    auto project = [&](const attn::Tensor3 &X, const attn::Tensor3 &W, int rows, int d) {
+        std::vector<double> out(std::size_t(B) * rows * d, 0.0);
+        for (int b = 0; b < B; ++b)
+            for (int i = 0; i < rows; ++i)
+                for (int c = 0; c < d; ++c) {
+                    double acc = 0.0;
+                    for (int k = 0; k < dm; ++k)
+                        acc += double(X(b, i, k)) * W(0, k, c);
+                    out[(std::size_t(b) * rows + i) * d + c] = acc;
+                }
+        return out;
+    };
+    auto copy = [](const attn::Tensor3 &t) { return std::vector<double>(t.data.begin(), t.data.end()); };
+    std::vector<double> Q, K, V;
+    if (p.mode == attn::Mode::Direct) {
+        Q = copy(in.Q);
+        K = copy(in.K);
+        V = copy(in.V);
+    } else {
+        const attn::Tensor3 &src = p.isCross() ? in.Y : in.X;
+        Q = project(in.X, in.Wq, L, dk);
+        K = project(src, in.Wk, S, dk);
+        V = project(src, in.Wv, S, dv);
+    }
+    Exact e;
+    e.scores.assign(std::size_t(B) * L * S, 0.0);
+    std::vector<double> logit(e.scores.size());
+    std::vector<bool> masked(e.scores.size());
+    for (int b = 0; b < B; ++b)
+        for (int i = 0; i < L; ++i)
+            for (int j = 0; j < S; ++j) {
+                double acc = 0.0;
+                for (int c = 0; c < dk; ++c)
+                    acc += Q[(std::size_t(b) * L + i) * dk + c] * K[(std::size_t(b) * S + j) * dk + c];
+                const std::size_t at = (std::size_t(b) * L + i) * S + j;
+                e.scores[at] = acc;
+                logit[at] = acc * p.scaleFactor();
+                masked[at] = attn::isMasked(p, i, j);
+            }
+    e.weights.assign(e.scores.size(), 0.0);
+    const bool rows = p.softmaxDim == -1;
+    const int groups = rows ? L : S, members = rows ? S : L;
+    for (int b = 0; b < B; ++b)
+        for (int g = 0; g < groups; ++g) {
+            auto index = [&](int m) {
+                return rows ? (std::size_t(b) * L + g) * S + m : (std::size_t(b) * L + m) * S + g;
+            };
+            double mx = -INFINITY, z = 0.0;
+            for (int m = 0; m < members; ++m)
+                if (!masked[index(m)])
+                    mx = std::max(mx, logit[index(m)]);
+            if (mx == -INFINITY)
+                continue;
+            for (int m = 0; m < members; ++m)
+                if (!masked[index(m)])
+                    z += std::exp(logit[index(m)] - mx);
+            for (int m = 0; m < members; ++m)
+                if (!masked[index(m)])
+                    e.weights[index(m)] = std::exp(logit[index(m)] - mx) / z;
+        }
+    e.out.assign(std::size_t(B) * L * dv, 0.0);
+    for (int b = 0; b < B; ++b)
+        for (int i = 0; i < L; ++i)
+            for (int c = 0; c < dv; ++c) {
+                double acc = 0.0;
+                for (int j = 0; j < S; ++j)
+                    acc += e.weights[(std::size_t(b) * L + i) * S + j] * V[(std::size_t(b) * S + j) * dv + c];
+                e.out[(std::size_t(b) * L + i) * dv + c] = acc;
+            }
+    return e;
+}
+
+// Each value within 1e-5 of PyTorch (relative above 1). Where PyTorch's own float32 rounding is
+// larger than that (long sums, large unscaled scores), the value must instead be no farther from
+// the exact answer than twice PyTorch's largest error in the tensor. Where PyTorch gives NaN
+// (a fully masked row or column) the value must equal the exact answer with weights of 0.
+void verifyAgainstTorch(const attn::Tensor3 &got, const std::vector<float> &torch, const std::vector<double> &exact,
+                        const char *what)
+{
+    QVERIFY2(got.data.size() == torch.size() && torch.size() == exact.size(), what);
+    double torchError = 0.0;
+    for (std::size_t i = 0; i < torch.size(); ++i)
+        if (!std::isnan(torch[i]))
+            torchError = std::max(torchError, std::fabs(torch[i] - exact[i]));
+    for (std::size_t i = 0; i < torch.size(); ++i) {
+        const double g = got.data[i], t = torch[i], x = exact[i];
+        const double tol = 1e-5 * std::max(1.0, std::fabs(x));
+        const bool ok = std::isnan(t) ? std::fabs(g - x) <= tol
+                                      : std::fabs(g - t) <= tol || std::fabs(g - x) <= 2.0 * torchError;
+        QVERIFY2(ok, qPrintable(QString("%1[%2]: got %3, PyTorch %4, exact %5 (PyTorch's largest error %6)")
+                                    .arg(what).arg(i).arg(g, 0, 'g', 9).arg(t, 0, 'g', 9).arg(x, 0, 'g', 12).arg(torchError)));
+    }
+}
+
+void verifyBitIdentical(const attn::Tensor3 &got, const std::vector<float> &expected, const char *what)
+{
+    QVERIFY2(got.data.size() == expected.size(), what);
+    for (std::size_t i = 0; i < expected.size(); ++i)
+        QVERIFY2(floatBits(got.data[i]) == floatBits(expected[i]), qPrintable(QString("%1[%2]").arg(what).arg(i)));
+}
+
+} // namespace
+
+class TestAttention : public QObject
+{
+    Q_OBJECT
+private slots:
+    void lectureBlock1();
+    void lectureBlock2();
+    void lectureBlock3MatchesHandComputation();
+    void lectureExercise();
+    void torchFixtures_data();
+    void torchFixtures();
+    void causalMask();
+    void padMask();
+    void fullyMaskedRowsWarn();
+    void scoreVarianceGrowsWithDk();
+    void statisticsAgreeWithWeights();
+    void reuseGivesSameResult();
+    void crossAttentionDrawsY();
+    void validation_data();
+    void validation();
+    void memoryLimitRefusesBeforeAllocating();
+    void heatmapGridAggregatesWithMax();
+    void jsonDump();
+};
+
+void TestAttention::lectureBlock1()
+{
+    const Result r = attn::compute(lecture::block1());
+    QCOMPARE(r.inputs->X.batch, 2);
+    QCOMPARE(r.inputs->X.rows, 5);
+    QCOMPARE(r.inputs->X.cols, 8);
+    QCOMPARE(r.inputs->Q.cols, 4);
+    QCOMPARE(r.scores->rows, 5);
+    QCOMPARE(r.scores->cols, 5);
+    QCOMPARE(r.attention.out.cols, 4);
+    for (int i = 0; i < 5; ++i) {
+        QVERIFY(lecture::printsAs(r.attention.stats.rowSums(0, i), 1.0));
+        QVERIFY2(lecture::printsAs(r.attention.weights(0, 0, i), lecture::block1Weights00[i]),
+                 qPrintable(QString("weights[0][0][%1] = %2").arg(i).arg(r.attention.weights(0, 0, i))));
+    }
+    for (int j = 0; j < 4; ++j)
+        QVERIFY2(lecture::printsAs(r.attention.out(0, 0, j), lecture::block1Out00[j]),
+                 qPrintable(QString("out[0][0][%1] = %2").arg(j).arg(r.attention.out(0, 0, j))));
+}
+
+void TestAttention::lectureBlock2()
+{
+    const Result raw = attn::compute(lecture::block2(false));
+    const Result scaled = attn::compute(lecture::block2(true));
+    for (int j = 0; j < 6; ++j)
+        QVERIFY2(lecture::printsAs((*raw.scores)(0, 0, j), lecture::block2Scores[j]),
+                 qPrintable(QString("score %1 = %2").arg(j).arg((*raw.scores)(0, 0, j))));
+    QVERIFY(lecture::printsAs(raw.attention.stats.rowMax(0, 0), lecture::block2UnscaledMax));
+    QVERIFY(lecture::printsAs(raw.attention.stats.rowEntropy(0, 0), lecture::block2UnscaledEntropy));
+    QVERIFY(lecture::printsAs(scaled.attention.stats.rowMax(0, 0), lecture::block2ScaledMax));
+    QVERIFY(lecture::printsAs(scaled.attention.stats.rowEntropy(0, 0), lecture::block2ScaledEntropy));
+    QVERIFY(lecture::printsAs(scaled.attention.stats.maxRowEntropy, lecture::ln6));
+    QCOMPARE(scaled.params.scaleFactor(), 0.125);
+}
+
+void TestAttention::lectureBlock3MatchesHandComputation()
+{
+    const Result r = attn::compute(lecture::block3());
+    const attn::Inputs &in = *r.inputs;
+    double maxDiff = 0.0;
+    for (int b = 0; b < 2; ++b)
+        for (int i = 0; i < 5; ++i) {
+            // softmax(q_i · K^T / 2) · V in double, written out
+            double s[5], m = -1e300, z = 0.0;
+            for (int j = 0; j < 5; ++j) {
+                s[j] = 0.0;
+                for (int d = 0; d < 4; ++d)
+                    s[j] += double(in.Q(b, i, d)) * in.K(b, j, d);
+                s[j] /= 2.0;
+                m = std::max(m, s[j]);
+            }
+            for (double &x : s) {
+                x = std::exp(x - m);
+                z += x;
+            }
+            for (int d = 0; d < 4; ++d) {
+                double o = 0.0;
+                for (int j = 0; j < 5; ++j)
+                    o += s[j] / z * in.V(b, j, d);
+                maxDiff = std::max(maxDiff, std::fabs(o - r.attention.out(b, i, d)));
+            }
+        }
+    QVERIFY2(maxDiff < 1e-6, qPrintable(QString("max |diff| = %1").arg(maxDiff))); // the lecture: 1.2e-07
+}
+
+void TestAttention::lectureExercise()
+{
+    const Result wrong = attn::compute(lecture::exercise(-2));
+    const Result right = attn::compute(lecture::exercise(-1));
+    QCOMPARE(wrong.scores->rows, 3);
+    QCOMPARE(wrong.scores->cols, 5);
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(lecture::printsAs(right.attention.stats.rowSums(0, i), 1.0));
+    for (int j = 0; j < 5; ++j)
+        QVERIFY(lecture::printsAs(wrong.attention.stats.colSums(0, j), 1.0));
+    QVERIFY2(lecture::printsAs(wrong.attention.stats.rowSums(0, 0), lecture::exerciseRow0Sum),
+             qPrintable(QString("row 0 sum = %1").arg(wrong.attention.stats.rowSums(0, 0))));
+}
+
+void TestAttention::torchFixtures_data()
+{
+    QTest::addColumn<QJsonObject>("fixture");
+    const QJsonArray cases = loadFixtures().value("attention").toArray();
+    QVERIFY(cases.size() >= 20);
+    for (const QJsonValue &c : cases)
+        QTest::newRow(qPrintable(fixtureName(c.toObject()))) << c.toObject();
+}
+
+void TestAttention::torchFixtures()
+{
+    QFETCH(QJsonObject, fixture);
+    const Params p = fixtureParams(fixture);
+    QVERIFY(!attn::validate(p, std::uint64_t(1) << 32));
+    const Result r = attn::compute(p);
+    const QJsonObject t = fixture.value("tensors").toObject();
+    const attn::Inputs &in = *r.inputs;
+    if (p.mode == attn::Mode::Direct) {
+        verifyBitIdentical(in.Q, fixtureValues(t["Q"].toObject()), "Q");
+        verifyBitIdentical(in.K, fixtureValues(t["K"].toObject()), "K");
+        verifyBitIdentical(in.V, fixtureValues(t["V"].toObject()), "V");
+    } else {
+        verifyBitIdentical(in.X, fixtureValues(t["X"].toObject()), "X");
+        QCOMPARE(t.contains("Y"), p.isCross());
+        if (p.isCross())
+            verifyBitIdentical(in.Y, fixtureValues(t["Y"].toObject()), "Y");
+        verifyBitIdentical(in.Wq, fixtureValues(t["W_q"].toObject()), "W_q");
+        verifyBitIdentical(in.Wk, fixtureValues(t["W_k"].toObject()), "W_k");
+        verifyBitIdentical(in.Wv, fixtureValues(t["W_v"].toObject()), "W_v");
+    }
+    const Exact exact = exactAttention(p, in);
+    verifyAgainstTorch(*r.scores, fixtureValues(t["scores"].toObject()), exact.scores, "scores");
+    verifyAgainstTorch(r.attention.weights, fixtureValues(t["weights"].toObject()), exact.weights, "weights");
+    verifyAgainstTorch(r.attention.out, fixtureValues(t["out"].toObject()), exact.out, "out");
+}
+
+void TestAttention::causalMask()
+{
+    Params p;
+    p.mode = attn::Mode::Direct;
+    p.queryLength = 4;
+    p.keyLength = 6;
+    p.mask = attn::MaskKind::Causal;
+    const Result r = attn::compute(p);
+    for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 6; ++j) {
+            QCOMPARE(attn::isMasked(p, i, j), j > i);
+            if (j > i) {
+                QCOMPARE(r.attention.weights(0, i, j), 0.0f);
+                QVERIFY(std::isinf(r.attention.logits(0, i, j)));
+            } else {
+                QVERIFY(r.attention.weights(0, i, j) > 0.0f);
+            }
+        }
+    QCOMPARE(r.attention.weights(0, 0, 0), 1.0f); // query 0 sees only key 0
+    QCOMPARE(r.attention.stats.rowEntropy(0, 0), 0.0);
+    QVERIFY(r.attention.warnings.empty());
+}
+
+void TestAttention::padMask()
+{
+    Params p;
+    p.mode = attn::Mode::Direct;
+    p.queryLength = 3;
+    p.keyLength = 5;
+    p.mask = attn::MaskKind::Pad;
+    p.padCount = 2;
+    const Result r = attn::compute(p);
+    for (int i = 0; i < 3; ++i) {
+        QCOMPARE(r.attention.weights(0, i, 3), 0.0f);
+        QCOMPARE(r.attention.weights(0, i, 4), 0.0f);
+        QVERIFY(std::fabs(r.attention.stats.rowSums(0, i) - 1.0) < 1e-6);
+        QVERIFY(r.attention.stats.rowEntropy(0, i) <= std::log(3.0) + 1e-9);
+    }
+    QCOMPARE(r.attention.stats.colSums(0, 3), 0.0);
+}
+
+void TestAttention::fullyMaskedRowsWarn()
+{
+    Params p;
+    p.mode = attn::Mode::Direct;
+    p.batch = 2;
+    p.queryLength = 3;
+    p.keyLength = 4;
+    p.mask = attn::MaskKind::Pad;
+    p.padCount = 4;
+    const Result r = attn::compute(p);
+    for (float w : r.attention.weights.data)
+        QCOMPARE(w, 0.0f);
+    for (float o : r.attention.out.data)
+        QCOMPARE(o, 0.0f);
+    QCOMPARE(int(r.attention.warnings.size()), 2); // one per batch element
+    QVERIFY(QString::fromStdString(r.attention.warnings[0]).contains("queries 0, 1, 2"));
+
+    // over queries, a causal mask with more keys than queries leaves whole columns masked
+    p.batch = 1;
+    p.mask = attn::MaskKind::Causal;
+    p.softmaxDim = -2;
+    const Result cols = attn::compute(p);
+    QCOMPARE(int(cols.attention.warnings.size()), 1);
+    QVERIFY(QString::fromStdString(cols.attention.warnings[0]).contains("key 3"));
+    QCOMPARE(cols.attention.stats.colSums(0, 3), 0.0);
+    QVERIFY(std::fabs(cols.attention.stats.colSums(0, 2) - 1.0) < 1e-6);
+}
+
+void TestAttention::scoreVarianceGrowsWithDk()
+{
+    // The lecture's argument: q·k has variance d_k; dividing by sqrt(d_k) brings it back to about 1.
+    for (int dk : {4, 64, 256}) {
+        Params p;
+        p.mode = attn::Mode::Direct;
+        p.queryLength = p.keyLength = 128;
+        p.dK = p.dV = dk;
+        const Result r = attn::compute(p);
+        const double raw = r.attention.stats.rawScores.variance, scaled = r.attention.stats.scaledScores.variance;
+        QVERIFY2(std::fabs(raw / dk - 1.0) < 0.2, qPrintable(QString("d_k %1: raw variance %2").arg(dk).arg(raw)));
+        QVERIFY2(std::fabs(scaled - 1.0) < 0.2, qPrintable(QString("d_k %1: scaled variance %2").arg(dk).arg(scaled)));
+        QVERIFY(std::fabs(scaled * dk - raw) < 1e-6 * raw);
+    }
+}
+
+void TestAttention::statisticsAgreeWithWeights()
+{
+    Params p = lecture::block1();
+    p.softmaxDim = -2;
+    const Result r = attn::compute(p);
+    const attn::Statistics &st = r.attention.stats;
+    for (int b = 0; b < 2; ++b)
+        for (int i = 0; i < 5; ++i) {
+            double sum = 0.0, h = 0.0, best = -1.0;
+            int arg = -1;
+            for (int j = 0; j < 5; ++j) {
+                const double w = r.attention.weights(b, i, j);
+                sum += w;
+                if (w > 0)
+                    h -= w * std::log(w);
+                if (w > best) {
+                    best = w;
+                    arg = j;
+                }
+            }
+            QVERIFY(std::fabs(st.rowSums(b, i) - sum) < 1e-12);
+            QVERIFY(std::fabs(st.rowEntropy(b, i) - h) < 1e-12);
+            QCOMPARE(st.rowArgmax(b, i), arg);
+            QCOMPARE(st.rowMax(b, i), best);
+        }
+    QVERIFY(std::fabs(st.maxColEntropy - std::log(5.0)) < 1e-15);
+    QVERIFY(std::fabs(st.meanRowEntropy - st.rowEntropy.row(0).mean()) < 1e-15);
+}
+
+void TestAttention::reuseGivesSameResult()
+{
+    Params p = lecture::block1();
+    const Result first = attn::compute(p);
+    p.scaling = attn::Scaling::None;
+    p.softmaxDim = -2;
+    p.mask = attn::MaskKind::Causal;
+    const Result reused = attn::compute(p, &first);
+    const Result fresh = attn::compute(p);
+    QCOMPARE(reused.inputs.get(), first.inputs.get()); // not redrawn
+    QCOMPARE(reused.attention.weights.data, fresh.attention.weights.data);
+    QCOMPARE(reused.attention.out.data, fresh.attention.out.data);
+    p.seed = 1;
+    const Result reseeded = attn::compute(p, &first);
+    QVERIFY(reseeded.inputs.get() != first.inputs.get());
+    QCOMPARE(reseeded.attention.weights.data, attn::compute(p).attention.weights.data);
+}
+
+void TestAttention::crossAttentionDrawsY()
+{
+    Params p;
+    p.queryLength = 3;
+    p.keyLength = 7;
+    QVERIFY(p.isCross());
+    const Result r = attn::compute(p);
+    QCOMPARE(r.inputs->Y.rows, 7);
+    QCOMPARE(r.scores->cols, 7);
+    p.keyLength = 3;
+    QVERIFY(!p.isCross());
+    p.cross = true;
+    QVERIFY(p.isCross());
+    p.mode = attn::Mode::Direct;
+    QVERIFY(!p.isCross());
+}
+
+void TestAttention::validation_data()
+{
+    QTest::addColumn<QString>("change");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("batch 0") << "batch=0" << "batch" << "from 1 to 4096 (got 0)";
+    QTest::newRow("len 0") << "len=0" << "len" << "(got 0)";
+    QTest::newRow("keys too many") << "keys=70000" << "keys" << "from 1 to 65536";
+    QTest::newRow("d_k 0") << "dk=0" << "d-k" << "(got 0)";
+    QTest::newRow("d_v negative") << "dv=-3" << "d-v" << "(got -3)";
+    QTest::newRow("d_model 0") << "dmodel=0" << "d-model" << "(got 0)";
+    QTest::newRow("softmax dim 0") << "dim=0" << "softmax-dim" << "-1 (over keys) or -2";
+    QTest::newRow("pad too many") << "pad=9" << "mask" << "from 0 to 5 keys (got 9)";
+    QTest::newRow("batch index") << "bi=1" << "batch-index" << "from 0 to 0 (got 1)";
+    QTest::newRow("scale nan") << "scale=nan" << "scale" << "finite";
+}
+
+void TestAttention::validation()
+{
+    QFETCH(QString, change);
+    QFETCH(QString, field);
+    QFETCH(QString, message);
+    Params p;
+    QVERIFY(!attn::validate(p, 1u << 30));
+    const QString what = change.section('=', 0, 0);
+    const QString value = change.section('=', 1);
+    const int v = value.toInt();
+    if (what == "batch") p.batch = v;
+    else if (what == "len") p.queryLength = v;
+    else if (what == "keys") p.keyLength = v;
+    else if (what == "dk") p.dK = v;
+    else if (what == "dv") p.dV = v;
+    else if (what == "dmodel") p.dModel = v;
+    else if (what == "dim") p.softmaxDim = v;
+    else if (what == "pad") { p.mask = attn::MaskKind::Pad; p.padCount = v; }
+    else if (what == "bi") p.batchIndex = v;
+    else if (what == "scale") { p.scaling = attn::Scaling::Custom; p.customScale = std::numeric_limits<double>::quiet_NaN(); }
+    const auto e = attn::validate(p, 1u << 30);
+    QVERIFY(e.has_value());
+    QCOMPARE(QString::fromStdString(e->field), field);
+    QVERIFY2(QString::fromStdString(e->message).contains(message), e->message.c_str());
+}
+
+void TestAttention::memoryLimitRefusesBeforeAllocating()
+{
+    Params p;
+    p.batch = 64;
+    p.queryLength = p.keyLength = 65536;
+    const auto e = attn::validate(p, std::uint64_t(8) << 30);
+    QVERIFY(e.has_value());
+    QCOMPARE(QString::fromStdString(e->field), QString("size"));
+    QVERIFY(QString::fromStdString(e->message).contains("MiB"));
+    p.batch = 1;
+    p.queryLength = p.keyLength = 4096;
+    QVERIFY(!attn::validate(p, std::uint64_t(8) << 30)); // 4096 x 4096 is fine
+    QVERIFY(attn::estimatedBytes(p) < std::uint64_t(300) << 20);
+}
+
+void TestAttention::heatmapGridAggregatesWithMax()
+{
+    Params p;
+    p.mode = attn::Mode::Direct;
+    p.queryLength = 10;
+    p.keyLength = 7;
+    p.mask = attn::MaskKind::Causal;
+    const Result r = attn::compute(p);
+    const attn::HeatmapGrid full = attn::heatmapGrid(r, 0, attn::Quantity::Weights, 100, 100);
+    QVERIFY(!full.aggregated());
+    QCOMPARE(full.values.rows(), 10);
+    QVERIFY(std::isnan(full.values(0, 1))); // masked cells are NaN, not 0
+    QCOMPARE(full.values(9, 6), r.attention.weights(0, 9, 6));
+
+    const attn::HeatmapGrid small = attn::heatmapGrid(r, 0, attn::Quantity::Weights, 4, 3);
+    QCOMPARE(small.rowStep, 3);
+    QCOMPARE(small.colStep, 3);
+    QCOMPARE(small.values.rows(), 4);
+    QCOMPARE(small.values.cols(), 3);
+    for (int gy = 0; gy < 4; ++gy)
+        for (int gx = 0; gx < 3; ++gx) {
+            float best = std::numeric_limits<float>::quiet_NaN();
+            for (int i = gy * 3; i < std::min(10, gy * 3 + 3); ++i)
+                for (int j = gx * 3; j < std::min(7, gx * 3 + 3); ++j)
+                    if (!attn::isMasked(p, i, j) && (std::isnan(best) || r.attention.weights(0, i, j) > best))
+                        best = r.attention.weights(0, i, j);
+            if (std::isnan(best))
+                QVERIFY(std::isnan(small.values(gy, gx)));
+            else
+                QCOMPARE(small.values(gy, gx), best);
+        }
+    QCOMPARE(small.values(0, 0), 1.0f); // query 0's single weight stays visible
+}
+
+void TestAttention::jsonDump()
+{
+    Params p;
+    p.mode = attn::Mode::Direct;
+    p.batch = 2;
+    p.queryLength = 3;
+    p.keyLength = 4;
+    p.mask = attn::MaskKind::Causal;
+    const Result r = attn::compute(p);
+    std::ostringstream out;
+    attn::writeJson(out, r);
+    QJsonParseError err;
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(out.str()), &err);
+    QVERIFY2(err.error == QJsonParseError::NoError, qPrintable(err.errorString()));
+    const QJsonObject o = doc.object();
+    for (const char *k : {"params", "Q", "K", "V", "scores", "logits", "weights", "out", "row_sums", "col_sums",
+                          "row_entropy", "col_entropy", "max_entropy", "warnings"})
+        QVERIFY2(o.contains(k), k);
+    QVERIFY(!o.contains("X")); // direct mode has no X
+    QCOMPARE(o["params"].toObject()["mask"].toString(), QString("causal"));
+    QCOMPARE(o["params"].toObject()["scale"].toDouble(), 0.5);
+    QVERIFY(o["logits"].toArray()[1].toArray()[0].toArray()[3].isNull()); // masked
+    QCOMPARE(float(o["weights"].toArray()[1].toArray()[2].toArray()[1].toDouble()), r.attention.weights(1, 2, 1));
+    QCOMPARE(float(o["out"].toArray()[0].toArray()[1].toArray()[0].toDouble()), r.attention.out(0, 1, 0));
+    QCOMPARE(o["row_sums"].toArray().size(), 2);
+    QCOMPARE(o["col_sums"].toArray()[0].toArray().size(), 4);
+    QVERIFY(std::fabs(o["max_entropy"].toDouble() - std::log(4.0)) < 1e-8);
+}
+
+QTEST_APPLESS_MAIN(TestAttention)
+#include "tst_attention.moc"

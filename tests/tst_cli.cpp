@@ -1,0 +1,319 @@
+// The command line: parsing into Params, and the real program run as a user would, checking the
+// lecture's numbers in --dump, exit codes and messages for bad input, and files left behind.
+#include "cli_options.h"
+#include "lecture.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run runProgram(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(ATTN_EXE), args);
+    if (!p.waitForFinished(120000))
+        qFatal("attention-viz did not finish");
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+QJsonObject dump(const QStringList &args)
+{
+    const Run r = runProgram(QStringList(args) << "--dump" << "-");
+    if (r.exitCode != 0)
+        qWarning("exit %d: %s", r.exitCode, r.err.constData());
+    return QJsonDocument::fromJson(r.out).object();
+}
+
+double at(const QJsonObject &o, const char *key, int b, int i, int j = -1)
+{
+    const QJsonArray row = o[key].toArray()[b].toArray();
+    return j < 0 ? row[i].toDouble() : row[i].toArray()[j].toDouble();
+}
+
+CliOutcome parse(const QStringList &args)
+{
+    return parseCommandLine(QStringList("attention-viz") + args, std::uint64_t(8) << 30);
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+private slots:
+    void defaults();
+    void everyOption();
+    void negativeValuesAreValues();
+    void badInput_data();
+    void badInput();
+    void lectureBlock1();
+    void lectureBlock2();
+    void lectureBlock3();
+    void lectureExercise();
+    void crossAttentionDump();
+    void exitCodeAndOneLineForBadInput_data();
+    void exitCodeAndOneLineForBadInput();
+    void unwritableDumpLeavesNothing();
+    void failedRunKeepsExistingFile();
+    void dumpToFile();
+    void help();
+};
+
+void TestCli::defaults()
+{
+    const CliOutcome o = parse({});
+    QCOMPARE(o.kind, CliOutcome::Run);
+    const attn::Params &p = o.request.params;
+    QCOMPARE(p.mode, attn::Mode::Projection);
+    QCOMPARE(p.batch, 1);
+    QCOMPARE(p.queryLength, 5);
+    QCOMPARE(p.keyLength, 5);
+    QCOMPARE(p.dModel, 8);
+    QCOMPARE(p.dK, 4);
+    QCOMPARE(p.dV, 4);
+    QCOMPARE(p.seed, std::uint64_t(0));
+    QCOMPARE(p.scaling, attn::Scaling::InvSqrtDk);
+    QCOMPARE(p.softmaxDim, -1);
+    QCOMPARE(p.mask, attn::MaskKind::None);
+    QVERIFY(o.request.opensWindow());
+}
+
+void TestCli::everyOption()
+{
+    const CliOutcome o = parse({"--mode", "direct", "--batch", "3", "--len", "7", "--keys", "9", "--d-model", "16",
+                                "--d-k", "32", "--d-v", "5", "--seed", "42", "--scale", "0.25", "--softmax-dim",
+                                "-2", "--mask", "pad:2", "--batch-index", "2", "--dump", "x.json"});
+    QCOMPARE(o.kind, CliOutcome::Run);
+    const attn::Params &p = o.request.params;
+    QCOMPARE(p.mode, attn::Mode::Direct);
+    QCOMPARE(p.batch, 3);
+    QCOMPARE(p.queryLength, 7);
+    QCOMPARE(p.keyLength, 9);
+    QCOMPARE(p.dModel, 16);
+    QCOMPARE(p.dK, 32);
+    QCOMPARE(p.dV, 5);
+    QCOMPARE(p.seed, std::uint64_t(42));
+    QCOMPARE(p.scaling, attn::Scaling::Custom);
+    QCOMPARE(p.customScale, 0.25);
+    QCOMPARE(p.softmaxDim, -2);
+    QCOMPARE(p.mask, attn::MaskKind::Pad);
+    QCOMPARE(p.padCount, 2);
+    QCOMPARE(p.batchIndex, 2);
+    QCOMPARE(o.request.dumpPath, QString("x.json"));
+    QVERIFY(!o.request.opensWindow());
+
+    const CliOutcome c = parse({"--cross", "--no-scale", "--mask", "causal", "--len=4"});
+    QCOMPARE(c.kind, CliOutcome::Run);
+    QVERIFY(c.request.params.cross);
+    QCOMPARE(c.request.params.scaling, attn::Scaling::None);
+    QCOMPARE(c.request.params.mask, attn::MaskKind::Causal);
+    QCOMPARE(c.request.params.keyLength, 4); // S defaults to L
+}
+
+void TestCli::negativeValuesAreValues()
+{
+    const CliOutcome o = parse({"--seed", "-1", "--softmax-dim", "-1"});
+    QCOMPARE(o.kind, CliOutcome::Run);
+    QCOMPARE(o.request.params.seed, ~std::uint64_t(0)); // two's complement, as torch.manual_seed(-1)
+    QCOMPARE(o.request.params.softmaxDim, -1);
+}
+
+void TestCli::badInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown option") << QStringList{"--frobnicate"} << "Unknown option 'frobnicate'";
+    QTest::newRow("missing value") << QStringList{"--len"} << "Missing value after '--len'";
+    QTest::newRow("len not a number") << QStringList{"--len", "five"} << "--len: expected a whole number from 1 to 65536, got 'five'";
+    QTest::newRow("len 0") << QStringList{"--len", "0"} << "--len: must be from 1 to 65536 (got 0)";
+    QTest::newRow("len huge") << QStringList{"--len", "99999999999"} << "--len: must be from 1 to 65536 (got 99999999999)";
+    QTest::newRow("d_k fraction") << QStringList{"--d-k", "4.5"} << "--d-k: expected a whole number";
+    QTest::newRow("mode") << QStringList{"--mode", "sideways"} << "--mode: expected projection or direct, got 'sideways'";
+    QTest::newRow("softmax dim") << QStringList{"--softmax-dim", "1"} << "--softmax-dim: expected -1 (over keys) or -2 (over queries), got '1'";
+    QTest::newRow("mask") << QStringList{"--mask", "diagonal"} << "--mask: expected none, causal or pad:N, got 'diagonal'";
+    QTest::newRow("pad too many") << QStringList{"--keys", "4", "--mask", "pad:5"} << "--mask: pad:N needs a number of keys N from 0 to 4";
+    QTest::newRow("pad not a number") << QStringList{"--mask", "pad:x"} << "--mask: pad:N";
+    QTest::newRow("scale and no-scale") << QStringList{"--scale", "2", "--no-scale"} << "--scale: cannot be combined with --no-scale";
+    QTest::newRow("scale inf") << QStringList{"--scale", "inf"} << "--scale: expected a finite number";
+    QTest::newRow("seed") << QStringList{"--seed", "abc"} << "--seed: expected a whole number";
+    QTest::newRow("batch index") << QStringList{"--batch", "2", "--batch-index", "2"} << "--batch-index: must be from 0 to 1 (got 2)";
+    QTest::newRow("cross in direct") << QStringList{"--mode", "direct", "--cross"} << "--cross: only applies to --mode projection";
+    QTest::newRow("positional") << QStringList{"stray"} << "unexpected argument 'stray'";
+    QTest::newRow("size") << QStringList{"--size", "0x100"} << "--size: width and height must be from 1 to 20000";
+    QTest::newRow("size form") << QStringList{"--size", "big"} << "--size: expected WIDTHxHEIGHT";
+    QTest::newRow("screenshot suffix") << QStringList{"--screenshot", "shot.jpg"} << "--screenshot: the file name must end in .png";
+    QTest::newRow("too large") << QStringList{"--batch", "4096", "--len", "65536"} << "--size: these sizes need about";
+}
+
+void TestCli::badInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const CliOutcome o = parse(args);
+    QCOMPARE(o.kind, CliOutcome::Error);
+    QVERIFY2(o.text.contains(message), qPrintable(o.text));
+    QVERIFY(!o.text.contains('\n'));
+}
+
+void TestCli::lectureBlock1()
+{
+    const QJsonObject o = dump({"--mode", "projection", "--batch", "2", "--len", "5", "--d-model", "8", "--d-k", "4", "--seed", "0"});
+    QCOMPARE(o["X"].toArray().size(), 2);
+    QCOMPARE(o["X"].toArray()[0].toArray()[0].toArray().size(), 8);
+    for (int j = 0; j < 5; ++j) {
+        QVERIFY(lecture::printsAs(at(o, "weights", 0, 0, j), lecture::block1Weights00[j]));
+        QVERIFY(lecture::printsAs(at(o, "row_sums", 0, j), 1.0));
+    }
+    for (int d = 0; d < 4; ++d)
+        QVERIFY(lecture::printsAs(at(o, "out", 0, 0, d), lecture::block1Out00[d]));
+}
+
+void TestCli::lectureBlock2()
+{
+    const QStringList args{"--mode", "direct", "--len", "1", "--keys", "6", "--d-k", "64", "--seed", "0"};
+    const QJsonObject scaled = dump(args);
+    const QJsonObject raw = dump(QStringList(args) << "--no-scale");
+    for (int j = 0; j < 6; ++j)
+        QVERIFY(lecture::printsAs(at(scaled, "scores", 0, 0, j), lecture::block2Scores[j]));
+    QVERIFY(lecture::printsAs(at(raw, "row_max", 0, 0), lecture::block2UnscaledMax));
+    QVERIFY(lecture::printsAs(at(raw, "row_entropy", 0, 0), lecture::block2UnscaledEntropy));
+    QVERIFY(lecture::printsAs(at(scaled, "row_max", 0, 0), lecture::block2ScaledMax));
+    QVERIFY(lecture::printsAs(at(scaled, "row_entropy", 0, 0), lecture::block2ScaledEntropy));
+    QVERIFY(lecture::printsAs(scaled["max_entropy"].toDouble(), lecture::ln6));
+    QCOMPARE(scaled["params"].toObject()["scale"].toDouble(), 0.125);
+}
+
+void TestCli::lectureBlock3()
+{
+    const QJsonObject o = dump({"--mode", "direct", "--batch", "2", "--len", "5", "--d-k", "4", "--seed", "1"});
+    // softmax(Q·Kᵀ / 2)·V from the dumped Q, K and V, in double
+    double maxDiff = 0.0;
+    for (int b = 0; b < 2; ++b)
+        for (int i = 0; i < 5; ++i) {
+            double s[5], m = -1e300, z = 0;
+            for (int j = 0; j < 5; ++j) {
+                s[j] = 0;
+                for (int d = 0; d < 4; ++d)
+                    s[j] += at(o, "Q", b, i, d) * at(o, "K", b, j, d);
+                s[j] /= 2.0;
+                m = std::max(m, s[j]);
+            }
+            for (double &x : s)
+                z += (x = std::exp(x - m));
+            for (int d = 0; d < 4; ++d) {
+                double v = 0;
+                for (int j = 0; j < 5; ++j)
+                    v += s[j] / z * at(o, "V", b, j, d);
+                maxDiff = std::max(maxDiff, std::fabs(v - at(o, "out", b, i, d)));
+            }
+        }
+    QVERIFY2(maxDiff < 1e-6, qPrintable(QString::number(maxDiff)));
+}
+
+void TestCli::lectureExercise()
+{
+    const QJsonObject o = dump({"--mode", "direct", "--len", "3", "--keys", "5", "--d-k", "4", "--seed", "0",
+                                "--no-scale", "--softmax-dim", "-2"});
+    for (int j = 0; j < 5; ++j)
+        QVERIFY(lecture::printsAs(at(o, "col_sums", 0, j), 1.0));
+    QVERIFY(lecture::printsAs(at(o, "row_sums", 0, 0), lecture::exerciseRow0Sum));
+}
+
+void TestCli::crossAttentionDump()
+{
+    const QJsonObject o = dump({"--len", "3", "--keys", "6"});
+    QVERIFY(o.contains("Y"));
+    QCOMPARE(o["params"].toObject()["cross"].toBool(), true);
+    QCOMPARE(o["weights"].toArray()[0].toArray()[0].toArray().size(), 6);
+    const QJsonObject self = dump({"--len", "3"});
+    QVERIFY(!self.contains("Y"));
+    QVERIFY(dump({"--len", "3", "--cross"}).contains("Y"));
+}
+
+void TestCli::exitCodeAndOneLineForBadInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown option") << QStringList{"--frobnicate"} << "attention-viz: Unknown option 'frobnicate'.";
+    QTest::newRow("d_k 0") << QStringList{"--d-k", "0", "--dump", "-"} << "attention-viz: --d-k: must be from 1 to 65536 (got 0)";
+    QTest::newRow("too large") << QStringList{"--batch", "4096", "--len", "65536", "--dump", "-"} << "attention-viz: --size: these sizes need about";
+}
+
+void TestCli::exitCodeAndOneLineForBadInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Run r = runProgram(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(r.err.count('\n'), 1);
+    QVERIFY2(QString::fromUtf8(r.err).startsWith(message), r.err.constData());
+}
+
+void TestCli::unwritableDumpLeavesNothing()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("missing-folder/out.json");
+    const Run r = runProgram({"--dump", path});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.startsWith("attention-viz: --dump: cannot write"), r.err.constData());
+    QVERIFY(r.err.contains("missing-folder/out.json"));
+    QVERIFY(!QFile::exists(path));
+    const Run folder = runProgram({"--dump", dir.path()});
+    QCOMPARE(folder.exitCode, 2);
+    QVERIFY(folder.err.contains("is a folder"));
+}
+
+void TestCli::failedRunKeepsExistingFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("state.json");
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("previous");
+    }
+    const Run r = runProgram({"--dump", path, "--len", "0"});
+    QCOMPARE(r.exitCode, 2);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), QByteArray("previous"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1); // no temporary left
+}
+
+void TestCli::dumpToFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("block2.json");
+    const Run r = runProgram({"--mode", "direct", "--len", "1", "--keys", "6", "--d-k", "64", "--dump", path});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.err.isEmpty());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+    QVERIFY(lecture::printsAs(at(o, "scores", 0, 0, 0), lecture::block2Scores[0]));
+}
+
+void TestCli::help()
+{
+    const Run r = runProgram({"--help"});
+    QCOMPARE(r.exitCode, 0);
+    for (const char *option : {"--mode", "--batch", "--len", "--keys", "--cross", "--d-model", "--d-k", "--d-v", "--seed",
+                               "--no-scale", "--scale", "--softmax-dim", "--mask", "--batch-index", "--dump"})
+        QVERIFY2(r.out.contains(option), option);
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
