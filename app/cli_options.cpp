@@ -152,6 +152,9 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
     if (parser.isSet("size"))
         r.size = parseSize(parser.value("size"));
 
+    for (const char *name : {"mode", "batch", "len", "keys", "cross", "d-model", "d-k", "d-v", "seed", "no-scale",
+                             "scale", "softmax-dim", "mask", "batch-index"})
+        r.paramsGiven |= parser.isSet(name);
     if (auto e = attn::validate(p, memoryBudget))
         throw Fail{QStringLiteral("--%1: %2").arg(QString::fromStdString(e->field), QString::fromStdString(e->message))};
     return r;

@@ -72,7 +72,7 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent) : QWidget(par
     m_plot->plotLayout()->addElement(0, 2, m_entropyRect);
     m_plot->plotLayout()->addElement(0, 3, m_scale);
     m_plot->plotLayout()->addElement(1, 0, m_colSumRect);
-    m_plot->plotLayout()->setColumnStretchFactors({6.0, 1.3, 1.3, 0.45});
+    m_plot->plotLayout()->setColumnStretchFactors({6.0, 1.5, 1.5, 0.45});
     m_plot->plotLayout()->setRowStretchFactors({5.0, 1.2});
     for (QCPAxisRect *r : {m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect})
         styleAxisRect(r);
@@ -113,6 +113,7 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent) : QWidget(par
         q->setTickLabels(false);
         q->setTicker(integerTicker());
         rect->axis(QCPAxis::atBottom)->setLabel(label);
+        rect->axis(QCPAxis::atBottom)->ticker()->setTickCount(2);
         rect->setRangeDrag(Qt::Orientations());
         rect->setRangeZoom(Qt::Orientations());
         auto *bars = new QCPBars(q, rect->axis(QCPAxis::atBottom));
@@ -135,6 +136,7 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent) : QWidget(par
     colKey->setTicker(integerTicker());
     colKey->setTickLabels(false);
     m_colSumRect->axis(QCPAxis::atLeft)->setLabel(tr("column sum"));
+    m_colSumRect->axis(QCPAxis::atLeft)->ticker()->setTickCount(3);
     m_colSumRect->setRangeDrag(Qt::Orientations());
     m_colSumRect->setRangeZoom(Qt::Orientations());
     m_colSumBars = new QCPBars(colKey, m_colSumRect->axis(QCPAxis::atLeft));
@@ -162,7 +164,7 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent) : QWidget(par
     m_entropyMaxLabel->setClipToAxisRect(false);
     m_entropyMaxLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_entropyMaxLabel->position->setAxisRect(m_entropyRect);
-    m_entropyMaxLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_entropyMaxLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
     m_entropyMaxLabel->position->setCoords(1.0, 0.0);
     m_entropyMaxLabel->setColor(QColor(200, 60, 40));
 
@@ -337,7 +339,8 @@ void HeatmapPanel::updateCellTexts()
     const double cellW = std::fabs(x->coordToPixel(1) - x->coordToPixel(0));
     const double cellH = std::fabs(y->coordToPixel(1) - y->coordToPixel(0));
     const int decimals = d.quantity == attn::Quantity::Weights ? 4 : 2;
-    const int px = int(std::min(cellH * 0.38, cellW / (decimals + 3.2) * 1.7));
+    const double basePx = QFontInfo(font()).pixelSize() * m_fontScale;
+    const int px = int(std::min({cellH * 0.3, cellW / (decimals + 3.2) * 1.5, basePx * 1.6}));
     const bool readable = wanted && px >= 7;
     const int needed = readable ? L * S : 0;
     while (m_cellTexts.size() > needed)
@@ -441,4 +444,33 @@ void HeatmapPanel::setFontScale(double scale)
     m_scale->axis()->setLabelFont(f);
     m_entropyMaxLabel->setFont(f);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QVector<double> HeatmapPanel::rowEntropyBars() const
+{
+    QVector<double> v;
+    for (auto it = m_entropyBars->data()->constBegin(); it != m_entropyBars->data()->constEnd(); ++it)
+        v << it->value;
+    return v;
+}
+
+QVector<double> HeatmapPanel::rowSumBars() const
+{
+    QVector<double> v(m_rowSumBars->data()->size() + m_rowSumFlagged->data()->size());
+    for (const QCPBars *bars : {m_rowSumBars, m_rowSumFlagged})
+        for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it)
+            v[int(it->key)] = it->value;
+    return v;
+}
+
+double HeatmapPanel::shownCell(int query, int key) const
+{
+    int gx = 0, gy = 0;
+    m_map->data()->coordToCell(key, query, &gx, &gy);
+    return m_map->data()->cell(gx, gy);
+}
+
+QRect HeatmapPanel::heatmapRect() const
+{
+    return m_heatRect->rect();
 }

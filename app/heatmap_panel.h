@@ -35,6 +35,11 @@ public:
     QString noteText() const;
     // Values written in cells (empty when too small to read).
     int cellTextCount() const;
+    // What the side panels and the map show, for tests.
+    QVector<double> rowEntropyBars() const;
+    QVector<double> rowSumBars() const;
+    double shownCell(int query, int key) const; // NaN for a masked cell
+    QRect heatmapRect() const;                  // in plot pixels
     // Scale fonts and lines (presentation mode, exports).
     void setFontScale(double scale);
 

@@ -4,11 +4,13 @@
 #include "json_dump.h"
 #include "main_window.h"
 #include "save_output.h"
+#include "settings_store.h"
 
 #include <QApplication>
 #include <QBuffer>
 #include <QImage>
 #include <QSaveFile>
+#include <QSettings>
 
 #include <cstdio>
 
@@ -30,6 +32,16 @@ bool savePng(const QImage &image, const QString &path, QString *error)
         return false;
     }
     return saveThroughStream(path, [&](std::ostream &out) { out.write(bytes.constData(), bytes.size()); }, error);
+}
+
+// Qt's offscreen platform and a missing XDG_RUNTIME_DIR make harmless warnings; keep stderr for real problems.
+QtMessageHandler previousHandler = nullptr;
+
+void quietHandler(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (message.contains(QLatin1String("propagateSizeHints")) || message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")))
+        return;
+    previousHandler(type, context, message);
 }
 
 } // namespace
@@ -64,14 +76,23 @@ int main(int argc, char *argv[])
     // Headless outputs need no display.
     if (!request.opensWindow() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    previousHandler = qInstallMessageHandler(quietHandler);
     QApplication app(argc, argv);
     QApplication::setApplicationName("attention-viz");
     QApplication::setOrganizationName("attention-viz");
     QApplication::setApplicationVersion(ATTENTION_VIZ_VERSION);
 
     AttentionModel model;
-    model.setParams(request.params);
-    MainWindow window(&model);
+    attn::Params params = request.params;
+    DisplayOptions display;
+    const bool interactive = request.screenshotPath.isEmpty();
+    if (interactive && !request.paramsGiven) {
+        QSettings settings; // the last session's settings, unless the command line gives some
+        loadSettings(settings, &params, &display);
+    }
+    model.setParams(params);
+    model.setDisplay(display);
+    MainWindow window(&model, interactive);
 
     if (!request.screenshotPath.isEmpty()) {
         window.resize(request.size.isValid() ? request.size : QSize(1400, 900));

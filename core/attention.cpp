@@ -222,3 +222,29 @@ Result compute(const Params &p, const Result *previous)
 }
 
 } // namespace attn
+
+namespace attn {
+
+BatchSummary summarize(const Result &r, int batch, double tolerance)
+{
+    BatchSummary s;
+    const Statistics &st = r.attention.stats;
+    const int L = int(st.rowMax.cols()), S = int(st.colSums.cols());
+    for (int i = 0; i < L; ++i) {
+        if (st.rowMax(batch, i) > s.maxWeight || i == 0) {
+            s.maxWeight = st.rowMax(batch, i);
+            s.maxQuery = i;
+            s.maxKey = st.rowArgmax(batch, i);
+        }
+        if (std::fabs(st.rowSums(batch, i) - 1.0) > tolerance)
+            ++s.rowsNotSummingToOne;
+    }
+    for (int j = 0; j < S; ++j)
+        if (std::fabs(st.colSums(batch, j) - 1.0) > tolerance)
+            ++s.colsNotSummingToOne;
+    s.meanRowEntropy = L > 0 ? st.rowEntropy.row(batch).mean() : 0.0;
+    s.entropyFraction = st.maxRowEntropy > 0 ? s.meanRowEntropy / st.maxRowEntropy : 0.0;
+    return s;
+}
+
+} // namespace attn

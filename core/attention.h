@@ -90,3 +90,20 @@ Result compute(const Params &p, const Result *previous = nullptr);
 Statistics computeStatistics(const Tensor3 &weights, const Tensor3 &scores, const Params &p);
 
 } // namespace attn
+
+namespace attn {
+
+// What the explanation strip says about one batch element.
+struct BatchSummary
+{
+    double maxWeight = 0.0;       // the largest weight
+    int maxQuery = 0, maxKey = 0; // where it is
+    double meanRowEntropy = 0.0;  // nats
+    double entropyFraction = 0.0; // meanRowEntropy / ln S (0 when S = 1)
+    int rowsNotSummingToOne = 0;  // |row sum - 1| > tolerance
+    int colsNotSummingToOne = 0;
+};
+
+BatchSummary summarize(const Result &r, int batch, double tolerance = 1e-3);
+
+} // namespace attn

@@ -150,6 +150,7 @@ private slots:
     void validation();
     void memoryLimitRefusesBeforeAllocating();
     void heatmapGridAggregatesWithMax();
+    void batchSummary();
     void jsonDump();
 };
 
@@ -507,6 +508,32 @@ void TestAttention::heatmapGridAggregatesWithMax()
                 QCOMPARE(small.values(gy, gx), best);
         }
     QCOMPARE(small.values(0, 0), 1.0f); // query 0's single weight stays visible
+}
+
+void TestAttention::batchSummary()
+{
+    const Result r = attn::compute(lecture::block1());
+    const attn::BatchSummary s = attn::summarize(r, 0);
+    double best = -1;
+    int bi = -1, bj = -1;
+    for (int i = 0; i < 5; ++i)
+        for (int j = 0; j < 5; ++j)
+            if (r.attention.weights(0, i, j) > best) {
+                best = r.attention.weights(0, i, j);
+                bi = i;
+                bj = j;
+            }
+    QCOMPARE(s.maxWeight, best);
+    QCOMPARE(s.maxQuery, bi);
+    QCOMPARE(s.maxKey, bj);
+    QCOMPARE(s.rowsNotSummingToOne, 0);
+    QVERIFY(s.colsNotSummingToOne > 0); // column 2 collects almost all the weight
+    QVERIFY(std::fabs(s.entropyFraction - s.meanRowEntropy / std::log(5.0)) < 1e-12);
+
+    const Result wrong = attn::compute(lecture::exercise(-2));
+    const attn::BatchSummary w = attn::summarize(wrong, 0);
+    QCOMPARE(w.rowsNotSummingToOne, 3);
+    QCOMPARE(w.colsNotSummingToOne, 0);
 }
 
 void TestAttention::jsonDump()

@@ -1,0 +1,370 @@
+#include "controls_panel.h"
+
+#include "color_maps.h"
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QRandomGenerator>
+#include <QRegularExpressionValidator>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace {
+
+constexpr int kMaxLengthUi = 4096;
+constexpr int kMaxDkUi = 1024;
+
+int log2Floor(int v)
+{
+    int e = 0;
+    while ((1 << (e + 1)) <= v)
+        ++e;
+    return e;
+}
+
+QWidget *row(QWidget *a, QWidget *b)
+{
+    auto *w = new QWidget;
+    auto *l = new QHBoxLayout(w);
+    l->setContentsMargins(0, 0, 0, 0);
+    l->addWidget(a, 1);
+    l->addWidget(b);
+    return w;
+}
+
+template <typename W>
+W *tip(W *w, const QString &text)
+{
+    w->setToolTip(text);
+    return w;
+}
+
+} // namespace
+
+int ControlsPanel::lengthFromSlider(int position)
+{
+    return int(std::lround(std::pow(double(kMaxLengthUi), double(position) / kLengthSteps)));
+}
+
+int ControlsPanel::sliderFromLength(int length)
+{
+    return int(std::lround(std::log(double(std::max(1, length))) / std::log(double(kMaxLengthUi)) * kLengthSteps));
+}
+
+ControlsPanel::ControlsPanel(AttentionModel *model, QWidget *parent) : QWidget(parent), m_model(model)
+{
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(build());
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
+    const attn::Params &p = model->params();
+    m_keysLinked = p.keyLength == p.queryLength && !p.cross;
+    showParams(p);
+    showDisplay(model->display());
+    connect(model, &AttentionModel::paramsChanged, this, &ControlsPanel::showParams);
+    connect(model, &AttentionModel::displayChanged, this, &ControlsPanel::showDisplay);
+}
+
+QWidget *ControlsPanel::build()
+{
+    auto *content = new QWidget;
+    auto *v = new QVBoxLayout(content);
+
+    // --- Q, K, V ---
+    auto *inputs = new QGroupBox(tr("Q, K, V"));
+    auto *f = new QFormLayout(inputs);
+    source = tip(new QComboBox, tr("Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn."));
+    source->addItem(tr("Projection from X"), int(attn::Mode::Projection));
+    source->addItem(tr("Direct Q, K, V"), int(attn::Mode::Direct));
+    f->addRow(tr("Source"), source);
+
+    dkSlider = tip(new QSlider(Qt::Horizontal), tr("Width d_k of queries and keys, in powers of two from 1 to 1024; larger d_k makes raw scores spread wider (variance d_k)."));
+    dkSlider->setRange(0, log2Floor(kMaxDkUi));
+    dkSlider->setPageStep(1);
+    dkSlider->setTickPosition(QSlider::TicksBelow);
+    dkSpin = tip(new QSpinBox, tr("d_k: any width from 1 to 1024."));
+    dkSpin->setRange(1, kMaxDkUi);
+    f->addRow(tr("d_k"), row(dkSlider, dkSpin));
+
+    lenSlider = tip(new QSlider(Qt::Horizontal), tr("Number of queries L (rows of the heatmap), from 1 to 4096."));
+    lenSlider->setRange(0, kLengthSteps);
+    lenSpin = tip(new QSpinBox, tr("Number of queries L."));
+    lenSpin->setRange(1, kMaxLengthUi);
+    f->addRow(tr("Queries L"), row(lenSlider, lenSpin));
+
+    keysSlider = tip(new QSlider(Qt::Horizontal), tr("Number of keys S (columns of the heatmap), from 1 to 4096."));
+    keysSlider->setRange(0, kLengthSteps);
+    keysSpin = tip(new QSpinBox, tr("Number of keys S."));
+    keysSpin->setRange(1, kMaxLengthUi);
+    f->addRow(tr("Keys S"), row(keysSlider, keysSpin));
+    separateKeys = tip(new QCheckBox(tr("Cross-attention (keys from a second sequence)")),
+                       tr("Off: self-attention, keys and values come from the same sequence as the queries, so S = L. On: they come from a second sequence Y with its own length S."));
+    f->addRow(QString(), separateKeys);
+
+    dModelSpin = tip(new QSpinBox, tr("Width d_model of the input sequence X (projection only)."));
+    dModelSpin->setRange(1, 4096);
+    f->addRow(tr("d_model"), dModelSpin);
+    dvSpin = tip(new QSpinBox, tr("Width d_v of the values, and so of the output."));
+    dvSpin->setRange(1, 4096);
+    dvFollowsDk = tip(new QCheckBox(tr("= d_k")), tr("Keep d_v equal to d_k, as the lecture does."));
+    dvFollowsDk->setChecked(true);
+    f->addRow(tr("d_v"), row(dvSpin, dvFollowsDk));
+
+    seedEdit = tip(new QLineEdit, tr("torch.manual_seed(seed) before drawing: the same seed gives the same tensors as PyTorch."));
+    seedEdit->setValidator(new QRegularExpressionValidator(QRegularExpression("\\d{1,20}"), seedEdit));
+    newSeed = tip(new QPushButton(tr("New")), tr("Draw with a new random seed."));
+    f->addRow(tr("Seed"), row(seedEdit, newSeed));
+
+    batchSpin = tip(new QSpinBox, tr("Batch size B: how many independent sequences are drawn."));
+    batchSpin->setRange(1, 64);
+    batchIndexSpin = tip(new QSpinBox, tr("Which batch element the heatmap shows."));
+    f->addRow(tr("Batch B"), batchSpin);
+    f->addRow(tr("Showing element"), batchIndexSpin);
+    v->addWidget(inputs);
+
+    // --- scaling, softmax, mask ---
+    auto *attention = new QGroupBox(tr("Attention"));
+    auto *g = new QFormLayout(attention);
+    scaleCheck = tip(new QCheckBox(tr("Divide by √d_k")), tr("Scale the scores by 1/√d_k before the softmax, which brings their variance back to about 1."));
+    g->addRow(scaleCheck);
+    customScaleCheck = tip(new QCheckBox(tr("Custom factor")), tr("Multiply the scores by this factor instead (1/temperature)."));
+    customScaleSpin = tip(new QDoubleSpinBox, tr("The factor the scores are multiplied by."));
+    customScaleSpin->setRange(0.0001, 1000.0);
+    customScaleSpin->setDecimals(4);
+    customScaleSpin->setSingleStep(0.05);
+    customScaleSpin->setValue(1.0);
+    g->addRow(row(customScaleCheck, customScaleSpin));
+    overKeys = tip(new QRadioButton(tr("Softmax over keys (dim −1)")), tr("Each query's weights over the keys sum to 1: the correct attention."));
+    overQueries = tip(new QRadioButton(tr("Softmax over queries (dim −2)")), tr("Each key's weights over the queries sum to 1: the lecture's mistake; rows no longer sum to 1."));
+    auto *dims = new QButtonGroup(this);
+    dims->addButton(overKeys);
+    dims->addButton(overQueries);
+    g->addRow(overKeys);
+    g->addRow(overQueries);
+    maskCombo = tip(new QComboBox, tr("Which keys a query may not see: none, the future (causal: key j > query i), or padding at the end."));
+    maskCombo->addItem(tr("No mask"), int(attn::MaskKind::None));
+    maskCombo->addItem(tr("Causal"), int(attn::MaskKind::Causal));
+    maskCombo->addItem(tr("Padding"), int(attn::MaskKind::Pad));
+    padSpin = tip(new QSpinBox, tr("How many keys at the end are padding and masked."));
+    g->addRow(tr("Mask"), row(maskCombo, padSpin));
+    v->addWidget(attention);
+
+    // --- view ---
+    auto *view = new QGroupBox(tr("View"));
+    auto *h = new QFormLayout(view);
+    quantityCombo = tip(new QComboBox, tr("What the heatmap shows: the weights after softmax, the raw scores Q·Kᵀ, or the scaled logits that go into the softmax."));
+    quantityCombo->addItem(tr("Weights"), int(attn::Quantity::Weights));
+    quantityCombo->addItem(tr("Raw scores Q·Kᵀ"), int(attn::Quantity::Scores));
+    quantityCombo->addItem(tr("Scaled logits"), int(attn::Quantity::Logits));
+    h->addRow(tr("Show"), quantityCombo);
+    colorMapCombo = tip(new QComboBox, tr("Colour map of the heatmap; cool-warm is centred on 0, for scores."));
+    for (const QString &name : colorMapNames())
+        colorMapCombo->addItem(colorMapTitle(name), name);
+    h->addRow(tr("Colours"), colorMapCombo);
+    rangeCombo = tip(new QComboBox, tr("Colour range for weights: always 0 to 1 (comparable between settings) or fitted to the data (shows small differences)."));
+    rangeCombo->addItem(tr("Fixed 0 to 1"), int(DisplayOptions::Range::Fixed01));
+    rangeCombo->addItem(tr("Fit to data"), int(DisplayOptions::Range::Fit));
+    h->addRow(tr("Range"), rangeCombo);
+    cellValuesCheck = tip(new QCheckBox(tr("Values in cells")), tr("Write each value into its cell when the matrix is small enough to read (up to 16 × 16)."));
+    h->addRow(cellValuesCheck);
+    v->addWidget(view);
+    v->addStretch(1);
+
+    // Every edit becomes new settings in the model.
+    connect(source, qOverload<int>(&QComboBox::activated), this, [this] {
+        change([this](attn::Params &p) { p.mode = attn::Mode(source->currentData().toInt()); });
+    });
+    connect(dkSlider, &QSlider::valueChanged, this, [this](int e) {
+        change([e](attn::Params &p) { p.dK = 1 << e; });
+    });
+    connect(dkSpin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int d) {
+        change([d](attn::Params &p) { p.dK = d; });
+    });
+    auto setLength = [this](int L) {
+        change([this, L](attn::Params &p) {
+            p.queryLength = L;
+            if (m_keysLinked)
+                p.keyLength = L;
+        });
+    };
+    auto setKeys = [this](int S) {
+        change([S](attn::Params &p) { p.keyLength = S; });
+    };
+    connect(lenSlider, &QSlider::valueChanged, this, [=](int pos) { setLength(lengthFromSlider(pos)); });
+    connect(lenSpin, qOverload<int>(&QSpinBox::valueChanged), this, setLength);
+    connect(keysSlider, &QSlider::valueChanged, this, [=](int pos) { setKeys(lengthFromSlider(pos)); });
+    connect(keysSpin, qOverload<int>(&QSpinBox::valueChanged), this, setKeys);
+    connect(separateKeys, &QCheckBox::toggled, this, [this](bool on) {
+        m_keysLinked = !on;
+        change([on](attn::Params &p) {
+            p.cross = on;
+            if (!on)
+                p.keyLength = p.queryLength;
+        });
+    });
+    connect(dModelSpin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int d) {
+        change([d](attn::Params &p) { p.dModel = d; });
+    });
+    connect(dvSpin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int d) {
+        change([d](attn::Params &p) { p.dV = d; });
+    });
+    connect(dvFollowsDk, &QCheckBox::toggled, this, [this](bool on) {
+        dvSpin->setEnabled(!on);
+        if (on)
+            change([](attn::Params &p) { p.dV = p.dK; });
+    });
+    connect(seedEdit, &QLineEdit::editingFinished, this, [this] {
+        bool ok = false;
+        const quint64 s = seedEdit->text().toULongLong(&ok);
+        if (ok)
+            change([s](attn::Params &p) { p.seed = s; });
+    });
+    connect(newSeed, &QPushButton::clicked, this, [this] {
+        const quint64 s = QRandomGenerator::global()->bounded(1000000);
+        change([s](attn::Params &p) { p.seed = s; });
+    });
+    connect(batchSpin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int b) {
+        change([b](attn::Params &p) {
+            p.batch = b;
+            p.batchIndex = std::min(p.batchIndex, b - 1);
+        });
+    });
+    connect(batchIndexSpin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int b) {
+        change([b](attn::Params &p) { p.batchIndex = b; });
+    });
+    auto setScaling = [this] {
+        change([this](attn::Params &p) {
+            p.scaling = customScaleCheck->isChecked() ? attn::Scaling::Custom
+                        : scaleCheck->isChecked()     ? attn::Scaling::InvSqrtDk
+                                                      : attn::Scaling::None;
+            p.customScale = customScaleSpin->value();
+        });
+    };
+    connect(scaleCheck, &QCheckBox::toggled, this, setScaling);
+    connect(customScaleCheck, &QCheckBox::toggled, this, setScaling);
+    connect(customScaleSpin, qOverload<double>(&QDoubleSpinBox::valueChanged), this, setScaling);
+    connect(overKeys, &QRadioButton::toggled, this, [this](bool on) {
+        change([on](attn::Params &p) { p.softmaxDim = on ? -1 : -2; });
+    });
+    auto setMask = [this] {
+        change([this](attn::Params &p) {
+            p.mask = attn::MaskKind(maskCombo->currentData().toInt());
+            p.padCount = std::min(padSpin->value(), p.keyLength);
+        });
+    };
+    connect(maskCombo, qOverload<int>(&QComboBox::activated), this, setMask);
+    connect(padSpin, qOverload<int>(&QSpinBox::valueChanged), this, setMask);
+
+    connect(quantityCombo, qOverload<int>(&QComboBox::activated), this, [this] {
+        changeDisplay([this](DisplayOptions &d) { d.quantity = attn::Quantity(quantityCombo->currentData().toInt()); });
+    });
+    connect(colorMapCombo, qOverload<int>(&QComboBox::activated), this, [this] {
+        changeDisplay([this](DisplayOptions &d) { d.colorMap = colorMapCombo->currentData().toString(); });
+    });
+    connect(rangeCombo, qOverload<int>(&QComboBox::activated), this, [this] {
+        changeDisplay([this](DisplayOptions &d) { d.range = DisplayOptions::Range(rangeCombo->currentData().toInt()); });
+    });
+    connect(cellValuesCheck, &QCheckBox::toggled, this, [this](bool on) {
+        changeDisplay([on](DisplayOptions &d) { d.cellValues = on; });
+    });
+    return content;
+}
+
+void ControlsPanel::change(const std::function<void(attn::Params &)> &edit)
+{
+    attn::Params p = m_model->params();
+    edit(p);
+    if (dvFollowsDk->isChecked())
+        p.dV = p.dK;
+    if (m_keysLinked) {
+        p.keyLength = p.queryLength;
+        p.cross = false;
+    }
+    p.padCount = std::min(p.padCount, p.keyLength);
+    if (!m_model->setParams(p))
+        showParams(m_model->params()); // refused: show what still holds
+}
+
+void ControlsPanel::changeDisplay(const std::function<void(DisplayOptions &)> &edit)
+{
+    DisplayOptions d = m_model->display();
+    edit(d);
+    m_model->setDisplay(d);
+}
+
+void ControlsPanel::showParams(const attn::Params &p)
+{
+    const QList<QWidget *> all{source, dkSlider, dkSpin, lenSlider, lenSpin, keysSlider, keysSpin, separateKeys,
+                               dModelSpin, dvSpin, dvFollowsDk, seedEdit, batchSpin, batchIndexSpin, scaleCheck,
+                               customScaleCheck, customScaleSpin, overKeys, overQueries, maskCombo, padSpin};
+    std::vector<std::unique_ptr<QSignalBlocker>> blockers;
+    for (QWidget *w : all)
+        blockers.push_back(std::make_unique<QSignalBlocker>(w));
+
+    if (p.keyLength != p.queryLength || p.cross)
+        m_keysLinked = false;
+    source->setCurrentIndex(source->findData(int(p.mode)));
+    dkSlider->setValue(log2Floor(p.dK));
+    dkSpin->setValue(p.dK);
+    lenSlider->setValue(sliderFromLength(p.queryLength));
+    lenSpin->setValue(p.queryLength);
+    keysSlider->setValue(sliderFromLength(p.keyLength));
+    keysSpin->setValue(p.keyLength);
+    separateKeys->setChecked(!m_keysLinked);
+    keysSlider->setEnabled(!m_keysLinked);
+    keysSpin->setEnabled(!m_keysLinked);
+    separateKeys->setText(p.mode == attn::Mode::Projection ? tr("Cross-attention (keys from a second sequence)")
+                                                            : tr("Own number of keys S"));
+    dModelSpin->setValue(p.dModel);
+    dModelSpin->setEnabled(p.mode == attn::Mode::Projection);
+    dvSpin->setValue(p.dV);
+    if (p.dV != p.dK)
+        dvFollowsDk->setChecked(false);
+    dvSpin->setEnabled(!dvFollowsDk->isChecked());
+    if (!seedEdit->hasFocus() || seedEdit->text() != QString::number(p.seed))
+        seedEdit->setText(QString::number(p.seed));
+    batchSpin->setValue(p.batch);
+    batchIndexSpin->setRange(0, p.batch - 1);
+    batchIndexSpin->setValue(p.batchIndex);
+    batchIndexSpin->setEnabled(p.batch > 1);
+    scaleCheck->setChecked(p.scaling == attn::Scaling::InvSqrtDk);
+    scaleCheck->setEnabled(p.scaling != attn::Scaling::Custom);
+    scaleCheck->setText(tr("Divide by √d_k = %1").arg(std::sqrt(double(p.dK)), 0, 'g', 4));
+    customScaleCheck->setChecked(p.scaling == attn::Scaling::Custom);
+    if (p.scaling == attn::Scaling::Custom)
+        customScaleSpin->setValue(p.customScale);
+    customScaleSpin->setEnabled(p.scaling == attn::Scaling::Custom);
+    overKeys->setChecked(p.softmaxDim == -1);
+    overQueries->setChecked(p.softmaxDim == -2);
+    maskCombo->setCurrentIndex(maskCombo->findData(int(p.mask)));
+    padSpin->setRange(0, p.keyLength);
+    padSpin->setValue(p.padCount);
+    padSpin->setEnabled(p.mask == attn::MaskKind::Pad);
+}
+
+void ControlsPanel::showDisplay(const DisplayOptions &d)
+{
+    const QSignalBlocker a(quantityCombo), b(colorMapCombo), c(rangeCombo), e(cellValuesCheck);
+    quantityCombo->setCurrentIndex(quantityCombo->findData(int(d.quantity)));
+    colorMapCombo->setCurrentIndex(colorMapCombo->findData(d.colorMap));
+    rangeCombo->setCurrentIndex(rangeCombo->findData(int(d.range)));
+    rangeCombo->setEnabled(d.quantity == attn::Quantity::Weights);
+    cellValuesCheck->setChecked(d.cellValues);
+}

@@ -1,0 +1,59 @@
+#pragma once
+// The settings as widgets. Every change goes to the model as new Params or DisplayOptions; the
+// widgets show whatever the model holds (also when it changed from elsewhere).
+
+#include "attention_model.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QRadioButton;
+class QSlider;
+class QSpinBox;
+
+class ControlsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ControlsPanel(AttentionModel *model, QWidget *parent = nullptr);
+
+    // Slider positions for lengths: 0..kLengthSteps maps geometrically onto 1..4096.
+    static constexpr int kLengthSteps = 1000;
+    static int lengthFromSlider(int position);
+    static int sliderFromLength(int length);
+
+private:
+    void showParams(const attn::Params &p);
+    void showDisplay(const DisplayOptions &d);
+    void change(const std::function<void(attn::Params &)> &edit);
+    void changeDisplay(const std::function<void(DisplayOptions &)> &edit);
+    QWidget *build();
+
+    AttentionModel *m_model;
+    bool m_keysLinked = true;
+
+public: // widgets, for tests that drive them as a user would
+    QComboBox *source;
+    QSlider *dkSlider;
+    QSpinBox *dkSpin;
+    QSlider *lenSlider, *keysSlider;
+    QSpinBox *lenSpin, *keysSpin;
+    QCheckBox *separateKeys;
+    QSpinBox *dModelSpin, *dvSpin;
+    QCheckBox *dvFollowsDk;
+    QLineEdit *seedEdit;
+    QPushButton *newSeed;
+    QSpinBox *batchSpin, *batchIndexSpin;
+    QCheckBox *scaleCheck, *customScaleCheck;
+    QDoubleSpinBox *customScaleSpin;
+    QRadioButton *overKeys, *overQueries;
+    QComboBox *maskCombo;
+    QSpinBox *padSpin;
+    QComboBox *quantityCombo, *colorMapCombo, *rangeCombo;
+    QCheckBox *cellValuesCheck;
+};

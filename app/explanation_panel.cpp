@@ -1,0 +1,115 @@
+#include "explanation_panel.h"
+
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace {
+
+QString number(double v, int digits = 4)
+{
+    return QString::number(v, 'g', digits);
+}
+
+QString shape(std::initializer_list<int> dims)
+{
+    QStringList parts;
+    for (int d : dims)
+        parts << QString::number(d);
+    return "(" + parts.join(", ") + ")";
+}
+
+} // namespace
+
+ExplanationPanel::ExplanationPanel(AttentionModel *model, QWidget *parent) : QWidget(parent), m_model(model)
+{
+    m_formula = new QLabel(this);
+    m_formula->setObjectName("formula");
+    m_shapes = new QLabel(this);
+    m_shapes->setObjectName("shapes");
+    m_stats = new QLabel(this);
+    m_stats->setObjectName("statistics");
+    QFont big = m_formula->font();
+    big.setPointSizeF(big.pointSizeF() * 1.35);
+    m_formula->setFont(big);
+    for (QLabel *l : {m_formula, m_shapes, m_stats}) {
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        l->setWordWrap(true);
+    }
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 4, 8, 4);
+    layout->setSpacing(2);
+    layout->addWidget(m_formula);
+    layout->addWidget(m_shapes);
+    layout->addWidget(m_stats);
+    connect(model, &AttentionModel::resultChanged, this, &ExplanationPanel::showResult);
+    showResult();
+}
+
+void ExplanationPanel::showResult()
+{
+    const auto r = m_model->result();
+    const attn::Params &p = r->params;
+    const int B = p.batch, L = p.queryLength, S = p.keyLength, dk = p.dK, dv = p.dV;
+
+    QString scaled;
+    switch (p.scaling) {
+    case attn::Scaling::InvSqrtDk:
+        scaled = tr("Q·Kᵀ / √%1 = Q·Kᵀ / %2").arg(dk).arg(number(std::sqrt(double(dk))));
+        break;
+    case attn::Scaling::None: scaled = tr("Q·Kᵀ (not scaled)"); break;
+    case attn::Scaling::Custom: scaled = tr("Q·Kᵀ × %1").arg(number(p.customScale)); break;
+    }
+    const QString over = p.softmaxDim == -1 ? tr("over keys (dim −1)") : tr("over queries (dim −2)");
+    QString mask;
+    if (p.mask == attn::MaskKind::Causal)
+        mask = tr(", causal mask");
+    else if (p.mask == attn::MaskKind::Pad)
+        mask = p.padCount == 1 ? tr(", last key masked") : tr(", last %1 keys masked").arg(p.padCount);
+    m_formula->setText(tr("weights = softmax( %1 ) %2%3      out = weights · V").arg(scaled, over, mask));
+
+    const QString source = p.mode == attn::Mode::Projection
+                               ? tr("Q = X·W_q %1, K = %2·W_k, V = %2·W_v   ")
+                                     .arg(shape({B, L, dk}), p.isCross() ? QStringLiteral("Y") : QStringLiteral("X"))
+                               : QString();
+    m_shapes->setText(source + tr("Q·Kᵀ: %1·%2 → %3  →  scale  →  softmax %4 → %3  →  weights·V: %3·%5 → %6")
+                                   .arg(shape({B, L, dk}), shape({B, dk, S}), shape({B, L, S}), over,
+                                        shape({B, S, dv}), shape({B, L, dv})));
+
+    const attn::BatchSummary s = attn::summarize(*r, p.batchIndex);
+    const attn::Statistics &st = r->attention.stats;
+    QString sums;
+    if (p.softmaxDim == -1)
+        sums = s.rowsNotSummingToOne == 0 ? tr("every row sums to 1")
+                                          : tr("%1 of %2 rows do not sum to 1").arg(s.rowsNotSummingToOne).arg(L);
+    else
+        sums = tr("columns sum to 1, %1 of %2 rows do not").arg(s.rowsNotSummingToOne).arg(L);
+    m_stats->setText(tr("max weight %1 (query %2 → key %3)   ·   mean row entropy %4 nats = %5% of ln S = %6   ·   "
+                        "Var(Q·Kᵀ) = %7 (d_k = %8), Var(scaled) = %9   ·   %10")
+                         .arg(QString::number(s.maxWeight, 'f', 4))
+                         .arg(s.maxQuery)
+                         .arg(s.maxKey)
+                         .arg(QString::number(s.meanRowEntropy, 'f', 4))
+                         .arg(QString::number(100.0 * s.entropyFraction, 'f', 1))
+                         .arg(QString::number(st.maxRowEntropy, 'f', 4))
+                         .arg(number(st.rawScores.variance))
+                         .arg(dk)
+                         .arg(number(st.scaledScores.variance))
+                         .arg(sums));
+}
+
+QString ExplanationPanel::formulaText() const
+{
+    return m_formula->text();
+}
+
+QString ExplanationPanel::shapesText() const
+{
+    return m_shapes->text();
+}
+
+QString ExplanationPanel::statisticsText() const
+{
+    return m_stats->text();
+}

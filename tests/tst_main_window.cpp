@@ -1,0 +1,306 @@
+// The window driven as a user would (offscreen): widgets change the model, the views show what
+// the core computed. Also --screenshot through the real program, and the remembered settings.
+#include "attention_model.h"
+#include "controls_panel.h"
+#include "explanation_panel.h"
+#include "heatmap_panel.h"
+#include "lecture.h"
+#include "main_window.h"
+#include "settings_store.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QStandardPaths>
+#include <QComboBox>
+#include <QImage>
+#include <QProcess>
+#include <QRadioButton>
+#include <QSettings>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void dkSliderMovesInPowersOfTwo();
+    void lengthsAreLinkedForSelfAttention();
+    void scalingToggleMakesLectureRowSharper();
+    void softmaxDimFlagsRows();
+    void maskedCellsAreDistinct();
+    void cellToolTip();
+    void entropyPanelShowsCoreValues();
+    void displayOptionsDoNotRecompute();
+    void explanationShowsLiveNumbers();
+    void largeSizesComputeOffTheGuiThread();
+    void refusedSettingsKeepTheState();
+    void settingsRoundTrip();
+    void brokenSettingsAreIgnored();
+    void screenshotThroughProgram();
+
+private:
+    AttentionModel *m_model = nullptr;
+    MainWindow *m_window = nullptr;
+    ControlsPanel *c() { return m_window->controls(); }
+};
+
+void TestMainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestMainWindow::init()
+{
+    m_model = new AttentionModel;
+    m_window = new MainWindow(m_model, false);
+    m_window->resize(1300, 850);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+}
+
+void TestMainWindow::cleanup()
+{
+    delete m_window;
+    delete m_model;
+}
+
+void TestMainWindow::dkSliderMovesInPowersOfTwo()
+{
+    c()->dkSlider->setValue(6);
+    QCOMPARE(m_model->params().dK, 64);
+    QCOMPARE(m_model->result()->params.dK, 64);
+    QCOMPARE(c()->dkSpin->value(), 64);
+    QCOMPARE(m_model->result()->inputs->Q.cols, 64);
+    QCOMPARE(m_model->params().dV, 64); // d_v follows d_k by default
+    c()->dkSpin->setValue(48);          // any value through the spin box
+    QCOMPARE(m_model->params().dK, 48);
+    QCOMPARE(c()->dkSlider->value(), 5);
+}
+
+void TestMainWindow::lengthsAreLinkedForSelfAttention()
+{
+    c()->lenSpin->setValue(7);
+    QCOMPARE(m_model->params().queryLength, 7);
+    QCOMPARE(m_model->params().keyLength, 7);
+    QVERIFY(!c()->keysSpin->isEnabled());
+    c()->separateKeys->setChecked(true);
+    QVERIFY(c()->keysSpin->isEnabled());
+    c()->keysSpin->setValue(3);
+    QCOMPARE(m_model->params().queryLength, 7);
+    QCOMPARE(m_model->params().keyLength, 3);
+    QVERIFY(m_model->result()->params.isCross());
+    QCOMPARE(m_model->result()->inputs->Y.rows, 3);
+    c()->lenSlider->setValue(ControlsPanel::kLengthSteps); // the slider's end is 4096
+    QCOMPARE(m_model->params().queryLength, 4096);
+    QCOMPARE(m_model->params().keyLength, 3);
+    c()->separateKeys->setChecked(false);
+    QCOMPARE(m_model->params().keyLength, 4096);
+    m_model->waitForIdle();
+}
+
+void TestMainWindow::scalingToggleMakesLectureRowSharper()
+{
+    m_model->setParams(lecture::block2(true));
+    const double scaledEntropy = m_window->heatmap()->rowEntropyBars().value(0);
+    QVERIFY(c()->scaleCheck->isChecked());
+    c()->scaleCheck->setChecked(false);
+    QCOMPARE(m_model->params().scaling, attn::Scaling::None);
+    const double rawEntropy = m_window->heatmap()->rowEntropyBars().value(0);
+    QVERIFY(lecture::printsAs(scaledEntropy, lecture::block2ScaledEntropy));
+    QVERIFY(lecture::printsAs(rawEntropy, lecture::block2UnscaledEntropy));
+    QVERIFY(rawEntropy < scaledEntropy);
+    QVERIFY(lecture::printsAs(m_window->heatmap()->shownCell(0, 1), lecture::block2UnscaledMax));
+}
+
+void TestMainWindow::softmaxDimFlagsRows()
+{
+    m_model->setParams(lecture::exercise(-1));
+    QVERIFY(m_window->heatmap()->flaggedRows().isEmpty());
+    QVERIFY(m_window->heatmap()->noteText().isEmpty());
+    c()->overQueries->click();
+    QCOMPARE(m_model->params().softmaxDim, -2);
+    QCOMPARE(m_window->heatmap()->flaggedRows(), QVector<int>({0, 1, 2}));
+    QVERIFY(lecture::printsAs(m_window->heatmap()->rowSumBars().value(0), lecture::exerciseRow0Sum));
+    QVERIFY(m_window->heatmap()->flaggedColumns().isEmpty()); // columns do sum to 1
+    QVERIFY(m_window->heatmap()->noteText().contains("each column sums to 1"));
+    QVERIFY(m_window->explanation()->statisticsText().contains("3 of 3 rows do not"));
+}
+
+void TestMainWindow::maskedCellsAreDistinct()
+{
+    c()->maskCombo->setCurrentIndex(c()->maskCombo->findData(int(attn::MaskKind::Causal)));
+    emit c()->maskCombo->activated(c()->maskCombo->currentIndex());
+    QCOMPARE(m_model->params().mask, attn::MaskKind::Causal);
+    QVERIFY(std::isnan(m_window->heatmap()->shownCell(0, 1)));  // masked: NaN, drawn in the masked colour
+    QCOMPARE(m_window->heatmap()->shownCell(0, 0), 1.0);        // query 0 sees only key 0
+    QVERIFY(m_window->heatmap()->cellToolTip(1, 3).contains("masked"));
+
+    c()->maskCombo->setCurrentIndex(c()->maskCombo->findData(int(attn::MaskKind::Pad)));
+    emit c()->maskCombo->activated(c()->maskCombo->currentIndex());
+    QVERIFY(c()->padSpin->isEnabled());
+    c()->padSpin->setValue(2);
+    QCOMPARE(m_model->params().padCount, 2);
+    QVERIFY(std::isnan(m_window->heatmap()->shownCell(0, 4)));
+    QVERIFY(!std::isnan(m_window->heatmap()->shownCell(0, 2)));
+}
+
+void TestMainWindow::cellToolTip()
+{
+    m_model->setParams(lecture::block1());
+    const auto r = m_model->result();
+    const QString tip = m_window->heatmap()->cellToolTip(0, 2);
+    QVERIFY(tip.contains("query 0, key 2"));
+    QVERIFY(tip.contains(QString::number((*r->scores)(0, 0, 2), 'g', 6)));
+    QVERIFY(tip.contains(QString::number(r->attention.logits(0, 0, 2), 'g', 6)));
+    QVERIFY(tip.contains("weight = 0.9977"));
+    // and the cell under the mouse is the one the tooltip names
+    int i = -1, j = -1;
+    QCustomPlot *plot = m_window->heatmap()->plot();
+    plot->replot();
+    QVERIFY(m_window->heatmap()->cellAt(m_window->heatmap()->cellCenter(3, 4), &i, &j));
+    QCOMPARE(i, 3);
+    QCOMPARE(j, 4);
+}
+
+void TestMainWindow::entropyPanelShowsCoreValues()
+{
+    m_model->setParams(lecture::block1());
+    c()->batchIndexSpin->setValue(1);
+    QCOMPARE(m_model->params().batchIndex, 1);
+    const auto r = m_model->result();
+    const QVector<double> bars = m_window->heatmap()->rowEntropyBars();
+    QCOMPARE(bars.size(), 5);
+    for (int i = 0; i < 5; ++i)
+        QCOMPARE(bars[i], r->attention.stats.rowEntropy(1, i));
+    QCOMPARE(m_window->heatmap()->shownCell(2, 3), double(r->attention.weights(1, 2, 3)));
+    QCOMPARE(m_window->heatmap()->cellTextCount(), 25); // values written in the 5 x 5 cells
+}
+
+void TestMainWindow::displayOptionsDoNotRecompute()
+{
+    const auto before = m_model->result();
+    c()->colorMapCombo->setCurrentIndex(c()->colorMapCombo->findData("magma"));
+    emit c()->colorMapCombo->activated(c()->colorMapCombo->currentIndex());
+    QCOMPARE(m_model->display().colorMap, QString("magma"));
+    QCOMPARE(m_model->result(), before);
+    c()->quantityCombo->setCurrentIndex(c()->quantityCombo->findData(int(attn::Quantity::Scores)));
+    emit c()->quantityCombo->activated(c()->quantityCombo->currentIndex());
+    QCOMPARE(m_window->heatmap()->shownCell(1, 2), double((*before->scores)(0, 1, 2)));
+    QVERIFY(!c()->rangeCombo->isEnabled()); // scores are always fitted
+    c()->cellValuesCheck->setChecked(false);
+    m_window->heatmap()->plot()->replot();
+    QCOMPARE(m_window->heatmap()->cellTextCount(), 0);
+}
+
+void TestMainWindow::explanationShowsLiveNumbers()
+{
+    m_model->setParams(lecture::block2(true));
+    QVERIFY(m_window->explanation()->formulaText().contains("Q·Kᵀ / √64 = Q·Kᵀ / 8"));
+    QVERIFY(m_window->explanation()->shapesText().contains("(1, 1, 64)·(1, 64, 6) → (1, 1, 6)"));
+    QVERIFY(m_window->explanation()->statisticsText().contains("max weight 0.3486"));
+    QVERIFY(m_window->explanation()->statisticsText().contains("ln S = 1.7918"));
+    c()->scaleCheck->setChecked(false);
+    QVERIFY(m_window->explanation()->formulaText().contains("not scaled"));
+    QVERIFY(m_window->explanation()->statisticsText().contains("max weight 0.8638"));
+}
+
+void TestMainWindow::largeSizesComputeOffTheGuiThread()
+{
+    attn::Params p;
+    p.mode = attn::Mode::Direct;
+    p.queryLength = p.keyLength = 1024;
+    p.dK = p.dV = 64;
+    QVERIFY(m_model->setParams(p));
+    QVERIFY(m_model->isBusy()); // handed to a worker; the GUI thread goes on
+    p.queryLength = p.keyLength = 1500; // a newer request while the first runs
+    QVERIFY(m_model->setParams(p));
+    m_model->waitForIdle();
+    QCOMPARE(m_model->result()->params.queryLength, 1500); // the newest wins
+    QCOMPARE(c()->lenSpin->value(), 1500);
+    QVERIFY(m_window->heatmap()->noteText().isEmpty() || m_window->heatmap()->noteText().contains("largest"));
+}
+
+void TestMainWindow::refusedSettingsKeepTheState()
+{
+    attn::Params p = m_model->params();
+    QSignalSpy problems(m_model, &AttentionModel::problem);
+    p.batch = 4096;
+    p.queryLength = p.keyLength = 65536;
+    QVERIFY(!m_model->setParams(p));
+    QCOMPARE(problems.size(), 1);
+    QVERIFY(problems.first().first().toString().contains("MiB"));
+    QCOMPARE(m_model->params().batch, 1);
+    QVERIFY(m_window->statusText().contains("MiB"));
+}
+
+void TestMainWindow::settingsRoundTrip()
+{
+    QTemporaryDir dir;
+    QSettings s(dir.filePath("a.conf"), QSettings::IniFormat);
+    attn::Params p = lecture::exercise(-2);
+    p.mask = attn::MaskKind::Pad;
+    p.padCount = 2;
+    p.seed = 18446744073709551615ull;
+    DisplayOptions d;
+    d.colorMap = "cividis";
+    d.quantity = attn::Quantity::Logits;
+    storeSettings(s, p, d);
+    s.sync();
+    QSettings t(dir.filePath("a.conf"), QSettings::IniFormat);
+    attn::Params q;
+    DisplayOptions e;
+    QVERIFY(loadSettings(t, &q, &e));
+    QVERIFY(q == p);
+    QVERIFY(e == d);
+}
+
+void TestMainWindow::brokenSettingsAreIgnored()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("broken.conf");
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("[params]\nmode=projection\nbatch=banana\nlen=-4\n\x01\x02garbage[[[\n");
+    }
+    QSettings s(path, QSettings::IniFormat);
+    attn::Params p;
+    DisplayOptions d;
+    d.colorMap = "magma";
+    QVERIFY(!loadSettings(s, &p, &d));
+    QVERIFY(p == attn::Params()); // untouched
+    QCOMPARE(d.colorMap, QString("magma"));
+}
+
+void TestMainWindow::screenshotThroughProgram()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("shot.png");
+    QProcess proc;
+    proc.start(QStringLiteral(ATTN_EXE), {"--batch", "2", "--len", "5", "--d-model", "8", "--d-k", "4", "--seed", "0",
+                                          "--screenshot", path, "--size", "1200x800"});
+    QVERIFY(proc.waitForFinished(60000));
+    QCOMPARE(proc.exitCode(), 0);
+    QImage img(path);
+    QCOMPARE(img.size(), QSize(1200, 800));
+    // The heatmap is there: viridis' yellow end for the lecture's 0.9977 and its dark end for ~0.
+    int yellow = 0, purple = 0;
+    for (int y = 0; y < img.height(); y += 2)
+        for (int x = 0; x < img.width(); x += 2) {
+            const QColor c = img.pixelColor(x, y);
+            yellow += std::abs(c.red() - 0xfd) + std::abs(c.green() - 0xe7) + std::abs(c.blue() - 0x25) < 30;
+            purple += std::abs(c.red() - 0x44) + std::abs(c.green() - 0x01) + std::abs(c.blue() - 0x54) < 30;
+        }
+    QVERIFY2(yellow > 1000 && purple > 1000, qPrintable(QString("yellow %1, purple %2").arg(yellow).arg(purple)));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"
