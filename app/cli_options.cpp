@@ -151,6 +151,11 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
     }
     if (parser.isSet("size"))
         r.size = parseSize(parser.value("size"));
+    if (parser.isSet("lang")) {
+        r.language = parser.value("lang").trimmed().toLower();
+        if (r.language != "en" && r.language != "zh")
+            throw Fail{QStringLiteral("--lang: expected en or zh, got '%1'").arg(parser.value("lang"))};
+    }
 
     for (const char *name : {"mode", "batch", "len", "keys", "cross", "d-model", "d-k", "d-v", "seed", "no-scale",
                              "scale", "softmax-dim", "mask", "batch-index"})
@@ -200,6 +205,7 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
         {"dump", "Write every tensor and statistic as JSON to FILE (- for standard output) and exit.", "FILE"},
         {"screenshot", "Render the whole main window to a PNG file and exit (no display needed).", "FILE"},
         {"size", "Image size for --screenshot, e.g. 1600x1000.", "WxH"},
+        {"lang", "Language of the window: en or zh (default: the system's).", "en|zh"},
     });
 
     CliOutcome outcome;

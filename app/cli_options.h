@@ -16,6 +16,7 @@ struct CliRequest
     QString dumpPath;       // --dump FILE, "-" for standard output
     QString screenshotPath; // --screenshot FILE
     QSize size;             // --size WxH, invalid when not given
+    QString language;       // --lang: "en", "zh", or empty for the system's language
     bool paramsGiven = false; // any option that changes the computation was given
 
     bool opensWindow() const { return dumpPath.isEmpty() && screenshotPath.isEmpty(); }

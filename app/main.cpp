@@ -5,6 +5,7 @@
 #include "main_window.h"
 #include "save_output.h"
 #include "settings_store.h"
+#include "translations.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -81,6 +82,8 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName("attention-viz");
     QApplication::setOrganizationName("attention-viz");
     QApplication::setApplicationVersion(ATTENTION_VIZ_VERSION);
+    if (!installTranslations(app, request.language))
+        std::fprintf(stderr, "attention-viz: the Chinese translation could not be loaded; using English\n");
 
     AttentionModel model;
     attn::Params params = request.params;

@@ -7,6 +7,7 @@
 #include "lecture.h"
 #include "main_window.h"
 #include "settings_store.h"
+#include "translations.h"
 
 #include <qcustomplot.h>
 
@@ -20,6 +21,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QTranslator>
 #include <QtTest>
 
 #include <cmath>
@@ -45,6 +47,7 @@ private slots:
     void settingsRoundTrip();
     void brokenSettingsAreIgnored();
     void screenshotThroughProgram();
+    void chineseTranslation();
 
 private:
     AttentionModel *m_model = nullptr;
@@ -300,6 +303,20 @@ void TestMainWindow::screenshotThroughProgram()
             purple += std::abs(c.red() - 0x44) + std::abs(c.green() - 0x01) + std::abs(c.blue() - 0x54) < 30;
         }
     QVERIFY2(yellow > 1000 && purple > 1000, qPrintable(QString("yellow %1, purple %2").arg(yellow).arg(purple)));
+}
+
+void TestMainWindow::chineseTranslation()
+{
+    QVERIFY(installTranslations(*QCoreApplication::instance(), "zh"));
+    {
+        AttentionModel model;
+        MainWindow window(&model, false);
+        QCOMPARE(window.windowTitle(), QString::fromUtf8("attention-viz — 缩放点积注意力"));
+        QVERIFY(window.controls()->overQueries->text().contains(QString::fromUtf8("沿查询维")));
+        QVERIFY(window.explanation()->statisticsText().contains(QString::fromUtf8("最大权重")));
+    }
+    for (QTranslator *t : QCoreApplication::instance()->findChildren<QTranslator *>())
+        QCoreApplication::removeTranslator(t);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,0 +1,579 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>ColorMaps</name>
+    <message>
+        <location filename="../../app/color_maps.cpp" line="14"/>
+        <source>Viridis</source>
+        <translation>Viridis</translation>
+    </message>
+    <message>
+        <location filename="../../app/color_maps.cpp" line="16"/>
+        <source>Cividis (colour-blind safe)</source>
+        <translation>Cividis（色盲友好）</translation>
+    </message>
+    <message>
+        <location filename="../../app/color_maps.cpp" line="18"/>
+        <source>Magma</source>
+        <translation>Magma</translation>
+    </message>
+    <message>
+        <location filename="../../app/color_maps.cpp" line="20"/>
+        <source>Grayscale (white = 0, for print)</source>
+        <translation>灰度（白 = 0，适合打印）</translation>
+    </message>
+    <message>
+        <location filename="../../app/color_maps.cpp" line="21"/>
+        <source>Cool-warm (diverging, for scores)</source>
+        <translation>冷暖（发散型，用于分数）</translation>
+    </message>
+</context>
+<context>
+    <name>ControlsPanel</name>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="91"/>
+        <source>Q, K, V</source>
+        <translation>Q、K、V</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="93"/>
+        <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn.</source>
+        <translation>Q、K、V 的来源：由序列 X 线性投影得到（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 生成。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="94"/>
+        <source>Projection from X</source>
+        <translation>由 X 投影</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="95"/>
+        <source>Direct Q, K, V</source>
+        <translation>直接生成 Q、K、V</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="96"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="98"/>
+        <source>Width d_k of queries and keys, in powers of two from 1 to 1024; larger d_k makes raw scores spread wider (variance d_k).</source>
+        <translation>查询与键的维度 d_k，按 2 的幂从 1 到 1024；d_k 越大，原始分数越分散（方差为 d_k）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="102"/>
+        <source>d_k: any width from 1 to 1024.</source>
+        <translation>d_k：1 到 1024 之间的任意维度。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="104"/>
+        <source>d_k</source>
+        <translation>d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="106"/>
+        <source>Number of queries L (rows of the heatmap), from 1 to 4096.</source>
+        <translation>查询个数 L（热力图的行），1 到 4096。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="108"/>
+        <source>Number of queries L.</source>
+        <translation>查询个数 L。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="110"/>
+        <source>Queries L</source>
+        <translation>查询数 L</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="112"/>
+        <source>Number of keys S (columns of the heatmap), from 1 to 4096.</source>
+        <translation>键的个数 S（热力图的列），1 到 4096。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="114"/>
+        <source>Number of keys S.</source>
+        <translation>键的个数 S。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="116"/>
+        <source>Keys S</source>
+        <translation>键数 S</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="117"/>
+        <location filename="../../app/controls_panel.cpp" line="333"/>
+        <source>Cross-attention (keys from a second sequence)</source>
+        <translation>交叉注意力（键来自第二个序列）</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="118"/>
+        <source>Off: self-attention, keys and values come from the same sequence as the queries, so S = L. On: they come from a second sequence Y with its own length S.</source>
+        <translation>关闭：自注意力，键和值与查询来自同一序列，所以 S = L。开启：键和值来自第二个序列 Y，长度 S 可以不同。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="121"/>
+        <source>Width d_model of the input sequence X (projection only).</source>
+        <translation>输入序列 X 的维度 d_model（仅投影模式）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="123"/>
+        <source>d_model</source>
+        <translation>d_model</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="124"/>
+        <source>Width d_v of the values, and so of the output.</source>
+        <translation>值的维度 d_v，也就是输出的维度。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="126"/>
+        <source>= d_k</source>
+        <translation>= d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="126"/>
+        <source>Keep d_v equal to d_k, as the lecture does.</source>
+        <translation>让 d_v 等于 d_k，与讲义一致。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="128"/>
+        <source>d_v</source>
+        <translation>d_v</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="130"/>
+        <source>torch.manual_seed(seed) before drawing: the same seed gives the same tensors as PyTorch.</source>
+        <translation>生成前调用 torch.manual_seed(seed)：同一种子得到与 PyTorch 完全相同的张量。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="132"/>
+        <source>New</source>
+        <translation>换一个</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="132"/>
+        <source>Draw with a new random seed.</source>
+        <translation>用一个新的随机种子重新生成。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="133"/>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="135"/>
+        <source>Batch size B: how many independent sequences are drawn.</source>
+        <translation>批大小 B：生成多少个独立的序列。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="137"/>
+        <source>Which batch element the heatmap shows.</source>
+        <translation>热力图显示批中的第几个元素。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="138"/>
+        <source>Batch B</source>
+        <translation>批大小 B</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="139"/>
+        <source>Showing element</source>
+        <translation>显示第几个</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="143"/>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="145"/>
+        <source>Divide by √d_k</source>
+        <translation>除以 √d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="145"/>
+        <source>Scale the scores by 1/√d_k before the softmax, which brings their variance back to about 1.</source>
+        <translation>在 softmax 之前把分数乘以 1/√d_k，使其方差回到 1 附近。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="147"/>
+        <source>Custom factor</source>
+        <translation>自定义系数</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="147"/>
+        <source>Multiply the scores by this factor instead (1/temperature).</source>
+        <translation>改为把分数乘以这个系数（1/温度）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="148"/>
+        <source>The factor the scores are multiplied by.</source>
+        <translation>分数所乘的系数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="154"/>
+        <source>Softmax over keys (dim −1)</source>
+        <translation>沿键维 softmax（dim −1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="154"/>
+        <source>Each query&apos;s weights over the keys sum to 1: the correct attention.</source>
+        <translation>每个查询在各键上的权重和为 1：正确的注意力。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="155"/>
+        <source>Softmax over queries (dim −2)</source>
+        <translation>沿查询维 softmax（dim −2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="155"/>
+        <source>Each key&apos;s weights over the queries sum to 1: the lecture&apos;s mistake; rows no longer sum to 1.</source>
+        <translation>每个键在各查询上的权重和为 1：讲义练习中的错误写法，各行不再和为 1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="161"/>
+        <source>Which keys a query may not see: none, the future (causal: key j &gt; query i), or padding at the end.</source>
+        <translation>查询不能看到哪些键：不屏蔽、未来位置（因果：键 j &gt; 查询 i），或末尾的填充位。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="162"/>
+        <source>No mask</source>
+        <translation>无掩码</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="163"/>
+        <source>Causal</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="164"/>
+        <source>Padding</source>
+        <translation>填充掩码</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="165"/>
+        <source>How many keys at the end are padding and masked.</source>
+        <translation>末尾有多少个键是填充位并被屏蔽。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="166"/>
+        <source>Mask</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="170"/>
+        <source>View</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="172"/>
+        <source>What the heatmap shows: the weights after softmax, the raw scores Q·Kᵀ, or the scaled logits that go into the softmax.</source>
+        <translation>热力图显示的内容：softmax 之后的权重、原始分数 Q·Kᵀ，或送入 softmax 的缩放后分数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="173"/>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="174"/>
+        <source>Raw scores Q·Kᵀ</source>
+        <translation>原始分数 Q·Kᵀ</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="175"/>
+        <source>Scaled logits</source>
+        <translation>缩放后分数</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="176"/>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="177"/>
+        <source>Colour map of the heatmap; cool-warm is centred on 0, for scores.</source>
+        <translation>热力图的配色；冷暖配色以 0 为中心，适合分数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="180"/>
+        <source>Colours</source>
+        <translation>配色</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="181"/>
+        <source>Colour range for weights: always 0 to 1 (comparable between settings) or fitted to the data (shows small differences).</source>
+        <translation>权重的颜色范围：固定为 0 到 1（便于在不同设置间比较），或按数据拟合（能看出细小差别）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="182"/>
+        <source>Fixed 0 to 1</source>
+        <translation>固定 0 到 1</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="183"/>
+        <source>Fit to data</source>
+        <translation>按数据拟合</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="184"/>
+        <source>Range</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="185"/>
+        <source>Values in cells</source>
+        <translation>格内显示数值</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="185"/>
+        <source>Write each value into its cell when the matrix is small enough to read (up to 16 × 16).</source>
+        <translation>矩阵足够小（不超过 16 × 16）时，在每个格子里写出数值。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="334"/>
+        <source>Own number of keys S</source>
+        <translation>单独设置键数 S</translation>
+    </message>
+    <message>
+        <location filename="../../app/controls_panel.cpp" line="349"/>
+        <source>Divide by √d_k = %1</source>
+        <translation>除以 √d_k = %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExplanationPanel</name>
+    <message>
+        <location filename="../../app/explanation_panel.cpp" line="59"/>
+        <source>Q·Kᵀ / √%1 = Q·Kᵀ / %2</source>
+        <translation>Q·Kᵀ / √%1 = Q·Kᵀ / %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/explanation_panel.cpp" line="61"/>
+        <source>Q·Kᵀ (not scaled)</source>
+        <translation>Q·Kᵀ（未缩放）</translation>
+    </message>
+    <message>
+        <location filename="../../app/explanation_panel.cpp" line="62"/>
+        <source>Q·Kᵀ × %1</source>
+        <translation>Q·Kᵀ × %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/explanation_panel.cpp" line="64"/>
+        <source>over keys (dim −1)</source>
+        <translation>沿键维（dim −1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/explanation_panel.cpp" line="64"/>
+        <source>over queries (dim −2)</source>
+        <translation>沿查询维（dim −2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/explanation_panel.cpp" line="67"/>
+        <source>, causal mask</source>
+        <translation>，因果掩码</translation>
+    </message>
+    <message>
+        <location filename="../../app/explanation_panel.cpp" line="69"/>
+        <source>, last key masked</source>
+        <translation>，屏蔽最后 1 个键</translation>
+    </message>
+    <message>
+        <location filename="../../app/explanation_panel.cpp" line="69"/>
+        <source>, last %1 keys masked</source>
+        <translation>，屏蔽最后 %1 个键</translation>
+    </message>
+    <message>
+        <location filename="../../app/explanation_panel.cpp" line="70"/>
+        <source>weights = softmax( %1 ) %2%3      out = weights · V</source>
+        <translation>weights = softmax( %1 ) %2%3      out = weights · V</translation>
+    </message>
+    <message>
+        <location filename="../../app/explanation_panel.cpp" line="73"/>
+        <source>Q = X·W_q %1, K = %2·W_k, V = %2·W_v   </source>
+        <translation>Q = X·W_q %1，K = %2·W_k，V = %2·W_v   </translation>
+    </message>
+    <message>
+        <location filename="../../app/explanation_panel.cpp" line="76"/>
+        <source>Q·Kᵀ: %1·%2 → %3  →  scale  →  softmax %4 → %3  →  weights·V: %3·%5 → %6</source>
+        <translation>打分 Q·Kᵀ：%1·%2 → %3  →  缩放  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
+    </message>
+    <message>
+        <location filename="../../app/explanation_panel.cpp" line="84"/>
+        <source>every row sums to 1</source>
+        <translation>每一行的和都为 1</translation>
+    </message>
+    <message>
+        <location filename="../../app/explanation_panel.cpp" line="85"/>
+        <source>%1 of %2 rows do not sum to 1</source>
+        <translation>%2 行中有 %1 行的和不为 1</translation>
+    </message>
+    <message>
+        <location filename="../../app/explanation_panel.cpp" line="87"/>
+        <source>columns sum to 1, %1 of %2 rows do not</source>
+        <translation>各列和为 1，%2 行中有 %1 行的和不为 1</translation>
+    </message>
+    <message>
+        <location filename="../../app/explanation_panel.cpp" line="88"/>
+        <source>max weight %1 (query %2 → key %3)   ·   mean row entropy %4 nats = %5% of ln S = %6   ·   Var(Q·Kᵀ) = %7 (d_k = %8), Var(scaled) = %9   ·   %10</source>
+        <translation>最大权重 %1（查询 %2 → 键 %3）   ·   平均行熵 %4 nats = ln S = %6 的 %5%   ·   Var(Q·Kᵀ) = %7（d_k = %8），缩放后方差 = %9   ·   %10</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapPanel</name>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="23"/>
+        <source>attention weight</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="24"/>
+        <source>raw score Q·Kᵀ</source>
+        <translation>原始分数 Q·Kᵀ</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="25"/>
+        <source>scaled logit</source>
+        <translation>缩放后分数</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="93"/>
+        <source>query i</source>
+        <translation>查询 i</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="94"/>
+        <source>key j</source>
+        <translation>键 j</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="123"/>
+        <source>row sum</source>
+        <translation>行和</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="126"/>
+        <source>row entropy (nats)</source>
+        <translation>行熵（nats）</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="138"/>
+        <location filename="../../app/heatmap_panel.cpp" line="319"/>
+        <source>column sum</source>
+        <translation>列和</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="210"/>
+        <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels); zoom in for detail.</source>
+        <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="213"/>
+        <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values.</source>
+        <translation>沿查询维 softmax（dim −2）：每一列和为 1，各行不再和为 1，所以输出不再是值向量的加权平均。</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="308"/>
+        <source>ln S = %1</source>
+        <translation>ln S = %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="317"/>
+        <source>row sum (= 1)</source>
+        <translation>行和（= 1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="318"/>
+        <source>row sum (≠ 1 over queries)</source>
+        <translation>行和（沿查询维时 ≠ 1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="319"/>
+        <source>column sum (= 1)</source>
+        <translation>列和（= 1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="416"/>
+        <source>query %1, key %2
+raw score Q·Kᵀ = %3
+</source>
+        <translation>查询 %1，键 %2
+原始分数 Q·Kᵀ = %3
+</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="418"/>
+        <source>masked (logit −∞)
+weight = 0</source>
+        <translation>已屏蔽（分数 −∞）
+权重 = 0</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="420"/>
+        <source>scaled logit = %1
+weight = %2</source>
+        <translation>缩放后分数 = %1
+权重 = %2</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../app/main_window.cpp" line="23"/>
+        <source>attention-viz — scaled dot-product attention</source>
+        <translation>attention-viz — 缩放点积注意力</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="36"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="42"/>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="59"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="60"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="63"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="64"/>
+        <source>&amp;Reset zoom</source>
+        <translation>重置缩放(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="73"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="74"/>
+        <source>&amp;About attention-viz</source>
+        <translation>关于 attention-viz(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="75"/>
+        <source>About attention-viz</source>
+        <translation>关于 attention-viz</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="76"/>
+        <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
+    </message>
+</context>
+</TS>
