@@ -18,6 +18,9 @@ packages=(cmake make g++ pkg-config
           libqt6svg6 libeigen3-dev libqcustomplot-dev libgl-dev
           fonts-noto-cjk fonts-dejavu-core)
 
+# The tests also read exported PDFs (pdftotext) and open .npy files with NumPy.
+[ "$what" = test ] && packages+=(poppler-utils python3-numpy)
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,6 +1,10 @@
 #include "cli_options.h"
 
+#include "color_maps.h"
+
 #include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
 
 #include <unistd.h>
@@ -15,27 +19,20 @@ struct Fail
     QString message;
 };
 
-QString dashed(const QString &name)
+long long parseInteger(const QString &name, const QString &value, long long lo, long long hi)
 {
-    return QStringLiteral("--") + name;
-}
-
-long long parseInteger(const QCommandLineParser &parser, const QString &name, long long lo, long long hi)
-{
-    const QString text = parser.value(name).trimmed();
     bool ok = false;
-    const long long v = text.toLongLong(&ok);
+    const long long v = value.trimmed().toLongLong(&ok);
     if (!ok)
-        throw Fail{QStringLiteral("%1: expected a whole number from %2 to %3, got '%4'")
-                       .arg(dashed(name)).arg(lo).arg(hi).arg(parser.value(name))};
+        throw Fail{QStringLiteral("--%1: expected a whole number from %2 to %3, got '%4'").arg(name).arg(lo).arg(hi).arg(value)};
     if (v < lo || v > hi)
-        throw Fail{QStringLiteral("%1: must be from %2 to %3 (got %4)").arg(dashed(name)).arg(lo).arg(hi).arg(v)};
+        throw Fail{QStringLiteral("--%1: must be from %2 to %3 (got %4)").arg(name).arg(lo).arg(hi).arg(v)};
     return v;
 }
 
-std::uint64_t parseSeed(const QCommandLineParser &parser)
+std::uint64_t parseSeed(const QString &value)
 {
-    const QString text = parser.value("seed").trimmed();
+    const QString text = value.trimmed();
     bool ok = false;
     if (text.startsWith('-')) {
         const qlonglong v = text.toLongLong(&ok);
@@ -47,7 +44,7 @@ std::uint64_t parseSeed(const QCommandLineParser &parser)
             return v;
     }
     throw Fail{QStringLiteral("--seed: expected a whole number from -9223372036854775808 to "
-                              "18446744073709551615, got '%1'").arg(parser.value("seed"))};
+                              "18446744073709551615, got '%1'").arg(value)};
 }
 
 QSize parseSize(const QString &text)
@@ -62,83 +59,150 @@ QSize parseSize(const QString &text)
     return {w, h};
 }
 
-void parseMask(const QString &text, attn::Params &p)
+double parseNumber(const QString &name, const QString &value, double lo, double hi)
 {
-    const QString t = text.trimmed().toLower();
-    if (t == "none") {
-        p.mask = attn::MaskKind::None;
-    } else if (t == "causal") {
-        p.mask = attn::MaskKind::Causal;
-    } else if (t.startsWith("pad:")) {
+    bool ok = false;
+    const double v = value.trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(v))
+        throw Fail{QStringLiteral("--%1: expected a number, got '%2'").arg(name, value)};
+    if (v < lo || v > hi)
+        throw Fail{QStringLiteral("--%1: must be from %2 to %3 (got %4)").arg(name).arg(lo).arg(hi).arg(value)};
+    return v;
+}
+
+// One setting that takes a value, as the option --name value would set it.
+// keysFollow / dvFollows: S = L and d_v = d_k when those were not given.
+void applySetting(attn::Params &p, const QString &name, const QString &value, bool keysFollow, bool dvFollows)
+{
+    using attn::Limits;
+    if (name == "mode") {
+        const QString m = value.trimmed().toLower();
+        if (m != "projection" && m != "direct")
+            throw Fail{QStringLiteral("--mode: expected projection or direct, got '%1'").arg(value)};
+        p.mode = m == "direct" ? attn::Mode::Direct : attn::Mode::Projection;
+    } else if (name == "batch") {
+        p.batch = int(parseInteger(name, value, 1, Limits::maxBatch));
+    } else if (name == "len") {
+        p.queryLength = int(parseInteger(name, value, 1, Limits::maxLength));
+        if (keysFollow)
+            p.keyLength = p.queryLength;
+    } else if (name == "keys") {
+        p.keyLength = int(parseInteger(name, value, 1, Limits::maxLength));
+    } else if (name == "d-model") {
+        p.dModel = int(parseInteger(name, value, 1, Limits::maxDim));
+    } else if (name == "d-k") {
+        p.dK = int(parseInteger(name, value, 1, Limits::maxDim));
+        if (dvFollows)
+            p.dV = p.dK;
+    } else if (name == "d-v") {
+        p.dV = int(parseInteger(name, value, 1, Limits::maxDim));
+    } else if (name == "seed") {
+        p.seed = parseSeed(value);
+    } else if (name == "scale") {
         bool ok = false;
-        const long long n = t.mid(4).toLongLong(&ok);
-        if (!ok || n < 0 || n > p.keyLength)
-            throw Fail{QStringLiteral("--mask: pad:N needs a number of keys N from 0 to %1 (the key length), got '%2'")
-                           .arg(p.keyLength).arg(text)};
-        p.mask = attn::MaskKind::Pad;
-        p.padCount = int(n);
-    } else {
-        throw Fail{QStringLiteral("--mask: expected none, causal or pad:N, got '%1'").arg(text)};
+        const double f = value.trimmed().toDouble(&ok);
+        if (!ok || !std::isfinite(f))
+            throw Fail{QStringLiteral("--scale: expected a finite number such as 0.125, got '%1'").arg(value)};
+        p.scaling = attn::Scaling::Custom;
+        p.customScale = f;
+    } else if (name == "softmax-dim") {
+        const QString d = value.trimmed();
+        if (d != "-1" && d != "-2")
+            throw Fail{QStringLiteral("--softmax-dim: expected -1 (over keys) or -2 (over queries), got '%1'").arg(value)};
+        p.softmaxDim = d.toInt();
+    } else if (name == "mask") {
+        const QString t = value.trimmed().toLower();
+        if (t == "none") {
+            p.mask = attn::MaskKind::None;
+        } else if (t == "causal") {
+            p.mask = attn::MaskKind::Causal;
+        } else if (t.startsWith("pad:")) {
+            bool ok = false;
+            const long long n = t.mid(4).toLongLong(&ok);
+            if (!ok || n < 0 || n > p.keyLength)
+                throw Fail{QStringLiteral("--mask: pad:N needs a number of keys N from 0 to %1 (the key length), got '%2'")
+                               .arg(p.keyLength).arg(value)};
+            p.mask = attn::MaskKind::Pad;
+            p.padCount = int(n);
+        } else {
+            throw Fail{QStringLiteral("--mask: expected none, causal or pad:N, got '%1'").arg(value)};
+        }
+    } else if (name == "batch-index") {
+        p.batchIndex = int(parseInteger(name, value, 0, p.batch - 1));
     }
+}
+
+// The settings with values, in the order they are applied (later ones depend on earlier ones).
+const QStringList kValued{"mode", "batch", "len", "keys", "d-model", "d-k", "d-v", "seed", "scale", "softmax-dim", "mask",
+                          "batch-index"};
+
+void parseDisplay(const QCommandLineParser &parser, DisplayOptions &d)
+{
+    if (parser.isSet("show")) {
+        const QString s = parser.value("show").trimmed().toLower();
+        if (s == "weights")
+            d.quantity = attn::Quantity::Weights;
+        else if (s == "scores")
+            d.quantity = attn::Quantity::Scores;
+        else if (s == "logits")
+            d.quantity = attn::Quantity::Logits;
+        else
+            throw Fail{QStringLiteral("--show: expected weights, scores or logits, got '%1'").arg(parser.value("show"))};
+    }
+    if (parser.isSet("colormap")) {
+        const QString c = parser.value("colormap").trimmed().toLower();
+        if (!colorMapNames().contains(c))
+            throw Fail{QStringLiteral("--colormap: expected one of %1, got '%2'").arg(colorMapNames().join(", "), parser.value("colormap"))};
+        d.colorMap = c;
+    } else if (d.quantity != attn::Quantity::Weights) {
+        d.colorMap = "coolwarm"; // scores and logits are signed: a diverging map by default
+    }
+    if (parser.isSet("range")) {
+        const QString r = parser.value("range").trimmed().toLower();
+        if (r != "fixed" && r != "fit")
+            throw Fail{QStringLiteral("--range: expected fixed (0 to 1) or fit, got '%1'").arg(parser.value("range"))};
+        d.range = r == "fit" ? DisplayOptions::Range::Fit : DisplayOptions::Range::Fixed01;
+    }
+    d.cellValues = !parser.isSet("no-cell-values");
+}
+
+QString suffixOf(const QString &path)
+{
+    return QFileInfo(path).suffix().toLower();
 }
 
 CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBudget)
 {
-    using attn::Limits;
     CliRequest r;
     attn::Params &p = r.params;
-    if (!parser.positionalArguments().isEmpty())
-        throw Fail{QStringLiteral("unexpected argument '%1' (options start with --; see --help)")
-                       .arg(parser.positionalArguments().first())};
-    if (parser.isSet("mode")) {
-        const QString m = parser.value("mode").trimmed().toLower();
-        if (m == "projection")
-            p.mode = attn::Mode::Projection;
-        else if (m == "direct")
-            p.mode = attn::Mode::Direct;
-        else
-            throw Fail{QStringLiteral("--mode: expected projection or direct, got '%1'").arg(parser.value("mode"))};
-    }
-    if (parser.isSet("batch"))
-        p.batch = int(parseInteger(parser, "batch", 1, Limits::maxBatch));
-    if (parser.isSet("len"))
-        p.queryLength = int(parseInteger(parser, "len", 1, Limits::maxLength));
-    p.keyLength = parser.isSet("keys") ? int(parseInteger(parser, "keys", 1, Limits::maxLength)) : p.queryLength;
+    const bool keysGiven = parser.isSet("keys"), dvGiven = parser.isSet("d-v");
+    p.keyLength = p.queryLength;
+    for (const QString &name : kValued)
+        if (parser.isSet(name))
+            applySetting(p, name, parser.value(name), !keysGiven, !dvGiven);
     p.cross = parser.isSet("cross");
     if (p.cross && p.mode == attn::Mode::Direct)
         throw Fail{QStringLiteral("--cross: only applies to --mode projection (in direct mode K and V are drawn directly)")};
-    if (parser.isSet("d-model"))
-        p.dModel = int(parseInteger(parser, "d-model", 1, Limits::maxDim));
-    if (parser.isSet("d-k"))
-        p.dK = int(parseInteger(parser, "d-k", 1, Limits::maxDim));
-    p.dV = parser.isSet("d-v") ? int(parseInteger(parser, "d-v", 1, Limits::maxDim)) : p.dK;
-    if (parser.isSet("seed"))
-        p.seed = parseSeed(parser);
     if (parser.isSet("no-scale") && parser.isSet("scale"))
         throw Fail{QStringLiteral("--scale: cannot be combined with --no-scale")};
     if (parser.isSet("no-scale"))
         p.scaling = attn::Scaling::None;
-    if (parser.isSet("scale")) {
-        bool ok = false;
-        const double f = parser.value("scale").trimmed().toDouble(&ok);
-        if (!ok || !std::isfinite(f))
-            throw Fail{QStringLiteral("--scale: expected a finite number such as 0.125, got '%1'").arg(parser.value("scale"))};
-        p.scaling = attn::Scaling::Custom;
-        p.customScale = f;
+    for (const QString &name : kValued + QStringList{"cross", "no-scale"})
+        r.paramsGiven |= parser.isSet(name);
+    parseDisplay(parser, r.display);
+
+    // Outputs. --export-compare and --export-series take their file or folder as the one positional argument.
+    QStringList positional = parser.positionalArguments();
+    const bool compare = parser.isSet("export-compare"), series = parser.isSet("export-series");
+    if (compare && series)
+        throw Fail{QStringLiteral("--export-compare: give --export-compare and --export-series in separate runs")};
+    if (compare || series) {
+        const QString option = compare ? "--export-compare" : "--export-series";
+        if (positional.size() != 1)
+            throw Fail{QStringLiteral("%1: expected %2 after its value").arg(option, compare ? "one output FILE" : "one output DIR")};
+    } else if (!positional.isEmpty()) {
+        throw Fail{QStringLiteral("unexpected argument '%1' (options start with --; see --help)").arg(positional.first())};
     }
-    if (parser.isSet("softmax-dim")) {
-        const QString d = parser.value("softmax-dim").trimmed();
-        if (d == "-1")
-            p.softmaxDim = -1;
-        else if (d == "-2")
-            p.softmaxDim = -2;
-        else
-            throw Fail{QStringLiteral("--softmax-dim: expected -1 (over keys) or -2 (over queries), got '%1'").arg(d)};
-    }
-    if (parser.isSet("mask"))
-        parseMask(parser.value("mask"), p);
-    if (parser.isSet("batch-index"))
-        p.batchIndex = int(parseInteger(parser, "batch-index", 0, p.batch - 1));
     if (parser.isSet("dump")) {
         r.dumpPath = parser.value("dump");
         if (r.dumpPath.isEmpty())
@@ -146,26 +210,94 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
     }
     if (parser.isSet("screenshot")) {
         r.screenshotPath = parser.value("screenshot");
-        if (!r.screenshotPath.endsWith(".png", Qt::CaseInsensitive))
+        if (suffixOf(r.screenshotPath) != "png")
             throw Fail{QStringLiteral("--screenshot: the file name must end in .png, got '%1'").arg(r.screenshotPath)};
+    }
+    const QStringList known = QStringList{"png", "jpg", "jpeg", "pdf", "svg", "csv", "npy", "json"};
+    if (parser.isSet("export")) {
+        r.exportPath = parser.value("export");
+        if (!known.contains(suffixOf(r.exportPath)))
+            throw Fail{QStringLiteral("--export: unknown format '%1' (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)").arg(r.exportPath)};
+    }
+    if (compare) {
+        const QString kind = parser.value("export-compare").trimmed().toLower();
+        if (kind != "scaling" && kind != "softmax-dim")
+            throw Fail{QStringLiteral("--export-compare: expected scaling or softmax-dim, got '%1'").arg(parser.value("export-compare"))};
+        r.compareSoftmaxDim = kind == "softmax-dim";
+        r.comparePath = positional.first();
+        if (!QStringList{"png", "jpg", "jpeg", "pdf", "svg"}.contains(suffixOf(r.comparePath)))
+            throw Fail{QStringLiteral("--export-compare: unknown image format '%1' (use .png, .jpg, .pdf or .svg)").arg(r.comparePath)};
+    }
+    if (parser.isSet("format")) {
+        r.format = parser.value("format").trimmed().toLower();
+        if (!QStringList{"png", "jpg", "pdf", "svg"}.contains(r.format))
+            throw Fail{QStringLiteral("--format: expected png, jpg, pdf or svg, got '%1'").arg(parser.value("format"))};
     }
     if (parser.isSet("size"))
         r.size = parseSize(parser.value("size"));
+    if (parser.isSet("pixel-ratio")) {
+        r.pixelRatio = parseNumber("pixel-ratio", parser.value("pixel-ratio"), 0.25, 8.0);
+        const QSize s = r.size.isValid() ? r.size : QSize(1200, 900);
+        if (s.width() * r.pixelRatio > 20000 || s.height() * r.pixelRatio > 20000)
+            throw Fail{QStringLiteral("--pixel-ratio: %1 × %2 pixels is larger than 20000 pixels on a side")
+                           .arg(std::lround(s.width() * r.pixelRatio)).arg(std::lround(s.height() * r.pixelRatio))};
+    }
+    r.transparent = parser.isSet("transparent");
+    r.noTitle = parser.isSet("no-title");
+    if (parser.isSet("title"))
+        r.title = parser.value("title");
     if (parser.isSet("lang")) {
         r.language = parser.value("lang").trimmed().toLower();
         if (r.language != "en" && r.language != "zh")
             throw Fail{QStringLiteral("--lang: expected en or zh, got '%1'").arg(parser.value("lang"))};
     }
 
-    for (const char *name : {"mode", "batch", "len", "keys", "cross", "d-model", "d-k", "d-v", "seed", "no-scale",
-                             "scale", "softmax-dim", "mask", "batch-index"})
-        r.paramsGiven |= parser.isSet(name);
     if (auto e = attn::validate(p, memoryBudget))
         throw Fail{QStringLiteral("--%1: %2").arg(QString::fromStdString(e->field), QString::fromStdString(e->message))};
+
+    if (series) {
+        const QString spec = parser.value("export-series");
+        const int eq = spec.indexOf('=');
+        r.seriesName = spec.left(eq).trimmed().toLower();
+        if (eq < 0 || !seriesParameterNames().contains(r.seriesName))
+            throw Fail{QStringLiteral("--export-series: expected NAME=V1,V2,... with NAME one of %1, got '%2'")
+                           .arg(seriesParameterNames().join(", "), spec)};
+        for (const QString &v : spec.mid(eq + 1).split(',', Qt::SkipEmptyParts))
+            r.seriesValues << v.trimmed();
+        if (r.seriesValues.isEmpty())
+            throw Fail{QStringLiteral("--export-series: no values after '%1='").arg(r.seriesName)};
+        r.seriesDir = positional.first();
+        for (const QString &v : r.seriesValues) {
+            attn::Params q = p;
+            try {
+                applySetting(q, r.seriesName, v, !keysGiven, !dvGiven);
+            } catch (const Fail &f) {
+                throw Fail{QStringLiteral("--export-series: value '%1': %2").arg(v, f.message)};
+            }
+            if (q.mask == attn::MaskKind::Pad)
+                q.padCount = std::min(q.padCount, q.keyLength);
+            if (auto e = attn::validate(q, memoryBudget))
+                throw Fail{QStringLiteral("--export-series: value '%1': --%2: %3")
+                               .arg(v, QString::fromStdString(e->field), QString::fromStdString(e->message))};
+            r.seriesParams.push_back(q);
+        }
+    }
     return r;
 }
 
 } // namespace
+
+QStringList seriesParameterNames()
+{
+    return {"d-k", "len", "keys", "d-model", "d-v", "seed", "scale", "softmax-dim", "mask", "batch-index"};
+}
+
+QString seriesFileName(const QString &dir, const QString &name, const QString &value, const QString &format)
+{
+    QString v = value;
+    v.replace(':', '-').replace('/', '-');
+    return QDir(dir).filePath(QStringLiteral("%1_%2.%3").arg(name, v, format));
+}
 
 std::uint64_t defaultMemoryBudget()
 {
@@ -202,10 +334,24 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
          "-1|-2"},
         {"mask", "none (default); causal: query i sees keys j <= i; pad:N masks the last N keys.", "none|causal|pad:N"},
         {"batch-index", "Which batch element the window and images show (default 0).", "b"},
+        {"show", "What the heatmap shows: weights (default), scores (raw Q·Kᵀ) or logits (scaled).", "weights|scores|logits"},
+        {"colormap", "viridis (default for weights), cividis, magma, grayscale or coolwarm (default for scores).", "NAME"},
+        {"range", "Colour range of weights: fixed (0 to 1, default) or fit (to the data).", "fixed|fit"},
+        {"no-cell-values", "Do not write values into the cells of small matrices."},
         {"dump", "Write every tensor and statistic as JSON to FILE (- for standard output) and exit.", "FILE"},
+        {"export", "Write the heatmap (.png .jpg .pdf .svg) or the shown matrix (.csv; .npy: all of B,L,S; .json) and exit.", "FILE"},
+        {"export-compare", "Write one picture with the same Q and K side by side: scaled and not, or softmax over "
+                           "keys and over queries. FILE follows the value.", "scaling|softmax-dim"},
+        {"export-series", "Write one picture per value into DIR (created if missing), named NAME_VALUE.FORMAT, "
+                          "e.g. --export-series d-k=1,4,16,64,256 slides/.", "NAME=V1,V2,..."},
+        {"format", "Image format of --export-series: png (default), jpg, pdf or svg.", "FORMAT"},
         {"screenshot", "Render the whole main window to a PNG file and exit (no display needed).", "FILE"},
-        {"size", "Image size for --screenshot, e.g. 1600x1000.", "WxH"},
-        {"lang", "Language of the window: en or zh (default: the system's).", "en|zh"},
+        {"size", "Size of images (default 1200x900; PDF and SVG in points) and of --screenshot (default 1400x900).", "WxH"},
+        {"pixel-ratio", "PNG and JPG: pixels per unit of --size, e.g. 2 for high-DPI slides (default 1).", "F"},
+        {"transparent", "PNG: transparent background."},
+        {"title", "Title line of exported pictures (default: the settings).", "TEXT"},
+        {"no-title", "No title line on exported pictures."},
+        {"lang", "Language of the window and pictures: en or zh (default: the system's).", "en|zh"},
     });
 
     CliOutcome outcome;

@@ -1,7 +1,8 @@
 #pragma once
-// The command line (see README): options -> Params plus what to write. Parsing never exits;
-// the caller prints the error and ends with status 2.
+// The command line (see README): options -> Params, display options and what to write. Parsing
+// never exits; the caller prints the error and ends with status 2.
 
+#include "attention_model.h"
 #include "params.h"
 
 #include <QSize>
@@ -9,17 +10,40 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <optional>
+#include <vector>
 
 struct CliRequest
 {
     attn::Params params;
+    DisplayOptions display;
     QString dumpPath;       // --dump FILE, "-" for standard output
     QString screenshotPath; // --screenshot FILE
+    QString exportPath;     // --export FILE (.png .jpg .pdf .svg .csv .npy .json)
+    QString comparePath;    // --export-compare KIND FILE
+    bool compareSoftmaxDim = false; // KIND: softmax-dim (else scaling)
+    QString seriesDir;      // --export-series NAME=V1,V2,... DIR
+    QString seriesName;     // e.g. "d-k"
+    QStringList seriesValues;
+    std::vector<attn::Params> seriesParams; // one per value, validated
+    QString format = "png"; // --format: the series' image format
     QSize size;             // --size WxH, invalid when not given
+    double pixelRatio = 1.0;
+    bool transparent = false;
+    QString title;          // --title; empty: the settings
+    bool noTitle = false;
     QString language;       // --lang: "en", "zh", or empty for the system's language
     bool paramsGiven = false; // any option that changes the computation was given
 
-    bool opensWindow() const { return dumpPath.isEmpty() && screenshotPath.isEmpty(); }
+    bool writesFiles() const
+    {
+        return !dumpPath.isEmpty() || !screenshotPath.isEmpty() || !exportPath.isEmpty() || !comparePath.isEmpty()
+               || !seriesDir.isEmpty();
+    }
+    bool opensWindow() const { return !writesFiles(); }
+    bool writesPictures() const { return !exportPath.isEmpty() || !comparePath.isEmpty() || !seriesDir.isEmpty(); }
+    // Everything but --dump needs Qt's GUI (fonts, painting, the window).
+    bool needsGui() const { return opensWindow() || writesPictures() || !screenshotPath.isEmpty(); }
 };
 
 struct CliOutcome
@@ -35,3 +59,8 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
 
 // Half of this machine's physical memory.
 std::uint64_t defaultMemoryBudget();
+
+// The names --export-series accepts, e.g. "d-k".
+QStringList seriesParameterNames();
+// The file a series writes for one value: DIR/NAME_VALUE.FORMAT ("pad:2" becomes "pad-2").
+QString seriesFileName(const QString &dir, const QString &name, const QString &value, const QString &format);

@@ -1,6 +1,7 @@
 #include "heatmap_panel.h"
 
 #include "color_maps.h"
+#include "heatmap_drawing.h"
 
 #include <qcustomplot.h>
 
@@ -14,18 +15,7 @@ namespace {
 
 // Grid cells larger than this are not aggregated: about one cell per screen pixel.
 constexpr int kMaxGridCells = 1200;
-constexpr int kMaxCellTextSide = 16;
 constexpr double kSumTolerance = 1e-3;
-
-QString quantityTitle(attn::Quantity q)
-{
-    switch (q) {
-    case attn::Quantity::Weights: return HeatmapPanel::tr("attention weight");
-    case attn::Quantity::Scores: return HeatmapPanel::tr("raw score Q·Kᵀ");
-    case attn::Quantity::Logits: return HeatmapPanel::tr("scaled logit");
-    }
-    return {};
-}
 
 void styleAxisRect(QCPAxisRect *rect)
 {
@@ -87,13 +77,9 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent) : QWidget(par
     m_heatRect->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
     m_colSumRect->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
 
+    setUpHeatmapAxes(m_heatRect);
     QCPAxis *keyAxis = m_heatRect->axis(QCPAxis::atBottom);
     QCPAxis *queryAxis = m_heatRect->axis(QCPAxis::atLeft);
-    queryAxis->setRangeReversed(true); // query 0 at the top, as printed
-    queryAxis->setLabel(tr("query i"));
-    keyAxis->setLabel(tr("key j"));
-    keyAxis->setTicker(integerTicker());
-    queryAxis->setTicker(integerTicker());
     m_map = new QCPColorMap(keyAxis, queryAxis);
     m_map->setInterpolate(false);
     m_map->setTightBoundary(false);
@@ -185,23 +171,7 @@ void HeatmapPanel::showResult()
     const int b = p.batchIndex, L = p.queryLength, S = p.keyLength;
 
     m_grid = attn::heatmapGrid(*r, b, d.quantity, kMaxGridCells, kMaxGridCells);
-    const int rows = int(m_grid.values.rows()), cols = int(m_grid.values.cols());
-    // Grid cell (gx, gy) covers keys gx*colStep .. and queries gy*rowStep ..; place centres accordingly.
-    const double x0 = (m_grid.colStep - 1) / 2.0, y0 = (m_grid.rowStep - 1) / 2.0;
-    m_map->data()->setSize(cols, rows);
-    m_map->data()->setRange(QCPRange(x0, x0 + (cols - 1) * m_grid.colStep),
-                            QCPRange(y0, y0 + (rows - 1) * m_grid.rowStep));
-    // A single cell spans its whole range, so give it a width of one.
-    if (cols == 1)
-        m_map->data()->setKeyRange(QCPRange(x0 - 0.5, x0 + 0.5));
-    if (rows == 1)
-        m_map->data()->setValueRange(QCPRange(y0 - 0.5, y0 + 0.5));
-    for (int gy = 0; gy < rows; ++gy)
-        for (int gx = 0; gx < cols; ++gx)
-            m_map->data()->setCell(gx, gy, m_grid.values(gy, gx));
-
-    m_heatRect->axis(QCPAxis::atBottom)->setRange(-0.5, S - 0.5);
-    m_heatRect->axis(QCPAxis::atLeft)->setRange(-0.5, L - 0.5);
+    fillColorMap(m_map, m_grid, L, S);
     updateColorMap();
     updateSidePanels();
 
@@ -220,34 +190,9 @@ void HeatmapPanel::showResult()
 
 void HeatmapPanel::updateColorMap()
 {
-    const auto r = m_model->result();
     const DisplayOptions &d = m_model->display();
-    const QString mapName = d.colorMap;
-    m_map->setGradient(colorGradient(mapName));
-    QCPRange range(0.0, 1.0);
-    if (d.quantity != attn::Quantity::Weights || d.range == DisplayOptions::Range::Fit) {
-        bool found = false;
-        double lo = 0, hi = 0;
-        for (Eigen::Index i = 0; i < m_grid.values.size(); ++i) {
-            const float v = m_grid.values.data()[i];
-            if (std::isnan(v))
-                continue;
-            lo = found ? std::min(lo, double(v)) : v;
-            hi = found ? std::max(hi, double(v)) : v;
-            found = true;
-        }
-        if (isDiverging(mapName)) {
-            const double m = std::max(std::fabs(lo), std::fabs(hi));
-            lo = -m;
-            hi = m;
-        }
-        if (hi - lo < 1e-12) {
-            lo -= 0.5;
-            hi += 0.5;
-        }
-        range = QCPRange(lo, hi);
-    }
-    m_scale->setDataRange(range);
+    m_map->setGradient(colorGradient(d.colorMap));
+    m_scale->setDataRange(colorRange(m_grid, d));
     m_scale->axis()->setLabel(quantityTitle(d.quantity));
 }
 
@@ -330,51 +275,8 @@ void HeatmapPanel::syncRanges()
 
 void HeatmapPanel::updateCellTexts()
 {
-    const auto r = m_model->result();
-    const attn::Params &p = r->params;
-    const DisplayOptions &d = m_model->display();
-    const int L = p.queryLength, S = p.keyLength;
-    const bool wanted = d.cellValues && !m_grid.aggregated() && L <= kMaxCellTextSide && S <= kMaxCellTextSide;
-    QCPAxis *x = m_heatRect->axis(QCPAxis::atBottom), *y = m_heatRect->axis(QCPAxis::atLeft);
-    const double cellW = std::fabs(x->coordToPixel(1) - x->coordToPixel(0));
-    const double cellH = std::fabs(y->coordToPixel(1) - y->coordToPixel(0));
-    const int decimals = d.quantity == attn::Quantity::Weights ? 4 : 2;
     const double basePx = QFontInfo(font()).pixelSize() * m_fontScale;
-    const int px = int(std::min({cellH * 0.3, cellW / (decimals + 3.2) * 1.5, basePx * 1.6}));
-    const bool readable = wanted && px >= 7;
-    const int needed = readable ? L * S : 0;
-    while (m_cellTexts.size() > needed)
-        m_plot->removeItem(m_cellTexts.takeLast());
-    while (m_cellTexts.size() < needed) {
-        auto *t = new QCPItemText(m_plot);
-        t->setClipAxisRect(m_heatRect);
-        t->position->setAxes(x, y);
-        t->setLayer("overlay");
-        m_cellTexts << t;
-    }
-    if (!readable)
-        return;
-    QFont font = this->font();
-    font.setPixelSize(px);
-    QCPColorGradient gradient = m_map->gradient(); // color() is not const in QCustomPlot 2.1
-    const QCPRange range = m_scale->dataRange();
-    for (int i = 0; i < L; ++i)
-        for (int j = 0; j < S; ++j) {
-            QCPItemText *t = m_cellTexts[i * S + j];
-            const float v = attn::cellValue(*r, p.batchIndex, d.quantity, i, j);
-            t->position->setCoords(j, i);
-            t->setFont(font);
-            if (std::isnan(v)) {
-                t->setText(QStringLiteral("−∞"));
-                t->setColor(QColor(60, 60, 60));
-                continue;
-            }
-            t->setText(QString::number(v, 'f', decimals));
-            // Dark text on light cells, light text on dark cells.
-            const double frac = range.size() > 0 ? (v - range.lower) / range.size() : 0.5;
-            const QColor c = QColor::fromRgb(gradient.color(std::clamp(frac, 0.0, 1.0), QCPRange(0, 1)));
-            t->setColor(c.lightnessF() > 0.55 ? QColor(20, 20, 20) : QColor(250, 250, 250));
-        }
+    layoutCellTexts(m_heatRect, m_cellTexts, *m_model->result(), m_model->display(), m_map, m_grid, font(), basePx * 1.6);
 }
 
 int HeatmapPanel::cellTextCount() const

@@ -1,6 +1,7 @@
 // attention-viz: without an output option it opens the window; --dump and --screenshot write and exit.
 #include "attention_model.h"
 #include "cli_options.h"
+#include "figure.h"
 #include "json_dump.h"
 #include "main_window.h"
 #include "save_output.h"
@@ -9,6 +10,8 @@
 
 #include <QApplication>
 #include <QBuffer>
+#include <QDir>
+#include <QFileInfo>
 #include <QImage>
 #include <QSaveFile>
 #include <QSettings>
@@ -45,6 +48,82 @@ void quietHandler(QtMsgType type, const QMessageLogContext &context, const QStri
     previousHandler(type, context, message);
 }
 
+FigureOptions figureOptions(const CliRequest &request, const attn::Params &p)
+{
+    FigureOptions o;
+    o.display = request.display;
+    o.size = request.size.isValid() ? request.size : QSize(1200, 900);
+    o.pixelRatio = request.pixelRatio;
+    o.transparent = request.transparent;
+    o.title = request.noTitle ? QString() : request.title.isEmpty() ? settingsTitle(p) : request.title;
+    return o;
+}
+
+// --export, --export-compare, --export-series: no window, nothing shown.
+int writeExports(const CliRequest &request)
+{
+    const auto result = std::make_shared<const attn::Result>(attn::compute(request.params));
+    QString error;
+    if (!request.exportPath.isEmpty()) {
+        const bool data = dataSuffixes().contains(QFileInfo(request.exportPath).suffix().toLower());
+        const bool ok = data ? writeData(request.exportPath, *result, request.display, &error)
+                             : writeFigure(request.exportPath, {{result, QString()}}, figureOptions(request, result->params), &error);
+        if (!ok)
+            return fail(QStringLiteral("--export: %1").arg(error));
+    }
+    if (!request.comparePath.isEmpty()) {
+        FigureOptions o = figureOptions(request, result->params);
+        if (!request.noTitle && request.title.isEmpty())
+            o.title = compareTitle(result->params, request.compareSoftmaxDim);
+        const QSize size = request.size.isValid() ? request.size : QSize(2400, 900); // two panels: twice as wide
+        o.size = size;
+        const auto panels = comparePanels(result, request.compareSoftmaxDim ? Comparison::SoftmaxDim : Comparison::Scaling);
+        if (!writeFigure(request.comparePath, panels, o, &error))
+            return fail(QStringLiteral("--export-compare: %1").arg(error));
+    }
+    if (!request.seriesDir.isEmpty()) {
+        if (!QDir().mkpath(request.seriesDir))
+            return fail(QStringLiteral("--export-series: cannot create the folder '%1'").arg(request.seriesDir));
+        AttentionModel::ResultPtr previous = result;
+        for (std::size_t i = 0; i < request.seriesParams.size(); ++i) {
+            auto r = std::make_shared<const attn::Result>(attn::compute(request.seriesParams[i], previous.get()));
+            const QString path = seriesFileName(request.seriesDir, request.seriesName, request.seriesValues[int(i)], request.format);
+            if (!writeFigure(path, {{r, QString()}}, figureOptions(request, r->params), &error))
+                return fail(QStringLiteral("--export-series: %1").arg(error));
+            previous = r;
+        }
+    }
+    return 0;
+}
+
+int runWindow(const CliRequest &request)
+{
+    AttentionModel model;
+    attn::Params params = request.params;
+    DisplayOptions display = request.display;
+    const bool interactive = request.screenshotPath.isEmpty();
+    if (interactive && !request.paramsGiven) {
+        QSettings settings; // the last session's settings, unless the command line gives some
+        loadSettings(settings, &params, &display);
+    }
+    model.setParams(params);
+    model.setDisplay(display);
+    MainWindow window(&model, interactive);
+
+    if (!request.screenshotPath.isEmpty()) {
+        window.resize(request.size.isValid() ? request.size : QSize(1400, 900));
+        window.show();
+        model.waitForIdle();
+        QApplication::processEvents();
+        QString error;
+        if (!savePng(window.grab().toImage(), request.screenshotPath, &error))
+            return fail(QStringLiteral("--screenshot: %1").arg(error));
+        return 0;
+    }
+    window.show();
+    return QApplication::exec();
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -70,7 +149,7 @@ int main(int argc, char *argv[])
         QString error;
         if (!saveThroughStream(request.dumpPath, [&](std::ostream &out) { attn::writeJson(out, result); }, &error))
             return fail(QStringLiteral("--dump: %1").arg(error));
-        if (request.screenshotPath.isEmpty())
+        if (!request.needsGui())
             return 0;
     }
 
@@ -85,28 +164,10 @@ int main(int argc, char *argv[])
     if (!installTranslations(app, request.language))
         std::fprintf(stderr, "attention-viz: the Chinese translation could not be loaded; using English\n");
 
-    AttentionModel model;
-    attn::Params params = request.params;
-    DisplayOptions display;
-    const bool interactive = request.screenshotPath.isEmpty();
-    if (interactive && !request.paramsGiven) {
-        QSettings settings; // the last session's settings, unless the command line gives some
-        loadSettings(settings, &params, &display);
-    }
-    model.setParams(params);
-    model.setDisplay(display);
-    MainWindow window(&model, interactive);
-
-    if (!request.screenshotPath.isEmpty()) {
-        window.resize(request.size.isValid() ? request.size : QSize(1400, 900));
-        window.show();
-        model.waitForIdle();
-        QApplication::processEvents();
-        QString error;
-        if (!savePng(window.grab().toImage(), request.screenshotPath, &error))
-            return fail(QStringLiteral("--screenshot: %1").arg(error));
-        return 0;
-    }
-    window.show();
-    return app.exec();
+    if (request.writesPictures())
+        if (const int status = writeExports(request); status != 0)
+            return status;
+    if (!request.writesFiles() || !request.screenshotPath.isEmpty())
+        return runWindow(request);
+    return 0;
 }

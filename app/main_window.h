@@ -3,6 +3,7 @@
 // explanation strip below, messages in the status bar.
 
 #include "attention_model.h"
+#include "figure.h"
 
 #include <QMainWindow>
 
@@ -23,11 +24,20 @@ public:
     ExplanationPanel *explanation() const { return m_explanation; }
     QString statusText() const;
 
+    // The export actions without their dialogs (the menu asks for the path first).
+    bool exportTo(const QString &path, QString *error);
+    bool exportComparison(const QString &path, bool softmaxDim, QString *error);
+    bool exportDkSeries(const QString &folder, const QList<int> &values, QStringList *written, QString *error);
+    void copyImage();
+    FigureOptions currentFigureOptions() const;
+
 protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
     void buildMenus();
+    QString askExportPath(const QString &title, bool imagesOnly);
+    void reportExport(bool ok, const QString &path, const QString &error);
     void showProblem(const QString &message);
 
     AttentionModel *m_model;

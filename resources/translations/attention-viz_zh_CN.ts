@@ -422,80 +422,137 @@
     </message>
 </context>
 <context>
+    <name>Figure</name>
+    <message>
+        <location filename="../../app/figure.cpp" line="144"/>
+        <source>scaled by 1/√%1</source>
+        <translation>缩放 1/√%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/figure.cpp" line="145"/>
+        <source>not scaled</source>
+        <translation>未缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/figure.cpp" line="146"/>
+        <source>scaled by %1</source>
+        <translation>乘以 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/figure.cpp" line="153"/>
+        <source>softmax over keys (dim −1)</source>
+        <translation>沿键维 softmax（dim −1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/figure.cpp" line="153"/>
+        <source>softmax over queries (dim −2)</source>
+        <translation>沿查询维 softmax（dim −2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/figure.cpp" line="158"/>
+        <source>d_k = %1, %2, %3</source>
+        <translation>d_k = %1，%2，%3</translation>
+    </message>
+    <message>
+        <location filename="../../app/figure.cpp" line="160"/>
+        <location filename="../../app/figure.cpp" line="172"/>
+        <source>, causal mask</source>
+        <translation>，因果掩码</translation>
+    </message>
+    <message>
+        <location filename="../../app/figure.cpp" line="162"/>
+        <location filename="../../app/figure.cpp" line="174"/>
+        <source>, last %1 keys masked</source>
+        <translation>，屏蔽最后 %1 个键</translation>
+    </message>
+    <message>
+        <location filename="../../app/figure.cpp" line="163"/>
+        <location filename="../../app/figure.cpp" line="175"/>
+        <source>  (L = %1, S = %2, seed %3)</source>
+        <translation>（L = %1，S = %2，种子 %3）</translation>
+    </message>
+    <message>
+        <location filename="../../app/figure.cpp" line="169"/>
+        <location filename="../../app/figure.cpp" line="170"/>
+        <source>d_k = %1, %2</source>
+        <translation>d_k = %1，%2</translation>
+    </message>
+</context>
+<context>
     <name>HeatmapPanel</name>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="23"/>
+        <location filename="../../app/heatmap_drawing.cpp" line="14"/>
         <source>attention weight</source>
         <translation>注意力权重</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="24"/>
+        <location filename="../../app/heatmap_drawing.cpp" line="15"/>
         <source>raw score Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="25"/>
+        <location filename="../../app/heatmap_drawing.cpp" line="16"/>
         <source>scaled logit</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="93"/>
+        <location filename="../../app/heatmap_drawing.cpp" line="30"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="94"/>
+        <location filename="../../app/heatmap_drawing.cpp" line="31"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="123"/>
+        <location filename="../../app/heatmap_panel.cpp" line="109"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="126"/>
+        <location filename="../../app/heatmap_panel.cpp" line="112"/>
         <source>row entropy (nats)</source>
         <translation>行熵（nats）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="138"/>
-        <location filename="../../app/heatmap_panel.cpp" line="319"/>
+        <location filename="../../app/heatmap_panel.cpp" line="124"/>
+        <location filename="../../app/heatmap_panel.cpp" line="264"/>
         <source>column sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="210"/>
+        <location filename="../../app/heatmap_panel.cpp" line="180"/>
         <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels); zoom in for detail.</source>
         <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="213"/>
+        <location filename="../../app/heatmap_panel.cpp" line="183"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values.</source>
         <translation>沿查询维 softmax（dim −2）：每一列和为 1，各行不再和为 1，所以输出不再是值向量的加权平均。</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="308"/>
+        <location filename="../../app/heatmap_panel.cpp" line="253"/>
         <source>ln S = %1</source>
         <translation>ln S = %1</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="317"/>
+        <location filename="../../app/heatmap_panel.cpp" line="262"/>
         <source>row sum (= 1)</source>
         <translation>行和（= 1）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="318"/>
+        <location filename="../../app/heatmap_panel.cpp" line="263"/>
         <source>row sum (≠ 1 over queries)</source>
         <translation>行和（沿查询维时 ≠ 1）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="319"/>
+        <location filename="../../app/heatmap_panel.cpp" line="264"/>
         <source>column sum (= 1)</source>
         <translation>列和（= 1）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="416"/>
+        <location filename="../../app/heatmap_panel.cpp" line="318"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -504,14 +561,14 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="418"/>
+        <location filename="../../app/heatmap_panel.cpp" line="320"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="420"/>
+        <location filename="../../app/heatmap_panel.cpp" line="322"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
@@ -521,59 +578,169 @@ weight = %2</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.cpp" line="23"/>
+        <location filename="../../app/main_window.cpp" line="28"/>
         <source>attention-viz — scaled dot-product attention</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="36"/>
+        <location filename="../../app/main_window.cpp" line="41"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="42"/>
+        <location filename="../../app/main_window.cpp" line="47"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="59"/>
+        <location filename="../../app/main_window.cpp" line="64"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="60"/>
+        <location filename="../../app/main_window.cpp" line="65"/>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="66"/>
+        <source>Export the heatmap or the matrix</source>
+        <translation>导出热力图或矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="74"/>
+        <source>Export &amp;comparison</source>
+        <translation>导出对比图(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="75"/>
+        <source>Scaled and not scaled…</source>
+        <translation>缩放与未缩放…</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="76"/>
+        <source>Export scaled and not scaled side by side</source>
+        <translation>并排导出缩放与未缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="81"/>
+        <source>Softmax over keys and over queries…</source>
+        <translation>沿键维与沿查询维 softmax…</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="82"/>
+        <source>Export softmax over keys and over queries side by side</source>
+        <translation>并排导出沿键维与沿查询维 softmax</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="87"/>
+        <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
+        <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="89"/>
+        <source>Folder for the d_k series</source>
+        <translation>d_k 系列图的保存文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="99"/>
+        <source>Co&amp;py image</source>
+        <translation>复制图片(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="103"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="63"/>
+        <location filename="../../app/main_window.cpp" line="106"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="64"/>
+        <location filename="../../app/main_window.cpp" line="107"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="73"/>
+        <location filename="../../app/main_window.cpp" line="116"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="74"/>
+        <location filename="../../app/main_window.cpp" line="117"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="75"/>
+        <location filename="../../app/main_window.cpp" line="118"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="76"/>
+        <location filename="../../app/main_window.cpp" line="119"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="141"/>
+        <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
+        <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="161"/>
+        <source>cannot create the folder &apos;%1&apos;</source>
+        <translation>无法创建文件夹“%1”</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="191"/>
+        <source>Image copied to the clipboard</source>
+        <translation>图片已复制到剪贴板</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="197"/>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="197"/>
+        <source>PDF, vector (*.pdf)</source>
+        <translation>PDF 矢量图 (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="197"/>
+        <source>SVG, vector (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="198"/>
+        <source>JPEG image (*.jpg)</source>
+        <translation>JPEG 图片 (*.jpg)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="200"/>
+        <source>CSV, the shown matrix (*.csv)</source>
+        <translation>CSV，当前显示的矩阵 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="201"/>
+        <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
+        <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="202"/>
+        <source>JSON, everything (*.json)</source>
+        <translation>JSON，全部数据 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="223"/>
+        <source>Written: %1</source>
+        <translation>已写入：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="225"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,281 @@
+#include "figure.h"
+
+#include "color_maps.h"
+#include "heatmap_drawing.h"
+#include "json_dump.h"
+#include "matrix_io.h"
+#include "save_output.h"
+
+#include <qcustomplot.h>
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QImageWriter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+#include <cmath>
+#include <sstream>
+
+namespace {
+
+// The plot behind a figure, laid out for a given size.
+class FigurePlot
+{
+public:
+    FigurePlot(const std::vector<FigurePanel> &panels, const FigureOptions &o) : m_panels(panels), m_options(o)
+    {
+        m_plot.setBackground(o.transparent ? QBrush(Qt::NoBrush) : QBrush(Qt::white));
+        m_plot.setNoAntialiasingOnDrag(false);
+        QCPLayoutGrid *layout = m_plot.plotLayout();
+        layout->clear();
+        // Text sized for slides: about 1/55 of the figure's height.
+        const int px = std::clamp(o.size.height() / 55, 9, 48);
+        m_font = m_plot.font();
+        m_font.setPixelSize(px);
+        QFont titleFont = m_font, subtitleFont = m_font;
+        titleFont.setPixelSize(px * 5 / 4);
+        titleFont.setBold(true);
+        subtitleFont.setPixelSize(px * 9 / 8);
+        int row = 0;
+        if (!o.title.isEmpty()) {
+            auto *title = new QCPTextElement(&m_plot, o.title, titleFont);
+            layout->addElement(row++, 0, title);
+        }
+        auto *grid = new QCPLayoutGrid;
+        layout->addElement(row, 0, grid);
+        layout->setRowStretchFactor(row, 1.0);
+        auto *rows = new QCPMarginGroup(&m_plot);
+        m_scale = new QCPColorScale(&m_plot);
+        m_scale->setType(QCPAxis::atRight);
+        m_scale->setBarWidth(16);
+        QCPRange range;
+        const QString gradientName = o.display.colorMap;
+        for (int i = 0; i < int(panels.size()); ++i) {
+            const attn::Result &r = *panels[i].result;
+            auto *rect = new QCPAxisRect(&m_plot);
+            setUpHeatmapAxes(rect);
+            for (QCPAxis *axis : rect->axes()) {
+                axis->setTickLabelFont(m_font);
+                axis->setLabelFont(m_font);
+            }
+            if (!panels[i].subtitle.isEmpty())
+                grid->addElement(0, i, new QCPTextElement(&m_plot, panels[i].subtitle, subtitleFont));
+            grid->addElement(1, i, rect);
+            rect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
+            auto *map = new QCPColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+            map->setInterpolate(false);
+            map->setTightBoundary(false);
+            map->setColorScale(m_scale);
+            const attn::HeatmapGrid g = attn::heatmapGrid(r, r.params.batchIndex, o.display.quantity, 2000, 2000);
+            fillColorMap(map, g, r.params.queryLength, r.params.keyLength);
+            const QCPRange pr = colorRange(g, o.display);
+            range = i == 0 ? pr : QCPRange(std::min(range.lower, pr.lower), std::max(range.upper, pr.upper));
+            m_rects << rect;
+            m_maps << map;
+            m_grids.push_back(g);
+        }
+        grid->addElement(1, int(panels.size()), m_scale);
+        m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
+        for (QCPColorMap *map : m_maps)
+            map->setGradient(colorGradient(gradientName)); // after setColorScale
+        m_scale->setDataRange(range);
+        m_scale->axis()->setLabel(quantityTitle(o.display.quantity));
+        m_scale->axis()->setTickLabelFont(m_font);
+        m_scale->axis()->setLabelFont(m_font);
+        m_scale->setBarWidth(px + 6);
+        for (int c = 0; c < int(panels.size()); ++c)
+            grid->setColumnStretchFactor(c, 1.0);
+        grid->setColumnStretchFactor(int(panels.size()), 0.08);
+        grid->setRowStretchFactor(0, 0.001);
+        grid->setRowStretchFactor(1, 1.0);
+    }
+
+    // Lays everything out at the figure's size, with values in the cells where they fit.
+    QCustomPlot &laidOut()
+    {
+        const QSize size = m_options.size;
+        m_plot.resize(size);
+        m_plot.setViewport(QRect(QPoint(0, 0), size));
+        m_plot.plotLayout()->setOuterRect(QRect(QPoint(0, 0), size));
+        m_plot.replot(QCustomPlot::rpImmediateRefresh);
+        m_texts.resize(m_rects.size());
+        for (int i = 0; i < m_rects.size(); ++i)
+            layoutCellTexts(m_rects[i], m_texts[i], *m_panels[i].result, m_options.display, m_maps[i], m_grids[i],
+                            m_font, m_font.pixelSize() * 2.0);
+        return m_plot;
+    }
+
+private:
+    std::vector<FigurePanel> m_panels;
+    FigureOptions m_options;
+    QCustomPlot m_plot;
+    QCPColorScale *m_scale = nullptr;
+    QFont m_font;
+    QList<QCPAxisRect *> m_rects;
+    QList<QCPColorMap *> m_maps;
+    std::vector<attn::HeatmapGrid> m_grids;
+    QVector<QList<QCPItemText *>> m_texts;
+};
+
+void paint(QCustomPlot &plot, QPaintDevice *device, const QSize &size, double scale, bool vector)
+{
+    QCPPainter painter(device);
+    if (vector)
+        painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.scale(scale, scale);
+    plot.toPainter(&painter, size.width(), size.height());
+    painter.end();
+}
+
+bool saveBytes(const QString &path, const QByteArray &bytes, QString *error)
+{
+    return saveThroughStream(path, [&](std::ostream &out) { out.write(bytes.constData(), bytes.size()); }, error);
+}
+
+} // namespace
+
+QString scalingName(const attn::Params &p)
+{
+    switch (p.scaling) {
+    case attn::Scaling::InvSqrtDk: return QCoreApplication::translate("Figure", "scaled by 1/√%1").arg(p.dK);
+    case attn::Scaling::None: return QCoreApplication::translate("Figure", "not scaled");
+    case attn::Scaling::Custom: return QCoreApplication::translate("Figure", "scaled by %1").arg(p.customScale, 0, 'g', 4);
+    }
+    return {};
+}
+
+QString softmaxDimName(const attn::Params &p)
+{
+    return p.softmaxDim == -1 ? QCoreApplication::translate("Figure", "softmax over keys (dim −1)") : QCoreApplication::translate("Figure", "softmax over queries (dim −2)");
+}
+
+QString settingsTitle(const attn::Params &p)
+{
+    QString t = QCoreApplication::translate("Figure", "d_k = %1, %2, %3").arg(p.dK).arg(scalingName(p), softmaxDimName(p));
+    if (p.mask == attn::MaskKind::Causal)
+        t += QCoreApplication::translate("Figure", ", causal mask");
+    else if (p.mask == attn::MaskKind::Pad)
+        t += QCoreApplication::translate("Figure", ", last %1 keys masked").arg(p.padCount);
+    t += QCoreApplication::translate("Figure", "  (L = %1, S = %2, seed %3)").arg(p.queryLength).arg(p.keyLength).arg(p.seed);
+    return t;
+}
+
+QString compareTitle(const attn::Params &p, bool softmaxDim)
+{
+    QString t = softmaxDim ? QCoreApplication::translate("Figure", "d_k = %1, %2").arg(p.dK).arg(scalingName(p))
+                           : QCoreApplication::translate("Figure", "d_k = %1, %2").arg(p.dK).arg(softmaxDimName(p));
+    if (p.mask == attn::MaskKind::Causal)
+        t += QCoreApplication::translate("Figure", ", causal mask");
+    else if (p.mask == attn::MaskKind::Pad)
+        t += QCoreApplication::translate("Figure", ", last %1 keys masked").arg(p.padCount);
+    t += QCoreApplication::translate("Figure", "  (L = %1, S = %2, seed %3)").arg(p.queryLength).arg(p.keyLength).arg(p.seed);
+    return t;
+}
+
+QStringList figureSuffixes()
+{
+    return {"png", "jpg", "jpeg", "pdf", "svg"};
+}
+
+QStringList dataSuffixes()
+{
+    return {"csv", "npy", "json"};
+}
+
+QImage renderFigure(const std::vector<FigurePanel> &panels, const FigureOptions &options)
+{
+    FigurePlot figure(panels, options);
+    QCustomPlot &plot = figure.laidOut();
+    const QSize pixels(int(std::lround(options.size.width() * options.pixelRatio)),
+                       int(std::lround(options.size.height() * options.pixelRatio)));
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    image.fill(options.transparent ? Qt::transparent : Qt::white);
+    paint(plot, &image, options.size, options.pixelRatio, false);
+    return image;
+}
+
+bool writeFigure(const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options, QString *error)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (!figureSuffixes().contains(suffix)) {
+        *error = QStringLiteral("'%1': unknown image format '.%2' (use .png, .jpg, .pdf or .svg)").arg(path, suffix);
+        return false;
+    }
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (suffix == "png" || suffix == "jpg" || suffix == "jpeg") {
+        FigureOptions o = options;
+        o.transparent = options.transparent && suffix == "png";
+        QImage image = renderFigure(panels, o);
+        if (suffix != "png")
+            image = image.convertToFormat(QImage::Format_RGB32);
+        QImageWriter writer(&buffer, suffix == "png" ? "png" : "jpg");
+        if (suffix != "png")
+            writer.setQuality(92);
+        if (!writer.write(image)) {
+            *error = QStringLiteral("'%1': %2").arg(path, writer.errorString());
+            return false;
+        }
+    } else if (suffix == "pdf") {
+        FigurePlot figure(panels, options);
+        QCustomPlot &plot = figure.laidOut();
+        QPdfWriter writer(&buffer);
+        writer.setResolution(72); // one unit = one point
+        writer.setPageSize(QPageSize(QSizeF(options.size), QPageSize::Point));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        writer.setTitle(options.title.isEmpty() ? settingsTitle(panels.front().result->params) : options.title);
+        writer.setCreator(QStringLiteral("attention-viz"));
+        paint(plot, &writer, options.size, 1.0, true);
+    } else {
+        FigurePlot figure(panels, options);
+        QCustomPlot &plot = figure.laidOut();
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setSize(options.size);
+        svg.setViewBox(QRect(QPoint(0, 0), options.size));
+        svg.setTitle(options.title.isEmpty() ? settingsTitle(panels.front().result->params) : options.title);
+        svg.setDescription(QStringLiteral("attention-viz"));
+        paint(plot, &svg, options.size, 1.0, true);
+    }
+    buffer.close();
+    return saveBytes(path, bytes, error);
+}
+
+bool writeData(const QString &path, const attn::Result &r, const DisplayOptions &d, QString *error)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const attn::Tensor3 &shown = d.quantity == attn::Quantity::Weights  ? r.attention.weights
+                                 : d.quantity == attn::Quantity::Scores ? *r.scores
+                                                                        : r.attention.logits;
+    if (suffix == "csv")
+        return saveThroughStream(path, [&](std::ostream &out) { attn::writeCsv(out, shown.slice(r.params.batchIndex)); }, error);
+    if (suffix == "npy")
+        return saveThroughStream(path, [&](std::ostream &out) { attn::writeNpy(out, shown); }, error);
+    if (suffix == "json")
+        return saveThroughStream(path, [&](std::ostream &out) { attn::writeJson(out, r); }, error);
+    *error = QStringLiteral("'%1': unknown data format '.%2' (use .csv, .npy or .json)").arg(path, suffix);
+    return false;
+}
+
+std::vector<FigurePanel> comparePanels(const AttentionModel::ResultPtr &base, Comparison c)
+{
+    attn::Params a = base->params, b = base->params;
+    if (c == Comparison::Scaling) {
+        if (a.scaling == attn::Scaling::None)
+            a.scaling = attn::Scaling::InvSqrtDk;
+        b.scaling = attn::Scaling::None;
+    } else {
+        a.softmaxDim = -1;
+        b.softmaxDim = -2;
+    }
+    // The second result reuses the first one's Q, K and V: the same draw, compared.
+    auto ra = std::make_shared<const attn::Result>(attn::compute(a, base.get()));
+    auto rb = std::make_shared<const attn::Result>(attn::compute(b, ra.get()));
+    const auto name = [c](const attn::Params &p) { return c == Comparison::Scaling ? scalingName(p) : softmaxDimName(p); };
+    return {{ra, name(a)}, {rb, name(b)}};
+}

@@ -1,0 +1,54 @@
+#pragma once
+// Exported pictures and matrices. A figure is one heatmap (or two side by side, for comparisons)
+// with its colour scale, axis labels, per-panel subtitles and an optional title line, drawn by
+// QCustomPlot onto an image (PNG, JPG), a PDF (vector) or an SVG (vector; the cells one image).
+// Everything is written through QSaveFile: all or nothing.
+
+#include "attention_model.h"
+
+#include <QImage>
+#include <QSize>
+#include <QString>
+
+#include <vector>
+
+struct FigurePanel
+{
+    AttentionModel::ResultPtr result;
+    QString subtitle; // above the panel; empty for none
+};
+
+struct FigureOptions
+{
+    DisplayOptions display;
+    QString title;            // the line above everything; empty for none
+    QSize size{1200, 900};    // pixels at ratio 1, points for PDF and SVG
+    double pixelRatio = 1.0;  // PNG and JPG have size × pixelRatio pixels (2 for high-DPI slides)
+    bool transparent = false; // PNG only
+};
+
+// "d_k = 64, scaled by 1/√64, softmax over keys, causal mask" in the interface's language.
+QString settingsTitle(const attn::Params &p);
+// A short description of what differs in a compare panel, e.g. "scaled by 1/√64".
+QString scalingName(const attn::Params &p);
+// The title of a comparison: the settings both panels share.
+QString compareTitle(const attn::Params &p, bool softmaxDim);
+QString softmaxDimName(const attn::Params &p);
+
+QStringList figureSuffixes(); // png jpg jpeg pdf svg
+QStringList dataSuffixes();   // csv npy json
+
+// Renders the figure to an image of size × pixelRatio pixels.
+QImage renderFigure(const std::vector<FigurePanel> &panels, const FigureOptions &options);
+
+// Writes the figure to path in the format its suffix names. False with *error on failure.
+bool writeFigure(const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options, QString *error);
+
+// .csv: the shown matrix (batch element, quantity) as L lines of S values; .npy: the whole (B,L,S)
+// tensor of the shown quantity, float32; .json: everything, as --dump.
+bool writeData(const QString &path, const attn::Result &r, const DisplayOptions &d, QString *error);
+
+// What a comparison puts side by side: the same Q and K with scaling on and off, or with softmax
+// over keys and over queries.
+enum class Comparison { Scaling, SoftmaxDim };
+std::vector<FigurePanel> comparePanels(const AttentionModel::ResultPtr &base, Comparison c);

@@ -1,0 +1,133 @@
+#include "heatmap_drawing.h"
+
+#include "color_maps.h"
+
+#include <cmath>
+
+namespace {
+constexpr int kMaxCellTextSide = 16;
+}
+
+QString quantityTitle(attn::Quantity q)
+{
+    switch (q) {
+    case attn::Quantity::Weights: return QCoreApplication::translate("HeatmapPanel", "attention weight");
+    case attn::Quantity::Scores: return QCoreApplication::translate("HeatmapPanel", "raw score Q·Kᵀ");
+    case attn::Quantity::Logits: return QCoreApplication::translate("HeatmapPanel", "scaled logit");
+    }
+    return {};
+}
+
+void setUpHeatmapAxes(QCPAxisRect *rect)
+{
+    for (QCPAxis *axis : rect->axes()) {
+        axis->grid()->setVisible(false);
+        axis->setSubTickPen(Qt::NoPen);
+    }
+    QCPAxis *keyAxis = rect->axis(QCPAxis::atBottom);
+    QCPAxis *queryAxis = rect->axis(QCPAxis::atLeft);
+    queryAxis->setRangeReversed(true); // query 0 at the top, as printed
+    queryAxis->setLabel(QCoreApplication::translate("HeatmapPanel", "query i"));
+    keyAxis->setLabel(QCoreApplication::translate("HeatmapPanel", "key j"));
+    for (QCPAxis *a : {keyAxis, queryAxis}) {
+        QSharedPointer<QCPAxisTickerFixed> t(new QCPAxisTickerFixed);
+        t->setTickStep(1.0);
+        t->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+        t->setTickCount(8);
+        a->setTicker(t);
+    }
+}
+
+void fillColorMap(QCPColorMap *map, const attn::HeatmapGrid &grid, int queryLength, int keyLength)
+{
+    const int rows = int(grid.values.rows()), cols = int(grid.values.cols());
+    // Grid cell (gx, gy) covers keys gx*colStep .. and queries gy*rowStep ..: centre it on them.
+    const double x0 = (grid.colStep - 1) / 2.0, y0 = (grid.rowStep - 1) / 2.0;
+    QCPColorMapData *data = map->data();
+    data->setSize(cols, rows);
+    data->setRange(QCPRange(x0, x0 + (cols - 1) * grid.colStep), QCPRange(y0, y0 + (rows - 1) * grid.rowStep));
+    // A single cell spans its whole range, so give it a width of one.
+    if (cols == 1)
+        data->setKeyRange(QCPRange(x0 - 0.5, x0 + 0.5));
+    if (rows == 1)
+        data->setValueRange(QCPRange(y0 - 0.5, y0 + 0.5));
+    for (int gy = 0; gy < rows; ++gy)
+        for (int gx = 0; gx < cols; ++gx)
+            data->setCell(gx, gy, grid.values(gy, gx));
+    map->keyAxis()->setRange(-0.5, keyLength - 0.5);
+    map->valueAxis()->setRange(-0.5, queryLength - 0.5);
+}
+
+QCPRange colorRange(const attn::HeatmapGrid &grid, const DisplayOptions &d)
+{
+    if (d.quantity == attn::Quantity::Weights && d.range == DisplayOptions::Range::Fixed01)
+        return QCPRange(0.0, 1.0);
+    bool found = false;
+    double lo = 0, hi = 0;
+    for (Eigen::Index i = 0; i < grid.values.size(); ++i) {
+        const float v = grid.values.data()[i];
+        if (std::isnan(v))
+            continue;
+        lo = found ? std::min(lo, double(v)) : v;
+        hi = found ? std::max(hi, double(v)) : v;
+        found = true;
+    }
+    if (isDiverging(d.colorMap)) {
+        const double m = std::max(std::fabs(lo), std::fabs(hi));
+        lo = -m;
+        hi = m;
+    }
+    if (hi - lo < 1e-12) {
+        lo -= 0.5;
+        hi += 0.5;
+    }
+    return QCPRange(lo, hi);
+}
+
+void layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::Result &r, const DisplayOptions &d,
+                     QCPColorMap *map, const attn::HeatmapGrid &grid, const QFont &font, double maxPixelSize)
+{
+    QCustomPlot *plot = rect->parentPlot();
+    const attn::Params &p = r.params;
+    const int L = p.queryLength, S = p.keyLength;
+    const bool wanted = d.cellValues && !grid.aggregated() && L <= kMaxCellTextSide && S <= kMaxCellTextSide;
+    QCPAxis *x = rect->axis(QCPAxis::atBottom), *y = rect->axis(QCPAxis::atLeft);
+    const double cellW = std::fabs(x->coordToPixel(1) - x->coordToPixel(0));
+    const double cellH = std::fabs(y->coordToPixel(1) - y->coordToPixel(0));
+    const int decimals = d.quantity == attn::Quantity::Weights ? 4 : 2;
+    const int px = int(std::min({cellH * 0.3, cellW / (decimals + 3.2) * 1.5, maxPixelSize}));
+    const bool readable = wanted && px >= 7;
+    const int needed = readable ? L * S : 0;
+    while (items.size() > needed)
+        plot->removeItem(items.takeLast());
+    while (items.size() < needed) {
+        auto *t = new QCPItemText(plot);
+        t->setClipAxisRect(rect);
+        t->position->setAxes(x, y);
+        t->setLayer("overlay");
+        items << t;
+    }
+    if (!readable)
+        return;
+    QFont f = font;
+    f.setPixelSize(px);
+    QCPColorGradient gradient = map->gradient(); // color() is not const in QCustomPlot 2.1
+    const QCPRange range = map->dataRange();
+    for (int i = 0; i < L; ++i)
+        for (int j = 0; j < S; ++j) {
+            QCPItemText *t = items[i * S + j];
+            const float v = attn::cellValue(r, p.batchIndex, d.quantity, i, j);
+            t->position->setCoords(j, i);
+            t->setFont(f);
+            if (std::isnan(v)) {
+                t->setText(QStringLiteral("−∞"));
+                t->setColor(QColor(60, 60, 60));
+                continue;
+            }
+            t->setText(QString::number(v, 'f', decimals));
+            // Dark text on light cells, light text on dark cells.
+            const double frac = range.size() > 0 ? (v - range.lower) / range.size() : 0.5;
+            const QColor c = QColor::fromRgb(gradient.color(std::clamp(frac, 0.0, 1.0), QCPRange(0, 1)));
+            t->setColor(c.lightnessF() > 0.55 ? QColor(20, 20, 20) : QColor(250, 250, 250));
+        }
+}

@@ -1,0 +1,24 @@
+#pragma once
+// Drawing a heatmap into a QCustomPlot axis rect, shared by the window and the exported figures.
+
+#include "attention_model.h"
+
+#include <qcustomplot.h>
+
+QString quantityTitle(attn::Quantity q);
+
+// Axes of a heatmap rect: integer ticks, query 0 at the top, labelled.
+void setUpHeatmapAxes(QCPAxisRect *rect);
+
+// Puts the grid into map, each cell centred on the queries and keys it covers, and frames the
+// axes on the whole matrix (L by S).
+void fillColorMap(QCPColorMap *map, const attn::HeatmapGrid &grid, int queryLength, int keyLength);
+
+// [0, 1] for weights with a fixed range; otherwise fitted to the grid (symmetric for diverging maps).
+QCPRange colorRange(const attn::HeatmapGrid &grid, const DisplayOptions &d);
+
+// Writes each cell's value into it (4 decimals for weights, 2 otherwise, −∞ where masked) when the
+// matrix is at most 16 × 16, not aggregated and the cells are large enough; otherwise removes the texts.
+// maxPixelSize caps the text size.
+void layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::Result &r, const DisplayOptions &d,
+                     QCPColorMap *map, const attn::HeatmapGrid &grid, const QFont &font, double maxPixelSize);

@@ -1,0 +1,342 @@
+// Export: every format from the command line as an instructor would use it (headless), checked by
+// reading the files back; bad input; and the window's export, comparison, series and clipboard.
+#include "attention_model.h"
+#include "figure.h"
+#include "lecture.h"
+#include "main_window.h"
+#include "matrix_io.h"
+
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QImage>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run runProgram(const QStringList &args, bool headless = true)
+{
+    QProcess p;
+    if (headless) {
+        // as on a server: no display and no platform chosen
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove("DISPLAY");
+        env.remove("WAYLAND_DISPLAY");
+        env.remove("QT_QPA_PLATFORM");
+        p.setProcessEnvironment(env);
+    }
+    p.start(QStringLiteral(ATTN_EXE), args);
+    if (!p.waitForFinished(120000))
+        qFatal("attention-viz did not finish");
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+const QStringList kBlock1{"--batch", "2", "--len", "5", "--d-model", "8", "--d-k", "4", "--seed", "0"};
+
+QByteArray head(const QString &path, int n)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.read(n);
+}
+
+QByteArray contents(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Distinct colours in the middle half of an image: a heatmap has many, a blank area one.
+int colorsInCentre(const QImage &img)
+{
+    QSet<QRgb> colors;
+    for (int y = img.height() / 4; y < img.height() * 3 / 4; y += 3)
+        for (int x = img.width() / 4; x < img.width() * 3 / 4; x += 3)
+            colors.insert(img.pixel(x, y));
+    return int(colors.size());
+}
+
+QString pdfText(const QString &path)
+{
+    const QString tool = QStandardPaths::findExecutable("pdftotext");
+    if (tool.isEmpty())
+        return {};
+    QProcess p;
+    p.start(tool, {path, "-"});
+    p.waitForFinished(30000);
+    return QString::fromUtf8(p.readAllStandardOutput());
+}
+
+} // namespace
+
+class TestExport : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void png();
+    void pngPixelRatioAndTransparency();
+    void jpg();
+    void pdfHasTextAndAxisLabels();
+    void svgHasTextAndAxisLabels();
+    void csvEqualsCore();
+    void npyEqualsCore();
+    void npyOpensInNumpy();
+    void compareIsTwiceAsWide();
+    void seriesWritesOneFilePerValue();
+    void badInput_data();
+    void badInput();
+    void failedExportKeepsExistingFile();
+    void windowExports();
+    void copyImageToClipboard();
+
+private:
+    QTemporaryDir m_dir;
+    QString path(const QString &name) const { return m_dir.filePath(name); }
+};
+
+void TestExport::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dir.isValid());
+}
+
+void TestExport::png()
+{
+    const Run r = runProgram(kBlock1 + QStringList{"--export", path("block1.png"), "--size", "800x600"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.err.isEmpty());
+    QCOMPARE(head(path("block1.png"), 8), QByteArray("\x89PNG\r\n\x1a\n", 8));
+    const QImage img(path("block1.png"));
+    QCOMPARE(img.size(), QSize(800, 600));
+    QVERIFY2(colorsInCentre(img) > 20, qPrintable(QString::number(colorsInCentre(img))));
+    // viridis' yellow end for the lecture's weights[0][0][2] = 0.9977 is there
+    bool yellow = false;
+    for (int y = 0; y < img.height() && !yellow; y += 4)
+        for (int x = 0; x < img.width() && !yellow; x += 4) {
+            const QColor c = img.pixelColor(x, y);
+            yellow = std::abs(c.red() - 0xfd) + std::abs(c.green() - 0xe7) + std::abs(c.blue() - 0x25) < 12;
+        }
+    QVERIFY(yellow);
+}
+
+void TestExport::pngPixelRatioAndTransparency()
+{
+    QCOMPARE(runProgram(kBlock1 + QStringList{"--export", path("hidpi.png"), "--size", "600x400", "--pixel-ratio", "2",
+                                              "--transparent"}).exitCode, 0);
+    const QImage img(path("hidpi.png"));
+    QCOMPARE(img.size(), QSize(1200, 800));
+    QVERIFY(img.hasAlphaChannel());
+    QCOMPARE(qAlpha(img.pixel(1, 1)), 0); // the corner is background
+    QCOMPARE(qAlpha(img.pixel(600, 400)), 255); // the heatmap is opaque
+}
+
+void TestExport::jpg()
+{
+    QCOMPARE(runProgram(kBlock1 + QStringList{"--export", path("block1.jpg")}).exitCode, 0);
+    QCOMPARE(head(path("block1.jpg"), 3), QByteArray("\xff\xd8\xff", 3));
+    const QImage img(path("block1.jpg"));
+    QCOMPARE(img.size(), QSize(1200, 900));
+    QVERIFY(colorsInCentre(img) > 20);
+}
+
+void TestExport::pdfHasTextAndAxisLabels()
+{
+    QCOMPARE(runProgram(kBlock1 + QStringList{"--export", path("block1.pdf")}).exitCode, 0);
+    QCOMPARE(head(path("block1.pdf"), 5), QByteArray("%PDF-"));
+    QVERIFY(QFileInfo(path("block1.pdf")).size() > 5000);
+    const QString text = pdfText(path("block1.pdf"));
+    if (text.isEmpty())
+        QSKIP("pdftotext (poppler-utils) is not installed");
+    QVERIFY2(text.contains("key j") && text.contains("query i"), qPrintable(text));
+    QVERIFY(text.contains("0.9977")); // the cell values are text too
+    QVERIFY(text.contains("d_k = 4"));  // the title line
+}
+
+void TestExport::svgHasTextAndAxisLabels()
+{
+    QCOMPARE(runProgram(kBlock1 + QStringList{"--export", path("block1.svg")}).exitCode, 0);
+    const QByteArray svg = contents(path("block1.svg"));
+    QVERIFY(svg.contains("<svg"));
+    QVERIFY(svg.contains(">key j</text>"));
+    QVERIFY(svg.contains(">query i</text>"));
+    QVERIFY(svg.contains(">attention weight</text>"));
+    QVERIFY(svg.contains(">0.9977</text>"));
+    QVERIFY(svg.contains("<image")); // the cells are one embedded image
+}
+
+void TestExport::csvEqualsCore()
+{
+    QCOMPARE(runProgram(kBlock1 + QStringList{"--batch-index", "1", "--export", path("w.csv")}).exitCode, 0);
+    attn::Params p = lecture::block1();
+    p.batchIndex = 1;
+    const attn::Result r = attn::compute(p);
+    const QList<QByteArray> lines = contents(path("w.csv")).trimmed().split('\n');
+    QCOMPARE(lines.size(), 5);
+    for (int i = 0; i < 5; ++i) {
+        const QList<QByteArray> cells = lines[i].split(',');
+        QCOMPARE(cells.size(), 5);
+        for (int j = 0; j < 5; ++j)
+            QCOMPARE(cells[j].toFloat(), r.attention.weights(1, i, j)); // 9 digits give the float back exactly
+    }
+    // masked logits are written as -inf
+    QCOMPARE(runProgram({"--mask", "causal", "--show", "logits", "--export", path("logits.csv")}).exitCode, 0);
+    QVERIFY(contents(path("logits.csv")).split('\n').first().endsWith(",-inf,-inf,-inf,-inf"));
+}
+
+void TestExport::npyEqualsCore()
+{
+    QCOMPARE(runProgram(kBlock1 + QStringList{"--export", path("w.npy")}).exitCode, 0);
+    QCOMPARE(head(path("w.npy"), 6), QByteArray("\x93NUMPY"));
+    std::ifstream in(path("w.npy").toStdString(), std::ios::binary);
+    std::string error;
+    const auto a = attn::readNpy(in, &error);
+    QVERIFY2(a.has_value(), error.c_str());
+    QCOMPARE(a->shape, (std::vector<std::size_t>{2, 5, 5}));
+    QCOMPARE(a->data, attn::compute(lecture::block1()).attention.weights.data);
+}
+
+void TestExport::npyOpensInNumpy()
+{
+    const QString python = QFile::exists("/usr/bin/python3") ? "/usr/bin/python3" : QString();
+    QProcess check;
+    if (!python.isEmpty()) {
+        check.start(python, {"-c", "import numpy"});
+        check.waitForFinished(60000);
+    }
+    if (python.isEmpty() || check.exitCode() != 0)
+        QSKIP("numpy is not installed");
+    QCOMPARE(runProgram(kBlock1 + QStringList{"--export", path("np.npy")}).exitCode, 0);
+    QProcess p;
+    p.start(python, {"-c", "import numpy, sys; a = numpy.load(sys.argv[1]); "
+                           "print(a.shape, a.dtype, a.flags['C_CONTIGUOUS'], '%.4f' % a[0, 0, 2], '%.4f' % a.sum(axis=-1).max())",
+                     path("np.npy")});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()).trimmed(), QString("(2, 5, 5) float32 True 0.9977 1.0000"));
+}
+
+void TestExport::compareIsTwiceAsWide()
+{
+    QCOMPARE(runProgram({"--mode", "direct", "--len", "1", "--keys", "6", "--d-k", "64", "--export-compare", "scaling",
+                         path("why-scale.png")}).exitCode, 0);
+    QCOMPARE(runProgram(kBlock1 + QStringList{"--export", path("single.png")}).exitCode, 0);
+    const QImage both(path("why-scale.png")), one(path("single.png"));
+    QCOMPARE(both.width(), 2 * one.width());
+    QCOMPARE(both.height(), one.height());
+    QCOMPARE(runProgram({"--mode", "direct", "--len", "3", "--keys", "5", "--no-scale", "--export-compare", "softmax-dim",
+                         path("wrong-dim.svg")}).exitCode, 0);
+    const QByteArray svg = contents(path("wrong-dim.svg"));
+    QVERIFY(svg.contains("softmax over keys (dim −1)"));
+    QVERIFY(svg.contains("softmax over queries (dim −2)"));
+}
+
+void TestExport::seriesWritesOneFilePerValue()
+{
+    const QString dir = path("series/slides"); // created
+    const Run r = runProgram({"--mode", "direct", "--len", "8", "--export-series", "d-k=1,4,16,64,256", dir});
+    QCOMPARE(r.exitCode, 0);
+    const QStringList files = QDir(dir).entryList(QDir::Files, QDir::Name);
+    QCOMPARE(files, QStringList({"d-k_1.png", "d-k_16.png", "d-k_256.png", "d-k_4.png", "d-k_64.png"}));
+    for (const QString &f : files)
+        QCOMPARE(QImage(QDir(dir).filePath(f)).size(), QSize(1200, 900));
+    QVERIFY(contents(QDir(dir).filePath("d-k_1.png")) != contents(QDir(dir).filePath("d-k_256.png")));
+
+    QCOMPARE(runProgram({"--export-series", "mask=none,causal,pad:2", "--format", "pdf", path("masks")}).exitCode, 0);
+    QCOMPARE(QDir(path("masks")).entryList(QDir::Files, QDir::Name),
+             QStringList({"mask_causal.pdf", "mask_none.pdf", "mask_pad-2.pdf"}));
+}
+
+void TestExport::badInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::addColumn<QString>("file"); // must not exist afterwards
+    QTest::newRow("unknown suffix") << QStringList{"--export", "OUT/x.bmp"} << "--export: unknown format" << "x.bmp";
+    QTest::newRow("unwritable folder") << QStringList{"--export", "OUT/no/such/dir/x.png"} << "--export: cannot write" << "no/such/dir/x.png";
+    QTest::newRow("size 0") << QStringList{"--export", "OUT/x.png", "--size", "0x600"} << "--size: width and height must be from 1 to 20000" << "x.png";
+    QTest::newRow("size too large") << QStringList{"--export", "OUT/x.png", "--size", "20001x600"} << "--size: width and height must be from 1 to 20000" << "x.png";
+    QTest::newRow("ratio too large") << QStringList{"--export", "OUT/x.png", "--size", "8000x600", "--pixel-ratio", "4"} << "--pixel-ratio: 32000" << "x.png";
+    QTest::newRow("series bad value") << QStringList{"--export-series", "d-k=4,0,16", "OUT/s"} << "--export-series: value '0': --d-k: must be from 1" << "s";
+    QTest::newRow("series bad name") << QStringList{"--export-series", "colour=1,2", "OUT/s"} << "--export-series: expected NAME=V1,V2" << "s";
+    QTest::newRow("series no dir") << QStringList{"--export-series", "d-k=1,2"} << "--export-series: expected one output DIR" << "s";
+    QTest::newRow("compare kind") << QStringList{"--export-compare", "colours", "OUT/c.png"} << "--export-compare: expected scaling or softmax-dim" << "c.png";
+    QTest::newRow("compare suffix") << QStringList{"--export-compare", "scaling", "OUT/c.csv"} << "--export-compare: unknown image format" << "c.csv";
+    QTest::newRow("colormap") << QStringList{"--export", "OUT/x.png", "--colormap", "rainbow"} << "--colormap: expected one of viridis" << "x.png";
+}
+
+void TestExport::badInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    QFETCH(QString, file);
+    for (QString &a : args)
+        a.replace("OUT", path("bad"));
+    QDir().mkpath(path("bad"));
+    const Run r = runProgram(args);
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err.count('\n'), 1);
+    QVERIFY2(QString::fromUtf8(r.err).startsWith("attention-viz: " + message), r.err.constData());
+    QVERIFY(!QFileInfo::exists(path("bad/" + file)));
+    QCOMPARE(QDir(path("bad")).entryList(QDir::NoDotAndDotDot | QDir::AllEntries | QDir::Hidden).size(), 0);
+}
+
+void TestExport::failedExportKeepsExistingFile()
+{
+    const QString file = path("keep.png");
+    QCOMPARE(runProgram(kBlock1 + QStringList{"--export", file, "--size", "300x200"}).exitCode, 0);
+    const QByteArray before = contents(file);
+    QCOMPARE(runProgram({"--export", file, "--d-k", "0"}).exitCode, 2);
+    QCOMPARE(contents(file), before);
+    QCOMPARE(runProgram({"--export", file, "--size", "640x480"}).exitCode, 0); // replaced as a whole
+    QCOMPARE(QImage(file).size(), QSize(640, 480));
+}
+
+void TestExport::windowExports()
+{
+    AttentionModel model;
+    model.setParams(lecture::block2(true));
+    MainWindow window(&model, false);
+    QString error;
+    QVERIFY2(window.exportTo(path("win.pdf"), &error), qPrintable(error));
+    QCOMPARE(head(path("win.pdf"), 5), QByteArray("%PDF-"));
+    QVERIFY(window.exportTo(path("win.csv"), &error));
+    const QList<QByteArray> cells = contents(path("win.csv")).trimmed().split(',');
+    QCOMPARE(cells.size(), 6);
+    QVERIFY(lecture::printsAs(cells[1].toDouble(), lecture::block2ScaledMax));
+    QVERIFY(!window.exportTo(path("win.xyz"), &error));
+    QVERIFY(error.contains("unknown format"));
+    QVERIFY(window.exportComparison(path("win-compare.png"), false, &error));
+    QCOMPARE(QImage(path("win-compare.png")).width(), 2400);
+    QStringList written;
+    QVERIFY(window.exportDkSeries(path("winseries"), {1, 64}, &written, &error));
+    QCOMPARE(written, QStringList({"d-k_1.png", "d-k_64.png"}));
+    QCOMPARE(model.params().dK, 64); // the window's own settings are untouched
+}
+
+void TestExport::copyImageToClipboard()
+{
+    AttentionModel model;
+    MainWindow window(&model, false);
+    QAction *copy = window.findChild<QAction *>("copyImageAction");
+    QVERIFY(copy);
+    QCOMPARE(copy->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    QGuiApplication::clipboard()->clear();
+    copy->trigger();
+    const QImage img = QGuiApplication::clipboard()->image();
+    QCOMPARE(img.size(), QSize(1200, 900));
+    QVERIFY(colorsInCentre(img) > 20);
+}
+
+QTEST_MAIN(TestExport)
+#include "tst_export.moc"
