@@ -30,7 +30,8 @@ public:
         QCPLayoutGrid *layout = m_plot.plotLayout();
         layout->clear();
         // Text sized for slides: about 1/55 of the figure's height.
-        const int px = std::clamp(o.size.height() / 55, 9, 48);
+        const int perPanel = o.size.width() / std::max<int>(1, int(panels.size()));
+        const int px = std::clamp(std::max(o.size.height() / 55, perPanel / 75), 10, 48);
         m_font = m_plot.font();
         m_font.setPixelSize(px);
         QFont titleFont = m_font, subtitleFont = m_font;
