@@ -52,10 +52,45 @@ void AttentionModel::setDisplay(const DisplayOptions &d)
     emit displayChanged(m_display);
 }
 
+attn::Params comparePartner(const attn::Params &p, CompareKind kind, int otherDk)
+{
+    attn::Params q = p;
+    switch (kind) {
+    case CompareKind::None: break;
+    case CompareKind::Scaling: q.scaling = p.scaling == attn::Scaling::None ? attn::Scaling::InvSqrtDk : attn::Scaling::None; break;
+    case CompareKind::SoftmaxDim: q.softmaxDim = p.softmaxDim == -1 ? -2 : -1; break;
+    case CompareKind::Dk:
+        if (q.dV == q.dK)
+            q.dV = otherDk;
+        q.dK = otherDk;
+        break;
+    }
+    return q;
+}
+
+void AttentionModel::setCompare(CompareKind kind, int otherDk)
+{
+    if (kind == m_compare && otherDk == m_compareDk)
+        return;
+    m_compare = kind;
+    m_compareDk = std::clamp(otherDk, 1, attn::Limits::maxDim);
+    emit compareChanged(m_compare, m_compareDk);
+}
+
+void AttentionModel::setCaption(const QString &caption)
+{
+    if (caption == m_caption)
+        return;
+    m_caption = caption;
+    emit captionChanged(m_caption);
+}
+
 void AttentionModel::start()
 {
     const attn::Params p = m_params;
-    const ResultPtr previous = m_result;
+    ResultPtr previous = m_result;
+    if (m_inputsFrom && attn::sameInputs(p, m_inputsFrom->result()->params))
+        previous = m_inputsFrom->result();
     if (workOf(p) <= m_syncLimit) {
         m_result = std::make_shared<const attn::Result>(attn::compute(p, previous.get()));
         emit resultChanged(m_result);

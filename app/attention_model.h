@@ -28,6 +28,13 @@ struct DisplayOptions
     bool operator!=(const DisplayOptions &o) const { return !(*this == o); }
 };
 
+// A second heatmap beside the first, from the same Q and K: scaling on and off, softmax over keys and
+// over queries, or another d_k (same seed).
+enum class CompareKind { None, Scaling, SoftmaxDim, Dk };
+
+// The settings of the partner heatmap for a comparison (p itself for None).
+attn::Params comparePartner(const attn::Params &p, CompareKind kind, int otherDk);
+
 class AttentionModel : public QObject
 {
     Q_OBJECT
@@ -48,6 +55,17 @@ public:
     bool setParams(const attn::Params &p);
     void setDisplay(const DisplayOptions &d);
 
+    // The comparison shown beside the heatmap, and the caption line (presets, lessons).
+    CompareKind compare() const { return m_compare; }
+    int compareDk() const { return m_compareDk; }
+    void setCompare(CompareKind kind, int otherDk = 256);
+    QString caption() const { return m_caption; }
+    void setCaption(const QString &caption);
+
+    // Reuse other's Q, K, V and scores whenever they are the ones these settings would draw
+    // (the second heatmap of a comparison shares the first one's tensors).
+    void shareInputsWith(const AttentionModel *other) { m_inputsFrom = other; }
+
     // Work below this many multiply-adds is done at once on the calling thread.
     void setSynchronousLimit(double flops) { m_syncLimit = flops; }
     // Blocks until the newest request has been computed and delivered (tests, exports).
@@ -58,6 +76,8 @@ signals:
     void resultChanged(AttentionModel::ResultPtr result);
     void displayChanged(const DisplayOptions &display);
     void busyChanged(bool busy);
+    void compareChanged(CompareKind kind, int otherDk);
+    void captionChanged(const QString &caption);
     void problem(const QString &message);
 
 private:
@@ -66,11 +86,15 @@ private:
 
     attn::Params m_params;
     DisplayOptions m_display;
+    CompareKind m_compare = CompareKind::None;
+    int m_compareDk = 256;
+    QString m_caption;
     ResultPtr m_result;
     QFutureWatcher<ResultPtr> m_watcher;
     bool m_running = false;
     bool m_pending = false; // settings changed while a computation ran
     double m_syncLimit = 2e6;
+    const AttentionModel *m_inputsFrom = nullptr;
 };
 
 Q_DECLARE_METATYPE(AttentionModel::ResultPtr)

@@ -1,6 +1,7 @@
 #include "cli_options.h"
 
 #include "color_maps.h"
+#include "scenario.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -154,7 +155,7 @@ void parseDisplay(const QCommandLineParser &parser, DisplayOptions &d)
         if (!colorMapNames().contains(c))
             throw Fail{QStringLiteral("--colormap: expected one of %1, got '%2'").arg(colorMapNames().join(", "), parser.value("colormap"))};
         d.colorMap = c;
-    } else if (d.quantity != attn::Quantity::Weights) {
+    } else if (parser.isSet("show") && d.quantity != attn::Quantity::Weights) {
         d.colorMap = "coolwarm"; // scores and logits are signed: a diverging map by default
     }
     if (parser.isSet("range")) {
@@ -163,7 +164,8 @@ void parseDisplay(const QCommandLineParser &parser, DisplayOptions &d)
             throw Fail{QStringLiteral("--range: expected fixed (0 to 1) or fit, got '%1'").arg(parser.value("range"))};
         d.range = r == "fit" ? DisplayOptions::Range::Fit : DisplayOptions::Range::Fixed01;
     }
-    d.cellValues = !parser.isSet("no-cell-values");
+    if (parser.isSet("no-cell-values"))
+        d.cellValues = false;
 }
 
 QString suffixOf(const QString &path)
@@ -175,19 +177,44 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
 {
     CliRequest r;
     attn::Params &p = r.params;
+    // A preset or a scenario gives the starting state; the other options change it.
+    if (parser.isSet("preset") && parser.isSet("scenario"))
+        throw Fail{QStringLiteral("--preset: give either --preset or --scenario, not both")};
+    if (parser.isSet("preset") || parser.isSet("scenario")) {
+        Scenario base;
+        if (parser.isSet("preset")) {
+            const Preset *preset = findPreset(parser.value("preset").trimmed());
+            if (!preset)
+                throw Fail{QStringLiteral("--preset: unknown preset '%1'; the presets are: %2")
+                               .arg(parser.value("preset"), presetNames().join(", "))};
+            base = preset->scenario;
+        } else {
+            QString error;
+            const auto loaded = loadScenario(parser.value("scenario"), &error);
+            if (!loaded)
+                throw Fail{QStringLiteral("--scenario: %1").arg(error)};
+            base = *loaded;
+        }
+        p = base.params;
+        r.display = base.display;
+        r.compare = base.compare;
+        r.compareDk = base.compareDk;
+        r.captionEn = base.captionEn;
+        r.captionZh = base.captionZh;
+    }
     const bool keysGiven = parser.isSet("keys"), dvGiven = parser.isSet("d-v");
-    p.keyLength = p.queryLength;
+    const bool keysFollow = !keysGiven && p.keyLength == p.queryLength, dvFollows = !dvGiven && p.dV == p.dK;
     for (const QString &name : kValued)
         if (parser.isSet(name))
-            applySetting(p, name, parser.value(name), !keysGiven, !dvGiven);
-    p.cross = parser.isSet("cross");
+            applySetting(p, name, parser.value(name), keysFollow, dvFollows);
+    p.cross = p.cross || parser.isSet("cross");
     if (p.cross && p.mode == attn::Mode::Direct)
         throw Fail{QStringLiteral("--cross: only applies to --mode projection (in direct mode K and V are drawn directly)")};
     if (parser.isSet("no-scale") && parser.isSet("scale"))
         throw Fail{QStringLiteral("--scale: cannot be combined with --no-scale")};
     if (parser.isSet("no-scale"))
         p.scaling = attn::Scaling::None;
-    for (const QString &name : kValued + QStringList{"cross", "no-scale"})
+    for (const QString &name : kValued + QStringList{"cross", "no-scale", "preset", "scenario"})
         r.paramsGiven |= parser.isSet(name);
     parseDisplay(parser, r.display);
 
@@ -246,6 +273,34 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
     r.noTitle = parser.isSet("no-title");
     if (parser.isSet("title"))
         r.title = parser.value("title");
+    if (parser.isSet("compare")) {
+        const QString c = parser.value("compare").trimmed().toLower();
+        if (c == "none")
+            r.compare = CompareKind::None;
+        else if (c == "scaling")
+            r.compare = CompareKind::Scaling;
+        else if (c == "softmax-dim")
+            r.compare = CompareKind::SoftmaxDim;
+        else if (c.startsWith("d-k:")) {
+            r.compare = CompareKind::Dk;
+            r.compareDk = int(parseInteger("compare", c.mid(4), 1, attn::Limits::maxDim));
+        } else
+            throw Fail{QStringLiteral("--compare: expected none, scaling, softmax-dim or d-k:N, got '%1'").arg(parser.value("compare"))};
+    }
+    if (parser.isSet("lesson")) {
+        r.lessonPath = parser.value("lesson");
+        if (r.lessonPath == "lecture")
+            r.lessonPath = builtInLessonPath();
+        QString error;
+        if (!loadLesson(r.lessonPath, &error))
+            throw Fail{QStringLiteral("--lesson: %1").arg(error)};
+    }
+    r.presentation = parser.isSet("presentation");
+    if (parser.isSet("save-scenario")) {
+        r.saveScenarioPath = parser.value("save-scenario");
+        if (r.saveScenarioPath.isEmpty())
+            throw Fail{QStringLiteral("--save-scenario: expected a file name")};
+    }
     if (parser.isSet("lang")) {
         r.language = parser.value("lang").trimmed().toLower();
         if (r.language != "en" && r.language != "zh")
@@ -270,7 +325,7 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
         for (const QString &v : r.seriesValues) {
             attn::Params q = p;
             try {
-                applySetting(q, r.seriesName, v, !keysGiven, !dvGiven);
+                applySetting(q, r.seriesName, v, keysFollow, dvFollows);
             } catch (const Fail &f) {
                 throw Fail{QStringLiteral("--export-series: value '%1': %2").arg(v, f.message)};
             }
@@ -352,6 +407,12 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
         {"title", "Title line of exported pictures (default: the settings).", "TEXT"},
         {"no-title", "No title line on exported pictures."},
         {"lang", "Language of the window and pictures: en or zh (default: the system's).", "en|zh"},
+        {"preset", "Start from one of the lecture's examples: qkv-basics, why-scale, sdpa-check, wrong-dim.", "NAME"},
+        {"scenario", "Start from a saved scenario (JSON); other options change it.", "FILE"},
+        {"save-scenario", "Write the state given on the command line as a scenario file and exit.", "FILE"},
+        {"lesson", "Open a lesson (JSON, or 'lecture' for the built-in one); Page Up/Down step through it.", "FILE"},
+        {"compare", "A second heatmap from the same Q and K: none, scaling, softmax-dim or d-k:N.", "KIND"},
+        {"presentation", "Start in presentation mode (full screen, large text; with --screenshot, render it)."},
     });
 
     CliOutcome outcome;

@@ -33,12 +33,18 @@ struct CliRequest
     QString title;          // --title; empty: the settings
     bool noTitle = false;
     QString language;       // --lang: "en", "zh", or empty for the system's language
+    CompareKind compare = CompareKind::None; // --compare, or from --preset / --scenario
+    int compareDk = 256;
+    QString captionEn, captionZh; // from --preset / --scenario
+    QString lessonPath;     // --lesson FILE ("lecture": the built-in lesson)
+    QString saveScenarioPath; // --save-scenario FILE
+    bool presentation = false;
     bool paramsGiven = false; // any option that changes the computation was given
 
     bool writesFiles() const
     {
         return !dumpPath.isEmpty() || !screenshotPath.isEmpty() || !exportPath.isEmpty() || !comparePath.isEmpty()
-               || !seriesDir.isEmpty();
+               || !seriesDir.isEmpty() || !saveScenarioPath.isEmpty();
     }
     bool opensWindow() const { return !writesFiles(); }
     bool writesPictures() const { return !exportPath.isEmpty() || !comparePath.isEmpty() || !seriesDir.isEmpty(); }

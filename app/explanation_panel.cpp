@@ -30,10 +30,14 @@ ExplanationPanel::ExplanationPanel(AttentionModel *model, QWidget *parent) : QWi
     m_shapes->setObjectName("shapes");
     m_stats = new QLabel(this);
     m_stats->setObjectName("statistics");
+    m_compare = new QLabel(this);
+    m_compare->setObjectName("compareStatistics");
+    m_compare->setVisible(false);
+    m_baseFont = font();
     QFont big = m_formula->font();
     big.setPointSizeF(big.pointSizeF() * 1.35);
     m_formula->setFont(big);
-    for (QLabel *l : {m_formula, m_shapes, m_stats}) {
+    for (QLabel *l : {m_formula, m_shapes, m_stats, m_compare}) {
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
         l->setWordWrap(true);
     }
@@ -43,6 +47,7 @@ ExplanationPanel::ExplanationPanel(AttentionModel *model, QWidget *parent) : QWi
     layout->addWidget(m_formula);
     layout->addWidget(m_shapes);
     layout->addWidget(m_stats);
+    layout->addWidget(m_compare);
     connect(model, &AttentionModel::resultChanged, this, &ExplanationPanel::showResult);
     showResult();
 }
@@ -97,6 +102,42 @@ void ExplanationPanel::showResult()
                          .arg(dk)
                          .arg(number(st.scaledScores.variance))
                          .arg(sums));
+
+    // Beside a comparison: the two distributions' sharpness next to each other.
+    const bool comparing = m_partner && m_model->compare() != CompareKind::None;
+    m_compare->setVisible(comparing);
+    if (comparing) {
+        const auto pr = m_partner->result();
+        const attn::BatchSummary t = attn::summarize(*pr, pr->params.batchIndex);
+        m_compare->setText(tr("left: max weight %1, mean row entropy %2 nats (%3% of ln S)   ·   right: max weight %4, "
+                              "mean row entropy %5 nats (%6% of ln S)")
+                               .arg(QString::number(s.maxWeight, 'f', 4), QString::number(s.meanRowEntropy, 'f', 4),
+                                    QString::number(100.0 * s.entropyFraction, 'f', 1), QString::number(t.maxWeight, 'f', 4),
+                                    QString::number(t.meanRowEntropy, 'f', 4), QString::number(100.0 * t.entropyFraction, 'f', 1)));
+    }
+}
+
+void ExplanationPanel::setPartner(AttentionModel *partner)
+{
+    m_partner = partner;
+    connect(partner, &AttentionModel::resultChanged, this, &ExplanationPanel::showResult);
+    connect(m_model, &AttentionModel::compareChanged, this, &ExplanationPanel::showResult);
+    showResult();
+}
+
+void ExplanationPanel::setFontScale(double scale)
+{
+    QFont f = m_baseFont;
+    f.setPointSizeF(m_baseFont.pointSizeF() * scale);
+    for (QLabel *l : {m_shapes, m_stats, m_compare})
+        l->setFont(f);
+    f.setPointSizeF(m_baseFont.pointSizeF() * 1.35 * scale);
+    m_formula->setFont(f);
+}
+
+QString ExplanationPanel::compareText() const
+{
+    return m_compare->isVisible() ? m_compare->text() : QString();
 }
 
 QString ExplanationPanel::formulaText() const

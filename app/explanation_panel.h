@@ -17,10 +17,17 @@ public:
     QString formulaText() const;
     QString shapesText() const;
     QString statisticsText() const;
+    QString compareText() const;
+    // The second heatmap of a comparison: its statistics are set beside the first one's.
+    void setPartner(AttentionModel *partner);
+    // Scale the text (presentation mode).
+    void setFontScale(double scale);
 
 private:
     void showResult();
 
     AttentionModel *m_model;
-    QLabel *m_formula, *m_shapes, *m_stats;
+    AttentionModel *m_partner = nullptr;
+    QLabel *m_formula, *m_shapes, *m_stats, *m_compare;
+    QFont m_baseFont;
 };

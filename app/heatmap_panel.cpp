@@ -46,8 +46,17 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent) : QWidget(par
     m_note = new QLabel(this);
     m_note->setObjectName("heatmapNote");
     m_note->setWordWrap(true);
+    m_title = new QLabel(this);
+    m_title->setObjectName("heatmapTitle");
+    m_title->setAlignment(Qt::AlignCenter);
+    QFont tf = m_title->font();
+    tf.setBold(true);
+    tf.setPointSizeF(tf.pointSizeF() * 1.2);
+    m_title->setFont(tf);
+    m_title->setVisible(false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_title);
     layout->addWidget(m_plot, 1);
     layout->addWidget(m_note);
 
@@ -107,9 +116,11 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent) : QWidget(par
         return bars;
     };
     m_rowSumBars = horizontal(m_rowSumRect, tr("row sum"));
+    m_rowSumRect->setMinimumSize(60, 0);
+    m_entropyRect->setMinimumSize(60, 0);
     m_rowSumFlagged = new QCPBars(m_rowSumRect->axis(QCPAxis::atLeft), m_rowSumRect->axis(QCPAxis::atBottom));
     m_rowSumFlagged->setWidth(0.8);
-    m_entropyBars = horizontal(m_entropyRect, tr("row entropy (nats)"));
+    m_entropyBars = horizontal(m_entropyRect, tr("entropy\n(nats)"));
     m_rowSumBars->setBrush(QColor(70, 110, 170));
     m_rowSumBars->setPen(Qt::NoPen);
     m_rowSumFlagged->setBrush(QColor(215, 60, 40));
@@ -121,8 +132,8 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent) : QWidget(par
     QCPAxis *colKey = m_colSumRect->axis(QCPAxis::atBottom);
     colKey->setTicker(integerTicker());
     colKey->setTickLabels(false);
-    m_colSumRect->axis(QCPAxis::atLeft)->setLabel(tr("column sum"));
-    m_colSumRect->axis(QCPAxis::atLeft)->ticker()->setTickCount(3);
+    m_colSumRect->axis(QCPAxis::atLeft)->setLabel(tr("col. sum"));
+    m_colSumRect->axis(QCPAxis::atLeft)->ticker()->setTickCount(2);
     m_colSumRect->setRangeDrag(Qt::Orientations());
     m_colSumRect->setRangeZoom(Qt::Orientations());
     m_colSumBars = new QCPBars(colKey, m_colSumRect->axis(QCPAxis::atLeft));
@@ -153,6 +164,15 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent) : QWidget(par
     m_entropyMaxLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
     m_entropyMaxLabel->position->setCoords(1.0, 0.0);
     m_entropyMaxLabel->setColor(QColor(200, 60, 40));
+
+    m_highlightRect = new QCPItemRect(m_plot);
+    m_highlightRect->setClipAxisRect(m_heatRect);
+    m_highlightRect->topLeft->setAxes(keyAxis, queryAxis);
+    m_highlightRect->bottomRight->setAxes(keyAxis, queryAxis);
+    m_highlightRect->setPen(QPen(QColor(255, 60, 40), 3));
+    m_highlightRect->setBrush(Qt::NoBrush);
+    m_highlightRect->setLayer("overlay");
+    m_highlightRect->setVisible(false);
 
     connect(keyAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &HeatmapPanel::syncRanges);
     connect(queryAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &HeatmapPanel::syncRanges);
@@ -259,9 +279,8 @@ void HeatmapPanel::updateSidePanels()
     m_colSumTarget->point2->setCoords(1, 1.0);
     m_colSumTarget->setVisible(p.softmaxDim == -2);
     m_rowSumTarget->setVisible(true);
-    m_rowSumRect->axis(QCPAxis::atBottom)->setLabel(p.softmaxDim == -1 ? tr("row sum (= 1)")
-                                                                        : tr("row sum (≠ 1 over queries)"));
-    m_colSumRect->axis(QCPAxis::atLeft)->setLabel(p.softmaxDim == -2 ? tr("column sum (= 1)") : tr("column sum"));
+    m_rowSumRect->axis(QCPAxis::atBottom)->setLabel(p.softmaxDim == -1 ? tr("row sum\n(= 1)") : tr("row sum\n(≠ 1)"));
+    m_colSumRect->axis(QCPAxis::atLeft)->setLabel(p.softmaxDim == -2 ? tr("col. sum (= 1)") : tr("col. sum"));
 }
 
 void HeatmapPanel::syncRanges()
@@ -326,10 +345,41 @@ QString HeatmapPanel::cellToolTip(int query, int key) const
 void HeatmapPanel::hover(QMouseEvent *event)
 {
     int i = 0, j = 0;
-    if (cellAt(event->position(), &i, &j))
+    if (cellAt(event->position(), &i, &j)) {
         QToolTip::showText(event->globalPosition().toPoint(), cellToolTip(i, j), m_plot);
-    else
+        setHighlight(i, j);
+        emit hovered(i, j);
+    } else {
         QToolTip::hideText();
+        setHighlight(-1, -1);
+        emit hovered(-1, -1);
+    }
+}
+
+void HeatmapPanel::setHighlight(int query, int key)
+{
+    const auto r = m_model->result();
+    if (query >= r->params.queryLength || key >= r->params.keyLength)
+        query = key = -1;
+    const QPoint h(key, query);
+    if (h == m_highlight)
+        return;
+    m_highlight = h;
+    m_highlightRect->setVisible(query >= 0 && key >= 0);
+    m_highlightRect->topLeft->setCoords(key - 0.5, query - 0.5);
+    m_highlightRect->bottomRight->setCoords(key + 0.5, query + 0.5);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPanel::setTitle(const QString &title)
+{
+    m_title->setText(title);
+    m_title->setVisible(!title.isEmpty());
+}
+
+QString HeatmapPanel::title() const
+{
+    return m_title->isVisible() ? m_title->text() : QString();
 }
 
 void HeatmapPanel::setFontScale(double scale)
@@ -345,6 +395,13 @@ void HeatmapPanel::setFontScale(double scale)
     m_scale->axis()->setTickLabelFont(f);
     m_scale->axis()->setLabelFont(f);
     m_entropyMaxLabel->setFont(f);
+    QFont tf = m_title->font();
+    tf.setPointSizeF(font().pointSizeF() * 1.2 * scale);
+    m_title->setFont(tf);
+    QFont nf = font();
+    nf.setPointSizeF(font().pointSizeF() * scale);
+    m_note->setFont(nf);
+    m_highlightRect->setPen(QPen(QColor(255, 60, 40), 3 * scale));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

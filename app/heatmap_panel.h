@@ -40,8 +40,17 @@ public:
     QVector<double> rowSumBars() const;
     double shownCell(int query, int key) const; // NaN for a masked cell
     QRect heatmapRect() const;                  // in plot pixels
+    // A line above the plot (the variant shown in a comparison); empty hides it.
+    void setTitle(const QString &title);
+    QString title() const;
+    // Outline a cell (-1, -1: none), e.g. the cell hovered in the other panel of a comparison.
+    void setHighlight(int query, int key);
+    QPoint highlight() const { return m_highlight; }
     // Scale fonts and lines (presentation mode, exports).
     void setFontScale(double scale);
+
+signals:
+    void hovered(int query, int key); // -1, -1 when the mouse leaves the heatmap
 
 private:
     void showResult();
@@ -61,6 +70,9 @@ private:
     QCPItemText *m_entropyMaxLabel;
     QList<QCPItemText *> m_cellTexts;
     class QLabel *m_note;
+    class QLabel *m_title;
+    class QCPItemRect *m_highlightRect;
+    QPoint m_highlight{-1, -1};
     QVector<int> m_flaggedRows, m_flaggedCols;
     attn::HeatmapGrid m_grid;
     double m_fontScale = 1.0;

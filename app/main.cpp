@@ -5,6 +5,7 @@
 #include "json_dump.h"
 #include "main_window.h"
 #include "save_output.h"
+#include "scenario.h"
 #include "settings_store.h"
 #include "translations.h"
 
@@ -108,7 +109,16 @@ int runWindow(const CliRequest &request)
     }
     model.setParams(params);
     model.setDisplay(display);
+    model.setCompare(request.compare, request.compareDk);
+    model.setCaption(interfaceIsChinese() && !request.captionZh.isEmpty() ? request.captionZh : request.captionEn);
     MainWindow window(&model, interactive);
+    if (!request.lessonPath.isEmpty()) {
+        QString error;
+        if (!window.openLesson(request.lessonPath, &error))
+            return fail(QStringLiteral("--lesson: %1").arg(error));
+    }
+    if (request.presentation)
+        window.setPresentation(true, interactive);
 
     if (!request.screenshotPath.isEmpty()) {
         window.resize(request.size.isValid() ? request.size : QSize(1400, 900));
@@ -144,6 +154,20 @@ int main(int argc, char *argv[])
     }
     const CliRequest &request = outcome.request;
 
+    if (!request.saveScenarioPath.isEmpty()) {
+        Scenario s;
+        s.params = request.params;
+        s.display = request.display;
+        s.compare = request.compare;
+        s.compareDk = request.compareDk;
+        s.captionEn = request.captionEn;
+        s.captionZh = request.captionZh;
+        QString error;
+        if (!saveScenario(request.saveScenarioPath, s, &error))
+            return fail(QStringLiteral("--save-scenario: %1").arg(error));
+        if (!request.needsGui() && request.dumpPath.isEmpty())
+            return 0;
+    }
     if (!request.dumpPath.isEmpty()) {
         const attn::Result result = attn::compute(request.params);
         QString error;

@@ -1,28 +1,38 @@
 #pragma once
-// The main window: controls in a dock, the heatmap with its side panels in the centre, the
-// explanation strip below, messages in the status bar.
+// The main window: controls in a dock, the heatmap with its side panels in the centre (two of them
+// side by side in a comparison), a caption line for presets and lessons, the explanation strip
+// below, messages in the status bar. Keyboard actions drive everything for a lecture; F5 switches
+// to presentation mode.
 
 #include "attention_model.h"
 #include "figure.h"
+#include "scenario.h"
 
 #include <QMainWindow>
+#include <QTimer>
+
+#include <optional>
 
 class ControlsPanel;
 class ExplanationPanel;
 class HeatmapPanel;
 class QLabel;
+class QToolBar;
 
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    // rememberState: restore and save geometry in QSettings (off for --screenshot).
+    // rememberState: restore and save geometry in QSettings (off for --screenshot and tests).
     explicit MainWindow(AttentionModel *model, bool rememberState = true, QWidget *parent = nullptr);
 
     HeatmapPanel *heatmap() const { return m_heatmap; }
+    HeatmapPanel *partnerHeatmap() const { return m_partnerHeatmap; }
+    AttentionModel *partnerModel() { return &m_partner; }
     ControlsPanel *controls() const { return m_controls; }
     ExplanationPanel *explanation() const { return m_explanation; }
     QString statusText() const;
+    QString captionText() const;
 
     // The export actions without their dialogs (the menu asks for the path first).
     bool exportTo(const QString &path, QString *error);
@@ -31,19 +41,54 @@ public:
     void copyImage();
     FigureOptions currentFigureOptions() const;
 
+    // Scenarios, presets, lessons.
+    void applyScenario(const Scenario &s);
+    Scenario currentScenario() const;
+    bool openLesson(const QString &path, QString *error);
+    void stepLesson(int delta); // Page Down / Page Up; opens the built-in lesson if none is open
+    int lessonStep() const { return m_step; }
+    int lessonLength() const { return m_lesson ? int(m_lesson->steps.size()) : 0; }
+
+    // Presentation mode: full screen, text twice as large, only the demo's controls.
+    void setPresentation(bool on, bool fullScreen = true);
+    bool isPresentation() const { return m_presentation; }
+
+    // The d_k sweep (Space): 1, 2, 4, ... 1024 and round again.
+    void setAnimating(bool on);
+    bool isAnimating() const { return m_animation.isActive(); }
+    void animationStep();
+    void setAnimationInterval(int ms) { m_animation.setInterval(ms); }
+
+    QAction *action(const QString &name) const;
+
 protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    void buildActions();
     void buildMenus();
+    void followCompare();
+    void showCaption();
+    void changeParams(const std::function<void(attn::Params &)> &edit);
     QString askExportPath(const QString &title, bool imagesOnly);
     void reportExport(bool ok, const QString &path, const QString &error);
     void showProblem(const QString &message);
+    void showShortcuts();
 
     AttentionModel *m_model;
+    AttentionModel m_partner; // the second heatmap of a comparison
     HeatmapPanel *m_heatmap;
+    HeatmapPanel *m_partnerHeatmap;
     ControlsPanel *m_controls;
     ExplanationPanel *m_explanation;
+    QDockWidget *m_dock;
+    QToolBar *m_demoBar;
+    QLabel *m_caption;
     QLabel *m_busy;
     bool m_rememberState;
+    bool m_presentation = false;
+    std::optional<Lesson> m_lesson;
+    int m_step = -1;
+    QTimer m_animation;
+    QList<QAction *> m_keyActions;
 };

@@ -5,6 +5,15 @@
 #include <QLocale>
 #include <QTranslator>
 
+namespace {
+bool g_chinese = false;
+}
+
+bool interfaceIsChinese()
+{
+    return g_chinese;
+}
+
 bool installTranslations(QCoreApplication &app, const QString &language)
 {
     const bool chinese = language.isEmpty() ? QLocale::system().language() == QLocale::Chinese : language == "zh";
@@ -14,6 +23,7 @@ bool installTranslations(QCoreApplication &app, const QString &language)
     if (!own->load(QStringLiteral(":/i18n/attention-viz_zh_CN.qm")))
         return false;
     app.installTranslator(own);
+    g_chinese = true;
     // Qt's own dialogs and buttons; optional (qt6-translations-l10n).
     auto *qt = new QTranslator(&app);
     if (qt->load(QLocale(QLocale::Chinese, QLocale::China), "qtbase", "_", QLibraryInfo::path(QLibraryInfo::TranslationsPath)))

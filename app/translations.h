@@ -8,3 +8,6 @@ class QCoreApplication;
 // language: "en", "zh", or empty for the system's. Installs the program's and Qt's own
 // translations on app; returns false when Chinese was asked for and could not be loaded.
 bool installTranslations(QCoreApplication &app, const QString &language);
+
+// True when the Chinese interface was installed.
+bool interfaceIsChinese();

@@ -346,134 +346,139 @@
 <context>
     <name>ExplanationPanel</name>
     <message>
-        <location filename="../../app/explanation_panel.cpp" line="59"/>
+        <location filename="../../app/explanation_panel.cpp" line="64"/>
         <source>Q·Kᵀ / √%1 = Q·Kᵀ / %2</source>
         <translation>Q·Kᵀ / √%1 = Q·Kᵀ / %2</translation>
     </message>
     <message>
-        <location filename="../../app/explanation_panel.cpp" line="61"/>
+        <location filename="../../app/explanation_panel.cpp" line="66"/>
         <source>Q·Kᵀ (not scaled)</source>
         <translation>Q·Kᵀ（未缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/explanation_panel.cpp" line="62"/>
+        <location filename="../../app/explanation_panel.cpp" line="67"/>
         <source>Q·Kᵀ × %1</source>
         <translation>Q·Kᵀ × %1</translation>
     </message>
     <message>
-        <location filename="../../app/explanation_panel.cpp" line="64"/>
+        <location filename="../../app/explanation_panel.cpp" line="69"/>
         <source>over keys (dim −1)</source>
         <translation>沿键维（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/explanation_panel.cpp" line="64"/>
+        <location filename="../../app/explanation_panel.cpp" line="69"/>
         <source>over queries (dim −2)</source>
         <translation>沿查询维（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/explanation_panel.cpp" line="67"/>
+        <location filename="../../app/explanation_panel.cpp" line="72"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/explanation_panel.cpp" line="69"/>
+        <location filename="../../app/explanation_panel.cpp" line="74"/>
         <source>, last key masked</source>
         <translation>，屏蔽最后 1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/explanation_panel.cpp" line="69"/>
+        <location filename="../../app/explanation_panel.cpp" line="74"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/explanation_panel.cpp" line="70"/>
+        <location filename="../../app/explanation_panel.cpp" line="75"/>
         <source>weights = softmax( %1 ) %2%3      out = weights · V</source>
         <translation>weights = softmax( %1 ) %2%3      out = weights · V</translation>
     </message>
     <message>
-        <location filename="../../app/explanation_panel.cpp" line="73"/>
+        <location filename="../../app/explanation_panel.cpp" line="78"/>
         <source>Q = X·W_q %1, K = %2·W_k, V = %2·W_v   </source>
         <translation>Q = X·W_q %1，K = %2·W_k，V = %2·W_v   </translation>
     </message>
     <message>
-        <location filename="../../app/explanation_panel.cpp" line="76"/>
+        <location filename="../../app/explanation_panel.cpp" line="81"/>
         <source>Q·Kᵀ: %1·%2 → %3  →  scale  →  softmax %4 → %3  →  weights·V: %3·%5 → %6</source>
         <translation>打分 Q·Kᵀ：%1·%2 → %3  →  缩放  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
     </message>
     <message>
-        <location filename="../../app/explanation_panel.cpp" line="84"/>
+        <location filename="../../app/explanation_panel.cpp" line="89"/>
         <source>every row sums to 1</source>
         <translation>每一行的和都为 1</translation>
     </message>
     <message>
-        <location filename="../../app/explanation_panel.cpp" line="85"/>
+        <location filename="../../app/explanation_panel.cpp" line="90"/>
         <source>%1 of %2 rows do not sum to 1</source>
         <translation>%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/explanation_panel.cpp" line="87"/>
+        <location filename="../../app/explanation_panel.cpp" line="92"/>
         <source>columns sum to 1, %1 of %2 rows do not</source>
         <translation>各列和为 1，%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/explanation_panel.cpp" line="88"/>
+        <location filename="../../app/explanation_panel.cpp" line="93"/>
         <source>max weight %1 (query %2 → key %3)   ·   mean row entropy %4 nats = %5% of ln S = %6   ·   Var(Q·Kᵀ) = %7 (d_k = %8), Var(scaled) = %9   ·   %10</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   平均行熵 %4 nats = ln S = %6 的 %5%   ·   Var(Q·Kᵀ) = %7（d_k = %8），缩放后方差 = %9   ·   %10</translation>
+    </message>
+    <message>
+        <location filename="../../app/explanation_panel.cpp" line="112"/>
+        <source>left: max weight %1, mean row entropy %2 nats (%3% of ln S)   ·   right: max weight %4, mean row entropy %5 nats (%6% of ln S)</source>
+        <translation>左：最大权重 %1，平均行熵 %2 nats（ln S 的 %3%）   ·   右：最大权重 %4，平均行熵 %5 nats（ln S 的 %6%）</translation>
     </message>
 </context>
 <context>
     <name>Figure</name>
     <message>
-        <location filename="../../app/figure.cpp" line="144"/>
+        <location filename="../../app/figure.cpp" line="145"/>
         <source>scaled by 1/√%1</source>
         <translation>缩放 1/√%1</translation>
     </message>
     <message>
-        <location filename="../../app/figure.cpp" line="145"/>
+        <location filename="../../app/figure.cpp" line="146"/>
         <source>not scaled</source>
         <translation>未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/figure.cpp" line="146"/>
+        <location filename="../../app/figure.cpp" line="147"/>
         <source>scaled by %1</source>
         <translation>乘以 %1</translation>
     </message>
     <message>
-        <location filename="../../app/figure.cpp" line="153"/>
+        <location filename="../../app/figure.cpp" line="154"/>
         <source>softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/figure.cpp" line="153"/>
+        <location filename="../../app/figure.cpp" line="154"/>
         <source>softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/figure.cpp" line="158"/>
+        <location filename="../../app/figure.cpp" line="159"/>
         <source>d_k = %1, %2, %3</source>
         <translation>d_k = %1，%2，%3</translation>
     </message>
     <message>
-        <location filename="../../app/figure.cpp" line="160"/>
-        <location filename="../../app/figure.cpp" line="172"/>
+        <location filename="../../app/figure.cpp" line="161"/>
+        <location filename="../../app/figure.cpp" line="173"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/figure.cpp" line="162"/>
-        <location filename="../../app/figure.cpp" line="174"/>
+        <location filename="../../app/figure.cpp" line="163"/>
+        <location filename="../../app/figure.cpp" line="175"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/figure.cpp" line="163"/>
-        <location filename="../../app/figure.cpp" line="175"/>
+        <location filename="../../app/figure.cpp" line="164"/>
+        <location filename="../../app/figure.cpp" line="176"/>
         <source>  (L = %1, S = %2, seed %3)</source>
         <translation>（L = %1，S = %2，种子 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/figure.cpp" line="169"/>
         <location filename="../../app/figure.cpp" line="170"/>
+        <location filename="../../app/figure.cpp" line="171"/>
         <source>d_k = %1, %2</source>
         <translation>d_k = %1，%2</translation>
     </message>
@@ -506,53 +511,59 @@
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="109"/>
+        <location filename="../../app/heatmap_panel.cpp" line="118"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="112"/>
-        <source>row entropy (nats)</source>
-        <translation>行熵（nats）</translation>
+        <location filename="../../app/heatmap_panel.cpp" line="123"/>
+        <source>entropy
+(nats)</source>
+        <translation>熵
+（nats）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="124"/>
-        <location filename="../../app/heatmap_panel.cpp" line="264"/>
-        <source>column sum</source>
+        <location filename="../../app/heatmap_panel.cpp" line="135"/>
+        <location filename="../../app/heatmap_panel.cpp" line="283"/>
+        <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="180"/>
+        <location filename="../../app/heatmap_panel.cpp" line="200"/>
         <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels); zoom in for detail.</source>
         <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="183"/>
+        <location filename="../../app/heatmap_panel.cpp" line="203"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values.</source>
         <translation>沿查询维 softmax（dim −2）：每一列和为 1，各行不再和为 1，所以输出不再是值向量的加权平均。</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="253"/>
+        <location filename="../../app/heatmap_panel.cpp" line="273"/>
         <source>ln S = %1</source>
         <translation>ln S = %1</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="262"/>
-        <source>row sum (= 1)</source>
-        <translation>行和（= 1）</translation>
+        <location filename="../../app/heatmap_panel.cpp" line="282"/>
+        <source>row sum
+(= 1)</source>
+        <translation>行和
+（= 1）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="263"/>
-        <source>row sum (≠ 1 over queries)</source>
-        <translation>行和（沿查询维时 ≠ 1）</translation>
+        <location filename="../../app/heatmap_panel.cpp" line="282"/>
+        <source>row sum
+(≠ 1)</source>
+        <translation>行和
+（≠ 1）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="264"/>
-        <source>column sum (= 1)</source>
+        <location filename="../../app/heatmap_panel.cpp" line="283"/>
+        <source>col. sum (= 1)</source>
         <translation>列和（= 1）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="318"/>
+        <location filename="../../app/heatmap_panel.cpp" line="337"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -561,14 +572,14 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="320"/>
+        <location filename="../../app/heatmap_panel.cpp" line="339"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="322"/>
+        <location filename="../../app/heatmap_panel.cpp" line="341"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
@@ -578,167 +589,423 @@ weight = %2</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.cpp" line="28"/>
+        <location filename="../../app/main_window.cpp" line="47"/>
         <source>attention-viz — scaled dot-product attention</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="41"/>
+        <location filename="../../app/main_window.cpp" line="76"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="47"/>
+        <location filename="../../app/main_window.cpp" line="82"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="64"/>
+        <location filename="../../app/main_window.cpp" line="134"/>
+        <source>Scaling on/off</source>
+        <translation>缩放 开/关</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="134"/>
+        <source>√d_k</source>
+        <translation>√d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="139"/>
+        <source>Softmax over keys / over queries</source>
+        <translation>沿键维 / 沿查询维 softmax</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="139"/>
+        <source>dim</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="150"/>
+        <source>Double d_k</source>
+        <translation>d_k 加倍</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="150"/>
+        <source>d_k ×2</source>
+        <translation>d_k ×2</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="151"/>
+        <source>Halve d_k</source>
+        <translation>d_k 减半</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="151"/>
+        <source>d_k ÷2</source>
+        <translation>d_k ÷2</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="160"/>
+        <source>One more query (and key)</source>
+        <translation>多一个查询（和键）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="160"/>
+        <source>L+1</source>
+        <translation>L+1</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="161"/>
+        <source>One query (and key) fewer</source>
+        <translation>少一个查询（和键）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="161"/>
+        <source>L−1</source>
+        <translation>L−1</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="162"/>
+        <source>Next mask: none, causal, padding</source>
+        <translation>下一种掩码：无、因果、填充</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="162"/>
+        <source>mask</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="173"/>
+        <source>New random seed</source>
+        <translation>换一个随机种子</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="173"/>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="181"/>
+        <source>Next lesson step</source>
+        <translation>课程下一步</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="181"/>
+        <source>step ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="182"/>
+        <source>Previous lesson step</source>
+        <translation>课程上一步</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="182"/>
+        <source>◀ step</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="183"/>
+        <source>Start/stop the d_k sweep</source>
+        <translation>开始/停止 d_k 扫描动画</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="183"/>
+        <source>sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="184"/>
+        <source>Presentation mode</source>
+        <translation>演示模式</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="184"/>
+        <source>present</source>
+        <translation>演示</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="185"/>
+        <source>Leave presentation mode</source>
+        <translation>退出演示模式</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="185"/>
+        <source>leave</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="188"/>
+        <source>Demo</source>
+        <translation>演示</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="209"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="65"/>
+        <location filename="../../app/main_window.cpp" line="210"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="66"/>
+        <location filename="../../app/main_window.cpp" line="211"/>
         <source>Export the heatmap or the matrix</source>
         <translation>导出热力图或矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="74"/>
+        <location filename="../../app/main_window.cpp" line="219"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="75"/>
+        <location filename="../../app/main_window.cpp" line="220"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="76"/>
+        <location filename="../../app/main_window.cpp" line="221"/>
         <source>Export scaled and not scaled side by side</source>
         <translation>并排导出缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="81"/>
+        <location filename="../../app/main_window.cpp" line="226"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="82"/>
+        <location filename="../../app/main_window.cpp" line="227"/>
         <source>Export softmax over keys and over queries side by side</source>
         <translation>并排导出沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="87"/>
+        <location filename="../../app/main_window.cpp" line="232"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="89"/>
+        <location filename="../../app/main_window.cpp" line="234"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="99"/>
+        <location filename="../../app/main_window.cpp" line="244"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="103"/>
+        <location filename="../../app/main_window.cpp" line="248"/>
+        <source>&amp;Open scenario…</source>
+        <translation>打开场景(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="249"/>
+        <source>Open a scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="249"/>
+        <location filename="../../app/main_window.cpp" line="259"/>
+        <source>Scenario (*.json)</source>
+        <translation>场景 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="256"/>
+        <source>Cannot open the scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="258"/>
+        <source>&amp;Save scenario…</source>
+        <translation>保存场景(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="259"/>
+        <source>Save the scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="262"/>
+        <source>Cannot save the scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="264"/>
+        <source>Open &amp;lesson…</source>
+        <translation>打开课程(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="265"/>
+        <source>Open a lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="265"/>
+        <source>Lesson (*.json)</source>
+        <translation>课程 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="268"/>
+        <source>Cannot open the lesson</source>
+        <translation>无法打开课程</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="270"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="106"/>
+        <location filename="../../app/main_window.cpp" line="273"/>
+        <source>&amp;Lecture</source>
+        <translation>讲义(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="279"/>
+        <source>Start the lecture&apos;s lesson</source>
+        <translation>开始讲义课程</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="287"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="107"/>
+        <location filename="../../app/main_window.cpp" line="288"/>
+        <source>&amp;Compare</source>
+        <translation>对比(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="289"/>
+        <source>No comparison</source>
+        <translation>不对比</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="290"/>
+        <source>Scaled and not scaled</source>
+        <translation>缩放与未缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="291"/>
+        <source>Softmax over keys and over queries</source>
+        <translation>沿键维与沿查询维 softmax</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="292"/>
+        <source>d_k and 16 × d_k</source>
+        <translation>d_k 与 16 × d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="306"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="116"/>
+        <location filename="../../app/main_window.cpp" line="317"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="117"/>
+        <location filename="../../app/main_window.cpp" line="318"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="320"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="118"/>
+        <location filename="../../app/main_window.cpp" line="321"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="119"/>
+        <location filename="../../app/main_window.cpp" line="322"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="141"/>
+        <location filename="../../app/main_window.cpp" line="335"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="336"/>
+        <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="427"/>
+        <source>Lesson step %1 of %2</source>
+        <translation>课程第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="468"/>
+        <source>d_k sweep running (Space stops it)</source>
+        <translation>d_k 扫描进行中（按空格停止）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="471"/>
+        <source>d_k sweep stopped</source>
+        <translation>d_k 扫描已停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="503"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="161"/>
+        <location filename="../../app/main_window.cpp" line="523"/>
         <source>cannot create the folder &apos;%1&apos;</source>
         <translation>无法创建文件夹“%1”</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="191"/>
+        <location filename="../../app/main_window.cpp" line="553"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="197"/>
+        <location filename="../../app/main_window.cpp" line="559"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="197"/>
+        <location filename="../../app/main_window.cpp" line="559"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF 矢量图 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="197"/>
+        <location filename="../../app/main_window.cpp" line="559"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="198"/>
+        <location filename="../../app/main_window.cpp" line="560"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="200"/>
+        <location filename="../../app/main_window.cpp" line="562"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，当前显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="201"/>
+        <location filename="../../app/main_window.cpp" line="563"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="202"/>
+        <location filename="../../app/main_window.cpp" line="564"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="223"/>
+        <location filename="../../app/main_window.cpp" line="585"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="225"/>
+        <location filename="../../app/main_window.cpp" line="587"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>

@@ -1,0 +1,63 @@
+#pragma once
+// Scenarios (the whole state as a small JSON file), lessons (an ordered list of scenarios with
+// captions) and the lecture's examples as presets.
+//
+// Scenario file:  {"format": "attention-viz-scenario", "version": 1,
+//                  "params": {"mode": "direct", "len": 1, "keys": 6, "d_k": 64, "seed": 0, "scaling": "none", ...},
+//                  "display": {"show": "weights", "colormap": "viridis", "range": "fixed", "cell_values": true},
+//                  "compare": "none|scaling|softmax-dim|d-k", "compare_d_k": 256,
+//                  "caption": {"en": "...", "zh": "..."}}
+// Lesson file:    {"format": "attention-viz-lesson", "version": 1, "title": {...}, "steps": [scenario, ...]}
+// Every field is optional (defaults as on the command line); unknown fields and bad values are errors
+// naming the file and the field.
+
+#include "attention_model.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+struct Scenario
+{
+    attn::Params params;
+    DisplayOptions display;
+    CompareKind compare = CompareKind::None;
+    int compareDk = 256; // the second d_k when compare == Dk
+    QString captionEn, captionZh;
+
+    QString caption(bool chinese) const { return chinese && !captionZh.isEmpty() ? captionZh : captionEn; }
+    bool operator==(const Scenario &o) const;
+};
+
+struct Lesson
+{
+    QString titleEn, titleZh;
+    std::vector<Scenario> steps;
+};
+
+struct Preset
+{
+    QString name; // for --preset and the menu, e.g. "why-scale"
+    Scenario scenario;
+};
+
+constexpr int kScenarioVersion = 1;
+
+QJsonObject scenarioToJson(const Scenario &s);
+// error: "field: what is wrong", e.g. "params.d_k: must be from 1 to 65536 (got 0)".
+std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error);
+
+// error: "FILE: field: what is wrong" (or "FILE: reason").
+bool saveScenario(const QString &path, const Scenario &s, QString *error);
+std::optional<Scenario> loadScenario(const QString &path, QString *error);
+std::optional<Lesson> loadLesson(const QString &path, QString *error);
+
+// The lecture's examples: qkv-basics, why-scale, sdpa-check, wrong-dim.
+const std::vector<Preset> &presets();
+const Preset *findPreset(const QString &name);
+QStringList presetNames();
+
+// The lesson shipped with the program, walking through the lecture.
+QString builtInLessonPath(); // ":/lessons/lecture.json"
