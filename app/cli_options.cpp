@@ -2,6 +2,7 @@
 
 #include "color_maps.h"
 #include "scenario.h"
+#include "tokens.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -208,13 +209,31 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
         if (parser.isSet(name))
             applySetting(p, name, parser.value(name), keysFollow, dvFollows);
     p.cross = p.cross || parser.isSet("cross");
+    if (parser.isSet("tokens")) {
+        const QStringList tokens = splitTokens(parser.value("tokens"));
+        if (tokens.isEmpty())
+            throw Fail{QStringLiteral("--tokens: no words in '%1'").arg(parser.value("tokens"))};
+        if (tokens.size() > attn::Limits::maxLength)
+            throw Fail{QStringLiteral("--tokens: at most %1 tokens (got %2)").arg(attn::Limits::maxLength).arg(tokens.size())};
+        if ((keysGiven && parser.value("keys").toInt() != tokens.size()) || (parser.isSet("len") && parser.value("len").toInt() != tokens.size()))
+            throw Fail{QStringLiteral("--tokens: %1 tokens make %1 queries and keys; leave out --len and --keys").arg(tokens.size())};
+        if (p.cross)
+            throw Fail{QStringLiteral("--tokens: tokens are for self-attention; leave out --cross")};
+        p.tokens = toStdTokens(tokens);
+        p.queryLength = p.keyLength = int(tokens.size());
+    }
+    if (parser.isSet("positions")) {
+        if (p.tokens.empty() || p.mode != attn::Mode::Projection)
+            throw Fail{QStringLiteral("--positions: adds position encodings to token embeddings; needs --tokens in projection mode")};
+        p.positions = true;
+    }
     if (p.cross && p.mode == attn::Mode::Direct)
         throw Fail{QStringLiteral("--cross: only applies to --mode projection (in direct mode K and V are drawn directly)")};
     if (parser.isSet("no-scale") && parser.isSet("scale"))
         throw Fail{QStringLiteral("--scale: cannot be combined with --no-scale")};
     if (parser.isSet("no-scale"))
         p.scaling = attn::Scaling::None;
-    for (const QString &name : kValued + QStringList{"cross", "no-scale", "preset", "scenario"})
+    for (const QString &name : kValued + QStringList{"cross", "no-scale", "preset", "scenario", "tokens", "positions"})
         r.paramsGiven |= parser.isSet(name);
     parseDisplay(parser, r.display);
 
@@ -412,6 +431,9 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
         {"save-scenario", "Write the state given on the command line as a scenario file and exit.", "FILE"},
         {"lesson", "Open a lesson (JSON, or 'lecture' for the built-in one); Page Up/Down step through it.", "FILE"},
         {"compare", "A second heatmap from the same Q and K: none, scaling, softmax-dim or d-k:N.", "KIND"},
+        {"tokens", "Words on the axes, e.g. \"the cat sat on the mat\" (L = S = their number); in projection mode each "
+                   "distinct word has its own embedding row.", "TEXT"},
+        {"positions", "Add sinusoidal position encodings to the token embeddings."},
         {"presentation", "Start in presentation mode (full screen, large text; with --screenshot, render it)."},
     });
 

@@ -1,6 +1,7 @@
 #include "controls_panel.h"
 
 #include "color_maps.h"
+#include "tokens.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -132,6 +133,13 @@ QWidget *ControlsPanel::build()
     newSeed = tip(new QPushButton(tr("New")), tr("Draw with a new random seed."));
     f->addRow(tr("Seed"), row(seedEdit, newSeed));
 
+    tokensEdit = tip(new QLineEdit, tr("Type a sentence to put its words on the axes (L = S = number of words). In projection mode each distinct word has its own embedding, so repeated words give identical rows and columns."));
+    tokensEdit->setPlaceholderText(tr("e.g. the cat sat on the mat"));
+    tokensEdit->setClearButtonEnabled(true);
+    f->addRow(tr("Tokens"), tokensEdit);
+    positionsCheck = tip(new QCheckBox(tr("Add position encodings")), tr("Add sinusoidal position encodings to the word embeddings, so that repeated words are no longer identical."));
+    f->addRow(QString(), positionsCheck);
+
     batchSpin = tip(new QSpinBox, tr("Batch size B: how many independent sequences are drawn."));
     batchSpin->setRange(1, 64);
     batchIndexSpin = tip(new QSpinBox, tr("Which batch element the heatmap shows."));
@@ -240,6 +248,22 @@ QWidget *ControlsPanel::build()
         const quint64 s = QRandomGenerator::global()->bounded(1000000);
         change([s](attn::Params &p) { p.seed = s; });
     });
+    connect(tokensEdit, &QLineEdit::editingFinished, this, [this] {
+        const QStringList tokens = splitTokens(tokensEdit->text());
+        change([this, tokens](attn::Params &p) {
+            p.tokens = toStdTokens(tokens);
+            if (tokens.isEmpty()) {
+                p.positions = false;
+                return;
+            }
+            p.queryLength = p.keyLength = int(tokens.size());
+            p.cross = false;
+            m_keysLinked = true;
+        });
+    });
+    connect(positionsCheck, &QCheckBox::toggled, this, [this](bool on) {
+        change([on](attn::Params &p) { p.positions = on && !p.tokens.empty(); });
+    });
     connect(batchSpin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int b) {
         change([b](attn::Params &p) {
             p.batch = b;
@@ -298,6 +322,7 @@ void ControlsPanel::change(const std::function<void(attn::Params &)> &edit)
         p.cross = false;
     }
     p.padCount = std::min(p.padCount, p.keyLength);
+    dropTokensIfLengthChanged(p);
     if (!m_model->setParams(p))
         showParams(m_model->params()); // refused: show what still holds
 }
@@ -313,7 +338,8 @@ void ControlsPanel::showParams(const attn::Params &p)
 {
     const QList<QWidget *> all{source, dkSlider, dkSpin, lenSlider, lenSpin, keysSlider, keysSpin, separateKeys,
                                dModelSpin, dvSpin, dvFollowsDk, seedEdit, batchSpin, batchIndexSpin, scaleCheck,
-                               customScaleCheck, customScaleSpin, overKeys, overQueries, maskCombo, padSpin};
+                               customScaleCheck, customScaleSpin, overKeys, overQueries, maskCombo, padSpin,
+                               tokensEdit, positionsCheck};
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
     for (QWidget *w : all)
         blockers.push_back(std::make_unique<QSignalBlocker>(w));
@@ -340,6 +366,11 @@ void ControlsPanel::showParams(const attn::Params &p)
     dvSpin->setEnabled(!dvFollowsDk->isChecked());
     if (!seedEdit->hasFocus() || seedEdit->text() != QString::number(p.seed))
         seedEdit->setText(QString::number(p.seed));
+    const QString sentence = fromStdTokens(p.tokens).join(' ');
+    if (splitTokens(tokensEdit->text()) != fromStdTokens(p.tokens))
+        tokensEdit->setText(sentence);
+    positionsCheck->setChecked(p.positions);
+    positionsCheck->setEnabled(!p.tokens.empty() && p.mode == attn::Mode::Projection);
     batchSpin->setValue(p.batch);
     batchIndexSpin->setRange(0, p.batch - 1);
     batchIndexSpin->setValue(p.batchIndex);

@@ -48,6 +48,8 @@ public: // widgets, for tests that drive them as a user would
     QCheckBox *dvFollowsDk;
     QLineEdit *seedEdit;
     QPushButton *newSeed;
+    QLineEdit *tokensEdit;
+    QCheckBox *positionsCheck;
     QSpinBox *batchSpin, *batchIndexSpin;
     QCheckBox *scaleCheck, *customScaleCheck;
     QDoubleSpinBox *customScaleSpin;

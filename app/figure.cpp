@@ -70,6 +70,7 @@ public:
             map->setColorScale(m_scale);
             const attn::HeatmapGrid g = attn::heatmapGrid(r, r.params.batchIndex, o.display.quantity, 2000, 2000);
             fillColorMap(map, g, r.params.queryLength, r.params.keyLength);
+            setAxisLabels(rect, r.params);
             const QCPRange pr = colorRange(g, o.display);
             range = i == 0 ? pr : QCPRange(std::min(range.lower, pr.lower), std::max(range.upper, pr.upper));
             m_rects << rect;

@@ -38,6 +38,34 @@ void setUpHeatmapAxes(QCPAxisRect *rect)
     }
 }
 
+void setAxisLabels(QCPAxisRect *rect, const attn::Params &p)
+{
+    QCPAxis *keyAxis = rect->axis(QCPAxis::atBottom);
+    QCPAxis *queryAxis = rect->axis(QCPAxis::atLeft);
+    const bool words = !p.tokens.empty() && p.tokens.size() <= 64;
+    const bool hasWords = !keyAxis->ticker().dynamicCast<QCPAxisTickerText>().isNull();
+    if (words) {
+        QSharedPointer<QCPAxisTickerText> keys(new QCPAxisTickerText), queries(new QCPAxisTickerText);
+        for (int i = 0; i < int(p.tokens.size()); ++i) {
+            const QString t = QString::fromStdString(p.tokens[i]);
+            keys->addTick(i, t);
+            queries->addTick(i, QStringLiteral("%1 %2").arg(t).arg(i));
+        }
+        keyAxis->setTicker(keys);
+        queryAxis->setTicker(queries);
+        keyAxis->setTickLabelRotation(p.tokens.size() > 12 ? 60 : 0);
+    } else if (hasWords) {
+        keyAxis->setTickLabelRotation(0);
+        for (QCPAxis *a : {keyAxis, queryAxis}) {
+            QSharedPointer<QCPAxisTickerFixed> t(new QCPAxisTickerFixed);
+            t->setTickStep(1.0);
+            t->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+            t->setTickCount(8);
+            a->setTicker(t);
+        }
+    }
+}
+
 void fillColorMap(QCPColorMap *map, const attn::HeatmapGrid &grid, int queryLength, int keyLength)
 {
     const int rows = int(grid.values.rows()), cols = int(grid.values.cols());

@@ -10,6 +10,9 @@ QString quantityTitle(attn::Quantity q);
 // Axes of a heatmap rect: integer ticks, query 0 at the top, labelled.
 void setUpHeatmapAxes(QCPAxisRect *rect);
 
+// Token labels on the axes when p has tokens (and there are few enough to read), integers otherwise.
+void setAxisLabels(QCPAxisRect *rect, const attn::Params &p);
+
 // Puts the grid into map, each cell centred on the queries and keys it covers, and frames the
 // axes on the whole matrix (L by S).
 void fillColorMap(QCPColorMap *map, const attn::HeatmapGrid &grid, int queryLength, int keyLength);

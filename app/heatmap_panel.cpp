@@ -192,6 +192,7 @@ void HeatmapPanel::showResult()
 
     m_grid = attn::heatmapGrid(*r, b, d.quantity, kMaxGridCells, kMaxGridCells);
     fillColorMap(m_map, m_grid, L, S);
+    setAxisLabels(m_heatRect, p);
     updateColorMap();
     updateSidePanels();
 

@@ -5,6 +5,7 @@
 #include "explanation_panel.h"
 #include "heatmap_panel.h"
 #include "settings_store.h"
+#include "tokens.h"
 #include "translations.h"
 
 #include <qcustomplot.h>
@@ -113,6 +114,7 @@ void MainWindow::changeParams(const std::function<void(attn::Params &)> &edit)
     attn::Params p = m_model->params();
     edit(p);
     p.padCount = std::min(p.padCount, p.keyLength);
+    dropTokensIfLengthChanged(p);
     m_model->setParams(p);
 }
 

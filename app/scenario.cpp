@@ -67,7 +67,7 @@ attn::Params paramsFromJson(const QJsonObject &o)
 {
     const QString w = "params.";
     onlyKnownKeys(o, {"mode", "batch", "len", "keys", "cross", "d_model", "d_k", "d_v", "seed", "scaling", "scale",
-                      "softmax_dim", "mask", "batch_index"}, w);
+                      "softmax_dim", "mask", "batch_index", "tokens", "positions"}, w);
     attn::Params p;
     using attn::Limits;
     p.mode = text(o, "mode", w, {"projection", "direct"}, "projection") == "direct" ? attn::Mode::Direct : attn::Mode::Projection;
@@ -116,8 +116,24 @@ attn::Params paramsFromJson(const QJsonObject &o)
         throw Bad{QStringLiteral("%1mask: expected none, causal or pad:N (got '%2')").arg(w, mask)};
     }
     p.batchIndex = integer(o, "batch_index", w, 0, p.batch - 1, 0);
+    if (o.contains("tokens")) {
+        if (!o.value("tokens").isArray())
+            throw Bad{w + "tokens: expected a list of strings"};
+        for (const QJsonValue &t : o.value("tokens").toArray()) {
+            if (!t.isString() || t.toString().isEmpty())
+                throw Bad{w + "tokens: expected a list of non-empty strings"};
+            p.tokens.push_back(t.toString().toStdString());
+        }
+        if (!o.contains("len"))
+            p.queryLength = int(p.tokens.size());
+        if (!o.contains("keys"))
+            p.keyLength = int(p.tokens.size());
+    }
+    if (o.contains("positions") && !o.value("positions").isBool())
+        throw Bad{w + "positions: expected true or false"};
+    p.positions = o.value("positions").toBool(false);
     if (auto e = attn::validate(p, defaultMemoryBudget()))
-        throw Bad{QStringLiteral("params: %1").arg(QString::fromStdString(e->message))};
+        throw Bad{QStringLiteral("params.%1: %2").arg(QString::fromStdString(e->field).replace('-', '_'), QString::fromStdString(e->message))};
     return p;
 }
 
@@ -142,6 +158,13 @@ QJsonObject paramsToJson(const attn::Params &p)
     o["softmax_dim"] = p.softmaxDim;
     o["mask"] = QString::fromStdString(attn::maskName(p));
     o["batch_index"] = p.batchIndex;
+    if (!p.tokens.empty()) {
+        QJsonArray tokens;
+        for (const std::string &t : p.tokens)
+            tokens << QString::fromStdString(t);
+        o["tokens"] = tokens;
+        o["positions"] = p.positions;
+    }
     return o;
 }
 

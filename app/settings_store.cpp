@@ -23,6 +23,11 @@ void storeSettings(QSettings &s, const attn::Params &p, const DisplayOptions &d)
     s.setValue("mask", int(p.mask));
     s.setValue("pad", p.padCount);
     s.setValue("batch_index", p.batchIndex);
+    QStringList tokens;
+    for (const std::string &t : p.tokens)
+        tokens << QString::fromStdString(t);
+    s.setValue("tokens", tokens);
+    s.setValue("positions", p.positions);
     s.endGroup();
     s.beginGroup("display");
     s.setValue("quantity", int(d.quantity));
@@ -70,6 +75,9 @@ bool loadSettings(QSettings &s, attn::Params *params, DisplayOptions *display)
     p.mask = attn::MaskKind(integer("mask", 0, 2));
     p.padCount = integer("pad", 0, attn::Limits::maxLength);
     p.batchIndex = integer("batch_index", 0, attn::Limits::maxBatch);
+    for (const QString &t : s.value("tokens").toStringList())
+        p.tokens.push_back(t.toStdString());
+    p.positions = s.value("positions").toBool();
     s.endGroup();
 
     DisplayOptions d;

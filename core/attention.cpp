@@ -72,7 +72,19 @@ Inputs drawInputs(const Params &p)
         in.V = draw(g, B, S, p.dV);
         return in;
     }
-    in.X = draw(g, B, L, p.dModel);
+    if (p.hasTokenEmbeddings()) {
+        // E = randn(V, d_model); X = E[ids] (+ PE), the same sentence in every batch element.
+        int distinct = 0;
+        const std::vector<int> ids = tokenIds(p.tokens, &distinct);
+        in.E = draw(g, 1, distinct, p.dModel);
+        in.X = Tensor3(B, L, p.dModel);
+        for (int b = 0; b < B; ++b)
+            for (int i = 0; i < L; ++i)
+                for (int c = 0; c < p.dModel; ++c)
+                    in.X(b, i, c) = in.E(0, ids[i], c) + (p.positions ? float(positionEncoding(i, c, p.dModel)) : 0.0f);
+    } else {
+        in.X = draw(g, B, L, p.dModel);
+    }
     if (p.isCross())
         in.Y = draw(g, B, S, p.dModel);
     in.Wq = draw(g, 1, p.dModel, p.dK);
@@ -202,7 +214,7 @@ bool sameInputs(const Params &a, const Params &b)
 {
     return a.mode == b.mode && a.batch == b.batch && a.queryLength == b.queryLength && a.keyLength == b.keyLength
            && a.isCross() == b.isCross() && a.dK == b.dK && a.dV == b.dV && a.seed == b.seed
-           && (a.mode == Mode::Direct || a.dModel == b.dModel);
+           && (a.mode == Mode::Direct || (a.dModel == b.dModel && a.tokens == b.tokens && a.positions == b.positions));
 }
 
 Result compute(const Params &p, const Result *previous)

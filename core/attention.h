@@ -18,6 +18,7 @@ namespace attn {
 struct Inputs
 {
     Tensor3 X, Y, Wq, Wk, Wv; // projection only; W_* have batch 1; Y only for cross-attention
+    Tensor3 E;                // projection with tokens: (1, distinct tokens, d_model), drawn in place of X
     Tensor3 Q, K, V;
 };
 

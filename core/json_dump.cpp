@@ -101,9 +101,23 @@ void writeJson(std::ostream &out, const Result &r)
     number(out, p.scaleFactor(), 17);
     out << ", \"softmax_dim\": " << p.softmaxDim << ", \"mask\": ";
     string(out, maskName(p));
-    out << ", \"batch_index\": " << p.batchIndex << "}";
+    out << ", \"batch_index\": " << p.batchIndex;
+    if (!p.tokens.empty()) {
+        out << ", \"tokens\": [";
+        for (std::size_t i = 0; i < p.tokens.size(); ++i) {
+            if (i)
+                out << ", ";
+            string(out, p.tokens[i]);
+        }
+        out << "], \"positions\": " << (p.positions ? "true" : "false");
+    }
+    out << "}";
 
     const Inputs &in = *r.inputs;
+    if (p.hasTokenEmbeddings()) {
+        key(out, "E");
+        tensor(out, in.E, true);
+    }
     if (p.mode == Mode::Projection) {
         key(out, "X");
         tensor(out, in.X);

@@ -1,6 +1,7 @@
 #include "params.h"
 
 #include <cmath>
+#include <map>
 #include <sstream>
 
 namespace attn {
@@ -38,7 +39,27 @@ bool Params::operator==(const Params &o) const
            && cross == o.cross && dModel == o.dModel && dK == o.dK && dV == o.dV && seed == o.seed
            && scaling == o.scaling && (scaling != Scaling::Custom || customScale == o.customScale)
            && softmaxDim == o.softmaxDim && mask == o.mask && (mask != MaskKind::Pad || padCount == o.padCount)
-           && batchIndex == o.batchIndex;
+           && batchIndex == o.batchIndex && tokens == o.tokens && positions == o.positions;
+}
+
+std::vector<int> tokenIds(const std::vector<std::string> &tokens, int *distinct)
+{
+    std::map<std::string, int> seen;
+    std::vector<int> ids;
+    ids.reserve(tokens.size());
+    for (const std::string &t : tokens) {
+        const auto it = seen.emplace(t, int(seen.size())).first;
+        ids.push_back(it->second);
+    }
+    if (distinct)
+        *distinct = int(seen.size());
+    return ids;
+}
+
+double positionEncoding(int pos, int column, int dModel)
+{
+    const double angle = pos * std::exp(double(2 * (column / 2)) * (-std::log(10000.0) / dModel));
+    return column % 2 == 0 ? std::sin(angle) : std::cos(angle);
 }
 
 std::uint64_t estimatedBytes(const Params &p)
@@ -49,7 +70,7 @@ std::uint64_t estimatedBytes(const Params &p)
     std::uint64_t floats = B * L * dk + B * S * dk + B * S * dv + B * L * dv // Q, K, V, out
                            + 3 * B * L * S;                                  // scores, logits, weights
     if (p.mode == Mode::Projection)
-        floats += B * L * dm + (p.isCross() ? B * S * dm : 0) + dm * (2 * dk + dv);
+        floats += B * L * dm + (p.isCross() ? B * S * dm : 0) + dm * (2 * dk + dv) + p.tokens.size() * dm;
     return floats * sizeof(float);
 }
 
@@ -86,6 +107,17 @@ std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBud
             return e;
         }
     if (auto e = range("batch-index", p.batchIndex, 0, p.batch - 1)) return e;
+    if (!p.tokens.empty()) {
+        if (p.tokens.size() > std::size_t(Limits::maxLength))
+            return ValidationError{"tokens", "at most " + std::to_string(Limits::maxLength) + " tokens"};
+        for (const std::string &t : p.tokens)
+            if (t.empty())
+                return ValidationError{"tokens", "a token is empty"};
+        if (p.queryLength != int(p.tokens.size()) || p.keyLength != int(p.tokens.size()))
+            return ValidationError{"tokens", "with " + std::to_string(p.tokens.size())
+                                                 + " tokens there are as many queries and keys (got L = "
+                                                 + std::to_string(p.queryLength) + ", S = " + std::to_string(p.keyLength) + ")"};
+    }
     const std::uint64_t need = estimatedBytes(p);
     if (need > memoryBudget) {
         std::ostringstream m;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace attn {
 
@@ -28,9 +29,19 @@ struct Params
     MaskKind mask = MaskKind::None;
     int padCount = 0;           // MaskKind::Pad: the last padCount keys are masked
     int batchIndex = 0;         // the batch element the views show
+    // Optional words on the axes. Projection mode: each distinct token has its own embedding row
+    // (E = randn(distinct tokens, d_model) is drawn in place of X, then X[b, i] = E[id of token i]),
+    // so repeated words give identical rows and columns; L = S = number of tokens.
+    std::vector<std::string> tokens;
+    bool positions = false;     // projection with tokens: add sinusoidal position encodings to X
+
+    bool hasTokenEmbeddings() const { return mode == Mode::Projection && !tokens.empty(); }
 
     // Projection mode draws a second sequence Y for the keys and values.
-    bool isCross() const { return mode == Mode::Projection && (cross || keyLength != queryLength); }
+    bool isCross() const
+    {
+        return mode == Mode::Projection && tokens.empty() && (cross || keyLength != queryLength);
+    }
     // The factor the scores are multiplied by (1/sqrt(d_k) by default).
     double scaleFactor() const;
     // "d_k = 64, scaled by 1/sqrt(64), softmax over keys, causal mask"
@@ -62,5 +73,12 @@ std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBud
 
 std::string modeName(Mode m);         // "projection" | "direct"
 std::string maskName(const Params &p); // "none" | "causal" | "pad:N"
+
+// For each token, the index of its first occurrence among the distinct tokens: "a b a" -> 0 1 0.
+std::vector<int> tokenIds(const std::vector<std::string> &tokens, int *distinct = nullptr);
+
+// Sinusoidal position encoding (Vaswani et al.): column c of position pos is sin (c even) or cos
+// (c odd) of pos / 10000^(2 floor(c/2) / d_model).
+double positionEncoding(int pos, int column, int dModel);
 
 } // namespace attn

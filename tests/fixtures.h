@@ -72,13 +72,19 @@ inline attn::Params fixtureParams(const QJsonObject &c)
         p.mask = attn::MaskKind::Pad;
         p.padCount = mask.mid(4).toInt();
     }
+    for (const QJsonValue &t : o.value("tokens").toArray())
+        p.tokens.push_back(t.toString().toStdString());
+    p.positions = o.value("positions").toBool();
     return p;
 }
 
 inline QString fixtureName(const QJsonObject &c)
 {
     const QJsonObject o = c.value("params").toObject();
-    return QStringLiteral("%1 B=%2 L=%3 S=%4 dk=%5 seed=%6 %7 dim%8 %9")
+    QStringList tokens;
+    for (const QJsonValue &t : o.value("tokens").toArray())
+        tokens << t.toString();
+    return QStringLiteral("%1 B=%2 L=%3 S=%4 dk=%5 seed=%6 %7 dim%8 %9%10")
         .arg(o.value("mode").toString())
         .arg(o.value("batch").toInt())
         .arg(o.value("len").toInt())
@@ -87,5 +93,6 @@ inline QString fixtureName(const QJsonObject &c)
         .arg(o.value("seed").toInt())
         .arg(o.value("scaling").toString())
         .arg(o.value("softmax_dim").toInt())
-        .arg(o.value("mask").toString());
+        .arg(o.value("mask").toString())
+        .arg(tokens.isEmpty() ? QString() : " tokens '" + tokens.join(' ') + (o.value("positions").toBool() ? "' + positions" : "'"));
 }

@@ -151,6 +151,7 @@ private slots:
     void memoryLimitRefusesBeforeAllocating();
     void heatmapGridAggregatesWithMax();
     void batchSummary();
+    void tokensGiveIdenticalRows();
     void jsonDump();
 };
 
@@ -255,7 +256,16 @@ void TestAttention::torchFixtures()
         verifyBitIdentical(in.K, fixtureValues(t["K"].toObject()), "K");
         verifyBitIdentical(in.V, fixtureValues(t["V"].toObject()), "V");
     } else {
-        verifyBitIdentical(in.X, fixtureValues(t["X"].toObject()), "X");
+        if (p.hasTokenEmbeddings())
+            verifyBitIdentical(in.E, fixtureValues(t["E"].toObject()), "E");
+        if (p.positions) {
+            // E[id] + PE: the encoding is computed in double and rounded here, in float32 by PyTorch
+            const std::vector<float> x = fixtureValues(t["X"].toObject());
+            for (std::size_t i = 0; i < x.size(); ++i)
+                QVERIFY2(std::fabs(in.X.data[i] - x[i]) <= 1e-6, qPrintable(QString("X[%1]").arg(i)));
+        } else {
+            verifyBitIdentical(in.X, fixtureValues(t["X"].toObject()), "X");
+        }
         QCOMPARE(t.contains("Y"), p.isCross());
         if (p.isCross())
             verifyBitIdentical(in.Y, fixtureValues(t["Y"].toObject()), "Y");
@@ -534,6 +544,34 @@ void TestAttention::batchSummary()
     const attn::BatchSummary w = attn::summarize(wrong, 0);
     QCOMPARE(w.rowsNotSummingToOne, 3);
     QCOMPARE(w.colsNotSummingToOne, 0);
+}
+
+void TestAttention::tokensGiveIdenticalRows()
+{
+    Params p;
+    p.tokens = {"the", "cat", "sat", "on", "the", "mat"};
+    p.queryLength = p.keyLength = 6;
+    int distinct = 0;
+    QCOMPARE(attn::tokenIds(p.tokens, &distinct), (std::vector<int>{0, 1, 2, 3, 0, 4}));
+    QCOMPARE(distinct, 5);
+    const Result r = attn::compute(p);
+    QCOMPARE(r.inputs->E.rows, 5);
+    // "the" at 0 and 4: identical rows and identical columns of the scores
+    for (int j = 0; j < 6; ++j) {
+        QCOMPARE((*r.scores)(0, 0, j), (*r.scores)(0, 4, j));
+        QCOMPARE((*r.scores)(0, j, 0), (*r.scores)(0, j, 4));
+    }
+    // with positions they differ
+    p.positions = true;
+    const Result q = attn::compute(p);
+    QVERIFY((*q.scores)(0, 0, 1) != (*q.scores)(0, 4, 1));
+    QCOMPARE(q.inputs->X(0, 0, 1), q.inputs->E(0, 0, 1) + 1.0f); // PE(0, odd column) = cos 0 = 1
+    // the sizes must match the tokens
+    p.queryLength = 5;
+    const auto e = attn::validate(p, 1u << 30);
+    QVERIFY(e.has_value());
+    QCOMPARE(QString::fromStdString(e->field), QString("tokens"));
+    QVERIFY(std::fabs(attn::positionEncoding(3, 2, 8) - std::sin(3 / std::pow(10000.0, 2.0 / 8))) < 1e-15);
 }
 
 void TestAttention::jsonDump()

@@ -8,6 +8,7 @@
 #include "lecture.h"
 #include "main_window.h"
 #include "scenario.h"
+#include "tokens.h"
 
 #include <qcustomplot.h>
 
@@ -68,6 +69,10 @@ private slots:
     void badScenarioKeepsState();
     void unknownPresetListsPresets();
     void animationStepsDk();
+    void splittingSentences_data();
+    void splittingSentences();
+    void tokensInTheWindow();
+    void tokensFromTheCommandLine();
 
 private:
     QTemporaryDir m_dir;
@@ -320,6 +325,10 @@ void TestClassroom::scenarioRoundTrip()
     s.compareDk = 512;
     s.captionEn = "hello";
     s.captionZh = "你好";
+    s.params.mode = attn::Mode::Projection;
+    s.params.tokens = {"我", "爱", "你", "\"quoted\""};
+    s.params.positions = true;
+    s.params.queryLength = s.params.keyLength = 4;
     const QString path = m_dir.filePath("s.json");
     QString error;
     QVERIFY(saveScenario(path, s, &error));
@@ -425,6 +434,68 @@ void TestClassroom::animationStepsDk()
     QTRY_VERIFY_WITH_TIMEOUT(m_model->params().dK >= 4, 5000); // the timer drives it
     m_window->setAnimating(false);
     QVERIFY(!m_window->isAnimating());
+}
+
+void TestClassroom::splittingSentences_data()
+{
+    QTest::addColumn<QString>("sentence");
+    QTest::addColumn<QStringList>("tokens");
+    QTest::newRow("words") << "the cat  sat on the mat" << QStringList{"the", "cat", "sat", "on", "the", "mat"};
+    QTest::newRow("punctuation") << "Hello, world!" << QStringList{"Hello", ",", "world", "!"};
+    QTest::newRow("chinese") << QString::fromUtf8("我爱你，你爱我") << QStringList{"我", "爱", "你", "，", "你", "爱", "我"};
+    QTest::newRow("mixed") << QString::fromUtf8("Transformer 很强") << QStringList{"Transformer", "很", "强"};
+    QTest::newRow("empty") << "   " << QStringList{};
+}
+
+void TestClassroom::splittingSentences()
+{
+    QFETCH(QString, sentence);
+    QFETCH(QStringList, tokens);
+    QCOMPARE(splitTokens(sentence), tokens);
+}
+
+void TestClassroom::tokensInTheWindow()
+{
+    ControlsPanel *c = m_window->controls();
+    c->tokensEdit->setText("the cat sat on the mat");
+    emit c->tokensEdit->editingFinished();
+    const attn::Params p = m_model->params();
+    QCOMPARE(p.tokens.size(), std::size_t(6));
+    QCOMPARE(p.queryLength, 6);
+    QCOMPARE(p.keyLength, 6);
+    const auto r = m_model->result();
+    QCOMPARE(r->inputs->E.rows, 5); // "the" twice, one embedding
+    for (int j = 0; j < 6; ++j)
+        QCOMPARE(r->attention.weights(0, 0, j), r->attention.weights(0, 4, j));
+    auto ticker = m_window->heatmap()->plot()->axisRect(0)->axis(QCPAxis::atBottom)->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    QCOMPARE(ticker->ticks().value(5), QString("mat"));
+    QVERIFY(c->positionsCheck->isEnabled());
+    c->positionsCheck->setChecked(true);
+    QVERIFY(m_model->result()->params.positions);
+    QVERIFY(m_model->result()->attention.weights(0, 0, 1) != m_model->result()->attention.weights(0, 4, 1));
+    // another length drops the words, and the axes show numbers again
+    QTest::keyClick(m_window, Qt::Key_Right);
+    QCOMPARE(m_model->params().queryLength, 7);
+    QVERIFY(m_model->params().tokens.empty());
+    QVERIFY(c->tokensEdit->text().isEmpty());
+    QVERIFY(m_window->heatmap()->plot()->axisRect(0)->axis(QCPAxis::atBottom)->ticker().dynamicCast<QCPAxisTickerText>().isNull());
+}
+
+void TestClassroom::tokensFromTheCommandLine()
+{
+    const Run r = runProgram({"--tokens", "the cat sat on the mat", "--positions", "--dump", "-"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(o["params"].toObject()["len"].toInt(), 6);
+    QCOMPARE(o["params"].toObject()["tokens"].toArray().size(), 6);
+    QCOMPARE(o["E"].toArray().size(), 5);
+    const Run bad = runProgram({"--tokens", "a b c", "--len", "4", "--dump", "-"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY(bad.err.contains("--tokens: 3 tokens make 3 queries and keys"));
+    const Run positions = runProgram({"--positions", "--dump", "-"});
+    QCOMPARE(positions.exitCode, 2);
+    QVERIFY(positions.err.contains("--positions: adds position encodings"));
 }
 
 QTEST_MAIN(TestClassroom)

@@ -7,6 +7,7 @@ Tensors are stored as base64 of little-endian float32 bytes, so generator values
 The attention cases follow the lecture's code: Q = X @ W_q ..., softmax(scores / d_k ** 0.5, dim) @ V.
 """
 import base64
+import math
 import json
 import sys
 
@@ -43,16 +44,48 @@ for seed, counts in randn_cases:
                   "counts": counts, "calls": calls})
 
 
+def position_encoding(L, d):
+    """The sinusoidal encoding of the PyTorch tutorial, also for odd d (cos gets the first d // 2 frequencies)."""
+    pe = torch.zeros(L, d)
+    position = torch.arange(0, L, dtype=torch.float).unsqueeze(1)
+    div_term = torch.exp(torch.arange(0, d, 2).float() * (-math.log(10000.0) / d))
+    pe[:, 0::2] = torch.sin(position * div_term)
+    pe[:, 1::2] = torch.cos(position * div_term[: d // 2])
+    return pe
+
+
 def attention_case(mode="projection", batch=1, L=5, S=None, cross=False, d_model=8, d_k=4, d_v=None,
-                   seed=0, scaling="inv_sqrt_d_k", scale=None, dim=-1, mask="none"):
+                   seed=0, scaling="inv_sqrt_d_k", scale=None, dim=-1, mask="none", tokens=None, positions=False):
+    if tokens is not None:
+        L = S = len(tokens)
     S = L if S is None else S
     d_v = d_k if d_v is None else d_v
     torch.manual_seed(seed)
     case = {"params": {"mode": mode, "batch": batch, "len": L, "keys": S, "cross": cross, "d_model": d_model,
                        "d_k": d_k, "d_v": d_v, "seed": seed, "scaling": scaling, "scale": scale,
                        "softmax_dim": dim, "mask": mask}}
+    if tokens is not None:
+        case["params"]["tokens"] = tokens
+        case["params"]["positions"] = positions
     t = {}
-    if mode == "projection":
+    if mode == "projection" and tokens is not None:
+        # each distinct token (in order of first occurrence) has one embedding row
+        vocab = list(dict.fromkeys(tokens))
+        ids = torch.tensor([vocab.index(w) for w in tokens])
+        E = torch.randn(len(vocab), d_model)
+        X = E[ids]
+        if positions:
+            X = X + position_encoding(L, d_model)
+        X = X.unsqueeze(0).expand(batch, L, d_model).contiguous()
+        t["E"] = E
+        t["X"] = X
+        src = X
+        W_q = torch.randn(d_model, d_k)
+        W_k = torch.randn(d_model, d_k)
+        W_v = torch.randn(d_model, d_v)
+        t.update(W_q=W_q, W_k=W_k, W_v=W_v)
+        Q, K, V = X @ W_q, src @ W_k, src @ W_v
+    elif mode == "projection":
         X = torch.randn(batch, L, d_model)
         t["X"] = X
         src = X
@@ -115,6 +148,9 @@ attention = [
     attention_case(mode="direct", L=2, S=3, d_k=1, d_v=2, seed=15, scaling="none"),
     attention_case(L=12, d_model=32, d_k=32, seed=2024, mask="causal"),
     attention_case(mode="direct", L=130, S=70, d_k=24, d_v=3, seed=77, dim=-2),
+    attention_case(tokens="the cat sat on the mat".split(), d_model=8, d_k=4, seed=3),
+    attention_case(tokens="the cat sat on the mat".split(), batch=2, d_model=16, d_k=8, seed=3, positions=True),
+    attention_case(tokens=list("我爱你爱我"), d_model=7, d_k=4, seed=5, positions=True, mask="causal"),
 ]
 
 json.dump({"torch_version": torch.__version__, "numpy_version": np.__version__,

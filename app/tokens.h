@@ -1,0 +1,15 @@
+#pragma once
+// Splitting a typed sentence into tokens for the axes: words separated by spaces, each punctuation
+// mark on its own, and each Chinese (or Japanese, Korean) character on its own.
+
+#include "params.h"
+
+#include <QStringList>
+
+QStringList splitTokens(const QString &sentence);
+
+std::vector<std::string> toStdTokens(const QStringList &tokens);
+QStringList fromStdTokens(const std::vector<std::string> &tokens);
+
+// Tokens that no longer match the number of queries and keys are dropped (after the length changed).
+void dropTokensIfLengthChanged(attn::Params &p);
