@@ -251,9 +251,10 @@ bool writeFigure(const QString &path, const std::vector<FigurePanel> &panels, co
 bool writeData(const QString &path, const attn::Result &r, const DisplayOptions &d, QString *error)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
+    const attn::Tensor3 logits = d.quantity == attn::Quantity::Logits ? attn::computeLogits(*r.scores, r.params) : attn::Tensor3();
     const attn::Tensor3 &shown = d.quantity == attn::Quantity::Weights  ? r.attention.weights
                                  : d.quantity == attn::Quantity::Scores ? *r.scores
-                                                                        : r.attention.logits;
+                                                                        : logits;
     if (suffix == "csv")
         return saveThroughStream(path, [&](std::ostream &out) { attn::writeCsv(out, shown.slice(r.params.batchIndex)); }, error);
     if (suffix == "npy")

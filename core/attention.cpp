@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <sstream>
 
@@ -39,24 +40,6 @@ std::string indexList(const std::vector<int> &idx)
     if (idx.size() > shown)
         s << " and " << idx.size() - shown << " more";
     return s.str();
-}
-
-ScoreMoments moments(const std::vector<float> &v, double factor)
-{
-    ScoreMoments m;
-    if (v.empty())
-        return m;
-    double sum = 0.0, sumSq = 0.0;
-    for (float x : v) {
-        sum += x;
-        sumSq += double(x) * x;
-    }
-    const double n = double(v.size());
-    m.mean = sum / n;
-    m.variance = std::max(0.0, sumSq / n - m.mean * m.mean);
-    m.mean *= factor;
-    m.variance *= factor * factor;
-    return m;
 }
 
 } // namespace
@@ -105,6 +88,142 @@ Tensor3 computeScores(const Tensor3 &Q, const Tensor3 &K)
     return scores;
 }
 
+namespace {
+
+// Scaled and masked logits of one row of scores, as PyTorch code (scores / d_k ** 0.5) rounds them.
+// An overflowed product stays finite, so only a mask makes -inf.
+void logitsRow(const float *scores, float *logits, int query, int n, const Params &p, float divisor, float factor)
+{
+    Eigen::Map<const Eigen::ArrayXf> s(scores, n);
+    Eigen::Map<Eigen::ArrayXf> x(logits, n);
+    if (p.scaling == Scaling::InvSqrtDk)
+        x = (s / divisor).max(-FLT_MAX).min(FLT_MAX);
+    else if (p.scaling == Scaling::Custom)
+        x = (s * factor).max(-FLT_MAX).min(FLT_MAX);
+    else
+        x = s;
+    int firstMasked = n;
+    if (p.mask == MaskKind::Causal)
+        firstMasked = std::min(n, query + 1); // PyTorch is_causal: ones(L, S).tril()
+    else if (p.mask == MaskKind::Pad)
+        firstMasked = n - p.padCount;
+    std::fill(logits + firstMasked, logits + n, -std::numeric_limits<float>::infinity());
+}
+
+// Per-row results of the softmax kernel.
+struct RowStats
+{
+    double *sum, *entropy, *max;
+    int *argmax;
+};
+
+// Softmax of each row of x (rows by n, -inf masked) into w, in one pass over each row (while it is
+// in the cache) that also gives the row's sum, entropy, largest weight and its column, and adds the
+// row's weights and -w ln w to the column sums and column entropies. Entropy uses
+// ln w = (x - max) - ln Z, so no logarithm per element. When prepare is given, x is not read:
+// prepare(i, buffer) writes row i (the logits, from the scores) into a buffer of the thread's.
+// Fully masked rows get weights of 0 and are listed in emptyRows.
+// Rows are shared between the cores; each thread keeps its own column sums.
+void softmaxRowsWithStats(const float *x, float *w, int rows, int n, RowStats out, double *colSum, double *colEntropy,
+                          std::vector<int> &emptyRows, const std::function<void(int, float *)> &prepare = {})
+{
+    const float ninf = -std::numeric_limits<float>::infinity();
+    std::fill(colSum, colSum + n, 0.0);
+    std::fill(colEntropy, colEntropy + n, 0.0);
+#pragma omp parallel if (std::size_t(rows) * n > 32768)
+    {
+        // Column sums in float per thread (a thread adds at most rows / threads values), then in double.
+        std::vector<float> sums(n, 0.0f), ents(n, 0.0f);
+        float *cs = sums.data(), *ce = ents.data();
+        std::vector<float> buffer(prepare ? n : 0);
+        std::vector<int> empty;
+#pragma omp for schedule(static)
+        for (int i = 0; i < rows; ++i) {
+            const float *xr = x + std::size_t(i) * n;
+            if (prepare) {
+                prepare(i, buffer.data());
+                xr = buffer.data();
+            }
+            float *wr = w + std::size_t(i) * n;
+            Eigen::Map<const Eigen::ArrayXf> xi(xr, n);
+            Eigen::Map<Eigen::ArrayXf> wi(wr, n);
+            const float m = xi.maxCoeff();
+            if (m == ninf) {
+                wi.setZero();
+                out.sum[i] = out.entropy[i] = out.max[i] = 0.0;
+                out.argmax[i] = 0;
+                empty.push_back(i);
+                continue;
+            }
+            wi = (xi - m).exp(); // masked: exp(-inf) = 0
+            const float z = wi.sum();
+            const float lnZ = std::log(z);
+            // One loop for the rest: normalise, and w ln w with ln w = (x - m) - ln Z where w > 0
+            // (0 ln 0 = 0 for masked or underflowed weights).
+            float rowSum = 0.0f, wlnw = 0.0f, best = 0.0f;
+#pragma omp simd reduction(+ : rowSum, wlnw) reduction(max : best)
+            for (int j = 0; j < n; ++j) {
+                const float wj = wr[j] / z;
+                wr[j] = wj;
+                const float t = wj > 0.0f ? wj * ((xr[j] - m) - lnZ) : 0.0f;
+                rowSum += wj;
+                wlnw += t;
+                best = std::max(best, wj);
+                cs[j] += wj;
+                ce[j] -= t;
+            }
+            int arg = 0;
+            while (wr[arg] != best)
+                ++arg;
+            out.sum[i] = rowSum;
+            out.entropy[i] = -double(wlnw);
+            out.max[i] = best;
+            out.argmax[i] = arg;
+        }
+#pragma omp critical
+        {
+            for (int j = 0; j < n; ++j) {
+                colSum[j] += sums[j];
+                colEntropy[j] += ents[j];
+            }
+            emptyRows.insert(emptyRows.end(), empty.begin(), empty.end());
+        }
+    }
+    std::sort(emptyRows.begin(), emptyRows.end());
+}
+
+ScoreMoments momentsOf(const Tensor3 &scores, double factor)
+{
+    ScoreMoments m;
+    const std::size_t count = scores.data.size();
+    if (count == 0)
+        return m;
+    double sum = 0.0, sumSq = 0.0;
+    const long long n = (long long)count;
+    const float *d = scores.data.data();
+#pragma omp parallel for reduction(+ : sum, sumSq) schedule(static) if (n > 65536)
+    for (long long i = 0; i < n; ++i) {
+        sum += d[i];
+        sumSq += double(d[i]) * d[i];
+    }
+    m.mean = sum / double(count);
+    m.variance = std::max(0.0, sumSq / double(count) - m.mean * m.mean);
+    m.mean *= factor;
+    m.variance *= factor * factor;
+    return m;
+}
+
+std::string maskedWarning(int batch, const std::vector<int> &indices, bool overKeys)
+{
+    std::ostringstream m;
+    m << "batch " << batch << ": every " << (overKeys ? "key" : "query") << " is masked for "
+      << (overKeys ? (indices.size() > 1 ? "queries " : "query ") : (indices.size() > 1 ? "keys " : "key "))
+      << indexList(indices) << "; its weights are set to 0 (PyTorch gives NaN)";
+    return m.str();
+}
+
+} // namespace
+
 bool isMasked(const Params &p, int query, int key)
 {
     switch (p.mask) {
@@ -117,96 +236,81 @@ bool isMasked(const Params &p, int query, int key)
 
 Tensor3 computeLogits(const Tensor3 &scores, const Params &p)
 {
-    Tensor3 logits = scores;
-    const float ninf = -std::numeric_limits<float>::infinity();
-    // Divide as PyTorch code (scores / d_k ** 0.5) does, so results round the same way.
-    const float divisor = float(std::sqrt(double(p.dK)));
-    const float factor = float(p.scaleFactor());
-    for (float &x : logits.data) {
-        if (p.scaling == Scaling::InvSqrtDk)
-            x = x / divisor;
-        else if (p.scaling == Scaling::Custom)
-            x = x * factor;
-        // An overflowed product stays finite, so only a mask makes -inf.
-        x = std::clamp(x, -FLT_MAX, FLT_MAX);
-    }
-    if (p.mask != MaskKind::None)
-        for (int b = 0; b < logits.batch; ++b)
-            for (int i = 0; i < logits.rows; ++i)
-                for (int j = 0; j < logits.cols; ++j)
-                    if (isMasked(p, i, j))
-                        logits(b, i, j) = ninf;
+    Tensor3 logits(scores.batch, scores.rows, scores.cols);
+    const float divisor = float(std::sqrt(double(p.dK))), factor = float(p.scaleFactor());
+    for (int b = 0; b < scores.batch; ++b)
+        for (int i = 0; i < scores.rows; ++i)
+            logitsRow(scores.row(b, i), logits.row(b, i), i, scores.cols, p, divisor, factor);
     return logits;
 }
 
-Statistics computeStatistics(const Tensor3 &weights, const Tensor3 &scores, const Params &p)
+float logitOf(float score, const Params &p)
 {
-    Statistics st;
-    const int B = weights.batch, L = weights.rows, S = weights.cols;
+    float x = score;
+    if (p.scaling == Scaling::InvSqrtDk)
+        x = score / float(std::sqrt(double(p.dK)));
+    else if (p.scaling == Scaling::Custom)
+        x = score * float(p.scaleFactor());
+    return std::clamp(x, -FLT_MAX, FLT_MAX);
+}
+
+Attention attendWeights(const Tensor3 &scores, const Params &p)
+{
+    Attention a;
+    const int B = scores.batch, L = scores.rows, S = scores.cols;
+    a.weights = Tensor3(B, L, S);
+    Statistics &st = a.stats;
     st.rowSums = Table::Zero(B, L);
     st.colSums = Table::Zero(B, S);
     st.rowEntropy = Table::Zero(B, L);
     st.colEntropy = Table::Zero(B, S);
     st.rowMax = Table::Zero(B, L);
     st.rowArgmax = IndexTable::Zero(B, L);
+    const float divisor = float(std::sqrt(double(p.dK))), factor = float(p.scaleFactor());
     for (int b = 0; b < B; ++b) {
-        const auto w = weights.slice(b);
-        for (int i = 0; i < L; ++i) {
-            const auto row = w.row(i);
-            st.rowSums(b, i) = row.cast<double>().sum();
-            st.rowEntropy(b, i) = entropy(row);
-            Eigen::Index arg = 0;
-            st.rowMax(b, i) = row.maxCoeff(&arg);
-            st.rowArgmax(b, i) = int(arg);
+        std::vector<int> empty;
+        if (p.softmaxDim == -1) {
+            // Each row's logits are made just before its softmax, in a buffer that stays in the cache.
+            const auto logits = [&](int i, float *row) { logitsRow(scores.row(b, i), row, i, S, p, divisor, factor); };
+            softmaxRowsWithStats(nullptr, a.weights.row(b, 0), L, S,
+                                 {&st.rowSums(b, 0), &st.rowEntropy(b, 0), &st.rowMax(b, 0), &st.rowArgmax(b, 0)},
+                                 &st.colSums(b, 0), &st.colEntropy(b, 0), empty, logits);
+        } else {
+            // Over queries: the same kernel on the transposed logits; its rows are keys.
+            MatrixRM logits(L, S);
+#pragma omp parallel for schedule(static) if (std::size_t(L) * S > 32768)
+            for (int i = 0; i < L; ++i)
+                logitsRow(scores.row(b, i), logits.row(i).data(), i, S, p, divisor, factor);
+            MatrixRM t = logits.transpose(), wt(S, L);
+            Eigen::VectorXd keyMax(S);
+            Eigen::VectorXi keyArg(S);
+            softmaxRowsWithStats(t.data(), wt.data(), S, L, {&st.colSums(b, 0), &st.colEntropy(b, 0), keyMax.data(), keyArg.data()},
+                                 &st.rowSums(b, 0), &st.rowEntropy(b, 0), empty);
+            a.weights.slice(b) = wt.transpose();
+            for (int i = 0; i < L; ++i) {
+                Eigen::Index arg = 0;
+                st.rowMax(b, i) = a.weights.slice(b).row(i).maxCoeff(&arg);
+                st.rowArgmax(b, i) = int(arg);
+            }
         }
-        for (int j = 0; j < S; ++j) {
-            st.colSums(b, j) = w.col(j).cast<double>().sum();
-            st.colEntropy(b, j) = entropy(w.col(j));
-        }
+        if (!empty.empty())
+            a.warnings.push_back(maskedWarning(b, empty, p.softmaxDim == -1));
     }
     st.maxRowEntropy = std::log(double(S));
     st.maxColEntropy = std::log(double(L));
-    st.rawScores = moments(scores.data, 1.0);
-    st.scaledScores = moments(scores.data, p.scaleFactor());
+    st.rawScores = momentsOf(scores, 1.0);
+    st.scaledScores = momentsOf(scores, p.scaleFactor());
     const int shown = std::clamp(p.batchIndex, 0, std::max(0, B - 1));
     st.meanRowEntropy = B > 0 && L > 0 ? st.rowEntropy.row(shown).mean() : 0.0;
-    return st;
+    return a;
 }
 
 Attention attend(const Tensor3 &scores, const Tensor3 &V, const Params &p)
 {
-    Attention a;
-    a.logits = computeLogits(scores, p);
-    a.weights = Tensor3(scores.batch, scores.rows, scores.cols);
+    Attention a = attendWeights(scores, p);
     a.out = Tensor3(scores.batch, scores.rows, V.cols);
-    for (int b = 0; b < scores.batch; ++b) {
-        const auto logits = a.logits.slice(b);
-        auto w = a.weights.slice(b);
-        if (p.softmaxDim == -1)
-            softmaxRows(logits, w);
-        else
-            softmaxCols(logits, w);
-        a.out.slice(b).noalias() = w * V.slice(b);
-
-        // Name every query (or key) whose whole distribution is masked.
-        std::vector<int> empty;
-        const bool overKeys = p.softmaxDim == -1;
-        const int n = overKeys ? scores.rows : scores.cols;
-        for (int k = 0; k < n; ++k) {
-            const bool allMasked = overKeys ? (logits.row(k).array() == -INFINITY).all()
-                                            : (logits.col(k).array() == -INFINITY).all();
-            if (allMasked)
-                empty.push_back(k);
-        }
-        if (!empty.empty()) {
-            std::ostringstream m;
-            m << "batch " << b << ": every " << (overKeys ? "key" : "query") << " is masked for "
-              << (overKeys ? (empty.size() > 1 ? "queries " : "query ") : (empty.size() > 1 ? "keys " : "key "))
-              << indexList(empty) << "; its weights are set to 0 (PyTorch gives NaN)";
-            a.warnings.push_back(m.str());
-        }
-    }
-    a.stats = computeStatistics(a.weights, scores, p);
+    for (int b = 0; b < scores.batch; ++b)
+        a.out.slice(b).noalias() = a.weights.slice(b) * V.slice(b);
     return a;
 }
 

@@ -43,9 +43,10 @@ struct Statistics
     double meanRowEntropy = 0.0; // over the rows of the shown batch element
 };
 
+// The scaled logits are not stored (it would double the memory traffic of the softmax): logitOf,
+// isMasked and computeLogits give them from the scores when they are shown or written.
 struct Attention
 {
-    Tensor3 logits;  // (B,L,S) scaled, masked entries -inf
     Tensor3 weights; // (B,L,S)
     Tensor3 out;     // (B,L,d_v)
     Statistics stats;
@@ -72,8 +73,15 @@ Tensor3 computeScores(const Tensor3 &Q, const Tensor3 &K);
 // masked entries set to -inf.
 Tensor3 computeLogits(const Tensor3 &scores, const Params &p);
 
+// One scaled logit (not masked), rounded as computeLogits rounds it.
+float logitOf(float score, const Params &p);
+
 // True where query i may not look at key j under p's mask.
 bool isMasked(const Params &p, int query, int key);
+
+// Everything the views need after the scores: logits, weights, statistics (no output), with softmax,
+// sums and entropies fused in one pass over each row, rows shared between the cores.
+Attention attendWeights(const Tensor3 &scores, const Params &p);
 
 // Everything after the scores: logits, weights, output and statistics.
 // @param[in] scores  (B,L,S) from computeScores
@@ -87,8 +95,6 @@ bool sameInputs(const Params &a, const Params &b);
 // are the same, its Q, K, V and scores are reused instead of recomputed.
 Result compute(const Params &p, const Result *previous = nullptr);
 
-// Statistics of a (B,L,S) weight tensor (sums, entropies, row maxima) and of the scores.
-Statistics computeStatistics(const Tensor3 &weights, const Tensor3 &scores, const Params &p);
 
 } // namespace attn
 

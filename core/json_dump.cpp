@@ -141,7 +141,7 @@ void writeJson(std::ostream &out, const Result &r)
     key(out, "scores");
     tensor(out, *r.scores);
     key(out, "logits");
-    tensor(out, r.attention.logits);
+    tensor(out, computeLogits(*r.scores, p));
     key(out, "weights");
     tensor(out, r.attention.weights);
     key(out, "out");

@@ -162,7 +162,7 @@ void TestMainWindow::cellToolTip()
     const QString tip = m_window->heatmap()->cellToolTip(0, 2);
     QVERIFY(tip.contains("query 0, key 2"));
     QVERIFY(tip.contains(QString::number((*r->scores)(0, 0, 2), 'g', 6)));
-    QVERIFY(tip.contains(QString::number(r->attention.logits(0, 0, 2), 'g', 6)));
+    QVERIFY(tip.contains(QString::number(attn::computeLogits(*r->scores, r->params)(0, 0, 2), 'g', 6)));
     QVERIFY(tip.contains("weight = 0.9977"));
     // and the cell under the mouse is the one the tooltip names
     int i = -1, j = -1;
