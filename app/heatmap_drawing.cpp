@@ -66,8 +66,33 @@ void setAxisLabels(QCPAxisRect *rect, const attn::Params &p)
     }
 }
 
+namespace {
+
+// QCPColorMapData with one bulk copy instead of a setCell call per cell.
+class BulkColorMapData : public QCPColorMapData
+{
+public:
+    BulkColorMapData() : QCPColorMapData(1, 1, QCPRange(0, 1), QCPRange(0, 1)) {}
+    void fill(const attn::MatrixRM &values)
+    {
+        // mData is row-major with the key (column) index running fastest, as the grid is.
+        const int n = keySize() * valueSize();
+        const float *v = values.data();
+        for (int i = 0; i < n; ++i)
+            mData[i] = v[i];
+        mDataModified = true;
+        recalculateDataBounds();
+    }
+};
+
+} // namespace
+
 void fillColorMap(QCPColorMap *map, const attn::HeatmapGrid &grid, int queryLength, int keyLength)
 {
+    if (!map->property("bulkData").toBool()) {
+        map->setData(new BulkColorMapData, false); // the map takes it
+        map->setProperty("bulkData", true);
+    }
     const int rows = int(grid.values.rows()), cols = int(grid.values.cols());
     // Grid cell (gx, gy) covers keys gx*colStep .. and queries gy*rowStep ..: centre it on them.
     const double x0 = (grid.colStep - 1) / 2.0, y0 = (grid.rowStep - 1) / 2.0;
@@ -79,9 +104,7 @@ void fillColorMap(QCPColorMap *map, const attn::HeatmapGrid &grid, int queryLeng
         data->setKeyRange(QCPRange(x0 - 0.5, x0 + 0.5));
     if (rows == 1)
         data->setValueRange(QCPRange(y0 - 0.5, y0 + 0.5));
-    for (int gy = 0; gy < rows; ++gy)
-        for (int gx = 0; gx < cols; ++gx)
-            data->setCell(gx, gy, grid.values(gy, gx));
+    static_cast<BulkColorMapData *>(data)->fill(grid.values);
     map->keyAxis()->setRange(-0.5, keyLength - 0.5);
     map->valueAxis()->setRange(-0.5, queryLength - 0.5);
 }

@@ -190,7 +190,11 @@ void HeatmapPanel::showResult()
     const DisplayOptions &d = m_model->display();
     const int b = p.batchIndex, L = p.queryLength, S = p.keyLength;
 
-    m_grid = attn::heatmapGrid(*r, b, d.quantity, kMaxGridCells, kMaxGridCells);
+    // About one grid cell per pixel of the heatmap: the drawing costs what the screen shows, not L·S.
+    const QRect area = m_heatRect->rect();
+    const int maxCols = area.width() > 50 ? area.width() : kMaxGridCells;
+    const int maxRows = area.height() > 50 ? area.height() : kMaxGridCells;
+    m_grid = attn::heatmapGrid(*r, b, d.quantity, maxRows, maxCols);
     fillColorMap(m_map, m_grid, L, S);
     setAxisLabels(m_heatRect, p);
     updateColorMap();
@@ -198,7 +202,7 @@ void HeatmapPanel::showResult()
 
     QStringList notes;
     if (m_grid.aggregated())
-        notes << tr("Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels); zoom in for detail.")
+        notes << tr("Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).")
                      .arg(m_grid.rowStep).arg(m_grid.colStep);
     if (p.softmaxDim == -2)
         notes << tr("Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values.");
@@ -334,7 +338,8 @@ QString HeatmapPanel::cellToolTip(int query, int key) const
 {
     const auto r = m_model->result();
     const int b = r->params.batchIndex;
-    const float logit = r->attention.logits(b, query, key);
+    const float score = (*r->scores)(b, query, key);
+    const float logit = attn::isMasked(r->params, query, key) ? -INFINITY : attn::logitOf(score, r->params);
     QString text = tr("query %1, key %2\nraw score Q·Kᵀ = %3\n").arg(query).arg(key).arg((*r->scores)(b, query, key), 0, 'g', 6);
     if (std::isinf(logit))
         text += tr("masked (logit −∞)\nweight = 0");

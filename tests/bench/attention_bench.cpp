@@ -1,0 +1,149 @@
+// Benchmarks (not run by the test command): attention_bench -csv prints every figure.
+//   core:   from given Q and K, everything the window needs: scaled scores, softmax over keys, row sums,
+//           column sums, row entropy (computeScores + attendWeights, with their allocations)
+//   gemm:   Eigen's Q·Kᵀ alone into a ready matrix, the floor the core cannot beat
+//   gui:    a new seed in the model until the heatmap has finished repainting (offscreen window)
+//   guiBlocking: the longest the GUI thread is blocked while 100 changes arrive in a burst (ms)
+#include "attention.h"
+#include "attention_model.h"
+#include "heatmap_panel.h"
+#include "main_window.h"
+
+#include <qcustomplot.h>
+
+#include <QElapsedTimer>
+#include <QtTest>
+
+namespace {
+
+attn::Params square(int n, int dk)
+{
+    attn::Params p;
+    p.mode = attn::Mode::Direct;
+    p.queryLength = p.keyLength = n;
+    p.dK = p.dV = dk;
+    return p;
+}
+
+void sizeRows(const QList<int> &ns, const QList<int> &dks)
+{
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("dk");
+    for (int n : ns)
+        for (int dk : dks)
+            QTest::newRow(qPrintable(QStringLiteral("L=S=%1,d_k=%2").arg(n).arg(dk))) << n << dk;
+}
+
+} // namespace
+
+class AttentionBench : public QObject
+{
+    Q_OBJECT
+private slots:
+    void core_data() { sizeRows({64, 512, 2048, 4096}, {64, 512}); }
+    void core();
+    void gemm_data() { sizeRows({64, 512, 2048, 4096}, {64, 512}); }
+    void gemm();
+    void gui_data() { sizeRows({64, 512, 2048, 4096}, {64}); }
+    void gui();
+    void guiBlocking_data() { sizeRows({2048, 4096}, {64}); }
+    void guiBlocking();
+};
+
+void AttentionBench::core()
+{
+    QFETCH(int, n);
+    QFETCH(int, dk);
+    const attn::Params p = square(n, dk);
+    const attn::Inputs in = attn::drawInputs(p);
+    QBENCHMARK {
+        const attn::Tensor3 scores = attn::computeScores(in.Q, in.K);
+        const attn::Attention a = attn::attendWeights(scores, p);
+        QVERIFY(a.stats.rowSums(0, 0) > 0.99);
+    }
+}
+
+void AttentionBench::gemm()
+{
+    QFETCH(int, n);
+    QFETCH(int, dk);
+    const attn::Inputs in = attn::drawInputs(square(n, dk));
+    attn::MatrixRM scores(n, n);
+    const auto Q = in.Q.slice(0), K = in.K.slice(0);
+    QBENCHMARK {
+        scores.noalias() = Q * K.transpose();
+    }
+    QVERIFY(std::isfinite(scores(0, 0)));
+}
+
+void AttentionBench::gui()
+{
+    QFETCH(int, n);
+    QFETCH(int, dk);
+    AttentionModel model;
+    MainWindow window(&model, false);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    attn::Params p = square(n, dk);
+    model.setParams(p);
+    model.waitForIdle();
+    QCustomPlot *plot = window.heatmap()->plot();
+    quint64 seed = 1;
+    QBENCHMARK {
+        p.seed = seed++;
+        model.setParams(p);
+        model.waitForIdle();
+        QCoreApplication::processEvents(); // the views take the result
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+    }
+    QCOMPARE(model.result()->params.seed, p.seed);
+}
+
+void AttentionBench::guiBlocking()
+{
+    QFETCH(int, n);
+    QFETCH(int, dk);
+    AttentionModel model;
+    MainWindow window(&model, false);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    attn::Params p = square(n, dk);
+    model.setParams(p);
+    model.waitForIdle();
+    QCoreApplication::processEvents();
+
+    // A heartbeat on the GUI thread: the longest gap between its ticks is the longest block.
+    QElapsedTimer clock;
+    clock.start();
+    qint64 last = 0, longest = 0;
+    QTimer heartbeat;
+    heartbeat.setInterval(1);
+    QObject::connect(&heartbeat, &QTimer::timeout, [&] {
+        const qint64 now = clock.nsecsElapsed();
+        longest = std::max(longest, now - last);
+        last = now;
+    });
+    // 100 changes, one every 2 ms, as a dragged slider sends them.
+    int sent = 0;
+    QTimer burst;
+    burst.setInterval(2);
+    QObject::connect(&burst, &QTimer::timeout, [&] {
+        p.seed = 100 + sent;
+        model.setParams(p);
+        if (++sent == 100)
+            burst.stop();
+    });
+    last = clock.nsecsElapsed();
+    heartbeat.start();
+    burst.start();
+    QTRY_VERIFY_WITH_TIMEOUT(sent == 100 && !model.isBusy(), 60000);
+    QTest::qWait(50); // the last result reaches the views
+    heartbeat.stop();
+    QCOMPARE(model.result()->params.seed, quint64(199));
+    QTest::setBenchmarkResult(double(longest) / 1e6, QTest::WalltimeMilliseconds);
+}
+
+QTEST_MAIN(AttentionBench)
+#include "attention_bench.moc"
