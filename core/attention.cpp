@@ -121,12 +121,15 @@ struct RowStats
 // in the cache) that also gives the row's sum, entropy, largest weight and its column, and adds the
 // row's weights and -w ln w to the column sums and column entropies. Entropy uses
 // ln w = (x - max) - ln Z, so no logarithm per element. When prepare is given, x is not read:
-// prepare(i, buffer) writes row i (the logits, from the scores) into a buffer of the thread's.
+// prepare(first, last, buffer) writes rows [first, last) of the logits into a buffer of the thread's.
 // Fully masked rows get weights of 0 and are listed in emptyRows.
 // Rows are shared between the cores; each thread keeps its own column sums.
 void softmaxRowsWithStats(const float *x, float *w, int rows, int n, RowStats out, double *colSum, double *colEntropy,
-                          std::vector<int> &emptyRows, const std::function<void(int, float *)> &prepare = {})
+                          std::vector<int> &emptyRows, const std::function<void(int, int, float *)> &prepare = {})
 {
+    // Rows go in blocks whose logits fit the core's cache (a few hundred kB).
+    const int block = std::clamp(131072 / std::max(n, 1), 8, 128);
+    const int blocks = (rows + block - 1) / block;
     const float ninf = -std::numeric_limits<float>::infinity();
     std::fill(colSum, colSum + n, 0.0);
     std::fill(colEntropy, colEntropy + n, 0.0);
@@ -135,15 +138,15 @@ void softmaxRowsWithStats(const float *x, float *w, int rows, int n, RowStats ou
         // Column sums in float per thread (a thread adds at most rows / threads values), then in double.
         std::vector<float> sums(n, 0.0f), ents(n, 0.0f);
         float *cs = sums.data(), *ce = ents.data();
-        std::vector<float> buffer(prepare ? n : 0);
+        std::vector<float> buffer(prepare ? std::size_t(block) * n : 0);
         std::vector<int> empty;
 #pragma omp for schedule(static)
-        for (int i = 0; i < rows; ++i) {
-            const float *xr = x + std::size_t(i) * n;
-            if (prepare) {
-                prepare(i, buffer.data());
-                xr = buffer.data();
-            }
+        for (int k = 0; k < blocks; ++k) {
+          const int first = k * block, last = std::min(rows, first + block);
+          if (prepare)
+              prepare(first, last, buffer.data());
+          for (int i = first; i < last; ++i) {
+            const float *xr = prepare ? buffer.data() + std::size_t(i - first) * n : x + std::size_t(i) * n;
             float *wr = w + std::size_t(i) * n;
             Eigen::Map<const Eigen::ArrayXf> xi(xr, n);
             Eigen::Map<Eigen::ArrayXf> wi(wr, n);
@@ -179,6 +182,7 @@ void softmaxRowsWithStats(const float *x, float *w, int rows, int n, RowStats ou
             out.entropy[i] = -double(wlnw);
             out.max[i] = best;
             out.argmax[i] = arg;
+          }
         }
 #pragma omp critical
         {
@@ -192,22 +196,14 @@ void softmaxRowsWithStats(const float *x, float *w, int rows, int n, RowStats ou
     std::sort(emptyRows.begin(), emptyRows.end());
 }
 
-ScoreMoments momentsOf(const Tensor3 &scores, double factor)
+// Mean and variance from the sums of all scores and of their squares, times factor.
+ScoreMoments momentsOf(double sum, double sumSq, double count, double factor)
 {
     ScoreMoments m;
-    const std::size_t count = scores.data.size();
-    if (count == 0)
+    if (count <= 0)
         return m;
-    double sum = 0.0, sumSq = 0.0;
-    const long long n = (long long)count;
-    const float *d = scores.data.data();
-#pragma omp parallel for reduction(+ : sum, sumSq) schedule(static) if (n > 65536)
-    for (long long i = 0; i < n; ++i) {
-        sum += d[i];
-        sumSq += double(d[i]) * d[i];
-    }
-    m.mean = sum / double(count);
-    m.variance = std::max(0.0, sumSq / double(count) - m.mean * m.mean);
+    m.mean = sum / count;
+    m.variance = std::max(0.0, sumSq / count - m.mean * m.mean);
     m.mean *= factor;
     m.variance *= factor * factor;
     return m;
@@ -254,10 +250,15 @@ float logitOf(float score, const Params &p)
     return std::clamp(x, -FLT_MAX, FLT_MAX);
 }
 
-Attention attendWeights(const Tensor3 &scores, const Params &p)
+namespace {
+
+// The body of attendWeights and attendFromInputs. Over keys, each block of rows has its scores made
+// (from Q and K into scoresOut, or read from scores), scaled and masked into a buffer in the cache,
+// and the softmax kernel takes it from there: the scores are written once and never read back.
+Attention attendImpl(const Tensor3 *scores, const Tensor3 *Q, const Tensor3 *K, Tensor3 *scoresOut, const Params &p)
 {
     Attention a;
-    const int B = scores.batch, L = scores.rows, S = scores.cols;
+    const int B = scores ? scores->batch : Q->batch, L = scores ? scores->rows : Q->rows, S = scores ? scores->cols : K->rows;
     a.weights = Tensor3(B, L, S);
     Statistics &st = a.stats;
     st.rowSums = Table::Zero(B, L);
@@ -267,21 +268,38 @@ Attention attendWeights(const Tensor3 &scores, const Params &p)
     st.rowMax = Table::Zero(B, L);
     st.rowArgmax = IndexTable::Zero(B, L);
     const float divisor = float(std::sqrt(double(p.dK))), factor = float(p.scaleFactor());
+    std::vector<double> rowSum(L), rowSumSq(L); // of the raw scores, for their mean and variance
+    double sum = 0.0, sumSq = 0.0;
     for (int b = 0; b < B; ++b) {
         std::vector<int> empty;
+        const auto scoreRows = [&](int first, int last) -> const float * {
+            if (scores)
+                return scores->row(b, first);
+            Eigen::Map<MatrixRM> block(scoresOut->row(b, first), last - first, S);
+            block.noalias() = Q->slice(b).middleRows(first, last - first) * K->slice(b).transpose();
+            return block.data();
+        };
+        const auto logits = [&](int first, int last, float *buffer) {
+            const float *sc = scoreRows(first, last);
+            for (int i = first; i < last; ++i) {
+                const float *row = sc + std::size_t(i - first) * S;
+                const Eigen::Map<const Eigen::ArrayXf> r(row, S);
+                rowSum[i] = r.cast<double>().sum();
+                rowSumSq[i] = r.cast<double>().square().sum();
+                logitsRow(row, buffer + std::size_t(i - first) * S, i, S, p, divisor, factor);
+            }
+        };
         if (p.softmaxDim == -1) {
-            // Each row's logits are made just before its softmax, in a buffer that stays in the cache.
-            const auto logits = [&](int i, float *row) { logitsRow(scores.row(b, i), row, i, S, p, divisor, factor); };
             softmaxRowsWithStats(nullptr, a.weights.row(b, 0), L, S,
                                  {&st.rowSums(b, 0), &st.rowEntropy(b, 0), &st.rowMax(b, 0), &st.rowArgmax(b, 0)},
                                  &st.colSums(b, 0), &st.colEntropy(b, 0), empty, logits);
         } else {
             // Over queries: the same kernel on the transposed logits; its rows are keys.
-            MatrixRM logits(L, S);
+            MatrixRM all(L, S);
 #pragma omp parallel for schedule(static) if (std::size_t(L) * S > 32768)
-            for (int i = 0; i < L; ++i)
-                logitsRow(scores.row(b, i), logits.row(i).data(), i, S, p, divisor, factor);
-            MatrixRM t = logits.transpose(), wt(S, L);
+            for (int k = 0; k < (L + 63) / 64; ++k)
+                logits(k * 64, std::min(L, k * 64 + 64), all.row(k * 64).data());
+            MatrixRM t = all.transpose(), wt(S, L);
             Eigen::VectorXd keyMax(S);
             Eigen::VectorXi keyArg(S);
             softmaxRowsWithStats(t.data(), wt.data(), S, L, {&st.colSums(b, 0), &st.colEntropy(b, 0), keyMax.data(), keyArg.data()},
@@ -293,24 +311,53 @@ Attention attendWeights(const Tensor3 &scores, const Params &p)
                 st.rowArgmax(b, i) = int(arg);
             }
         }
+        for (int i = 0; i < L; ++i) {
+            sum += rowSum[i];
+            sumSq += rowSumSq[i];
+        }
         if (!empty.empty())
             a.warnings.push_back(maskedWarning(b, empty, p.softmaxDim == -1));
     }
     st.maxRowEntropy = std::log(double(S));
     st.maxColEntropy = std::log(double(L));
-    st.rawScores = momentsOf(scores, 1.0);
-    st.scaledScores = momentsOf(scores, p.scaleFactor());
+    const double count = double(B) * L * S;
+    st.rawScores = momentsOf(sum, sumSq, count, 1.0);
+    st.scaledScores = momentsOf(sum, sumSq, count, p.scaleFactor());
     const int shown = std::clamp(p.batchIndex, 0, std::max(0, B - 1));
     st.meanRowEntropy = B > 0 && L > 0 ? st.rowEntropy.row(shown).mean() : 0.0;
     return a;
 }
 
+} // namespace
+
+Attention attendWeights(const Tensor3 &scores, const Params &p)
+{
+    return attendImpl(&scores, nullptr, nullptr, nullptr, p);
+}
+
+Attention attendFromInputs(const Tensor3 &Q, const Tensor3 &K, const Params &p, Tensor3 *scores)
+{
+    *scores = Tensor3(Q.batch, Q.rows, K.rows);
+    return attendImpl(nullptr, &Q, &K, scores, p);
+}
+
+namespace {
+
+// out = weights·V for each batch element.
+void computeOut(Attention &a, const Tensor3 &V)
+{
+    const Tensor3 &w = a.weights;
+    a.out = Tensor3(w.batch, w.rows, V.cols);
+    for (int b = 0; b < w.batch; ++b)
+        a.out.slice(b).noalias() = w.slice(b) * V.slice(b);
+}
+
+} // namespace
+
 Attention attend(const Tensor3 &scores, const Tensor3 &V, const Params &p)
 {
     Attention a = attendWeights(scores, p);
-    a.out = Tensor3(scores.batch, scores.rows, V.cols);
-    for (int b = 0; b < scores.batch; ++b)
-        a.out.slice(b).noalias() = a.weights.slice(b) * V.slice(b);
+    computeOut(a, V);
     return a;
 }
 
@@ -328,12 +375,15 @@ Result compute(const Params &p, const Result *previous)
     if (previous && previous->inputs && previous->scores && sameInputs(p, previous->params)) {
         r.inputs = previous->inputs;
         r.scores = previous->scores;
-    } else {
-        auto in = std::make_shared<Inputs>(drawInputs(p));
-        r.scores = std::make_shared<const Tensor3>(computeScores(in->Q, in->K));
-        r.inputs = std::move(in);
+        r.attention = attend(*r.scores, r.inputs->V, p);
+        return r;
     }
-    r.attention = attend(*r.scores, r.inputs->V, p);
+    auto in = std::make_shared<Inputs>(drawInputs(p));
+    auto scores = std::make_shared<Tensor3>();
+    r.attention = attendFromInputs(in->Q, in->K, p, scores.get());
+    computeOut(r.attention, in->V);
+    r.scores = std::move(scores);
+    r.inputs = std::move(in);
     return r;
 }
 

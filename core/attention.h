@@ -83,6 +83,10 @@ bool isMasked(const Params &p, int query, int key);
 // sums and entropies fused in one pass over each row, rows shared between the cores.
 Attention attendWeights(const Tensor3 &scores, const Params &p);
 
+// As attendWeights from Q and K: each block of rows is multiplied, written to *scores and taken
+// through the softmax while it is still in the cache.
+Attention attendFromInputs(const Tensor3 &Q, const Tensor3 &K, const Params &p, Tensor3 *scores);
+
 // Everything after the scores: logits, weights, output and statistics.
 // @param[in] scores  (B,L,S) from computeScores
 // @param[in] V       (B,S,d_v)

@@ -1,6 +1,6 @@
 // Benchmarks (not run by the test command): attention_bench -csv prints every figure.
-//   core:   from given Q and K, everything the window needs: scaled scores, softmax over keys, row sums,
-//           column sums, row entropy (computeScores + attendWeights, with their allocations)
+//   core:   from given Q and K, everything the window needs: scores, scaled logits, softmax over keys, row
+//           sums, column sums, row and column entropy (attendFromInputs, with its allocations)
 //   gemm:   Eigen's Q·Kᵀ alone into a ready matrix, the floor the core cannot beat
 //   gui:    a new seed in the model until the heatmap has finished repainting (offscreen window)
 //   guiBlocking: the longest the GUI thread is blocked while 100 changes arrive in a burst (ms)
@@ -57,8 +57,8 @@ void AttentionBench::core()
     const attn::Params p = square(n, dk);
     const attn::Inputs in = attn::drawInputs(p);
     QBENCHMARK {
-        const attn::Tensor3 scores = attn::computeScores(in.Q, in.K);
-        const attn::Attention a = attn::attendWeights(scores, p);
+        attn::Tensor3 scores;
+        const attn::Attention a = attn::attendFromInputs(in.Q, in.K, p, &scores);
         QVERIFY(a.stats.rowSums(0, 0) > 0.99);
     }
 }
