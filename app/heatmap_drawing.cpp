@@ -87,7 +87,7 @@ public:
 
 } // namespace
 
-void fillColorMap(QCPColorMap *map, const attn::HeatmapGrid &grid, int queryLength, int keyLength)
+void fillColorMap(QCPColorMap *map, const attn::HeatmapGrid &grid, int queryLength, int keyLength, bool frame)
 {
     if (!map->property("bulkData").toBool()) {
         map->setData(new BulkColorMapData, false); // the map takes it
@@ -95,7 +95,7 @@ void fillColorMap(QCPColorMap *map, const attn::HeatmapGrid &grid, int queryLeng
     }
     const int rows = int(grid.values.rows()), cols = int(grid.values.cols());
     // Grid cell (gx, gy) covers keys gx*colStep .. and queries gy*rowStep ..: centre it on them.
-    const double x0 = (grid.colStep - 1) / 2.0, y0 = (grid.rowStep - 1) / 2.0;
+    const double x0 = grid.colBegin + (grid.colStep - 1) / 2.0, y0 = grid.rowBegin + (grid.rowStep - 1) / 2.0;
     QCPColorMapData *data = map->data();
     data->setSize(cols, rows);
     data->setRange(QCPRange(x0, x0 + (cols - 1) * grid.colStep), QCPRange(y0, y0 + (rows - 1) * grid.rowStep));
@@ -105,8 +105,10 @@ void fillColorMap(QCPColorMap *map, const attn::HeatmapGrid &grid, int queryLeng
     if (rows == 1)
         data->setValueRange(QCPRange(y0 - 0.5, y0 + 0.5));
     static_cast<BulkColorMapData *>(data)->fill(grid.values);
-    map->keyAxis()->setRange(-0.5, keyLength - 0.5);
-    map->valueAxis()->setRange(-0.5, queryLength - 0.5);
+    if (frame) {
+        map->keyAxis()->setRange(-0.5, keyLength - 0.5);
+        map->valueAxis()->setRange(-0.5, queryLength - 0.5);
+    }
 }
 
 QCPRange colorRange(const attn::HeatmapGrid &grid, const DisplayOptions &d)

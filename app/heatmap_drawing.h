@@ -13,9 +13,9 @@ void setUpHeatmapAxes(QCPAxisRect *rect);
 // Token labels on the axes when p has tokens (and there are few enough to read), integers otherwise.
 void setAxisLabels(QCPAxisRect *rect, const attn::Params &p);
 
-// Puts the grid into map, each cell centred on the queries and keys it covers, and frames the
-// axes on the whole matrix (L by S).
-void fillColorMap(QCPColorMap *map, const attn::HeatmapGrid &grid, int queryLength, int keyLength);
+// Puts the grid into map, each cell centred on the queries and keys it covers, and (frame) frames
+// the axes on the whole matrix (L by S).
+void fillColorMap(QCPColorMap *map, const attn::HeatmapGrid &grid, int queryLength, int keyLength, bool frame = true);
 
 // [0, 1] for weights with a fixed range; otherwise fitted to the grid (symmetric for diverging maps).
 QCPRange colorRange(const attn::HeatmapGrid &grid, const DisplayOptions &d);

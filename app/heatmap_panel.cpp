@@ -6,6 +6,7 @@
 #include <qcustomplot.h>
 
 #include <QLabel>
+#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -195,22 +196,29 @@ void HeatmapPanel::showResult()
     const int maxCols = area.width() > 50 ? area.width() : kMaxGridCells;
     const int maxRows = area.height() > 50 ? area.height() : kMaxGridCells;
     m_grid = attn::heatmapGrid(*r, b, d.quantity, maxRows, maxCols);
+    m_fullAggregated = m_grid.aggregated();
     fillColorMap(m_map, m_grid, L, S);
     setAxisLabels(m_heatRect, p);
     updateColorMap();
     updateSidePanels();
 
+    updateNote();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPanel::updateNote()
+{
+    const auto r = m_model->result();
     QStringList notes;
     if (m_grid.aggregated())
         notes << tr("Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).")
                      .arg(m_grid.rowStep).arg(m_grid.colStep);
-    if (p.softmaxDim == -2)
+    if (r->params.softmaxDim == -2)
         notes << tr("Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values.");
     for (const std::string &w : r->attention.warnings)
         notes << QString::fromStdString(w);
     m_note->setText(notes.join("  "));
     m_note->setVisible(!notes.isEmpty());
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void HeatmapPanel::updateColorMap()
@@ -288,8 +296,35 @@ void HeatmapPanel::updateSidePanels()
     m_colSumRect->axis(QCPAxis::atLeft)->setLabel(p.softmaxDim == -2 ? tr("col. sum (= 1)") : tr("col. sum"));
 }
 
+void HeatmapPanel::regridVisible()
+{
+    m_regridQueued = false;
+    if (!m_fullAggregated)
+        return;
+    const auto r = m_model->result();
+    const QCPRange keys = m_heatRect->axis(QCPAxis::atBottom)->range();
+    const QCPRange queries = m_heatRect->axis(QCPAxis::atLeft)->range();
+    const QRect area = m_heatRect->rect();
+    const int L = r->params.queryLength, S = r->params.keyLength;
+    const int r0 = std::max(0, int(std::floor(queries.lower + 0.5))), r1 = std::min(L, int(std::ceil(queries.upper + 0.5)));
+    const int c0 = std::max(0, int(std::floor(keys.lower + 0.5))), c1 = std::min(S, int(std::ceil(keys.upper + 0.5)));
+    const bool whole = r0 == 0 && c0 == 0 && r1 == L && c1 == S;
+    if (whole && m_grid.rowBegin == 0 && m_grid.colBegin == 0 && m_grid.aggregated())
+        return; // already the whole matrix
+    m_grid = attn::heatmapGrid(*r, r->params.batchIndex, m_model->display().quantity, std::max(50, area.height()),
+                               std::max(50, area.width()), r0, r1, c0, c1);
+    fillColorMap(m_map, m_grid, L, S, false);
+    updateNote();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void HeatmapPanel::syncRanges()
 {
+    // Zooming or panning an aggregated matrix: redraw the visible part once the event queue is idle.
+    if (m_fullAggregated && !m_regridQueued) {
+        m_regridQueued = true;
+        QTimer::singleShot(0, this, &HeatmapPanel::regridVisible);
+    }
     const QCPRange keys = m_heatRect->axis(QCPAxis::atBottom)->range();
     const QCPRange queries = m_heatRect->axis(QCPAxis::atLeft)->range();
     m_rowSumRect->axis(QCPAxis::atLeft)->setRange(queries);

@@ -35,6 +35,8 @@ public:
     QString noteText() const;
     // Values written in cells (empty when too small to read).
     int cellTextCount() const;
+    // The grid drawn now (after zooming, of the visible part).
+    const attn::HeatmapGrid &grid() const { return m_grid; }
     // What the side panels and the map show, for tests.
     QVector<double> rowEntropyBars() const;
     QVector<double> rowSumBars() const;
@@ -58,6 +60,8 @@ private:
     void updateSidePanels();
     void updateCellTexts();
     void syncRanges();
+    void regridVisible();
+    void updateNote(); // zoomed in on an aggregated matrix: draw the visible part at full detail
     void hover(QMouseEvent *event);
 
     AttentionModel *m_model;
@@ -75,5 +79,7 @@ private:
     QPoint m_highlight{-1, -1};
     QVector<int> m_flaggedRows, m_flaggedCols;
     attn::HeatmapGrid m_grid;
+    bool m_fullAggregated = false; // the whole matrix needed aggregating
+    bool m_regridQueued = false;
     double m_fontScale = 1.0;
 };

@@ -24,9 +24,22 @@ float cellValue(const Result &r, int batch, Quantity q, int i, int j)
 
 HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int maxCols)
 {
+    return heatmapGrid(r, batch, q, maxRows, maxCols, 0, r.scores->rows, 0, r.scores->cols);
+}
+
+HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int maxCols, int rowBegin, int rowEnd,
+                        int colBegin, int colEnd)
+{
     const Tensor3 &src = source(r, q);
-    const int L = src.rows, S = src.cols;
+    const int fullL = src.rows, fullS = src.cols;
+    rowBegin = std::clamp(rowBegin, 0, fullL - 1);
+    rowEnd = std::clamp(rowEnd, rowBegin + 1, fullL);
+    colBegin = std::clamp(colBegin, 0, fullS - 1);
+    colEnd = std::clamp(colEnd, colBegin + 1, fullS);
+    const int L = rowEnd - rowBegin, S = colEnd - colBegin; // the region's size
     HeatmapGrid g;
+    g.rowBegin = rowBegin;
+    g.colBegin = colBegin;
     g.rowStep = (L + std::max(1, maxRows) - 1) / std::max(1, maxRows);
     g.colStep = (S + std::max(1, maxCols) - 1) / std::max(1, maxCols);
     const int rows = (L + g.rowStep - 1) / g.rowStep, cols = (S + g.colStep - 1) / g.colStep;
@@ -34,14 +47,14 @@ HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int
     g.values = MatrixRM::Constant(rows, cols, nan);
     const bool signedQuantity = q != Quantity::Weights;
     const Params &p = r.params;
-    // The keys a query may see: [0, visible).
+    // The keys a query may see, counted from colBegin: [0, visible).
     const auto visibleKeys = [&](int i) {
-        switch (p.mask) {
-        case MaskKind::None: return S;
-        case MaskKind::Causal: return std::min(S, i + 1);
-        case MaskKind::Pad: return S - p.padCount;
-        }
-        return S;
+        int end = fullS;
+        if (p.mask == MaskKind::Causal)
+            end = std::min(fullS, i + 1);
+        else if (p.mask == MaskKind::Pad)
+            end = fullS - p.padCount;
+        return std::clamp(end, colBegin, colEnd) - colBegin;
     };
     // Grid rows are independent: share them between the cores. Each cell takes the max (or the
     // value of largest magnitude) of its block, segment by segment; logits are monotonic in the
@@ -49,11 +62,12 @@ HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int
     const float ninf = -std::numeric_limits<float>::infinity();
     const bool logits = q == Quantity::Logits;
 #pragma omp parallel for schedule(static) if (std::size_t(L) * S > 65536)
+    // (L and S are the region's)
     for (int gy = 0; gy < rows; ++gy) {
         float *out = g.values.row(gy).data();
         std::fill(out, out + cols, ninf); // nothing seen yet
-        for (int i = gy * g.rowStep; i < std::min(L, (gy + 1) * g.rowStep); ++i) {
-            const float *v = src.row(batch, i);
+        for (int i = rowBegin + gy * g.rowStep; i < std::min(rowEnd, rowBegin + (gy + 1) * g.rowStep); ++i) {
+            const float *v = src.row(batch, i) + colBegin;
             const int visible = visibleKeys(i);
             for (int gx = 0; gx < cols; ++gx) {
                 const int begin = gx * g.colStep, end = std::min(visible, begin + g.colStep);

@@ -15,12 +15,18 @@ struct HeatmapGrid
     MatrixRM values;  // rows by cols; NaN where every covered cell is masked
     int rowStep = 1;  // queries per grid row
     int colStep = 1;  // keys per grid column
+    int rowBegin = 0; // the first query and key covered (a zoomed-in region)
+    int colBegin = 0;
     bool aggregated() const { return rowStep > 1 || colStep > 1; }
 };
 
 // @param[in] r       a computed result; batch = the batch element
 // @param[in] maxRows at most this many grid rows (>= 1); likewise maxCols
 HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int maxCols);
+
+// The same for the queries [rowBegin, rowEnd) and keys [colBegin, colEnd) only (zoomed in).
+HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int maxCols, int rowBegin, int rowEnd,
+                        int colBegin, int colEnd);
 
 // The value of one cell (query i, key j) for q, NaN when masked.
 float cellValue(const Result &r, int batch, Quantity q, int i, int j);

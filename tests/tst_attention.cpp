@@ -520,6 +520,21 @@ void TestAttention::heatmapGridAggregatesWithMax()
         }
     QCOMPARE(small.values(0, 0), 1.0f); // query 0's single weight stays visible
 
+    // a region (zoomed in): the same cells, from its first query and key
+    const attn::HeatmapGrid region = attn::heatmapGrid(r, 0, attn::Quantity::Weights, 100, 100, 2, 8, 1, 5);
+    QCOMPARE(region.rowBegin, 2);
+    QCOMPARE(region.colBegin, 1);
+    QCOMPARE(region.values.rows(), 6);
+    QCOMPARE(region.values.cols(), 4);
+    for (int i = 2; i < 8; ++i)
+        for (int j = 1; j < 5; ++j) {
+            const float v = attn::cellValue(r, 0, attn::Quantity::Weights, i, j);
+            if (std::isnan(v))
+                QVERIFY(std::isnan(region.values(i - 2, j - 1)));
+            else
+                QCOMPARE(region.values(i - 2, j - 1), v);
+        }
+
     // signed quantities keep the value of largest magnitude; logits are made from the scores
     for (attn::Quantity q : {attn::Quantity::Scores, attn::Quantity::Logits}) {
         const attn::HeatmapGrid g = attn::heatmapGrid(r, 0, q, 4, 3);

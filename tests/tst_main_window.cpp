@@ -44,6 +44,7 @@ private slots:
     void explanationShowsLiveNumbers();
     void largeSizesComputeOffTheGuiThread();
     void refusedSettingsKeepTheState();
+    void zoomingInShowsFullDetail();
     void settingsRoundTrip();
     void brokenSettingsAreIgnored();
     void screenshotThroughProgram();
@@ -229,6 +230,30 @@ void TestMainWindow::largeSizesComputeOffTheGuiThread()
     QCOMPARE(m_model->result()->params.queryLength, 1500); // the newest wins
     QCOMPARE(c()->lenSpin->value(), 1500);
     QVERIFY(m_window->heatmap()->noteText().isEmpty() || m_window->heatmap()->noteText().contains("largest"));
+}
+
+void TestMainWindow::zoomingInShowsFullDetail()
+{
+    attn::Params p;
+    p.mode = attn::Mode::Direct;
+    p.queryLength = p.keyLength = 3000;
+    p.dK = p.dV = 16;
+    m_model->setParams(p);
+    m_model->waitForIdle();
+    QCoreApplication::processEvents();
+    HeatmapPanel *h = m_window->heatmap();
+    QVERIFY(h->grid().aggregated()); // 3000 x 3000 on a few hundred pixels
+    QVERIFY(h->noteText().contains("largest of"));
+    // zoom in on queries 100..139 and keys 200..239, as the mouse wheel would
+    QCPAxisRect *rect = h->plot()->axisRect(0);
+    rect->axis(QCPAxis::atLeft)->setRange(99.5, 139.5);
+    rect->axis(QCPAxis::atBottom)->setRange(199.5, 239.5);
+    QTRY_VERIFY(!h->grid().aggregated());
+    QCOMPARE(h->grid().rowBegin, 100);
+    QCOMPARE(h->grid().colBegin, 200);
+    const auto r = m_model->result();
+    QCOMPARE(h->shownCell(120, 230), double(r->attention.weights(0, 120, 230))); // one cell, not a block maximum
+    QVERIFY(!h->noteText().contains("largest of"));
 }
 
 void TestMainWindow::refusedSettingsKeepTheState()

@@ -536,59 +536,59 @@
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="118"/>
+        <location filename="../../app/heatmap_panel.cpp" line="119"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="123"/>
+        <location filename="../../app/heatmap_panel.cpp" line="124"/>
         <source>entropy
 (nats)</source>
         <translation>熵
 （nats）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="135"/>
-        <location filename="../../app/heatmap_panel.cpp" line="284"/>
+        <location filename="../../app/heatmap_panel.cpp" line="136"/>
+        <location filename="../../app/heatmap_panel.cpp" line="296"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="201"/>
-        <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels); zoom in for detail.</source>
+        <location filename="../../app/heatmap_panel.cpp" line="214"/>
+        <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).</source>
         <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="204"/>
+        <location filename="../../app/heatmap_panel.cpp" line="217"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values.</source>
         <translation>沿查询维 softmax（dim −2）：每一列和为 1，各行不再和为 1，所以输出不再是值向量的加权平均。</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="274"/>
+        <location filename="../../app/heatmap_panel.cpp" line="286"/>
         <source>ln S = %1</source>
         <translation>ln S = %1</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="283"/>
+        <location filename="../../app/heatmap_panel.cpp" line="295"/>
         <source>row sum
 (= 1)</source>
         <translation>行和
 （= 1）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="283"/>
+        <location filename="../../app/heatmap_panel.cpp" line="295"/>
         <source>row sum
 (≠ 1)</source>
         <translation>行和
 （≠ 1）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="284"/>
+        <location filename="../../app/heatmap_panel.cpp" line="296"/>
         <source>col. sum (= 1)</source>
         <translation>列和（= 1）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="338"/>
+        <location filename="../../app/heatmap_panel.cpp" line="378"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -597,14 +597,14 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="340"/>
+        <location filename="../../app/heatmap_panel.cpp" line="380"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="342"/>
+        <location filename="../../app/heatmap_panel.cpp" line="382"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
