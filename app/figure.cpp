@@ -155,27 +155,31 @@ QString softmaxDimName(const attn::Params &p)
     return p.softmaxDim == -1 ? QCoreApplication::translate("Figure", "softmax over keys (dim −1)") : QCoreApplication::translate("Figure", "softmax over queries (dim −2)");
 }
 
-QString settingsTitle(const attn::Params &p)
+namespace {
+
+// The end of every title: the mask, the sizes and the seed.
+QString titleEnd(const attn::Params &p)
 {
-    QString t = QCoreApplication::translate("Figure", "d_k = %1, %2, %3").arg(p.dK).arg(scalingName(p), softmaxDimName(p));
+    QString t;
     if (p.mask == attn::MaskKind::Causal)
         t += QCoreApplication::translate("Figure", ", causal mask");
     else if (p.mask == attn::MaskKind::Pad)
         t += QCoreApplication::translate("Figure", ", last %1 keys masked").arg(p.padCount);
-    t += QCoreApplication::translate("Figure", "  (L = %1, S = %2, seed %3)").arg(p.queryLength).arg(p.keyLength).arg(p.seed);
-    return t;
+    return t + QCoreApplication::translate("Figure", "  (L = %1, S = %2, seed %3)").arg(p.queryLength).arg(p.keyLength).arg(p.seed);
+}
+
+} // namespace
+
+QString settingsTitle(const attn::Params &p)
+{
+    return QCoreApplication::translate("Figure", "d_k = %1, %2, %3").arg(p.dK).arg(scalingName(p), softmaxDimName(p)) + titleEnd(p);
 }
 
 QString compareTitle(const attn::Params &p, bool softmaxDim)
 {
-    QString t = softmaxDim ? QCoreApplication::translate("Figure", "d_k = %1, %2").arg(p.dK).arg(scalingName(p))
-                           : QCoreApplication::translate("Figure", "d_k = %1, %2").arg(p.dK).arg(softmaxDimName(p));
-    if (p.mask == attn::MaskKind::Causal)
-        t += QCoreApplication::translate("Figure", ", causal mask");
-    else if (p.mask == attn::MaskKind::Pad)
-        t += QCoreApplication::translate("Figure", ", last %1 keys masked").arg(p.padCount);
-    t += QCoreApplication::translate("Figure", "  (L = %1, S = %2, seed %3)").arg(p.queryLength).arg(p.keyLength).arg(p.seed);
-    return t;
+    // what both panels share: the other of the two settings
+    return QCoreApplication::translate("Figure", "d_k = %1, %2").arg(p.dK).arg(softmaxDim ? scalingName(p) : softmaxDimName(p))
+           + titleEnd(p);
 }
 
 QStringList figureSuffixes()

@@ -18,6 +18,15 @@ QString quantityTitle(attn::Quantity q)
     return {};
 }
 
+QSharedPointer<QCPAxisTickerFixed> integerTicker(int tickCount)
+{
+    QSharedPointer<QCPAxisTickerFixed> t(new QCPAxisTickerFixed);
+    t->setTickStep(1.0);
+    t->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    t->setTickCount(tickCount);
+    return t;
+}
+
 void setUpHeatmapAxes(QCPAxisRect *rect)
 {
     for (QCPAxis *axis : rect->axes()) {
@@ -29,13 +38,8 @@ void setUpHeatmapAxes(QCPAxisRect *rect)
     queryAxis->setRangeReversed(true); // query 0 at the top, as printed
     queryAxis->setLabel(QCoreApplication::translate("HeatmapPanel", "query i"));
     keyAxis->setLabel(QCoreApplication::translate("HeatmapPanel", "key j"));
-    for (QCPAxis *a : {keyAxis, queryAxis}) {
-        QSharedPointer<QCPAxisTickerFixed> t(new QCPAxisTickerFixed);
-        t->setTickStep(1.0);
-        t->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-        t->setTickCount(8);
-        a->setTicker(t);
-    }
+    keyAxis->setTicker(integerTicker());
+    queryAxis->setTicker(integerTicker());
 }
 
 void setAxisLabels(QCPAxisRect *rect, const attn::Params &p)
@@ -56,13 +60,8 @@ void setAxisLabels(QCPAxisRect *rect, const attn::Params &p)
         keyAxis->setTickLabelRotation(p.tokens.size() > 12 ? 60 : 0);
     } else if (hasWords) {
         keyAxis->setTickLabelRotation(0);
-        for (QCPAxis *a : {keyAxis, queryAxis}) {
-            QSharedPointer<QCPAxisTickerFixed> t(new QCPAxisTickerFixed);
-            t->setTickStep(1.0);
-            t->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-            t->setTickCount(8);
-            a->setTicker(t);
-        }
+        keyAxis->setTicker(integerTicker());
+        queryAxis->setTicker(integerTicker());
     }
 }
 

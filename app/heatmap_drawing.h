@@ -7,6 +7,9 @@
 
 QString quantityTitle(attn::Quantity q);
 
+// Ticks on whole numbers (queries, keys), thinned to multiples when there are many.
+QSharedPointer<QCPAxisTickerFixed> integerTicker(int tickCount = 8);
+
 // Axes of a heatmap rect: integer ticks, query 0 at the top, labelled.
 void setUpHeatmapAxes(QCPAxisRect *rect);
 

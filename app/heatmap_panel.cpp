@@ -28,14 +28,6 @@ void styleAxisRect(QCPAxisRect *rect)
     }
 }
 
-QSharedPointer<QCPAxisTickerFixed> integerTicker()
-{
-    QSharedPointer<QCPAxisTickerFixed> t(new QCPAxisTickerFixed);
-    t->setTickStep(1.0);
-    t->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-    t->setTickCount(8);
-    return t;
-}
 
 } // namespace
 

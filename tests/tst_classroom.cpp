@@ -6,6 +6,7 @@
 #include "explanation_panel.h"
 #include "heatmap_panel.h"
 #include "lecture.h"
+#include "run_program.h"
 #include "main_window.h"
 #include "scenario.h"
 #include "tokens.h"
@@ -29,20 +30,6 @@ void writeFile(const QString &path, const QByteArray &bytes)
     f.write(bytes);
 }
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run runProgram(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(ATTN_EXE), args);
-    if (!p.waitForFinished(120000))
-        qFatal("attention-viz did not finish");
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
 
 } // namespace
 

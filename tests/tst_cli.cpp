@@ -2,6 +2,7 @@
 // lecture's numbers in --dump, exit codes and messages for bad input, and files left behind.
 #include "cli_options.h"
 #include "lecture.h"
+#include "run_program.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,21 +13,6 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run runProgram(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(ATTN_EXE), args);
-    if (!p.waitForFinished(120000))
-        qFatal("attention-viz did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
 
 QJsonObject dump(const QStringList &args)
 {

@@ -3,6 +3,7 @@
 #include "attention_model.h"
 #include "figure.h"
 #include "lecture.h"
+#include "run_program.h"
 #include "main_window.h"
 #include "matrix_io.h"
 
@@ -18,28 +19,11 @@
 
 namespace {
 
-struct Run
+Run runHeadless(const QStringList &args)
 {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run runProgram(const QStringList &args, bool headless = true)
-{
-    QProcess p;
-    if (headless) {
-        // as on a server: no display and no platform chosen
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove("DISPLAY");
-        env.remove("WAYLAND_DISPLAY");
-        env.remove("QT_QPA_PLATFORM");
-        p.setProcessEnvironment(env);
-    }
-    p.start(QStringLiteral(ATTN_EXE), args);
-    if (!p.waitForFinished(120000))
-        qFatal("attention-viz did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return runProgram(args, true);
 }
+
 
 const QStringList kBlock1{"--batch", "2", "--len", "5", "--d-model", "8", "--d-k", "4", "--seed", "0"};
 
@@ -114,7 +98,7 @@ void TestExport::initTestCase()
 
 void TestExport::png()
 {
-    const Run r = runProgram(kBlock1 + QStringList{"--export", path("block1.png"), "--size", "800x600"});
+    const Run r = runHeadless(kBlock1 + QStringList{"--export", path("block1.png"), "--size", "800x600"});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.err.isEmpty());
     QCOMPARE(head(path("block1.png"), 8), QByteArray("\x89PNG\r\n\x1a\n", 8));
@@ -133,7 +117,7 @@ void TestExport::png()
 
 void TestExport::pngPixelRatioAndTransparency()
 {
-    QCOMPARE(runProgram(kBlock1 + QStringList{"--export", path("hidpi.png"), "--size", "600x400", "--pixel-ratio", "2",
+    QCOMPARE(runHeadless(kBlock1 + QStringList{"--export", path("hidpi.png"), "--size", "600x400", "--pixel-ratio", "2",
                                               "--transparent"}).exitCode, 0);
     const QImage img(path("hidpi.png"));
     QCOMPARE(img.size(), QSize(1200, 800));
@@ -144,7 +128,7 @@ void TestExport::pngPixelRatioAndTransparency()
 
 void TestExport::jpg()
 {
-    QCOMPARE(runProgram(kBlock1 + QStringList{"--export", path("block1.jpg")}).exitCode, 0);
+    QCOMPARE(runHeadless(kBlock1 + QStringList{"--export", path("block1.jpg")}).exitCode, 0);
     QCOMPARE(head(path("block1.jpg"), 3), QByteArray("\xff\xd8\xff", 3));
     const QImage img(path("block1.jpg"));
     QCOMPARE(img.size(), QSize(1200, 900));
@@ -153,7 +137,7 @@ void TestExport::jpg()
 
 void TestExport::pdfHasTextAndAxisLabels()
 {
-    QCOMPARE(runProgram(kBlock1 + QStringList{"--export", path("block1.pdf")}).exitCode, 0);
+    QCOMPARE(runHeadless(kBlock1 + QStringList{"--export", path("block1.pdf")}).exitCode, 0);
     QCOMPARE(head(path("block1.pdf"), 5), QByteArray("%PDF-"));
     QVERIFY(QFileInfo(path("block1.pdf")).size() > 5000);
     const QString text = pdfText(path("block1.pdf"));
@@ -166,7 +150,7 @@ void TestExport::pdfHasTextAndAxisLabels()
 
 void TestExport::svgHasTextAndAxisLabels()
 {
-    QCOMPARE(runProgram(kBlock1 + QStringList{"--export", path("block1.svg")}).exitCode, 0);
+    QCOMPARE(runHeadless(kBlock1 + QStringList{"--export", path("block1.svg")}).exitCode, 0);
     const QByteArray svg = contents(path("block1.svg"));
     QVERIFY(svg.contains("<svg"));
     QVERIFY(svg.contains(">key j</text>"));
@@ -178,7 +162,7 @@ void TestExport::svgHasTextAndAxisLabels()
 
 void TestExport::csvEqualsCore()
 {
-    QCOMPARE(runProgram(kBlock1 + QStringList{"--batch-index", "1", "--export", path("w.csv")}).exitCode, 0);
+    QCOMPARE(runHeadless(kBlock1 + QStringList{"--batch-index", "1", "--export", path("w.csv")}).exitCode, 0);
     attn::Params p = lecture::block1();
     p.batchIndex = 1;
     const attn::Result r = attn::compute(p);
@@ -191,13 +175,13 @@ void TestExport::csvEqualsCore()
             QCOMPARE(cells[j].toFloat(), r.attention.weights(1, i, j)); // 9 digits give the float back exactly
     }
     // masked logits are written as -inf
-    QCOMPARE(runProgram({"--mask", "causal", "--show", "logits", "--export", path("logits.csv")}).exitCode, 0);
+    QCOMPARE(runHeadless({"--mask", "causal", "--show", "logits", "--export", path("logits.csv")}).exitCode, 0);
     QVERIFY(contents(path("logits.csv")).split('\n').first().endsWith(",-inf,-inf,-inf,-inf"));
 }
 
 void TestExport::npyEqualsCore()
 {
-    QCOMPARE(runProgram(kBlock1 + QStringList{"--export", path("w.npy")}).exitCode, 0);
+    QCOMPARE(runHeadless(kBlock1 + QStringList{"--export", path("w.npy")}).exitCode, 0);
     QCOMPARE(head(path("w.npy"), 6), QByteArray("\x93NUMPY"));
     std::ifstream in(path("w.npy").toStdString(), std::ios::binary);
     std::string error;
@@ -218,7 +202,7 @@ void TestExport::npyOpensInNumpy()
     }
     if (python.isEmpty() || check.exitCode() != 0)
         QSKIP("numpy is not installed");
-    QCOMPARE(runProgram(kBlock1 + QStringList{"--export", path("np.npy")}).exitCode, 0);
+    QCOMPARE(runHeadless(kBlock1 + QStringList{"--export", path("np.npy")}).exitCode, 0);
     QProcess p;
     p.start(python, {"-c", "import numpy, sys; a = numpy.load(sys.argv[1]); "
                            "print(a.shape, a.dtype, a.flags['C_CONTIGUOUS'], '%.4f' % a[0, 0, 2], '%.4f' % a.sum(axis=-1).max())",
@@ -229,13 +213,13 @@ void TestExport::npyOpensInNumpy()
 
 void TestExport::compareIsTwiceAsWide()
 {
-    QCOMPARE(runProgram({"--mode", "direct", "--len", "1", "--keys", "6", "--d-k", "64", "--export-compare", "scaling",
+    QCOMPARE(runHeadless({"--mode", "direct", "--len", "1", "--keys", "6", "--d-k", "64", "--export-compare", "scaling",
                          path("why-scale.png")}).exitCode, 0);
-    QCOMPARE(runProgram(kBlock1 + QStringList{"--export", path("single.png")}).exitCode, 0);
+    QCOMPARE(runHeadless(kBlock1 + QStringList{"--export", path("single.png")}).exitCode, 0);
     const QImage both(path("why-scale.png")), one(path("single.png"));
     QCOMPARE(both.width(), 2 * one.width());
     QCOMPARE(both.height(), one.height());
-    QCOMPARE(runProgram({"--mode", "direct", "--len", "3", "--keys", "5", "--no-scale", "--export-compare", "softmax-dim",
+    QCOMPARE(runHeadless({"--mode", "direct", "--len", "3", "--keys", "5", "--no-scale", "--export-compare", "softmax-dim",
                          path("wrong-dim.svg")}).exitCode, 0);
     const QByteArray svg = contents(path("wrong-dim.svg"));
     QVERIFY(svg.contains("softmax over keys (dim −1)"));
@@ -245,7 +229,7 @@ void TestExport::compareIsTwiceAsWide()
 void TestExport::seriesWritesOneFilePerValue()
 {
     const QString dir = path("series/slides"); // created
-    const Run r = runProgram({"--mode", "direct", "--len", "8", "--export-series", "d-k=1,4,16,64,256", dir});
+    const Run r = runHeadless({"--mode", "direct", "--len", "8", "--export-series", "d-k=1,4,16,64,256", dir});
     QCOMPARE(r.exitCode, 0);
     const QStringList files = QDir(dir).entryList(QDir::Files, QDir::Name);
     QCOMPARE(files, QStringList({"d-k_1.png", "d-k_16.png", "d-k_256.png", "d-k_4.png", "d-k_64.png"}));
@@ -253,7 +237,7 @@ void TestExport::seriesWritesOneFilePerValue()
         QCOMPARE(QImage(QDir(dir).filePath(f)).size(), QSize(1200, 900));
     QVERIFY(contents(QDir(dir).filePath("d-k_1.png")) != contents(QDir(dir).filePath("d-k_256.png")));
 
-    QCOMPARE(runProgram({"--export-series", "mask=none,causal,pad:2", "--format", "pdf", path("masks")}).exitCode, 0);
+    QCOMPARE(runHeadless({"--export-series", "mask=none,causal,pad:2", "--format", "pdf", path("masks")}).exitCode, 0);
     QCOMPARE(QDir(path("masks")).entryList(QDir::Files, QDir::Name),
              QStringList({"mask_causal.pdf", "mask_none.pdf", "mask_pad-2.pdf"}));
 }
@@ -284,7 +268,7 @@ void TestExport::badInput()
     for (QString &a : args)
         a.replace("OUT", path("bad"));
     QDir().mkpath(path("bad"));
-    const Run r = runProgram(args);
+    const Run r = runHeadless(args);
     QCOMPARE(r.exitCode, 2);
     QCOMPARE(r.err.count('\n'), 1);
     QVERIFY2(QString::fromUtf8(r.err).startsWith("attention-viz: " + message), r.err.constData());
@@ -295,11 +279,11 @@ void TestExport::badInput()
 void TestExport::failedExportKeepsExistingFile()
 {
     const QString file = path("keep.png");
-    QCOMPARE(runProgram(kBlock1 + QStringList{"--export", file, "--size", "300x200"}).exitCode, 0);
+    QCOMPARE(runHeadless(kBlock1 + QStringList{"--export", file, "--size", "300x200"}).exitCode, 0);
     const QByteArray before = contents(file);
-    QCOMPARE(runProgram({"--export", file, "--d-k", "0"}).exitCode, 2);
+    QCOMPARE(runHeadless({"--export", file, "--d-k", "0"}).exitCode, 2);
     QCOMPARE(contents(file), before);
-    QCOMPARE(runProgram({"--export", file, "--size", "640x480"}).exitCode, 0); // replaced as a whole
+    QCOMPARE(runHeadless({"--export", file, "--size", "640x480"}).exitCode, 0); // replaced as a whole
     QCOMPARE(QImage(file).size(), QSize(640, 480));
 }
 

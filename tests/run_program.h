@@ -1,0 +1,29 @@
+#pragma once
+// Runs the built attention-viz (ATTN_EXE) as a user would, and collects what it said.
+
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QStringList>
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+// headless: as on a server, with no display and no Qt platform chosen.
+inline Run runProgram(const QStringList &args, bool headless = false)
+{
+    QProcess p;
+    if (headless) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove("DISPLAY");
+        env.remove("WAYLAND_DISPLAY");
+        env.remove("QT_QPA_PLATFORM");
+        p.setProcessEnvironment(env);
+    }
+    p.start(QStringLiteral(ATTN_EXE), args);
+    if (!p.waitForFinished(120000))
+        qFatal("attention-viz did not finish");
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
