@@ -183,6 +183,12 @@ void MainWindow::buildActions()
     add("nextStep", tr("Next lesson step"), tr("step ▶"), Qt::Key_PageDown, [this] { stepLesson(+1); });
     add("previousStep", tr("Previous lesson step"), tr("◀ step"), Qt::Key_PageUp, [this] { stepLesson(-1); });
     add("animate", tr("Start/stop the d_k sweep"), tr("sweep"), Qt::Key_Space, [this] { setAnimating(!isAnimating()); });
+    add("cycleCompare", tr("Next comparison: none, scaling, softmax dim"), tr("compare"), Qt::Key_C, [this] {
+        const CompareKind next = m_model->compare() == CompareKind::None      ? CompareKind::Scaling
+                                 : m_model->compare() == CompareKind::Scaling ? CompareKind::SoftmaxDim
+                                                                              : CompareKind::None;
+        m_model->setCompare(next, m_model->compareDk());
+    });
     add("presentation", tr("Presentation mode"), tr("present"), Qt::Key_F5, [this] { setPresentation(!m_presentation, true); });
     add("leavePresentation", tr("Leave presentation mode"), tr("leave"), Qt::Key_Escape, [this] { setPresentation(false); });
 
@@ -192,7 +198,7 @@ void MainWindow::buildActions()
     m_demoBar->setMovable(false);
     m_demoBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     for (const char *name : {"toggleScaling", "toggleSoftmaxDim", "halveDk", "doubleDk", "shorter", "longer", "cycleMask",
-                             "newSeed", "previousStep", "nextStep", "animate"})
+                             "cycleCompare", "newSeed", "previousStep", "nextStep", "animate"})
         m_demoBar->addAction(action(name));
     addToolBar(Qt::TopToolBarArea, m_demoBar);
     m_demoBar->setVisible(false);
@@ -246,6 +252,8 @@ void MainWindow::buildMenus()
     QAction *copy = file->addAction(tr("Co&py image"), this, &MainWindow::copyImage);
     copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     copy->setObjectName("copyImageAction");
+    addAction(exportAction); // their keys work with the menu bar hidden too (presentation mode)
+    addAction(copy);
     file->addSeparator();
     file->addAction(tr("&Open scenario…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open a scenario"), QString(), tr("Scenario (*.json)"));

@@ -13,6 +13,7 @@
 
 #include <qcustomplot.h>
 
+#include <QClipboard>
 #include <QDockWidget>
 #include <QJsonDocument>
 #include <QProcess>
@@ -176,6 +177,7 @@ void TestClassroom::shortcuts_data()
     QTest::newRow("Page Down steps the lesson") << int(Qt::Key_PageDown) << "step";
     QTest::newRow("Space starts the sweep") << int(Qt::Key_Space) << "sweep";
     QTest::newRow("F5 presents") << int(Qt::Key_F5) << "present";
+    QTest::newRow("C compares") << int(Qt::Key_C) << "compare";
 }
 
 void TestClassroom::shortcuts()
@@ -220,7 +222,13 @@ void TestClassroom::shortcuts()
         QVERIFY(m_window->isAnimating());
         m_window->setAnimating(false);
     }
-    else if (what == "present") {
+    else if (what == "compare") {
+        QCOMPARE(m_model->compare(), CompareKind::Scaling);
+        QTest::keyClick(m_window, Qt::Key_C);
+        QCOMPARE(m_model->compare(), CompareKind::SoftmaxDim);
+        QTest::keyClick(m_window, Qt::Key_C);
+        QCOMPARE(m_model->compare(), CompareKind::None);
+    } else if (what == "present") {
         QVERIFY(m_window->isPresentation());
         QTest::keyClick(m_window, Qt::Key_Escape);
         QVERIFY(!m_window->isPresentation());
@@ -249,9 +257,12 @@ void TestClassroom::presentationEnlargesText()
     QVERIFY(!m_window->findChild<QDockWidget *>("settingsDock")->isVisible()); // only the demo's controls
     QVERIFY(m_window->findChild<QToolBar *>("demoBar")->isVisible());
     QVERIFY(m_window->explanation()->findChild<QLabel *>("formula")->font().pointSizeF() >= 2 * QApplication::font().pointSizeF());
-    // still live
+    // still live, and copying a picture works from the keyboard with the menus hidden
     QTest::keyClick(m_window, Qt::Key_Up);
     QCOMPARE(m_model->result()->params.dK, 8);
+    QGuiApplication::clipboard()->clear();
+    QTest::keyClick(m_window, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(!QGuiApplication::clipboard()->image().isNull());
     m_window->setPresentation(false);
     QCOMPARE(plot->axisRect(0)->axis(QCPAxis::atBottom)->tickLabelFont().pointSizeF(), before.pointSizeF());
     QVERIFY(m_window->findChild<QDockWidget *>("settingsDock")->isVisible());

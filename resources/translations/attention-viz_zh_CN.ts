@@ -479,31 +479,27 @@
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/figure.cpp" line="160"/>
+        <location filename="../../app/figure.cpp" line="175"/>
         <source>d_k = %1, %2, %3</source>
         <translation>d_k = %1，%2，%3</translation>
     </message>
     <message>
-        <location filename="../../app/figure.cpp" line="162"/>
-        <location filename="../../app/figure.cpp" line="174"/>
+        <location filename="../../app/figure.cpp" line="165"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/figure.cpp" line="164"/>
-        <location filename="../../app/figure.cpp" line="176"/>
+        <location filename="../../app/figure.cpp" line="167"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/figure.cpp" line="165"/>
-        <location filename="../../app/figure.cpp" line="177"/>
+        <location filename="../../app/figure.cpp" line="168"/>
         <source>  (L = %1, S = %2, seed %3)</source>
         <translation>（L = %1，S = %2，种子 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/figure.cpp" line="171"/>
-        <location filename="../../app/figure.cpp" line="172"/>
+        <location filename="../../app/figure.cpp" line="181"/>
         <source>d_k = %1, %2</source>
         <translation>d_k = %1，%2</translation>
     </message>
@@ -526,69 +522,69 @@
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_drawing.cpp" line="30"/>
+        <location filename="../../app/heatmap_drawing.cpp" line="39"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_drawing.cpp" line="31"/>
+        <location filename="../../app/heatmap_drawing.cpp" line="40"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="119"/>
+        <location filename="../../app/heatmap_panel.cpp" line="111"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="124"/>
+        <location filename="../../app/heatmap_panel.cpp" line="116"/>
         <source>entropy
 (nats)</source>
         <translation>熵
 （nats）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="136"/>
-        <location filename="../../app/heatmap_panel.cpp" line="296"/>
+        <location filename="../../app/heatmap_panel.cpp" line="128"/>
+        <location filename="../../app/heatmap_panel.cpp" line="288"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="214"/>
+        <location filename="../../app/heatmap_panel.cpp" line="206"/>
         <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).</source>
         <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="217"/>
+        <location filename="../../app/heatmap_panel.cpp" line="209"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values.</source>
         <translation>沿查询维 softmax（dim −2）：每一列和为 1，各行不再和为 1，所以输出不再是值向量的加权平均。</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="286"/>
+        <location filename="../../app/heatmap_panel.cpp" line="278"/>
         <source>ln S = %1</source>
         <translation>ln S = %1</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="295"/>
+        <location filename="../../app/heatmap_panel.cpp" line="287"/>
         <source>row sum
 (= 1)</source>
         <translation>行和
 （= 1）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="295"/>
+        <location filename="../../app/heatmap_panel.cpp" line="287"/>
         <source>row sum
 (≠ 1)</source>
         <translation>行和
 （≠ 1）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="296"/>
+        <location filename="../../app/heatmap_panel.cpp" line="288"/>
         <source>col. sum (= 1)</source>
         <translation>列和（= 1）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="378"/>
+        <location filename="../../app/heatmap_panel.cpp" line="370"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -597,14 +593,14 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="380"/>
+        <location filename="../../app/heatmap_panel.cpp" line="372"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="382"/>
+        <location filename="../../app/heatmap_panel.cpp" line="374"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
@@ -740,297 +736,307 @@ weight = %2</source>
     </message>
     <message>
         <location filename="../../app/main_window.cpp" line="186"/>
+        <source>Next comparison: none, scaling, softmax dim</source>
+        <translation>下一种对比：无、缩放、softmax 维度</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="186"/>
+        <source>compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="192"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="186"/>
+        <location filename="../../app/main_window.cpp" line="192"/>
         <source>present</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="187"/>
+        <location filename="../../app/main_window.cpp" line="193"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="187"/>
+        <location filename="../../app/main_window.cpp" line="193"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="190"/>
+        <location filename="../../app/main_window.cpp" line="196"/>
         <source>Demo</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="211"/>
+        <location filename="../../app/main_window.cpp" line="217"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="212"/>
+        <location filename="../../app/main_window.cpp" line="218"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="213"/>
+        <location filename="../../app/main_window.cpp" line="219"/>
         <source>Export the heatmap or the matrix</source>
         <translation>导出热力图或矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="221"/>
+        <location filename="../../app/main_window.cpp" line="227"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="222"/>
+        <location filename="../../app/main_window.cpp" line="228"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="223"/>
+        <location filename="../../app/main_window.cpp" line="229"/>
         <source>Export scaled and not scaled side by side</source>
         <translation>并排导出缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="228"/>
+        <location filename="../../app/main_window.cpp" line="234"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="229"/>
+        <location filename="../../app/main_window.cpp" line="235"/>
         <source>Export softmax over keys and over queries side by side</source>
         <translation>并排导出沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="234"/>
+        <location filename="../../app/main_window.cpp" line="240"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="236"/>
+        <location filename="../../app/main_window.cpp" line="242"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="246"/>
+        <location filename="../../app/main_window.cpp" line="252"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="250"/>
+        <location filename="../../app/main_window.cpp" line="258"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="251"/>
+        <location filename="../../app/main_window.cpp" line="259"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="251"/>
-        <location filename="../../app/main_window.cpp" line="261"/>
+        <location filename="../../app/main_window.cpp" line="259"/>
+        <location filename="../../app/main_window.cpp" line="269"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="258"/>
+        <location filename="../../app/main_window.cpp" line="266"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="260"/>
+        <location filename="../../app/main_window.cpp" line="268"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="261"/>
+        <location filename="../../app/main_window.cpp" line="269"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="264"/>
+        <location filename="../../app/main_window.cpp" line="272"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="266"/>
+        <location filename="../../app/main_window.cpp" line="274"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="267"/>
+        <location filename="../../app/main_window.cpp" line="275"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="267"/>
+        <location filename="../../app/main_window.cpp" line="275"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="270"/>
+        <location filename="../../app/main_window.cpp" line="278"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="272"/>
+        <location filename="../../app/main_window.cpp" line="280"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="275"/>
+        <location filename="../../app/main_window.cpp" line="283"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="281"/>
+        <location filename="../../app/main_window.cpp" line="289"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="289"/>
+        <location filename="../../app/main_window.cpp" line="297"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="290"/>
+        <location filename="../../app/main_window.cpp" line="298"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="291"/>
+        <location filename="../../app/main_window.cpp" line="299"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="292"/>
+        <location filename="../../app/main_window.cpp" line="300"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="293"/>
+        <location filename="../../app/main_window.cpp" line="301"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="294"/>
+        <location filename="../../app/main_window.cpp" line="302"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="308"/>
+        <location filename="../../app/main_window.cpp" line="316"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="319"/>
+        <location filename="../../app/main_window.cpp" line="327"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="320"/>
+        <location filename="../../app/main_window.cpp" line="328"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="322"/>
+        <location filename="../../app/main_window.cpp" line="330"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="323"/>
+        <location filename="../../app/main_window.cpp" line="331"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="324"/>
+        <location filename="../../app/main_window.cpp" line="332"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="337"/>
+        <location filename="../../app/main_window.cpp" line="345"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="338"/>
+        <location filename="../../app/main_window.cpp" line="346"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="429"/>
+        <location filename="../../app/main_window.cpp" line="437"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="470"/>
+        <location filename="../../app/main_window.cpp" line="478"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="473"/>
+        <location filename="../../app/main_window.cpp" line="481"/>
         <source>d_k sweep stopped</source>
         <translation>d_k 扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="505"/>
+        <location filename="../../app/main_window.cpp" line="513"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="525"/>
+        <location filename="../../app/main_window.cpp" line="533"/>
         <source>cannot create the folder &apos;%1&apos;</source>
         <translation>无法创建文件夹“%1”</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="555"/>
+        <location filename="../../app/main_window.cpp" line="563"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="561"/>
+        <location filename="../../app/main_window.cpp" line="569"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="561"/>
+        <location filename="../../app/main_window.cpp" line="569"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF 矢量图 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="561"/>
+        <location filename="../../app/main_window.cpp" line="569"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="562"/>
+        <location filename="../../app/main_window.cpp" line="570"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="564"/>
+        <location filename="../../app/main_window.cpp" line="572"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，当前显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="565"/>
+        <location filename="../../app/main_window.cpp" line="573"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="566"/>
+        <location filename="../../app/main_window.cpp" line="574"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="587"/>
+        <location filename="../../app/main_window.cpp" line="595"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="589"/>
+        <location filename="../../app/main_window.cpp" line="597"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
