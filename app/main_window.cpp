@@ -313,6 +313,17 @@ void MainWindow::buildMenus()
     }
     view->addAction(action("presentation"));
     view->addAction(action("animate"));
+    QMenu *speed = view->addMenu(tr("Sweep &speed"));
+    auto *speeds = new QActionGroup(this);
+    for (const auto &sp : QList<QPair<QString, int>>{{tr("Slow (one d_k every 1.5 s)"), 1500},
+                                                    {tr("Normal (every 0.7 s)"), 700},
+                                                    {tr("Fast (every 0.25 s)"), 250}}) {
+        QAction *a = speed->addAction(sp.first, this, [this, ms = sp.second] { m_animation.setInterval(ms); });
+        a->setCheckable(true);
+        a->setChecked(sp.second == m_animation.interval());
+        a->setObjectName(QStringLiteral("sweep%1ms").arg(sp.second));
+        speeds->addAction(a);
+    }
     QAction *reset = view->addAction(tr("&Reset zoom"), this, [this] {
         for (HeatmapPanel *panel : {m_heatmap, m_partnerHeatmap}) {
             QCustomPlot *plot = panel->plot();

@@ -58,6 +58,7 @@ public:
     bool isAnimating() const { return m_animation.isActive(); }
     void animationStep();
     void setAnimationInterval(int ms) { m_animation.setInterval(ms); }
+    int animationInterval() const { return m_animation.interval(); }
 
     QAction *action(const QString &name) const;
 

@@ -428,6 +428,8 @@ void TestClassroom::animationStepsDk()
     for (int i = 0; i < 4; ++i)
         m_window->animationStep();
     QCOMPARE(m_model->params().dK, 1); // 256, 512, 1024, then round again
+    m_window->findChild<QAction *>("sweep250ms")->trigger(); // View > Sweep speed > Fast
+    QCOMPARE(m_window->animationInterval(), 250);
     m_window->setAnimationInterval(10);
     QTRY_VERIFY_WITH_TIMEOUT(m_model->params().dK >= 4, 5000); // the timer drives it
     m_window->setAnimating(false);

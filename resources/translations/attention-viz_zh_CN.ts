@@ -927,116 +927,136 @@ weight = %2</source>
     </message>
     <message>
         <location filename="../../app/main_window.cpp" line="316"/>
+        <source>Sweep &amp;speed</source>
+        <translation>扫描速度(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="318"/>
+        <source>Slow (one d_k every 1.5 s)</source>
+        <translation>慢（每 1.5 秒一个 d_k）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="319"/>
+        <source>Normal (every 0.7 s)</source>
+        <translation>正常（每 0.7 秒）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="320"/>
+        <source>Fast (every 0.25 s)</source>
+        <translation>快（每 0.25 秒）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="327"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="327"/>
+        <location filename="../../app/main_window.cpp" line="338"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="328"/>
+        <location filename="../../app/main_window.cpp" line="339"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="330"/>
+        <location filename="../../app/main_window.cpp" line="341"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="331"/>
+        <location filename="../../app/main_window.cpp" line="342"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="332"/>
+        <location filename="../../app/main_window.cpp" line="343"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="345"/>
+        <location filename="../../app/main_window.cpp" line="356"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="346"/>
+        <location filename="../../app/main_window.cpp" line="357"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="437"/>
+        <location filename="../../app/main_window.cpp" line="448"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="478"/>
+        <location filename="../../app/main_window.cpp" line="489"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="481"/>
+        <location filename="../../app/main_window.cpp" line="492"/>
         <source>d_k sweep stopped</source>
         <translation>d_k 扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="513"/>
+        <location filename="../../app/main_window.cpp" line="524"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="533"/>
+        <location filename="../../app/main_window.cpp" line="544"/>
         <source>cannot create the folder &apos;%1&apos;</source>
         <translation>无法创建文件夹“%1”</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="563"/>
+        <location filename="../../app/main_window.cpp" line="574"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="569"/>
+        <location filename="../../app/main_window.cpp" line="580"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="569"/>
+        <location filename="../../app/main_window.cpp" line="580"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF 矢量图 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="569"/>
+        <location filename="../../app/main_window.cpp" line="580"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="570"/>
+        <location filename="../../app/main_window.cpp" line="581"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="572"/>
+        <location filename="../../app/main_window.cpp" line="583"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，当前显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="573"/>
+        <location filename="../../app/main_window.cpp" line="584"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="574"/>
+        <location filename="../../app/main_window.cpp" line="585"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="595"/>
+        <location filename="../../app/main_window.cpp" line="606"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="597"/>
+        <location filename="../../app/main_window.cpp" line="608"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
