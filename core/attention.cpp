@@ -90,13 +90,21 @@ Tensor3 computeScores(const Tensor3 &Q, const Tensor3 &K)
 
 namespace {
 
+bool isPowerOfTwo(float x)
+{
+    int e = 0;
+    return std::frexp(x, &e) == 0.5f;
+}
+
 // Scaled and masked logits of one row of scores, as PyTorch code (scores / d_k ** 0.5) rounds them.
 // An overflowed product stays finite, so only a mask makes -inf.
 void logitsRow(const float *scores, float *logits, int query, int n, const Params &p, float divisor, float factor)
 {
     Eigen::Map<const Eigen::ArrayXf> s(scores, n);
     Eigen::Map<Eigen::ArrayXf> x(logits, n);
-    if (p.scaling == Scaling::InvSqrtDk)
+    if (p.scaling == Scaling::InvSqrtDk && isPowerOfTwo(divisor))
+        x = (s * (1.0f / divisor)).max(-FLT_MAX).min(FLT_MAX); // exact: the same as dividing
+    else if (p.scaling == Scaling::InvSqrtDk)
         x = (s / divisor).max(-FLT_MAX).min(FLT_MAX);
     else if (p.scaling == Scaling::Custom)
         x = (s * factor).max(-FLT_MAX).min(FLT_MAX);
@@ -285,8 +293,8 @@ Attention attendImpl(const Tensor3 *scores, const Tensor3 *Q, const Tensor3 *K, 
             for (int i = first; i < last; ++i) {
                 const float *row = sc + std::size_t(i - first) * S;
                 const Eigen::Map<const Eigen::ArrayXf> r(row, S);
-                rowSum[i] = r.cast<double>().sum();
-                rowSumSq[i] = r.cast<double>().square().sum();
+                rowSum[i] = r.sum(); // float within the row (a few thousand terms), double across rows
+                rowSumSq[i] = r.square().sum();
                 logitsRow(row, buffer + std::size_t(i - first) * S, i, S, p, divisor, factor);
             }
         };
