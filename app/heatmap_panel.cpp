@@ -207,8 +207,12 @@ void HeatmapPanel::updateNote()
                      .arg(m_grid.rowStep).arg(m_grid.colStep);
     if (r->params.softmaxDim == -2)
         notes << tr("Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values.");
-    for (const std::string &w : r->attention.warnings)
-        notes << QString::fromStdString(w);
+    const attn::BatchSummary summary = attn::summarize(*r, r->params.batchIndex);
+    if (summary.fullyMasked > 0)
+        notes << (r->params.softmaxDim == -1
+                      ? tr("%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).")
+                      : tr("%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN)."))
+                     .arg(summary.fullyMasked);
     m_note->setText(notes.join("  "));
     m_note->setVisible(!notes.isEmpty());
 }

@@ -113,6 +113,7 @@ struct BatchSummary
     double entropyFraction = 0.0; // meanRowEntropy / ln S (0 when S = 1)
     int rowsNotSummingToOne = 0;  // |row sum - 1| > tolerance
     int colsNotSummingToOne = 0;
+    int fullyMasked = 0; // queries that may see no key (softmax over keys), or keys no query (over queries)
 };
 
 BatchSummary summarize(const Result &r, int batch, double tolerance = 1e-3);

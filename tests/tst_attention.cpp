@@ -579,6 +579,15 @@ void TestAttention::batchSummary()
     const attn::BatchSummary w = attn::summarize(wrong, 0);
     QCOMPARE(w.rowsNotSummingToOne, 3);
     QCOMPARE(w.colsNotSummingToOne, 0);
+    QCOMPARE(w.fullyMasked, 0);
+
+    Params masked = lecture::exercise(-1);
+    masked.mask = attn::MaskKind::Pad;
+    masked.padCount = 5;
+    QCOMPARE(attn::summarize(attn::compute(masked), 0).fullyMasked, 3);
+    masked.softmaxDim = -2;
+    masked.padCount = 2;
+    QCOMPARE(attn::summarize(attn::compute(masked), 0).fullyMasked, 2);
 }
 
 void TestAttention::tokensGiveIdenticalRows()

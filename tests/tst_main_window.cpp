@@ -154,6 +154,8 @@ void TestMainWindow::maskedCellsAreDistinct()
     QCOMPARE(m_model->params().padCount, 2);
     QVERIFY(std::isnan(m_window->heatmap()->shownCell(0, 4)));
     QVERIFY(!std::isnan(m_window->heatmap()->shownCell(0, 2)));
+    c()->padSpin->setValue(5); // every key masked
+    QVERIFY(m_window->heatmap()->noteText().contains("5 of the queries may see no key at all"));
 }
 
 void TestMainWindow::cellToolTip()

@@ -545,7 +545,7 @@
     </message>
     <message>
         <location filename="../../app/heatmap_panel.cpp" line="128"/>
-        <location filename="../../app/heatmap_panel.cpp" line="288"/>
+        <location filename="../../app/heatmap_panel.cpp" line="292"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
@@ -560,31 +560,41 @@
         <translation>沿查询维 softmax（dim −2）：每一列和为 1，各行不再和为 1，所以输出不再是值向量的加权平均。</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="278"/>
+        <location filename="../../app/heatmap_panel.cpp" line="213"/>
+        <source>%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).</source>
+        <translation>有 %1 个查询看不到任何键：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="214"/>
+        <source>%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN).</source>
+        <translation>有 %1 个键不被任何查询看到：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/heatmap_panel.cpp" line="282"/>
         <source>ln S = %1</source>
         <translation>ln S = %1</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="287"/>
+        <location filename="../../app/heatmap_panel.cpp" line="291"/>
         <source>row sum
 (= 1)</source>
         <translation>行和
 （= 1）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="287"/>
+        <location filename="../../app/heatmap_panel.cpp" line="291"/>
         <source>row sum
 (≠ 1)</source>
         <translation>行和
 （≠ 1）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="288"/>
+        <location filename="../../app/heatmap_panel.cpp" line="292"/>
         <source>col. sum (= 1)</source>
         <translation>列和（= 1）</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="370"/>
+        <location filename="../../app/heatmap_panel.cpp" line="374"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -593,14 +603,14 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="372"/>
+        <location filename="../../app/heatmap_panel.cpp" line="376"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/heatmap_panel.cpp" line="374"/>
+        <location filename="../../app/heatmap_panel.cpp" line="378"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
