@@ -34,6 +34,24 @@ void sizeRows(const QList<int> &ns, const QList<int> &dks)
             QTest::newRow(qPrintable(QStringLiteral("L=S=%1,d_k=%2").arg(n).arg(dk))) << n << dk;
 }
 
+// A shown main window whose model has computed p.
+struct ShownWindow
+{
+    AttentionModel model;
+    MainWindow window{&model, false};
+
+    explicit ShownWindow(const attn::Params &p)
+    {
+        window.resize(1400, 900);
+        window.show();
+        if (!QTest::qWaitForWindowExposed(&window))
+            qFatal("the window was not shown");
+        model.setParams(p);
+        model.waitForIdle();
+        QCoreApplication::processEvents();
+    }
+};
+
 } // namespace
 
 class AttentionBench : public QObject
@@ -80,14 +98,9 @@ void AttentionBench::gui()
 {
     QFETCH(int, n);
     QFETCH(int, dk);
-    AttentionModel model;
-    MainWindow window(&model, false);
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
     attn::Params p = square(n, dk);
-    model.setParams(p);
-    model.waitForIdle();
+    ShownWindow shown(p);
+    AttentionModel &model = shown.model;
     quint64 seed = 1;
     QBENCHMARK {
         p.seed = seed++;
@@ -103,15 +116,9 @@ void AttentionBench::guiBlocking()
 {
     QFETCH(int, n);
     QFETCH(int, dk);
-    AttentionModel model;
-    MainWindow window(&model, false);
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
     attn::Params p = square(n, dk);
-    model.setParams(p);
-    model.waitForIdle();
-    QCoreApplication::processEvents();
+    ShownWindow shown(p);
+    AttentionModel &model = shown.model;
 
     // A heartbeat on the GUI thread: the longest gap between its ticks is the longest block.
     QElapsedTimer clock;

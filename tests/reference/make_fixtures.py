@@ -68,28 +68,22 @@ def attention_case(mode="projection", batch=1, L=5, S=None, cross=False, d_model
         case["params"]["tokens"] = tokens
         case["params"]["positions"] = positions
     t = {}
-    if mode == "projection" and tokens is not None:
-        # each distinct token (in order of first occurrence) has one embedding row
-        vocab = list(dict.fromkeys(tokens))
-        ids = torch.tensor([vocab.index(w) for w in tokens])
-        E = torch.randn(len(vocab), d_model)
-        X = E[ids]
-        if positions:
-            X = X + position_encoding(L, d_model)
-        X = X.unsqueeze(0).expand(batch, L, d_model).contiguous()
-        t["E"] = E
+    if mode == "projection":
+        if tokens is not None:
+            # each distinct token (in order of first occurrence) has one embedding row
+            vocab = list(dict.fromkeys(tokens))
+            ids = torch.tensor([vocab.index(w) for w in tokens])
+            E = torch.randn(len(vocab), d_model)
+            X = E[ids]
+            if positions:
+                X = X + position_encoding(L, d_model)
+            X = X.unsqueeze(0).expand(batch, L, d_model).contiguous()
+            t["E"] = E
+        else:
+            X = torch.randn(batch, L, d_model)
         t["X"] = X
         src = X
-        W_q = torch.randn(d_model, d_k)
-        W_k = torch.randn(d_model, d_k)
-        W_v = torch.randn(d_model, d_v)
-        t.update(W_q=W_q, W_k=W_k, W_v=W_v)
-        Q, K, V = X @ W_q, src @ W_k, src @ W_v
-    elif mode == "projection":
-        X = torch.randn(batch, L, d_model)
-        t["X"] = X
-        src = X
-        if cross or S != L:
+        if tokens is None and (cross or S != L):
             Y = torch.randn(batch, S, d_model)
             t["Y"] = Y
             src = Y
