@@ -77,6 +77,15 @@ void AttentionModel::setCompare(CompareKind kind, int otherDk)
     emit compareChanged(m_compare, m_compareDk);
 }
 
+void AttentionModel::setHoveredCell(int query, int key)
+{
+    const QPoint h(key, query);
+    if (h == m_hovered)
+        return;
+    m_hovered = h;
+    emit hoveredCellChanged(query, key);
+}
+
 void AttentionModel::setCaption(const QString &caption)
 {
     if (caption == m_caption)

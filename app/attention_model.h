@@ -8,6 +8,7 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QPoint>
 #include <QString>
 
 #include <memory>
@@ -62,6 +63,11 @@ public:
     QString caption() const { return m_caption; }
     void setCaption(const QString &caption);
 
+    // The cell under the mouse in any heatmap of these settings (-1, -1: none), so that every
+    // heatmap can outline it.
+    QPoint hoveredCell() const { return m_hovered; } // x = key, y = query
+    void setHoveredCell(int query, int key);
+
     // Reuse other's Q, K, V and scores whenever they are the ones these settings would draw
     // (the second heatmap of a comparison shares the first one's tensors).
     void shareInputsWith(const AttentionModel *other) { m_inputsFrom = other; }
@@ -78,6 +84,7 @@ signals:
     void busyChanged(bool busy);
     void compareChanged(CompareKind kind, int otherDk);
     void captionChanged(const QString &caption);
+    void hoveredCellChanged(int query, int key);
     void problem(const QString &message);
 
 private:
@@ -89,6 +96,7 @@ private:
     CompareKind m_compare = CompareKind::None;
     int m_compareDk = 256;
     QString m_caption;
+    QPoint m_hovered{-1, -1};
     ResultPtr m_result;
     QFutureWatcher<ResultPtr> m_watcher;
     bool m_running = false;

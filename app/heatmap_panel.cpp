@@ -384,11 +384,9 @@ void HeatmapPanel::hover(QMouseEvent *event)
     int i = 0, j = 0;
     if (cellAt(event->position(), &i, &j)) {
         QToolTip::showText(event->globalPosition().toPoint(), cellToolTip(i, j), m_plot);
-        setHighlight(i, j);
         emit hovered(i, j);
     } else {
         QToolTip::hideText();
-        setHighlight(-1, -1);
         emit hovered(-1, -1);
     }
 }

@@ -69,9 +69,11 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     layout->addLayout(maps, 1);
     layout->addWidget(m_explanation);
     setCentralWidget(central);
-    // Hovering a cell in one heatmap outlines the same cell in the other.
-    connect(m_heatmap, &HeatmapPanel::hovered, m_partnerHeatmap, &HeatmapPanel::setHighlight);
-    connect(m_partnerHeatmap, &HeatmapPanel::hovered, m_heatmap, &HeatmapPanel::setHighlight);
+    // Hovering a cell in one heatmap outlines the same cell in the other, through the model.
+    for (HeatmapPanel *panel : {m_heatmap, m_partnerHeatmap}) {
+        connect(panel, &HeatmapPanel::hovered, model, &AttentionModel::setHoveredCell);
+        connect(model, &AttentionModel::hoveredCellChanged, panel, &HeatmapPanel::setHighlight);
+    }
 
     m_controls = new ControlsPanel(model, this);
     m_dock = new QDockWidget(tr("Settings"), this);

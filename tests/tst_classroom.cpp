@@ -150,7 +150,9 @@ void TestClassroom::hoverIsSynchronised()
 {
     m_model->setCompare(CompareKind::Scaling);
     emit m_window->heatmap()->hovered(2, 3);
+    QCOMPARE(m_model->hoveredCell(), QPoint(3, 2)); // through the model
     QCOMPARE(m_window->partnerHeatmap()->highlight(), QPoint(3, 2));
+    QCOMPARE(m_window->heatmap()->highlight(), QPoint(3, 2));
     emit m_window->partnerHeatmap()->hovered(-1, -1);
     QCOMPARE(m_window->heatmap()->highlight(), QPoint(-1, -1));
     // a real mouse move over a cell of the first heatmap outlines it in the second
