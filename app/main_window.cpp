@@ -184,7 +184,7 @@ void MainWindow::buildActions()
     });
     add("nextStep", tr("Next lesson step"), tr("step ▶"), Qt::Key_PageDown, [this] { stepLesson(+1); });
     add("previousStep", tr("Previous lesson step"), tr("◀ step"), Qt::Key_PageUp, [this] { stepLesson(-1); });
-    add("animate", tr("Start/stop the d_k sweep"), tr("sweep"), Qt::Key_Space, [this] { setAnimating(!isAnimating()); });
+    add("animate", tr("Start/stop the sweep (View > Sweep over)"), tr("sweep"), Qt::Key_Space, [this] { setAnimating(!isAnimating()); });
     add("cycleCompare", tr("Next comparison: none, scaling, softmax dim"), tr("compare"), Qt::Key_C, [this] {
         const CompareKind next = m_model->compare() == CompareKind::None      ? CompareKind::Scaling
                                  : m_model->compare() == CompareKind::Scaling ? CompareKind::SoftmaxDim
@@ -315,6 +315,16 @@ void MainWindow::buildMenus()
     }
     view->addAction(action("presentation"));
     view->addAction(action("animate"));
+    QMenu *sweep = view->addMenu(tr("S&weep over"));
+    auto *sweeps = new QActionGroup(this);
+    for (const auto &sw : QList<QPair<QString, bool>>{{tr("d_k (1 to 1024, scaled beside not scaled)"), false},
+                                                     {tr("the length (L = S = 1 to 4096: entropy grows like ln S)"), true}}) {
+        QAction *a = sweep->addAction(sw.first, this, [this, length = sw.second] { m_sweepLength = length; });
+        a->setCheckable(true);
+        a->setChecked(!sw.second);
+        a->setObjectName(sw.second ? "sweepLength" : "sweepDk");
+        sweeps->addAction(a);
+    }
     QMenu *speed = view->addMenu(tr("Sweep &speed"));
     auto *speeds = new QActionGroup(this);
     for (const auto &sp : QList<QPair<QString, int>>{{tr("Slow (one d_k every 1.5 s)"), 1500},
@@ -485,13 +495,14 @@ void MainWindow::setAnimating(bool on)
     if (on == isAnimating())
         return;
     if (on) {
-        if (m_model->compare() == CompareKind::None)
+        if (!m_sweepLength && m_model->compare() == CompareKind::None)
             m_model->setCompare(CompareKind::Scaling); // the scaled and unscaled entropies drift apart
         m_animation.start();
-        statusBar()->showMessage(tr("d_k sweep running (Space stops it)"), 3000);
+        statusBar()->showMessage(m_sweepLength ? tr("length sweep running (Space stops it)")
+                                               : tr("d_k sweep running (Space stops it)"), 3000);
     } else {
         m_animation.stop();
-        statusBar()->showMessage(tr("d_k sweep stopped"), 3000);
+        statusBar()->showMessage(tr("sweep stopped"), 3000);
     }
 }
 
@@ -499,7 +510,14 @@ void MainWindow::animationStep()
 {
     if (m_model->isBusy() || m_partner.isBusy())
         return; // never queue work faster than it is done
-    changeParams([](attn::Params &p) {
+    changeParams([this](attn::Params &p) {
+        if (m_sweepLength) {
+            const bool linked = p.keyLength == p.queryLength && !p.cross;
+            p.queryLength = p.queryLength >= 4096 ? 1 : std::min(4096, p.queryLength * 2);
+            if (linked)
+                p.keyLength = p.queryLength;
+            return;
+        }
         const bool follow = p.dV == p.dK;
         p.dK = p.dK >= 1024 ? 1 : std::min(1024, p.dK * 2);
         if (follow)

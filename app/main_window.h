@@ -53,7 +53,9 @@ public:
     void setPresentation(bool on, bool fullScreen = true);
     bool isPresentation() const { return m_presentation; }
 
-    // The d_k sweep (Space): 1, 2, 4, ... 1024 and round again.
+    // The sweep (Space): d_k = 1, 2, 4, ... 1024, or (sweepLength) L = S = 1, 2, 4, ... 4096, and round again.
+    void setSweepLength(bool on) { m_sweepLength = on; }
+    bool sweepsLength() const { return m_sweepLength; }
     void setAnimating(bool on);
     bool isAnimating() const { return m_animation.isActive(); }
     void animationStep();
@@ -91,5 +93,6 @@ private:
     std::optional<Lesson> m_lesson;
     int m_step = -1;
     QTimer m_animation;
+    bool m_sweepLength = false;
     QList<QAction *> m_keyActions;
 };

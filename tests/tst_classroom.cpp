@@ -436,6 +436,19 @@ void TestClassroom::animationStepsDk()
     QTRY_VERIFY_WITH_TIMEOUT(m_model->params().dK >= 4, 5000); // the timer drives it
     m_window->setAnimating(false);
     QVERIFY(!m_window->isAnimating());
+
+    // over the length instead: L = S doubles, the entropy bound ln S grows
+    m_model->setCompare(CompareKind::None);
+    m_model->setParams(lecture::block1());
+    m_window->findChild<QAction *>("sweepLength")->trigger();
+    QVERIFY(m_window->sweepsLength());
+    m_window->setAnimating(true);
+    QCOMPARE(m_model->compare(), CompareKind::None); // no comparison forced for the length
+    m_window->animationStep();
+    QCOMPARE(m_model->result()->params.queryLength, 10);
+    QCOMPARE(m_model->result()->params.keyLength, 10);
+    QVERIFY(std::fabs(m_model->result()->attention.stats.maxRowEntropy - std::log(10.0)) < 1e-12);
+    m_window->setAnimating(false);
 }
 
 void TestClassroom::splittingSentences_data()

@@ -625,448 +625,468 @@ weight = %2</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="77"/>
+        <location filename="../../app/main_window.cpp" line="79"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="83"/>
+        <location filename="../../app/main_window.cpp" line="85"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="136"/>
+        <location filename="../../app/main_window.cpp" line="138"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="136"/>
+        <location filename="../../app/main_window.cpp" line="138"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="141"/>
+        <location filename="../../app/main_window.cpp" line="143"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="141"/>
+        <location filename="../../app/main_window.cpp" line="143"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="152"/>
+        <location filename="../../app/main_window.cpp" line="154"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="152"/>
+        <location filename="../../app/main_window.cpp" line="154"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="153"/>
+        <location filename="../../app/main_window.cpp" line="155"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="153"/>
+        <location filename="../../app/main_window.cpp" line="155"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="162"/>
+        <location filename="../../app/main_window.cpp" line="164"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="162"/>
+        <location filename="../../app/main_window.cpp" line="164"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="163"/>
+        <location filename="../../app/main_window.cpp" line="165"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="163"/>
+        <location filename="../../app/main_window.cpp" line="165"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="164"/>
+        <location filename="../../app/main_window.cpp" line="166"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="164"/>
+        <location filename="../../app/main_window.cpp" line="166"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="175"/>
+        <location filename="../../app/main_window.cpp" line="177"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="175"/>
+        <location filename="../../app/main_window.cpp" line="177"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="183"/>
+        <location filename="../../app/main_window.cpp" line="185"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="183"/>
+        <location filename="../../app/main_window.cpp" line="185"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="184"/>
+        <location filename="../../app/main_window.cpp" line="186"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="184"/>
+        <location filename="../../app/main_window.cpp" line="186"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="185"/>
-        <source>Start/stop the d_k sweep</source>
-        <translation>开始/停止 d_k 扫描动画</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.cpp" line="185"/>
+        <location filename="../../app/main_window.cpp" line="187"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="186"/>
+        <location filename="../../app/main_window.cpp" line="187"/>
+        <source>Start/stop the sweep (View &gt; Sweep over)</source>
+        <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="188"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="186"/>
+        <location filename="../../app/main_window.cpp" line="188"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="192"/>
+        <location filename="../../app/main_window.cpp" line="194"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="192"/>
+        <location filename="../../app/main_window.cpp" line="194"/>
         <source>present</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="193"/>
+        <location filename="../../app/main_window.cpp" line="195"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="193"/>
+        <location filename="../../app/main_window.cpp" line="195"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="196"/>
+        <location filename="../../app/main_window.cpp" line="198"/>
         <source>Demo</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="217"/>
+        <location filename="../../app/main_window.cpp" line="219"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="218"/>
+        <location filename="../../app/main_window.cpp" line="220"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="219"/>
+        <location filename="../../app/main_window.cpp" line="221"/>
         <source>Export the heatmap or the matrix</source>
         <translation>导出热力图或矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="227"/>
+        <location filename="../../app/main_window.cpp" line="229"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="228"/>
+        <location filename="../../app/main_window.cpp" line="230"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="229"/>
+        <location filename="../../app/main_window.cpp" line="231"/>
         <source>Export scaled and not scaled side by side</source>
         <translation>并排导出缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="234"/>
+        <location filename="../../app/main_window.cpp" line="236"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="235"/>
+        <location filename="../../app/main_window.cpp" line="237"/>
         <source>Export softmax over keys and over queries side by side</source>
         <translation>并排导出沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="240"/>
+        <location filename="../../app/main_window.cpp" line="242"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="242"/>
+        <location filename="../../app/main_window.cpp" line="244"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="252"/>
+        <location filename="../../app/main_window.cpp" line="254"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="258"/>
+        <location filename="../../app/main_window.cpp" line="260"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="259"/>
+        <location filename="../../app/main_window.cpp" line="261"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="259"/>
-        <location filename="../../app/main_window.cpp" line="269"/>
+        <location filename="../../app/main_window.cpp" line="261"/>
+        <location filename="../../app/main_window.cpp" line="271"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="266"/>
+        <location filename="../../app/main_window.cpp" line="268"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="268"/>
+        <location filename="../../app/main_window.cpp" line="270"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="269"/>
+        <location filename="../../app/main_window.cpp" line="271"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="272"/>
+        <location filename="../../app/main_window.cpp" line="274"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="274"/>
+        <location filename="../../app/main_window.cpp" line="276"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="275"/>
+        <location filename="../../app/main_window.cpp" line="277"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="275"/>
+        <location filename="../../app/main_window.cpp" line="277"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="278"/>
+        <location filename="../../app/main_window.cpp" line="280"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="280"/>
+        <location filename="../../app/main_window.cpp" line="282"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="283"/>
+        <location filename="../../app/main_window.cpp" line="285"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="289"/>
+        <location filename="../../app/main_window.cpp" line="291"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="297"/>
+        <location filename="../../app/main_window.cpp" line="299"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="298"/>
+        <location filename="../../app/main_window.cpp" line="300"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="299"/>
+        <location filename="../../app/main_window.cpp" line="301"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="300"/>
+        <location filename="../../app/main_window.cpp" line="302"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="301"/>
+        <location filename="../../app/main_window.cpp" line="303"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="302"/>
+        <location filename="../../app/main_window.cpp" line="304"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="316"/>
+        <location filename="../../app/main_window.cpp" line="318"/>
+        <source>S&amp;weep over</source>
+        <translation>扫描对象(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="320"/>
+        <source>d_k (1 to 1024, scaled beside not scaled)</source>
+        <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="321"/>
+        <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
+        <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="328"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="318"/>
+        <location filename="../../app/main_window.cpp" line="330"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="319"/>
+        <location filename="../../app/main_window.cpp" line="331"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="320"/>
+        <location filename="../../app/main_window.cpp" line="332"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="327"/>
+        <location filename="../../app/main_window.cpp" line="339"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="338"/>
+        <location filename="../../app/main_window.cpp" line="350"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="339"/>
+        <location filename="../../app/main_window.cpp" line="351"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="341"/>
+        <location filename="../../app/main_window.cpp" line="353"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="342"/>
+        <location filename="../../app/main_window.cpp" line="354"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="343"/>
+        <location filename="../../app/main_window.cpp" line="355"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="356"/>
+        <location filename="../../app/main_window.cpp" line="368"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="357"/>
+        <location filename="../../app/main_window.cpp" line="369"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="448"/>
+        <location filename="../../app/main_window.cpp" line="460"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="489"/>
+        <location filename="../../app/main_window.cpp" line="501"/>
+        <source>length sweep running (Space stops it)</source>
+        <translation>长度扫描进行中（按空格停止）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.cpp" line="502"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="492"/>
-        <source>d_k sweep stopped</source>
-        <translation>d_k 扫描已停止</translation>
+        <location filename="../../app/main_window.cpp" line="505"/>
+        <source>sweep stopped</source>
+        <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="524"/>
+        <location filename="../../app/main_window.cpp" line="544"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="544"/>
+        <location filename="../../app/main_window.cpp" line="564"/>
         <source>cannot create the folder &apos;%1&apos;</source>
         <translation>无法创建文件夹“%1”</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="574"/>
+        <location filename="../../app/main_window.cpp" line="594"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="580"/>
+        <location filename="../../app/main_window.cpp" line="600"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="580"/>
+        <location filename="../../app/main_window.cpp" line="600"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF 矢量图 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="580"/>
+        <location filename="../../app/main_window.cpp" line="600"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="581"/>
+        <location filename="../../app/main_window.cpp" line="601"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="583"/>
+        <location filename="../../app/main_window.cpp" line="603"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，当前显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="584"/>
+        <location filename="../../app/main_window.cpp" line="604"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="585"/>
+        <location filename="../../app/main_window.cpp" line="605"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="606"/>
+        <location filename="../../app/main_window.cpp" line="626"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="608"/>
+        <location filename="../../app/main_window.cpp" line="628"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
