@@ -473,7 +473,7 @@ void MainWindow::setPresentation(bool on, bool fullScreen)
     m_partnerHeatmap->setFontScale(scale);
     m_explanation->setFontScale(scale);
     QFont f = font();
-    f.setPointSizeF(QApplication::font().pointSizeF() * (on ? 1.4 : 1.0));
+    f.setPointSizeF(QApplication::font().pointSizeF() * (on ? 1.25 : 1.0));
     f.setBold(on);
     m_demoBar->setFont(f);
     QFont cf = QApplication::font();
@@ -481,7 +481,7 @@ void MainWindow::setPresentation(bool on, bool fullScreen)
     m_caption->setFont(cf);
     // High contrast for a projector: black on white, no greys.
     setStyleSheet(on ? "QMainWindow, QWidget { background: white; color: black; } "
-                       "QToolBar QToolButton { border: 2px solid black; border-radius: 6px; padding: 6px 10px; margin: 3px; }"
+                       "QToolBar QToolButton { border: 2px solid black; border-radius: 6px; padding: 4px 6px; margin: 2px; }"
                      : QString());
     if (on && fullScreen)
         showFullScreen();
