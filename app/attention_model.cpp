@@ -18,7 +18,7 @@ double workOf(const attn::Params &p)
 AttentionModel::AttentionModel(QObject *parent) : QObject(parent)
 {
     m_result = std::make_shared<const attn::Result>(attn::compute(m_params));
-    connect(&m_watcher, &QFutureWatcher<ResultPtr>::finished, this, &AttentionModel::finished);
+    connect(&m_watcher, &QFutureWatcher<std::pair<ResultPtr, QString>>::finished, this, &AttentionModel::finished);
 }
 
 AttentionModel::~AttentionModel()
@@ -94,39 +94,71 @@ void AttentionModel::setCaption(const QString &caption)
     emit captionChanged(m_caption);
 }
 
+namespace {
+
+// The computation, with running out of memory turned into a message instead of ending the program.
+AttentionModel::ResultPtr computeOrNull(const attn::Params &p, AttentionModel::ResultPtr previous, QString *error)
+{
+    try {
+        return std::make_shared<const attn::Result>(attn::compute(p, previous.get()));
+    } catch (const std::bad_alloc &) {
+        *error = AttentionModel::tr("not enough memory for these sizes; the previous result stays");
+    } catch (const std::exception &e) {
+        *error = QString::fromLocal8Bit(e.what());
+    }
+    return nullptr;
+}
+
+} // namespace
+
 void AttentionModel::start()
 {
     const attn::Params p = m_params;
-    ResultPtr previous = m_result;
+    // Reuse Q, K, V and the scores of whichever finished result has the same ones.
+    ResultPtr previous = m_reusable ? m_reusable : m_result;
     if (m_inputsFrom && attn::sameInputs(p, m_inputsFrom->result()->params))
         previous = m_inputsFrom->result();
     if (workOf(p) <= m_syncLimit) {
-        m_result = std::make_shared<const attn::Result>(attn::compute(p, previous.get()));
+        QString error;
+        ResultPtr r = computeOrNull(p, previous, &error);
+        m_reusable.reset();
+        if (!r) {
+            emit problem(error);
+            return;
+        }
+        m_result = r;
         emit resultChanged(m_result);
         return;
     }
     m_running = true;
     m_pending = false;
     emit busyChanged(true);
-    m_watcher.setFuture(QtConcurrent::run([p, previous]() -> ResultPtr {
-        return std::make_shared<const attn::Result>(attn::compute(p, previous.get()));
+    m_watcher.setFuture(QtConcurrent::run([p, previous]() -> std::pair<ResultPtr, QString> {
+        QString error;
+        ResultPtr r = computeOrNull(p, previous, &error);
+        return {r, error};
     }));
 }
 
 void AttentionModel::finished()
 {
     m_running = false;
-    ResultPtr r = m_watcher.result();
+    const auto [r, error] = m_watcher.result();
     if (m_pending) {
-        // Keep the finished inputs for reuse, but only show the newest settings.
-        m_result = r;
+        // Settings changed meanwhile: this result is never shown, but its Q, K, V may serve the next.
+        m_reusable = r;
         start();
         if (!m_running)
             emit busyChanged(false);
         return;
     }
-    m_result = r;
+    m_reusable.reset();
     emit busyChanged(false);
+    if (!r) {
+        emit problem(error);
+        return;
+    }
+    m_result = r;
     emit resultChanged(m_result);
 }
 

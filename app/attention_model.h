@@ -47,7 +47,7 @@ public:
 
     // The settings last accepted (the shown result may still be catching up: see isBusy).
     const attn::Params &params() const { return m_params; }
-    // The newest finished result; never null after construction.
+    // The result shown: the newest finished one for the settings asked for last; never null.
     ResultPtr result() const { return m_result; }
     const DisplayOptions &display() const { return m_display; }
     bool isBusy() const { return m_running; }
@@ -98,7 +98,8 @@ private:
     QString m_caption;
     QPoint m_hovered{-1, -1};
     ResultPtr m_result;
-    QFutureWatcher<ResultPtr> m_watcher;
+    QFutureWatcher<std::pair<ResultPtr, QString>> m_watcher; // a result, or why there is none
+    ResultPtr m_reusable; // a finished result for settings already replaced: only for its Q, K, V
     bool m_running = false;
     bool m_pending = false; // settings changed while a computation ran
     double m_syncLimit = 2e6;

@@ -103,8 +103,8 @@ void applySetting(attn::Params &p, const QString &name, const QString &value, bo
     } else if (name == "scale") {
         bool ok = false;
         const double f = value.trimmed().toDouble(&ok);
-        if (!ok || !std::isfinite(f))
-            throw Fail{QStringLiteral("--scale: expected a finite number such as 0.125, got '%1'").arg(value)};
+        if (!ok || !(std::fabs(f) <= attn::Limits::maxScale))
+            throw Fail{QStringLiteral("--scale: expected a number from -1e6 to 1e6 such as 0.125, got '%1'").arg(value)};
         p.scaling = attn::Scaling::Custom;
         p.customScale = f;
     } else if (name == "softmax-dim") {
@@ -206,7 +206,7 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
     const bool keysGiven = parser.isSet("keys"), dvGiven = parser.isSet("d-v");
     const bool keysFollow = !keysGiven && p.keyLength == p.queryLength, dvFollows = !dvGiven && p.dV == p.dK;
     for (const QString &name : kValued)
-        if (parser.isSet(name))
+        if (parser.isSet(name) && name != "mask" && name != "batch-index")
             applySetting(p, name, parser.value(name), keysFollow, dvFollows);
     p.cross = p.cross || parser.isSet("cross");
     if (parser.isSet("tokens")) {
@@ -217,7 +217,7 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
             throw Fail{QStringLiteral("--tokens: at most %1 tokens (got %2)").arg(attn::Limits::maxLength).arg(tokens.size())};
         if ((keysGiven && parser.value("keys").toInt() != tokens.size()) || (parser.isSet("len") && parser.value("len").toInt() != tokens.size()))
             throw Fail{QStringLiteral("--tokens: %1 tokens make %1 queries and keys; leave out --len and --keys").arg(tokens.size())};
-        if (p.cross)
+        if (p.cross && p.mode == attn::Mode::Projection)
             throw Fail{QStringLiteral("--tokens: tokens are for self-attention; leave out --cross")};
         p.tokens = toStdTokens(tokens);
         p.queryLength = p.keyLength = int(tokens.size());
@@ -227,6 +227,10 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
             throw Fail{QStringLiteral("--positions: adds position encodings to token embeddings; needs --tokens in projection mode")};
         p.positions = true;
     }
+    // The mask and the batch element depend on the final key length and batch size.
+    for (const QString &name : {QStringLiteral("mask"), QStringLiteral("batch-index")})
+        if (parser.isSet(name))
+            applySetting(p, name, parser.value(name), keysFollow, dvFollows);
     if (p.cross && p.mode == attn::Mode::Direct)
         throw Fail{QStringLiteral("--cross: only applies to --mode projection (in direct mode K and V are drawn directly)")};
     if (parser.isSet("no-scale") && parser.isSet("scale"))
@@ -348,8 +352,9 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
             } catch (const Fail &f) {
                 throw Fail{QStringLiteral("--export-series: value '%1': %2").arg(v, f.message)};
             }
-            if (q.mask == attn::MaskKind::Pad)
-                q.padCount = std::min(q.padCount, q.keyLength);
+            if (q.mask == attn::MaskKind::Pad && q.padCount > q.keyLength)
+                throw Fail{QStringLiteral("--export-series: value '%1': the mask pad:%2 masks more keys than the %3 there are")
+                               .arg(v).arg(q.padCount).arg(q.keyLength)};
             if (auto e = attn::validate(q, memoryBudget))
                 throw Fail{QStringLiteral("--export-series: value '%1': --%2: %3")
                                .arg(v, QString::fromStdString(e->field), QString::fromStdString(e->message))};

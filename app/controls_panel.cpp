@@ -323,6 +323,8 @@ void ControlsPanel::change(const std::function<void(attn::Params &)> &edit)
     }
     p.padCount = std::min(p.padCount, p.keyLength);
     dropTokensIfLengthChanged(p);
+    if (p.tokens.empty() || p.mode != attn::Mode::Projection)
+        p.positions = false; // only token embeddings get position encodings
     if (!m_model->setParams(p))
         showParams(m_model->params()); // refused: show what still holds
 }

@@ -123,8 +123,7 @@ int runWindow(const CliRequest &request)
     if (!request.screenshotPath.isEmpty()) {
         window.resize(request.size.isValid() ? request.size : QSize(1400, 900));
         window.show();
-        model.waitForIdle();
-        QApplication::processEvents();
+        window.waitUntilComputed();
         QString error;
         if (!savePng(window.grab().toImage(), request.screenshotPath, &error))
             return fail(QStringLiteral("--screenshot: %1").arg(error));

@@ -206,6 +206,15 @@ void MainWindow::buildActions()
     m_demoBar->setVisible(false);
 }
 
+void MainWindow::waitUntilComputed()
+{
+    do {
+        m_model->waitForIdle();
+        m_partner.waitForIdle();
+        QCoreApplication::processEvents();
+    } while (m_model->isBusy() || m_partner.isBusy());
+}
+
 QAction *MainWindow::action(const QString &name) const
 {
     for (QAction *a : m_keyActions)

@@ -63,6 +63,9 @@ public:
     int animationInterval() const { return m_animation.interval(); }
 
     QAction *action(const QString &name) const;
+    // Blocks until both heatmaps show the current settings (the comparison's computation starts only
+    // when the main one has finished). For --screenshot and tests.
+    void waitUntilComputed();
 
 protected:
     void closeEvent(QCloseEvent *event) override;

@@ -185,7 +185,7 @@ void softmaxRowsWithStats(const float *x, float *w, int rows, int n, RowStats ou
                 ce[j] -= t;
             }
             int arg = 0;
-            while (wr[arg] != best)
+            while (arg < n - 1 && wr[arg] != best)
                 ++arg;
             out.sum[i] = rowSum;
             out.entropy[i] = -double(wlnw);

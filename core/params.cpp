@@ -68,7 +68,8 @@ std::uint64_t estimatedBytes(const Params &p)
                         S = std::uint64_t(std::max(p.keyLength, 0)), dm = std::uint64_t(std::max(p.dModel, 0)),
                         dk = std::uint64_t(std::max(p.dK, 0)), dv = std::uint64_t(std::max(p.dV, 0));
     std::uint64_t floats = B * L * dk + B * S * dk + B * S * dv + B * L * dv // Q, K, V, out
-                           + 3 * B * L * S;                                  // scores, logits, weights
+                           + 2 * B * L * S                                   // scores, weights
+                           + (p.softmaxDim == -2 ? 3 * L * S : 0);           // over queries: transposed copies
     if (p.mode == Mode::Projection)
         floats += B * L * dm + (p.isCross() ? B * S * dm : 0) + dm * (2 * dk + dv) + p.tokens.size() * dm;
     return floats * sizeof(float);
@@ -98,8 +99,8 @@ std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBud
     if (p.softmaxDim != -1 && p.softmaxDim != -2)
         return ValidationError{"softmax-dim", "must be -1 (over keys) or -2 (over queries) (got "
                                                   + std::to_string(p.softmaxDim) + ")"};
-    if (p.scaling == Scaling::Custom && !std::isfinite(p.customScale))
-        return ValidationError{"scale", "must be a finite number"};
+    if (p.scaling == Scaling::Custom && !(std::fabs(p.customScale) <= Limits::maxScale))
+        return ValidationError{"scale", "must be a number from -1e6 to 1e6"};
     if (p.mask == MaskKind::Pad)
         if (auto e = range("mask", p.padCount, 0, p.keyLength)) {
             e->message = "pad:N must mask from 0 to " + std::to_string(p.keyLength) + " keys (got "
@@ -113,11 +114,15 @@ std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBud
         for (const std::string &t : p.tokens)
             if (t.empty())
                 return ValidationError{"tokens", "a token is empty"};
+        if (p.mode == Mode::Projection && p.cross)
+            return ValidationError{"cross", "tokens are for self-attention: keys and values come from the same words"};
         if (p.queryLength != int(p.tokens.size()) || p.keyLength != int(p.tokens.size()))
             return ValidationError{"tokens", "with " + std::to_string(p.tokens.size())
                                                  + " tokens there are as many queries and keys (got L = "
                                                  + std::to_string(p.queryLength) + ", S = " + std::to_string(p.keyLength) + ")"};
     }
+    if (p.positions && (p.tokens.empty() || p.mode != Mode::Projection))
+        return ValidationError{"positions", "position encodings are added to token embeddings: they need tokens in projection mode"};
     const std::uint64_t need = estimatedBytes(p);
     if (need > memoryBudget) {
         std::ostringstream m;

@@ -57,6 +57,7 @@ struct Limits
     static constexpr int maxBatch = 4096;
     static constexpr int maxLength = 65536;
     static constexpr int maxDim = 65536;
+    static constexpr double maxScale = 1e6; // |custom scale factor|: far beyond any useful temperature, and finite in float
 };
 
 struct ValidationError
@@ -65,7 +66,8 @@ struct ValidationError
     std::string message; // what is wrong, e.g. "must be from 1 to 65536 (got 0)"
 };
 
-// Bytes the computation would allocate for its tensors (inputs, scores, logits, weights, output).
+// Bytes the computation would allocate for its tensors (inputs, scores, weights, output, and the
+// transposed copies softmax over queries works on).
 std::uint64_t estimatedBytes(const Params &p);
 
 // The first problem with p, or nothing when p can be computed within memoryBudget bytes.

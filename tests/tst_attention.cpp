@@ -443,7 +443,7 @@ void TestAttention::validation_data()
     QTest::newRow("softmax dim 0") << "dim=0" << "softmax-dim" << "-1 (over keys) or -2";
     QTest::newRow("pad too many") << "pad=9" << "mask" << "from 0 to 5 keys (got 9)";
     QTest::newRow("batch index") << "bi=1" << "batch-index" << "from 0 to 0 (got 1)";
-    QTest::newRow("scale nan") << "scale=nan" << "scale" << "finite";
+    QTest::newRow("scale nan") << "scale=nan" << "scale" << "from -1e6 to 1e6";
 }
 
 void TestAttention::validation()

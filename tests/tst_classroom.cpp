@@ -143,6 +143,16 @@ void TestClassroom::compareViewSharesQAndK()
     QCOMPARE(m_window->partnerModel()->result()->inputs.get(), m_model->result()->inputs.get());
     m_model->setCompare(CompareKind::Dk, 64);
     QCOMPARE(m_window->partnerModel()->result()->params.dK, 64);
+
+    // large enough to be computed off the GUI thread: both heatmaps end on the new settings
+    attn::Params big = m_model->params();
+    big.mode = attn::Mode::Direct;
+    big.queryLength = big.keyLength = 1500;
+    m_model->setCompare(CompareKind::SoftmaxDim);
+    m_model->setParams(big);
+    m_window->waitUntilComputed();
+    QCOMPARE(m_window->partnerModel()->result()->params.queryLength, 1500);
+    QCOMPARE(m_window->partnerModel()->result()->inputs.get(), m_model->result()->inputs.get());
     QCOMPARE(m_window->partnerModel()->result()->params.seed, m_model->params().seed);
 }
 
@@ -369,6 +379,8 @@ void TestClassroom::badScenarios_data()
     QTest::newRow("unknown field") << QByteArray(R"({"format": "attention-viz-scenario", "version": 1, "params": {"dk": 4}})") << "params.dk: unknown field";
     QTest::newRow("bad mask") << QByteArray(R"({"format": "attention-viz-scenario", "version": 1, "params": {"keys": 4, "mask": "pad:9"}})") << "params.mask: pad:N needs N from 0 to 4";
     QTest::newRow("bad colormap") << QByteArray(R"({"format": "attention-viz-scenario", "version": 1, "display": {"colormap": "jet"}})") << "display.colormap: expected one of";
+    QTest::newRow("tokens with cross") << QByteArray(R"({"format": "attention-viz-scenario", "version": 1, "params": {"tokens": ["a", "b"], "cross": true}})") << "params.cross: tokens are for self-attention";
+    QTest::newRow("positions in direct mode") << QByteArray(R"({"format": "attention-viz-scenario", "version": 1, "params": {"mode": "direct", "tokens": ["a"], "positions": true}})") << "params.positions: position encodings are added to token embeddings";
     QTest::newRow("bad compare") << QByteArray(R"({"format": "attention-viz-scenario", "version": 1, "compare": "both"})") << "compare: expected one of";
 }
 

@@ -42,6 +42,7 @@ private slots:
     void defaults();
     void everyOption();
     void negativeValuesAreValues();
+    void maskCheckedAgainstTheTokens();
     void badInput_data();
     void badInput();
     void lectureBlock1();
@@ -108,6 +109,15 @@ void TestCli::everyOption()
     QCOMPARE(c.request.params.keyLength, 4); // S defaults to L
 }
 
+void TestCli::maskCheckedAgainstTheTokens()
+{
+    // the tokens set the key length before pad:N is checked
+    const CliOutcome o = parse({"--tokens", "a b c d e f g h", "--mask", "pad:6"});
+    QCOMPARE(o.kind, CliOutcome::Run);
+    QCOMPARE(o.request.params.padCount, 6);
+    QCOMPARE(o.request.params.keyLength, 8);
+}
+
 void TestCli::negativeValuesAreValues()
 {
     const CliOutcome o = parse({"--seed", "-1", "--softmax-dim", "-1"});
@@ -132,7 +142,11 @@ void TestCli::badInput_data()
     QTest::newRow("pad too many") << QStringList{"--keys", "4", "--mask", "pad:5"} << "--mask: pad:N needs a number of keys N from 0 to 4";
     QTest::newRow("pad not a number") << QStringList{"--mask", "pad:x"} << "--mask: pad:N";
     QTest::newRow("scale and no-scale") << QStringList{"--scale", "2", "--no-scale"} << "--scale: cannot be combined with --no-scale";
-    QTest::newRow("scale inf") << QStringList{"--scale", "inf"} << "--scale: expected a finite number";
+    QTest::newRow("scale inf") << QStringList{"--scale", "inf"} << "--scale: expected a number from -1e6 to 1e6";
+    QTest::newRow("scale too large for float") << QStringList{"--scale", "1e39"} << "--scale: expected a number from -1e6 to 1e6";
+    QTest::newRow("series pad beyond keys") << QStringList{"--mask", "pad:3", "--export-series", "keys=1,2,4", "out"}
+                                            << "--export-series: value '1': the mask pad:3 masks more keys than the 1 there are";
+    QTest::newRow("tokens with cross") << QStringList{"--tokens", "a b", "--cross"} << "--tokens: tokens are for self-attention";
     QTest::newRow("seed") << QStringList{"--seed", "abc"} << "--seed: expected a whole number";
     QTest::newRow("batch index") << QStringList{"--batch", "2", "--batch-index", "2"} << "--batch-index: must be from 0 to 1 (got 2)";
     QTest::newRow("cross in direct") << QStringList{"--mode", "direct", "--cross"} << "--cross: only applies to --mode projection";

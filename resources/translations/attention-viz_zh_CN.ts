@@ -2,6 +2,14 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AttentionModel</name>
+    <message>
+        <location filename="../../app/attention_model.cpp" line="105"/>
+        <source>not enough memory for these sizes; the previous result stays</source>
+        <translation>内存不足以计算这些尺寸；保留上一次的结果</translation>
+    </message>
+</context>
+<context>
     <name>ColorMaps</name>
     <message>
         <location filename="../../app/color_maps.cpp" line="14"/>
@@ -103,7 +111,7 @@
     </message>
     <message>
         <location filename="../../app/controls_panel.cpp" line="118"/>
-        <location filename="../../app/controls_panel.cpp" line="359"/>
+        <location filename="../../app/controls_panel.cpp" line="361"/>
         <source>Cross-attention (keys from a second sequence)</source>
         <translation>交叉注意力（键来自第二个序列）</translation>
     </message>
@@ -358,12 +366,12 @@
         <translation>矩阵足够小（不超过 16 × 16）时，在每个格子里写出数值。</translation>
     </message>
     <message>
-        <location filename="../../app/controls_panel.cpp" line="360"/>
+        <location filename="../../app/controls_panel.cpp" line="362"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/controls_panel.cpp" line="380"/>
+        <location filename="../../app/controls_panel.cpp" line="382"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -780,313 +788,313 @@ weight = %2</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="219"/>
+        <location filename="../../app/main_window.cpp" line="228"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="220"/>
+        <location filename="../../app/main_window.cpp" line="229"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="221"/>
+        <location filename="../../app/main_window.cpp" line="230"/>
         <source>Export the heatmap or the matrix</source>
         <translation>导出热力图或矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="229"/>
+        <location filename="../../app/main_window.cpp" line="238"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="230"/>
+        <location filename="../../app/main_window.cpp" line="239"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="231"/>
+        <location filename="../../app/main_window.cpp" line="240"/>
         <source>Export scaled and not scaled side by side</source>
         <translation>并排导出缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="236"/>
+        <location filename="../../app/main_window.cpp" line="245"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="237"/>
+        <location filename="../../app/main_window.cpp" line="246"/>
         <source>Export softmax over keys and over queries side by side</source>
         <translation>并排导出沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="242"/>
+        <location filename="../../app/main_window.cpp" line="251"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="244"/>
+        <location filename="../../app/main_window.cpp" line="253"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="254"/>
+        <location filename="../../app/main_window.cpp" line="263"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="260"/>
+        <location filename="../../app/main_window.cpp" line="269"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="261"/>
+        <location filename="../../app/main_window.cpp" line="270"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="261"/>
-        <location filename="../../app/main_window.cpp" line="271"/>
+        <location filename="../../app/main_window.cpp" line="270"/>
+        <location filename="../../app/main_window.cpp" line="280"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="268"/>
+        <location filename="../../app/main_window.cpp" line="277"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="270"/>
+        <location filename="../../app/main_window.cpp" line="279"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="271"/>
+        <location filename="../../app/main_window.cpp" line="280"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="274"/>
+        <location filename="../../app/main_window.cpp" line="283"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="276"/>
+        <location filename="../../app/main_window.cpp" line="285"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="277"/>
+        <location filename="../../app/main_window.cpp" line="286"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="277"/>
+        <location filename="../../app/main_window.cpp" line="286"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="280"/>
+        <location filename="../../app/main_window.cpp" line="289"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="282"/>
+        <location filename="../../app/main_window.cpp" line="291"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="285"/>
+        <location filename="../../app/main_window.cpp" line="294"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="291"/>
+        <location filename="../../app/main_window.cpp" line="300"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="299"/>
+        <location filename="../../app/main_window.cpp" line="308"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="300"/>
+        <location filename="../../app/main_window.cpp" line="309"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="301"/>
+        <location filename="../../app/main_window.cpp" line="310"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="302"/>
+        <location filename="../../app/main_window.cpp" line="311"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="303"/>
+        <location filename="../../app/main_window.cpp" line="312"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="304"/>
+        <location filename="../../app/main_window.cpp" line="313"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="318"/>
+        <location filename="../../app/main_window.cpp" line="327"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="320"/>
+        <location filename="../../app/main_window.cpp" line="329"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="321"/>
+        <location filename="../../app/main_window.cpp" line="330"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="328"/>
+        <location filename="../../app/main_window.cpp" line="337"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="330"/>
+        <location filename="../../app/main_window.cpp" line="339"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="331"/>
+        <location filename="../../app/main_window.cpp" line="340"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="332"/>
+        <location filename="../../app/main_window.cpp" line="341"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="339"/>
+        <location filename="../../app/main_window.cpp" line="348"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="350"/>
+        <location filename="../../app/main_window.cpp" line="359"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="351"/>
+        <location filename="../../app/main_window.cpp" line="360"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="353"/>
+        <location filename="../../app/main_window.cpp" line="362"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="354"/>
+        <location filename="../../app/main_window.cpp" line="363"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="355"/>
+        <location filename="../../app/main_window.cpp" line="364"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="368"/>
+        <location filename="../../app/main_window.cpp" line="377"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="369"/>
+        <location filename="../../app/main_window.cpp" line="378"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="460"/>
+        <location filename="../../app/main_window.cpp" line="469"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="501"/>
+        <location filename="../../app/main_window.cpp" line="510"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="502"/>
+        <location filename="../../app/main_window.cpp" line="511"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="505"/>
+        <location filename="../../app/main_window.cpp" line="514"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="544"/>
+        <location filename="../../app/main_window.cpp" line="553"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="564"/>
+        <location filename="../../app/main_window.cpp" line="573"/>
         <source>cannot create the folder &apos;%1&apos;</source>
         <translation>无法创建文件夹“%1”</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="594"/>
+        <location filename="../../app/main_window.cpp" line="603"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="600"/>
+        <location filename="../../app/main_window.cpp" line="609"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="600"/>
+        <location filename="../../app/main_window.cpp" line="609"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF 矢量图 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="600"/>
+        <location filename="../../app/main_window.cpp" line="609"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="601"/>
+        <location filename="../../app/main_window.cpp" line="610"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="603"/>
+        <location filename="../../app/main_window.cpp" line="612"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，当前显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="604"/>
+        <location filename="../../app/main_window.cpp" line="613"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="605"/>
+        <location filename="../../app/main_window.cpp" line="614"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="626"/>
+        <location filename="../../app/main_window.cpp" line="635"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.cpp" line="628"/>
+        <location filename="../../app/main_window.cpp" line="637"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
