@@ -330,6 +330,9 @@ void HeatmapPanel::syncRanges()
 
 void HeatmapPanel::updateCellTexts()
 {
+    // As many key ticks as fit the width (labels of four digits need about 60 pixels each).
+    if (auto t = m_heatRect->axis(QCPAxis::atBottom)->ticker().dynamicCast<QCPAxisTickerFixed>())
+        t->setTickCount(std::clamp(m_heatRect->rect().width() / int(60 * m_fontScale), 2, 8));
     const double basePx = QFontInfo(font()).pixelSize() * m_fontScale;
     layoutCellTexts(m_heatRect, m_cellTexts, *m_model->result(), m_model->display(), m_map, m_grid, font(), basePx * 1.6);
 }
