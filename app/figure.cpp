@@ -133,11 +133,6 @@ void paint(QCustomPlot &plot, QPaintDevice *device, const QSize &size, double sc
     painter.end();
 }
 
-bool saveBytes(const QString &path, const QByteArray &bytes, QString *error)
-{
-    return saveThroughStream(path, [&](std::ostream &out) { out.write(bytes.constData(), bytes.size()); }, error);
-}
-
 } // namespace
 
 QString scalingName(const attn::Params &p)

@@ -36,7 +36,7 @@ bool savePng(const QImage &image, const QString &path, QString *error)
         *error = QStringLiteral("cannot encode the image as PNG");
         return false;
     }
-    return saveThroughStream(path, [&](std::ostream &out) { out.write(bytes.constData(), bytes.size()); }, error);
+    return saveBytes(path, bytes, error);
 }
 
 // Qt's offscreen platform and a missing XDG_RUNTIME_DIR make harmless warnings; keep stderr for real problems.
@@ -137,15 +137,19 @@ int runWindow(const CliRequest &request)
 
 int main(int argc, char *argv[])
 {
+    guardStandardStreams();
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
     const CliOutcome outcome = parseCommandLine(arguments, defaultMemoryBudget());
     switch (outcome.kind) {
     case CliOutcome::Help:
-    case CliOutcome::Version:
-        std::printf("%s\n", qPrintable(outcome.text));
+    case CliOutcome::Version: {
+        QString error;
+        if (!saveBytes(QStringLiteral("-"), outcome.text.toUtf8() + '\n', &error))
+            return fail(error);
         return 0;
+    }
     case CliOutcome::Error:
         return fail(outcome.text);
     case CliOutcome::Run:

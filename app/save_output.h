@@ -1,12 +1,28 @@
 #pragma once
-// Writing files all or nothing: through QSaveFile, so a failed write leaves no partial file and an
-// existing file is replaced only as a whole. "-" means standard output.
+// Writing output without silent loss. Every write is checked; a failed or short one is an error that
+// names the output, never a quiet success.
+//   "-"                       standard output (closed, full or broken: an error).
+//   a regular file, or none   through QSaveFile: a temporary file beside it, renamed over it only when
+//                             everything was written, so a failed write leaves no partial file and an
+//                             existing file is replaced only as a whole.
+//   anything else that exists a device, a FIFO, a socket, or a symlink to one (/dev/null, /dev/stdout):
+//                             written in place. Renaming over it would replace the node with a file.
 
+#include <QByteArray>
 #include <QString>
 
 #include <functional>
 #include <ostream>
 
-// Calls write with a stream onto path (or standard output for "-"), then commits.
-// Returns false with *error naming the file and the reason when anything fails.
+// Calls write with a stream onto path (see above), then commits.
+// Returns false with *error naming the output and the reason when anything fails.
 bool saveThroughStream(const QString &path, const std::function<void(std::ostream &)> &write, QString *error);
+
+// saveThroughStream for bytes already made.
+bool saveBytes(const QString &path, const QByteArray &bytes, QString *error);
+
+// Call first in main(). A standard stream (0, 1, 2) that the caller closed is opened on /dev/null, so
+// that no file the program opens lands on that number and receives what was meant for the stream;
+// writing to a standard output that was closed is then reported as an error. SIGPIPE is ignored, so
+// a broken pipe is a failed write with a message instead of a silent death.
+void guardStandardStreams();

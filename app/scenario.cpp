@@ -288,7 +288,7 @@ std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error)
 bool saveScenario(const QString &path, const Scenario &s, QString *error)
 {
     const QByteArray bytes = QJsonDocument(scenarioToJson(s)).toJson(QJsonDocument::Indented);
-    return saveThroughStream(path, [&](std::ostream &out) { out.write(bytes.constData(), bytes.size()); }, error);
+    return saveBytes(path, bytes, error);
 }
 
 std::optional<Scenario> loadScenario(const QString &path, QString *error)
