@@ -1,13 +1,13 @@
 // attention-viz: without an output option it opens the window; --dump and --screenshot write and exit.
-#include "attention_model.h"
-#include "cli_options.h"
-#include "figure.h"
+#include "model/attention_model.h"
+#include "cli/cli_options.h"
+#include "render/figure.h"
 #include "json_dump.h"
-#include "main_window.h"
-#include "save_output.h"
-#include "scenario.h"
-#include "settings_store.h"
-#include "translations.h"
+#include "widgets/main_window.h"
+#include "io/save_output.h"
+#include "io/scenario.h"
+#include "io/settings_store.h"
+#include "model/translations.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -83,16 +83,12 @@ int writeExports(const CliRequest &request)
             return fail(QStringLiteral("--export-compare: %1").arg(error));
     }
     if (!request.seriesDir.isEmpty()) {
-        if (!QDir().mkpath(request.seriesDir))
-            return fail(QStringLiteral("--export-series: cannot create the folder '%1'").arg(request.seriesDir));
-        AttentionModel::ResultPtr previous = result;
-        for (std::size_t i = 0; i < request.seriesParams.size(); ++i) {
-            auto r = std::make_shared<const attn::Result>(attn::compute(request.seriesParams[i], previous.get()));
-            const QString path = seriesFileName(request.seriesDir, request.seriesName, request.seriesValues[int(i)], request.format);
-            if (!writeFigure(path, {{r, QString()}}, figureOptions(request, r->params), &error))
-                return fail(QStringLiteral("--export-series: %1").arg(error));
-            previous = r;
-        }
+        std::vector<SeriesPicture> pictures;
+        for (std::size_t i = 0; i < request.seriesParams.size(); ++i)
+            pictures.push_back({request.seriesValues[int(i)], request.seriesParams[i]});
+        const auto options = [&](const attn::Params &p) { return figureOptions(request, p); };
+        if (!writeSeries(request.seriesDir, request.seriesName, pictures, request.format, result, options, nullptr, &error))
+            return fail(QStringLiteral("--export-series: %1").arg(error));
     }
     return 0;
 }
@@ -141,7 +137,7 @@ int main(int argc, char *argv[])
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
-    const CliOutcome outcome = parseCommandLine(arguments, defaultMemoryBudget());
+    const CliOutcome outcome = parseCommandLine(arguments, attn::defaultMemoryBudget());
     switch (outcome.kind) {
     case CliOutcome::Help:
     case CliOutcome::Version: {

@@ -4,6 +4,8 @@
 #include <map>
 #include <sstream>
 
+#include <unistd.h>
+
 namespace attn {
 
 double Params::scaleFactor() const
@@ -87,6 +89,14 @@ std::optional<ValidationError> range(const char *field, long long v, long long l
 }
 
 } // namespace
+
+std::uint64_t defaultMemoryBudget()
+{
+    const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || pageSize <= 0)
+        return std::uint64_t(2) << 30;
+    return std::uint64_t(pages) * std::uint64_t(pageSize) / 2;
+}
 
 std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBudget)
 {

@@ -70,6 +70,9 @@ struct ValidationError
 // transposed copies softmax over queries works on).
 std::uint64_t estimatedBytes(const Params &p);
 
+// Half of this machine's physical memory: what one computation's tensors may take.
+std::uint64_t defaultMemoryBudget();
+
 // The first problem with p, or nothing when p can be computed within memoryBudget bytes.
 std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBudget);
 

@@ -1,15 +1,15 @@
 // The classroom: presets reproduce the lecture, scenarios and lessons load and save (and bad files
 // are refused with the file and field named), every shortcut does what it says, presentation mode
 // enlarges the text, the compare view shares Q and K, the sweep steps d_k.
-#include "attention_model.h"
-#include "controls_panel.h"
-#include "explanation_panel.h"
-#include "heatmap_panel.h"
+#include "model/attention_model.h"
+#include "widgets/controls_panel.h"
+#include "widgets/explanation_panel.h"
+#include "widgets/heatmap_panel.h"
 #include "lecture.h"
 #include "run_program.h"
-#include "main_window.h"
-#include "scenario.h"
-#include "tokens.h"
+#include "widgets/main_window.h"
+#include "io/scenario.h"
+#include "model/tokens.h"
 
 #include <qcustomplot.h>
 

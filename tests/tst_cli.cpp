@@ -1,6 +1,6 @@
 // The command line: parsing into Params, and the real program run as a user would, checking the
 // lecture's numbers in --dump, exit codes and messages for bad input, and files left behind.
-#include "cli_options.h"
+#include "cli/cli_options.h"
 #include "lecture.h"
 #include "run_program.h"
 

@@ -1,10 +1,10 @@
 // Export: every format from the command line as an instructor would use it (headless), checked by
 // reading the files back; bad input; and the window's export, comparison, series and clipboard.
-#include "attention_model.h"
-#include "figure.h"
+#include "model/attention_model.h"
+#include "render/figure.h"
 #include "lecture.h"
 #include "run_program.h"
-#include "main_window.h"
+#include "widgets/main_window.h"
 #include "matrix_io.h"
 
 #include <QClipboard>

@@ -1,13 +1,13 @@
 // The window driven as a user would (offscreen): widgets change the model, the views show what
 // the core computed. Also --screenshot through the real program, and the remembered settings.
-#include "attention_model.h"
-#include "controls_panel.h"
-#include "explanation_panel.h"
-#include "heatmap_panel.h"
+#include "model/attention_model.h"
+#include "widgets/controls_panel.h"
+#include "widgets/explanation_panel.h"
+#include "widgets/heatmap_panel.h"
 #include "lecture.h"
-#include "main_window.h"
-#include "settings_store.h"
-#include "translations.h"
+#include "widgets/main_window.h"
+#include "io/settings_store.h"
+#include "model/translations.h"
 
 #include <qcustomplot.h>
 

@@ -3,7 +3,7 @@
 // and a message naming the output. Device nodes are made by the test (mknod, as root) in a temporary
 // folder; the machine's own /dev is never touched.
 #include "run_program.h"
-#include "save_output.h"
+#include "io/save_output.h"
 
 #include <QDir>
 #include <QFile>

@@ -5,9 +5,9 @@
 //   gui:    a new seed in the model until the heatmap has finished repainting (offscreen window)
 //   guiBlocking: the longest the GUI thread is blocked while 100 changes arrive in a burst (ms)
 #include "attention.h"
-#include "attention_model.h"
-#include "heatmap_panel.h"
-#include "main_window.h"
+#include "model/attention_model.h"
+#include "widgets/heatmap_panel.h"
+#include "widgets/main_window.h"
 
 #include <qcustomplot.h>
 

@@ -4,9 +4,9 @@
 // below, messages in the status bar. Keyboard actions drive everything for a lecture; F5 switches
 // to presentation mode.
 
-#include "attention_model.h"
-#include "figure.h"
-#include "scenario.h"
+#include "model/attention_model.h"
+#include "render/figure.h"
+#include "io/scenario.h"
 
 #include <QMainWindow>
 #include <QTimer>

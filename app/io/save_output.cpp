@@ -1,4 +1,4 @@
-#include "save_output.h"
+#include "io/save_output.h"
 
 #include <QFileInfo>
 #include <QSaveFile>

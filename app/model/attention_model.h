@@ -3,8 +3,8 @@
 // computes off the GUI thread when the work is large (newest request wins, stale results are
 // dropped), and tells the views through signals. Widgets never talk to each other.
 
-#include "attention.h"
 #include "heatmap_grid.h"
+#include "model/view_state.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -13,26 +13,6 @@
 
 #include <memory>
 
-// What the heatmap shows and how; no effect on the numbers.
-struct DisplayOptions
-{
-    enum class Range { Fixed01, Fit };
-    attn::Quantity quantity = attn::Quantity::Weights;
-    QString colorMap = QStringLiteral("viridis");
-    Range range = Range::Fixed01;
-    bool cellValues = true; // write values into the cells when they are large enough to read
-
-    bool operator==(const DisplayOptions &o) const
-    {
-        return quantity == o.quantity && colorMap == o.colorMap && range == o.range && cellValues == o.cellValues;
-    }
-    bool operator!=(const DisplayOptions &o) const { return !(*this == o); }
-};
-
-// A second heatmap beside the first, from the same Q and K: scaling on and off, softmax over keys and
-// over queries, or another d_k (same seed).
-enum class CompareKind { None, Scaling, SoftmaxDim, Dk };
-
 // The settings of the partner heatmap for a comparison (p itself for None).
 attn::Params comparePartner(const attn::Params &p, CompareKind kind, int otherDk);
 
@@ -40,8 +20,6 @@ class AttentionModel : public QObject
 {
     Q_OBJECT
 public:
-    using ResultPtr = std::shared_ptr<const attn::Result>;
-
     explicit AttentionModel(QObject *parent = nullptr);
     ~AttentionModel() override;
 
@@ -79,7 +57,7 @@ public:
 
 signals:
     void paramsChanged(const attn::Params &params);
-    void resultChanged(AttentionModel::ResultPtr result);
+    void resultChanged(ResultPtr result);
     void displayChanged(const DisplayOptions &display);
     void busyChanged(bool busy);
     void compareChanged(CompareKind kind, int otherDk);
@@ -106,4 +84,4 @@ private:
     const AttentionModel *m_inputsFrom = nullptr;
 };
 
-Q_DECLARE_METATYPE(AttentionModel::ResultPtr)
+Q_DECLARE_METATYPE(ResultPtr)

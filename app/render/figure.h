@@ -4,17 +4,18 @@
 // QCustomPlot onto an image (PNG, JPG), a PDF (vector) or an SVG (vector; the cells one image).
 // Everything is written through QSaveFile: all or nothing.
 
-#include "attention_model.h"
+#include "model/view_state.h"
 
 #include <QImage>
 #include <QSize>
 #include <QString>
 
+#include <functional>
 #include <vector>
 
 struct FigurePanel
 {
-    AttentionModel::ResultPtr result;
+    ResultPtr result;
     QString subtitle; // above the panel; empty for none
 };
 
@@ -41,6 +42,9 @@ QStringList dataSuffixes();   // csv npy json
 // Renders the figure to an image of size × pixelRatio pixels.
 QImage renderFigure(const std::vector<FigurePanel> &panels, const FigureOptions &options);
 
+// The figure encoded in the format path's suffix names. False with *error on failure.
+bool encodeFigure(const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options,
+                  QByteArray *encoded, QString *error);
 // Writes the figure to path in the format its suffix names. False with *error on failure.
 bool writeFigure(const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options, QString *error);
 
@@ -48,7 +52,22 @@ bool writeFigure(const QString &path, const std::vector<FigurePanel> &panels, co
 // tensor of the shown quantity, float32; .json: everything, as --dump.
 bool writeData(const QString &path, const attn::Result &r, const DisplayOptions &d, QString *error);
 
+// A series: one picture per value of one setting, written as FOLDER/NAME_VALUE.FORMAT.
+struct SeriesPicture
+{
+    QString value;       // as given, e.g. "64" or "pad:2"
+    attn::Params params; // the settings with that value
+};
+// The file a series writes for one value: DIR/NAME_VALUE.FORMAT ("pad:2" becomes "pad-2").
+QString seriesFileName(const QString &dir, const QString &name, const QString &value, const QString &format);
+// Writes every picture of the series into folder (created if missing), each computed from the one
+// before (same Q, K, V where the settings allow), titled by options(params). All or nothing: when one
+// fails, the pictures this call wrote are removed again. written: the file names, in order.
+bool writeSeries(const QString &folder, const QString &name, const std::vector<SeriesPicture> &pictures,
+                 const QString &format, const ResultPtr &start,
+                 const std::function<FigureOptions(const attn::Params &)> &options, QStringList *written, QString *error);
+
 // What a comparison puts side by side: the same Q and K with scaling on and off, or with softmax
 // over keys and over queries.
 enum class Comparison { Scaling, SoftmaxDim };
-std::vector<FigurePanel> comparePanels(const AttentionModel::ResultPtr &base, Comparison c);
+std::vector<FigurePanel> comparePanels(const ResultPtr &base, Comparison c);

@@ -1,7 +1,7 @@
-#include "heatmap_panel.h"
+#include "widgets/heatmap_panel.h"
 
-#include "color_maps.h"
-#include "heatmap_drawing.h"
+#include "render/color_maps.h"
+#include "render/heatmap_drawing.h"
 
 #include <qcustomplot.h>
 

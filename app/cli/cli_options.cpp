@@ -1,15 +1,13 @@
-#include "cli_options.h"
+#include "cli/cli_options.h"
 
-#include "color_maps.h"
-#include "scenario.h"
-#include "tokens.h"
+#include "model/color_map_names.h"
+#include "io/scenario.h"
+#include "model/tokens.h"
 
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
-
-#include <unistd.h>
 
 #include <cmath>
 #include <limits>
@@ -369,21 +367,6 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
 QStringList seriesParameterNames()
 {
     return {"d-k", "len", "keys", "d-model", "d-v", "seed", "scale", "softmax-dim", "mask", "batch-index"};
-}
-
-QString seriesFileName(const QString &dir, const QString &name, const QString &value, const QString &format)
-{
-    QString v = value;
-    v.replace(':', '-').replace('/', '-');
-    return QDir(dir).filePath(QStringLiteral("%1_%2.%3").arg(name, v, format));
-}
-
-std::uint64_t defaultMemoryBudget()
-{
-    const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
-    if (pages <= 0 || pageSize <= 0)
-        return std::uint64_t(2) << 30;
-    return std::uint64_t(pages) * std::uint64_t(pageSize) / 2;
 }
 
 CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBudget)

@@ -1,4 +1,6 @@
-#include "color_maps.h"
+#include "model/color_map_names.h"
+
+#include <QCoreApplication>
 
 namespace {
 
@@ -50,23 +52,10 @@ bool isDiverging(const QString &name)
     return find(name)->diverging;
 }
 
-QColor maskedCellColor()
+QStringList colorMapStops(const QString &name)
 {
-    return QColor(0xb8, 0xb8, 0xb8);
-}
-
-QCPColorGradient colorGradient(const QString &name)
-{
-    const MapDef *m = find(name);
-    QCPColorGradient g;
-    g.clearColorStops();
-    const int n = int(m->stops.size());
-    int i = 0;
-    for (const char *c : m->stops)
-        g.setColorStopAt(n > 1 ? double(i++) / (n - 1) : 0.0, QColor(c));
-    g.setColorInterpolation(QCPColorGradient::ciRGB);
-    g.setLevelCount(256);
-    g.setNanHandling(QCPColorGradient::nhNanColor);
-    g.setNanColor(maskedCellColor());
-    return g;
+    QStringList stops;
+    for (const char *c : find(name)->stops)
+        stops << QString::fromLatin1(c);
+    return stops;
 }

@@ -11,7 +11,7 @@
 // Every field is optional (defaults as on the command line); unknown fields and bad values are errors
 // naming the file and the field.
 
-#include "attention_model.h"
+#include "model/view_state.h"
 
 #include <QJsonObject>
 #include <QString>

@@ -1,6 +1,5 @@
-#include "attention_model.h"
+#include "model/attention_model.h"
 
-#include "cli_options.h"
 
 #include <QCoreApplication>
 #include <QtConcurrent/QtConcurrentRun>
@@ -28,7 +27,7 @@ AttentionModel::~AttentionModel()
 
 bool AttentionModel::setParams(const attn::Params &p)
 {
-    if (auto e = attn::validate(p, defaultMemoryBudget())) {
+    if (auto e = attn::validate(p, attn::defaultMemoryBudget())) {
         emit problem(QStringLiteral("%1: %2").arg(QString::fromStdString(e->field), QString::fromStdString(e->message)));
         return false;
     }
@@ -97,7 +96,7 @@ void AttentionModel::setCaption(const QString &caption)
 namespace {
 
 // The computation, with running out of memory turned into a message instead of ending the program.
-AttentionModel::ResultPtr computeOrNull(const attn::Params &p, AttentionModel::ResultPtr previous, QString *error)
+ResultPtr computeOrNull(const attn::Params &p, ResultPtr previous, QString *error)
 {
     try {
         return std::make_shared<const attn::Result>(attn::compute(p, previous.get()));

@@ -1,4 +1,4 @@
-#include "explanation_panel.h"
+#include "widgets/explanation_panel.h"
 
 #include <QLabel>
 #include <QVBoxLayout>

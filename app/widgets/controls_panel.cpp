@@ -1,7 +1,7 @@
-#include "controls_panel.h"
+#include "widgets/controls_panel.h"
 
-#include "color_maps.h"
-#include "tokens.h"
+#include "render/color_maps.h"
+#include "model/tokens.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>

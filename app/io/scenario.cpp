@@ -1,8 +1,7 @@
-#include "scenario.h"
+#include "io/scenario.h"
 
-#include "cli_options.h"
-#include "color_maps.h"
-#include "save_output.h"
+#include "io/save_output.h"
+#include "model/color_map_names.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -132,7 +131,7 @@ attn::Params paramsFromJson(const QJsonObject &o)
     if (o.contains("positions") && !o.value("positions").isBool())
         throw Bad{w + "positions: expected true or false"};
     p.positions = o.value("positions").toBool(false);
-    if (auto e = attn::validate(p, defaultMemoryBudget()))
+    if (auto e = attn::validate(p, attn::defaultMemoryBudget()))
         throw Bad{QStringLiteral("params.%1: %2").arg(QString::fromStdString(e->field).replace('-', '_'), QString::fromStdString(e->message))};
     return p;
 }

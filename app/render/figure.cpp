@@ -1,14 +1,16 @@
-#include "figure.h"
+#include "render/figure.h"
 
-#include "color_maps.h"
-#include "heatmap_drawing.h"
+#include "render/color_maps.h"
+#include "render/heatmap_drawing.h"
 #include "json_dump.h"
 #include "matrix_io.h"
-#include "save_output.h"
+#include "io/save_output.h"
 
 #include <qcustomplot.h>
 
 #include <QBuffer>
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QImageWriter>
 #include <QPdfWriter>
@@ -201,6 +203,13 @@ QImage renderFigure(const std::vector<FigurePanel> &panels, const FigureOptions 
 
 bool writeFigure(const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options, QString *error)
 {
+    QByteArray bytes;
+    return encodeFigure(path, panels, options, &bytes, error) && saveBytes(path, bytes, error);
+}
+
+bool encodeFigure(const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options,
+                  QByteArray *encoded, QString *error)
+{
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (!figureSuffixes().contains(suffix)) {
         *error = QStringLiteral("'%1': unknown image format '.%2' (use .png, .jpg, .pdf or .svg)").arg(path, suffix);
@@ -244,7 +253,8 @@ bool writeFigure(const QString &path, const std::vector<FigurePanel> &panels, co
         paint(plot, &svg, options.size, 1.0, true);
     }
     buffer.close();
-    return saveBytes(path, bytes, error);
+    *encoded = bytes;
+    return true;
 }
 
 bool writeData(const QString &path, const attn::Result &r, const DisplayOptions &d, QString *error)
@@ -264,7 +274,7 @@ bool writeData(const QString &path, const attn::Result &r, const DisplayOptions 
     return false;
 }
 
-std::vector<FigurePanel> comparePanels(const AttentionModel::ResultPtr &base, Comparison c)
+std::vector<FigurePanel> comparePanels(const ResultPtr &base, Comparison c)
 {
     attn::Params a = base->params, b = base->params;
     if (c == Comparison::Scaling) {
@@ -280,4 +290,48 @@ std::vector<FigurePanel> comparePanels(const AttentionModel::ResultPtr &base, Co
     auto rb = std::make_shared<const attn::Result>(attn::compute(b, ra.get()));
     const auto name = [c](const attn::Params &p) { return c == Comparison::Scaling ? scalingName(p) : softmaxDimName(p); };
     return {{ra, name(a)}, {rb, name(b)}};
+}
+
+QString seriesFileName(const QString &dir, const QString &name, const QString &value, const QString &format)
+{
+    QString v = value;
+    v.replace(':', '-').replace('/', '-');
+    return QDir(dir).filePath(QStringLiteral("%1_%2.%3").arg(name, v, format));
+}
+
+bool writeSeries(const QString &folder, const QString &name, const std::vector<SeriesPicture> &pictures,
+                 const QString &format, const ResultPtr &start,
+                 const std::function<FigureOptions(const attn::Params &)> &options, QStringList *written, QString *error)
+{
+    // Every picture is made before the first is written, so a failure while drawing writes nothing.
+    QStringList paths;
+    QList<QByteArray> encoded;
+    ResultPtr previous = start;
+    for (const SeriesPicture &picture : pictures) {
+        auto r = std::make_shared<const attn::Result>(attn::compute(picture.params, previous.get()));
+        paths << seriesFileName(folder, name, picture.value, format);
+        encoded << QByteArray();
+        if (!encodeFigure(paths.last(), {{r, QString()}}, options(picture.params), &encoded.last(), error))
+            return false;
+        previous = r;
+    }
+    if (!QDir().mkpath(folder)) {
+        *error = QStringLiteral("cannot create the folder '%1'").arg(folder);
+        return false;
+    }
+    QList<bool> existedBefore;
+    for (const QString &p : paths)
+        existedBefore << QFileInfo::exists(p);
+    for (int i = 0; i < paths.size(); ++i) {
+        if (!saveBytes(paths[i], encoded[i], error)) {
+            for (int k = 0; k < i; ++k) // the new files of this series go again; replaced ones stay replaced
+                if (!existedBefore[k])
+                    QFile::remove(paths[k]);
+            return false;
+        }
+    }
+    if (written)
+        for (const QString &p : paths)
+            *written << QFileInfo(p).fileName();
+    return true;
 }

@@ -2,7 +2,7 @@
 // The strip under the heatmap: the formula with the live numbers, the four steps with their
 // shapes, and the statistics that tell the story (max weight, entropy against ln S, variances).
 
-#include "attention_model.h"
+#include "model/attention_model.h"
 
 #include <QWidget>
 

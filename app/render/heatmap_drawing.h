@@ -1,7 +1,7 @@
 #pragma once
 // Drawing a heatmap into a QCustomPlot axis rect, shared by the window and the exported figures.
 
-#include "attention_model.h"
+#include "model/view_state.h"
 
 #include <qcustomplot.h>
 

@@ -1,7 +1,6 @@
-#include "settings_store.h"
+#include "io/settings_store.h"
 
-#include "cli_options.h"
-#include "color_maps.h"
+#include "model/color_map_names.h"
 
 #include <QSettings>
 
@@ -89,7 +88,7 @@ bool loadSettings(QSettings &s, attn::Params *params, DisplayOptions *display)
     d.cellValues = s.value("cell_values", true).toBool();
     s.endGroup();
 
-    if (!allOk || attn::validate(p, defaultMemoryBudget()))
+    if (!allOk || attn::validate(p, attn::defaultMemoryBudget()))
         return false;
     *params = p;
     *display = d;

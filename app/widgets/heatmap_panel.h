@@ -2,7 +2,7 @@
 // The (L, S) heatmap with, aligned to its rows and columns, the row sums, the row entropy (with
 // the ln S maximum) and the column sums. It only reads the model.
 
-#include "attention_model.h"
+#include "model/attention_model.h"
 
 #include <QWidget>
 

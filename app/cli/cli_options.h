@@ -2,7 +2,7 @@
 // The command line (see README): options -> Params, display options and what to write. Parsing
 // never exits; the caller prints the error and ends with status 2.
 
-#include "attention_model.h"
+#include "model/view_state.h"
 #include "params.h"
 
 #include <QSize>
@@ -63,10 +63,5 @@ struct CliOutcome
 // memoryBudget: bytes the tensors may take (see defaultMemoryBudget).
 CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBudget);
 
-// Half of this machine's physical memory.
-std::uint64_t defaultMemoryBudget();
-
 // The names --export-series accepts, e.g. "d-k".
 QStringList seriesParameterNames();
-// The file a series writes for one value: DIR/NAME_VALUE.FORMAT ("pad:2" becomes "pad-2").
-QString seriesFileName(const QString &dir, const QString &name, const QString &value, const QString &format);

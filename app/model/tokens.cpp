@@ -1,4 +1,4 @@
-#include "tokens.h"
+#include "model/tokens.h"
 
 namespace {
 

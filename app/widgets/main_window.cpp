@@ -1,12 +1,12 @@
-#include "main_window.h"
+#include "widgets/main_window.h"
 
-#include "cli_options.h"
-#include "controls_panel.h"
-#include "explanation_panel.h"
-#include "heatmap_panel.h"
-#include "settings_store.h"
-#include "tokens.h"
-#include "translations.h"
+#include "cli/cli_options.h"
+#include "widgets/controls_panel.h"
+#include "widgets/explanation_panel.h"
+#include "widgets/heatmap_panel.h"
+#include "io/settings_store.h"
+#include "model/tokens.h"
+#include "model/translations.h"
 
 #include <qcustomplot.h>
 
@@ -569,31 +569,26 @@ bool MainWindow::exportComparison(const QString &path, bool softmaxDim, QString 
 bool MainWindow::exportDkSeries(const QString &folder, const QList<int> &values, QStringList *written, QString *error)
 {
     m_model->waitForIdle();
-    if (!QDir().mkpath(folder)) {
-        *error = tr("cannot create the folder '%1'").arg(folder);
-        return false;
-    }
-    AttentionModel::ResultPtr previous = m_model->result();
+    const ResultPtr start = m_model->result();
+    std::vector<SeriesPicture> pictures;
     for (int dk : values) {
-        attn::Params p = previous->params;
+        attn::Params p = start->params;
         const bool dvFollows = p.dV == p.dK;
         p.dK = dk;
         if (dvFollows)
             p.dV = dk;
-        if (auto e = attn::validate(p, defaultMemoryBudget())) {
+        if (auto e = attn::validate(p, attn::defaultMemoryBudget())) {
             *error = QString::fromStdString(e->message);
             return false;
         }
-        auto r = std::make_shared<const attn::Result>(attn::compute(p, previous.get()));
-        const QString path = seriesFileName(folder, "d-k", QString::number(dk), "png");
+        pictures.push_back({QString::number(dk), p});
+    }
+    const auto options = [this](const attn::Params &p) {
         FigureOptions o = currentFigureOptions();
         o.title = settingsTitle(p);
-        if (!writeFigure(path, {{r, QString()}}, o, error))
-            return false;
-        *written << QFileInfo(path).fileName();
-        previous = r;
-    }
-    return true;
+        return o;
+    };
+    return writeSeries(folder, "d-k", pictures, "png", start, options, written, error);
 }
 
 void MainWindow::copyImage()

@@ -1,6 +1,6 @@
-#include "heatmap_drawing.h"
+#include "render/heatmap_drawing.h"
 
-#include "color_maps.h"
+#include "render/color_maps.h"
 
 #include <cmath>
 

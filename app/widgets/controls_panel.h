@@ -2,7 +2,7 @@
 // The settings as widgets. Every change goes to the model as new Params or DisplayOptions; the
 // widgets show whatever the model holds (also when it changed from elsewhere).
 
-#include "attention_model.h"
+#include "model/attention_model.h"
 
 #include <QWidget>
 

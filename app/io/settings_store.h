@@ -2,7 +2,7 @@
 // The last settings and display options, kept between runs in QSettings. Anything missing,
 // malformed or out of range is ignored: the program then starts with its defaults.
 
-#include "attention_model.h"
+#include "model/view_state.h"
 
 class QSettings;
 

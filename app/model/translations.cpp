@@ -1,4 +1,4 @@
-#include "translations.h"
+#include "model/translations.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>
