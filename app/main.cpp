@@ -75,10 +75,10 @@ int writeExports(const CliRequest &request)
     if (!request.comparePath.isEmpty()) {
         FigureOptions o = figureOptions(request, result->params);
         if (!request.noTitle && request.title.isEmpty())
-            o.title = compareTitle(result->params, request.compareSoftmaxDim);
+            o.title = compareTitle(result->params, request.compareSoftmaxDim ? CompareKind::SoftmaxDim : CompareKind::Scaling);
         const QSize size = request.size.isValid() ? request.size : QSize(2400, 900); // two panels: twice as wide
         o.size = size;
-        const auto panels = comparePanels(result, request.compareSoftmaxDim ? Comparison::SoftmaxDim : Comparison::Scaling);
+        const auto panels = comparePanels(result, request.compareSoftmaxDim ? CompareKind::SoftmaxDim : CompareKind::Scaling);
         if (!writeFigure(request.comparePath, panels, o, &error))
             return fail(QStringLiteral("--export-compare: %1").arg(error));
     }

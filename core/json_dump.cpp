@@ -96,7 +96,7 @@ void writeJson(std::ostream &out, const Result &r)
     out << ", \"batch\": " << p.batch << ", \"len\": " << p.queryLength << ", \"keys\": " << p.keyLength
         << ", \"cross\": " << (p.isCross() ? "true" : "false") << ", \"d_model\": " << p.dModel
         << ", \"d_k\": " << p.dK << ", \"d_v\": " << p.dV << ", \"seed\": " << p.seed << ", \"scaling\": ";
-    string(out, p.scaling == Scaling::InvSqrtDk ? "inv_sqrt_d_k" : p.scaling == Scaling::None ? "none" : "custom");
+    string(out, scalingName(p.scaling));
     out << ", \"scale\": ";
     number(out, p.scaleFactor(), 17);
     out << ", \"softmax_dim\": " << p.softmaxDim << ", \"mask\": ";

@@ -41,7 +41,8 @@ bool Params::operator==(const Params &o) const
            && cross == o.cross && dModel == o.dModel && dK == o.dK && dV == o.dV && seed == o.seed
            && scaling == o.scaling && (scaling != Scaling::Custom || customScale == o.customScale)
            && softmaxDim == o.softmaxDim && mask == o.mask && (mask != MaskKind::Pad || padCount == o.padCount)
-           && batchIndex == o.batchIndex && tokens == o.tokens && positions == o.positions;
+           && batchIndex == o.batchIndex && tokens == o.tokens && positions == o.positions
+           && dvFollowsDk == o.dvFollowsDk && keysFollowLength == o.keysFollowLength;
 }
 
 std::vector<int> tokenIds(const std::vector<std::string> &tokens, int *distinct)
@@ -146,6 +147,60 @@ std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBud
 std::string modeName(Mode m)
 {
     return m == Mode::Projection ? "projection" : "direct";
+}
+
+std::optional<Mode> parseMode(const std::string &text)
+{
+    if (text == "projection")
+        return Mode::Projection;
+    if (text == "direct")
+        return Mode::Direct;
+    return std::nullopt;
+}
+
+std::string scalingName(Scaling s)
+{
+    switch (s) {
+    case Scaling::InvSqrtDk: return "inv_sqrt_d_k";
+    case Scaling::None: return "none";
+    case Scaling::Custom: return "custom";
+    }
+    return "inv_sqrt_d_k";
+}
+
+std::optional<Scaling> parseScaling(const std::string &text)
+{
+    for (Scaling s : {Scaling::InvSqrtDk, Scaling::None, Scaling::Custom})
+        if (text == scalingName(s))
+            return s;
+    return std::nullopt;
+}
+
+bool parseMask(const std::string &text, int keyLength, MaskKind *kind, int *padCount, std::string *error)
+{
+    *padCount = 0;
+    if (text == "none") {
+        *kind = MaskKind::None;
+        return true;
+    }
+    if (text == "causal") {
+        *kind = MaskKind::Causal;
+        return true;
+    }
+    if (text.rfind("pad:", 0) == 0) {
+        const std::string digits = text.substr(4);
+        const bool numeric = !digits.empty() && digits.size() <= 9 && digits.find_first_not_of("0123456789") == std::string::npos;
+        const long n = numeric ? std::stol(digits) : -1;
+        if (n < 0 || n > keyLength) {
+            *error = "pad:N needs a number of keys N from 0 to " + std::to_string(keyLength) + " (the key length), got '" + text + "'";
+            return false;
+        }
+        *kind = MaskKind::Pad;
+        *padCount = int(n);
+        return true;
+    }
+    *error = "expected none, causal or pad:N, got '" + text + "'";
+    return false;
 }
 
 std::string maskName(const Params &p)

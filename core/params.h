@@ -34,6 +34,9 @@ struct Params
     // so repeated words give identical rows and columns; L = S = number of tokens.
     std::vector<std::string> tokens;
     bool positions = false;     // projection with tokens: add sinusoidal position encodings to X
+    // Links between settings, kept by normalize() in params_edit.h: d_v = d_k, and S = L.
+    bool dvFollowsDk = true;
+    bool keysFollowLength = true;
 
     bool hasTokenEmbeddings() const { return mode == Mode::Projection && !tokens.empty(); }
 
@@ -76,8 +79,14 @@ std::uint64_t defaultMemoryBudget();
 // The first problem with p, or nothing when p can be computed within memoryBudget bytes.
 std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBudget);
 
-std::string modeName(Mode m);         // "projection" | "direct"
+// The settings' values as text, the one spelling that the command line, files and the dump share.
+std::string modeName(Mode m);          // "projection" | "direct"
+std::optional<Mode> parseMode(const std::string &text);
+std::string scalingName(Scaling s);    // "inv_sqrt_d_k" | "none" | "custom"
+std::optional<Scaling> parseScaling(const std::string &text);
 std::string maskName(const Params &p); // "none" | "causal" | "pad:N"
+// "none", "causal" or "pad:N" with 0 <= N <= keyLength; the error says what is wrong.
+bool parseMask(const std::string &text, int keyLength, MaskKind *kind, int *padCount, std::string *error);
 
 // For each token, the index of its first occurrence among the distinct tokens: "a b a" -> 0 1 0.
 std::vector<int> tokenIds(const std::vector<std::string> &tokens, int *distinct = nullptr);

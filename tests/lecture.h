@@ -30,6 +30,7 @@ inline attn::Params block2(bool scaled)
     p.mode = attn::Mode::Direct;
     p.queryLength = 1;
     p.keyLength = 6;
+    p.keysFollowLength = false;
     p.dK = p.dV = 64;
     p.seed = 0;
     p.scaling = scaled ? attn::Scaling::InvSqrtDk : attn::Scaling::None;
@@ -59,6 +60,7 @@ inline attn::Params exercise(int dim)
     p.mode = attn::Mode::Direct;
     p.queryLength = 3;
     p.keyLength = 5;
+    p.keysFollowLength = false;
     p.dK = p.dV = 4;
     p.seed = 0;
     p.scaling = attn::Scaling::None;

@@ -102,7 +102,7 @@ void TestClassroom::presetsReproduceTheLecture()
     m_window->applyScenario(findPreset("why-scale")->scenario);
     QCOMPARE(m_model->compare(), CompareKind::Scaling);
     r = m_model->result();
-    const auto raw = m_window->partnerModel()->result();
+    const auto raw = m_window->comparison()->partner()->result();
     for (int j = 0; j < 6; ++j)
         QVERIFY(lecture::printsAs((*r->scores)(0, 0, j), lecture::block2Scores[j]));
     QVERIFY(lecture::printsAs(r->attention.stats.rowMax(0, 0), lecture::block2ScaledMax));
@@ -123,14 +123,14 @@ void TestClassroom::presetsReproduceTheLecture()
     QVERIFY(lecture::printsAs(r->attention.stats.rowSums(0, 0), lecture::exerciseRow0Sum));
     for (int j = 0; j < 5; ++j)
         QVERIFY(lecture::printsAs(r->attention.stats.colSums(0, j), 1.0));
-    QCOMPARE(m_window->partnerModel()->result()->params.softmaxDim, -1);
+    QCOMPARE(m_window->comparison()->partner()->result()->params.softmaxDim, -1);
 }
 
 void TestClassroom::compareViewSharesQAndK()
 {
     m_model->setParams(lecture::block1());
     m_model->setCompare(CompareKind::SoftmaxDim);
-    const auto a = m_model->result(), b = m_window->partnerModel()->result();
+    const auto a = m_model->result(), b = m_window->comparison()->partner()->result();
     QCOMPARE(b->inputs.get(), a->inputs.get()); // the very same Q, K, V
     QCOMPARE(b->scores.get(), a->scores.get());
     QCOMPARE(b->params.softmaxDim, -2);
@@ -139,10 +139,10 @@ void TestClassroom::compareViewSharesQAndK()
     QVERIFY(!m_window->partnerHeatmap()->flaggedRows().isEmpty()); // its row-sum panel flags rows
     // changing the settings moves both
     m_window->action("doubleDk")->trigger();
-    QCOMPARE(m_window->partnerModel()->result()->params.dK, 8);
-    QCOMPARE(m_window->partnerModel()->result()->inputs.get(), m_model->result()->inputs.get());
+    QCOMPARE(m_window->comparison()->partner()->result()->params.dK, 8);
+    QCOMPARE(m_window->comparison()->partner()->result()->inputs.get(), m_model->result()->inputs.get());
     m_model->setCompare(CompareKind::Dk, 64);
-    QCOMPARE(m_window->partnerModel()->result()->params.dK, 64);
+    QCOMPARE(m_window->comparison()->partner()->result()->params.dK, 64);
 
     // large enough to be computed off the GUI thread: both heatmaps end on the new settings
     attn::Params big = m_model->params();
@@ -151,9 +151,9 @@ void TestClassroom::compareViewSharesQAndK()
     m_model->setCompare(CompareKind::SoftmaxDim);
     m_model->setParams(big);
     m_window->waitUntilComputed();
-    QCOMPARE(m_window->partnerModel()->result()->params.queryLength, 1500);
-    QCOMPARE(m_window->partnerModel()->result()->inputs.get(), m_model->result()->inputs.get());
-    QCOMPARE(m_window->partnerModel()->result()->params.seed, m_model->params().seed);
+    QCOMPARE(m_window->comparison()->partner()->result()->params.queryLength, 1500);
+    QCOMPARE(m_window->comparison()->partner()->result()->inputs.get(), m_model->result()->inputs.get());
+    QCOMPARE(m_window->comparison()->partner()->result()->params.seed, m_model->params().seed);
 }
 
 void TestClassroom::hoverIsSynchronised()
@@ -226,13 +226,13 @@ void TestClassroom::shortcuts()
         QVERIFY(q.seed != p.seed);
     else if (what == "step")
     {
-        QCOMPARE(m_window->lessonStep(), 0);
+        QCOMPARE(m_window->lesson()->currentStep(), 0);
         QCOMPARE(q, findPreset("qkv-basics")->scenario.params);
     }
     else if (what == "sweep")
     {
-        QVERIFY(m_window->isAnimating());
-        m_window->setAnimating(false);
+        QVERIFY(m_window->sweep()->isRunning());
+        m_window->sweep()->setRunning(false);
     }
     else if (what == "compare") {
         QCOMPARE(m_model->compare(), CompareKind::Scaling);
@@ -289,18 +289,18 @@ void TestClassroom::lessonStepsForwardAndBack()
                    "caption": {"en": "second", "zh": "第二步"}}]})");
     QString error;
     QVERIFY2(m_window->openLesson(path, &error), qPrintable(error));
-    QCOMPARE(m_window->lessonStep(), 0);
-    QCOMPARE(m_window->lessonLength(), 2);
+    QCOMPARE(m_window->lesson()->currentStep(), 0);
+    QCOMPARE(m_window->lesson()->length(), 2);
     QVERIFY(m_window->captionText().contains("first"));
     QTest::keyClick(m_window, Qt::Key_PageDown);
-    QCOMPARE(m_window->lessonStep(), 1);
+    QCOMPARE(m_window->lesson()->currentStep(), 1);
     QCOMPARE(m_model->params().scaling, attn::Scaling::None);
     QCOMPARE(m_model->compare(), CompareKind::Scaling);
     QVERIFY(m_window->captionText().contains("second"));
     QTest::keyClick(m_window, Qt::Key_PageDown); // stays on the last step
-    QCOMPARE(m_window->lessonStep(), 1);
+    QCOMPARE(m_window->lesson()->currentStep(), 1);
     QTest::keyClick(m_window, Qt::Key_PageUp);
-    QCOMPARE(m_window->lessonStep(), 0);
+    QCOMPARE(m_window->lesson()->currentStep(), 0);
     QCOMPARE(m_model->params().scaling, attn::Scaling::InvSqrtDk);
     QCOMPARE(m_model->compare(), CompareKind::None);
 }
@@ -318,7 +318,7 @@ void TestClassroom::builtInLessonLoads()
         QVERIFY(!s.captionZh.isEmpty());
     }
     m_window->action("nextStep")->trigger(); // with no lesson open, Page Down starts the lecture's
-    QCOMPARE(m_window->lessonLength(), 8);
+    QCOMPARE(m_window->lesson()->length(), 8);
     QVERIFY(m_window->captionText().contains("1/8"));
 }
 
@@ -377,7 +377,7 @@ void TestClassroom::badScenarios_data()
     QTest::newRow("out of range") << QByteArray(R"({"format": "attention-viz-scenario", "version": 1, "params": {"d_k": 0}})") << "params.d_k: must be from 1 to 65536 (got 0)";
     QTest::newRow("wrong type") << QByteArray(R"({"format": "attention-viz-scenario", "version": 1, "params": {"len": "five"}})") << "params.len: expected a whole number";
     QTest::newRow("unknown field") << QByteArray(R"({"format": "attention-viz-scenario", "version": 1, "params": {"dk": 4}})") << "params.dk: unknown field";
-    QTest::newRow("bad mask") << QByteArray(R"({"format": "attention-viz-scenario", "version": 1, "params": {"keys": 4, "mask": "pad:9"}})") << "params.mask: pad:N needs N from 0 to 4";
+    QTest::newRow("bad mask") << QByteArray(R"({"format": "attention-viz-scenario", "version": 1, "params": {"keys": 4, "mask": "pad:9"}})") << "params.mask: pad:N needs a number of keys N from 0 to 4";
     QTest::newRow("bad colormap") << QByteArray(R"({"format": "attention-viz-scenario", "version": 1, "display": {"colormap": "jet"}})") << "display.colormap: expected one of";
     QTest::newRow("tokens with cross") << QByteArray(R"({"format": "attention-viz-scenario", "version": 1, "params": {"tokens": ["a", "b"], "cross": true}})") << "params.cross: tokens are for self-attention";
     QTest::newRow("positions in direct mode") << QByteArray(R"({"format": "attention-viz-scenario", "version": 1, "params": {"mode": "direct", "tokens": ["a"], "positions": true}})") << "params.positions: position encodings are added to token embeddings";
@@ -412,7 +412,7 @@ void TestClassroom::badScenarioKeepsState()
     QVERIFY(!m_window->openLesson(bad, &error));
     QVERIFY2(error.contains("steps[1].params.batch: must be from 1"), qPrintable(error));
     QCOMPARE(m_model->params(), lecture::block1()); // nothing changed
-    QCOMPARE(m_window->lessonLength(), 0);
+    QCOMPARE(m_window->lesson()->length(), 0);
 }
 
 void TestClassroom::unknownPresetListsPresets()
@@ -430,37 +430,37 @@ void TestClassroom::unknownPresetListsPresets()
 void TestClassroom::animationStepsDk()
 {
     m_model->setParams(lecture::block2(true));
-    m_window->setAnimating(true);
+    m_window->sweep()->setRunning(true);
     QCOMPARE(m_model->compare(), CompareKind::Scaling); // so the two entropies can drift apart
-    m_window->animationStep();
+    m_window->sweep()->step();
     QCOMPARE(m_model->result()->params.dK, 128);
-    QCOMPARE(m_window->partnerModel()->result()->params.dK, 128);
+    QCOMPARE(m_window->comparison()->partner()->result()->params.dK, 128);
     const double scaled = m_model->result()->attention.stats.rowEntropy(0, 0);
-    const double raw = m_window->partnerModel()->result()->attention.stats.rowEntropy(0, 0);
+    const double raw = m_window->comparison()->partner()->result()->attention.stats.rowEntropy(0, 0);
     QVERIFY(raw < scaled);
     QCOMPARE(m_window->heatmap()->rowEntropyBars().value(0), scaled); // the view shows the step
     for (int i = 0; i < 4; ++i)
-        m_window->animationStep();
+        m_window->sweep()->step();
     QCOMPARE(m_model->params().dK, 1); // 256, 512, 1024, then round again
     m_window->findChild<QAction *>("sweep250ms")->trigger(); // View > Sweep speed > Fast
-    QCOMPARE(m_window->animationInterval(), 250);
-    m_window->setAnimationInterval(10);
+    QCOMPARE(m_window->sweep()->interval(), 250);
+    m_window->sweep()->setInterval(10);
     QTRY_VERIFY_WITH_TIMEOUT(m_model->params().dK >= 4, 5000); // the timer drives it
-    m_window->setAnimating(false);
-    QVERIFY(!m_window->isAnimating());
+    m_window->sweep()->setRunning(false);
+    QVERIFY(!m_window->sweep()->isRunning());
 
     // over the length instead: L = S doubles, the entropy bound ln S grows
     m_model->setCompare(CompareKind::None);
     m_model->setParams(lecture::block1());
     m_window->findChild<QAction *>("sweepLength")->trigger();
-    QVERIFY(m_window->sweepsLength());
-    m_window->setAnimating(true);
+    QVERIFY(m_window->sweep()->over() == SweepController::Over::Length);
+    m_window->sweep()->setRunning(true);
     QCOMPARE(m_model->compare(), CompareKind::None); // no comparison forced for the length
-    m_window->animationStep();
+    m_window->sweep()->step();
     QCOMPARE(m_model->result()->params.queryLength, 10);
     QCOMPARE(m_model->result()->params.keyLength, 10);
     QVERIFY(std::fabs(m_model->result()->attention.stats.maxRowEntropy - std::log(10.0)) < 1e-12);
-    m_window->setAnimating(false);
+    m_window->sweep()->setRunning(false);
 }
 
 void TestClassroom::splittingSentences_data()

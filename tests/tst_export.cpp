@@ -301,7 +301,7 @@ void TestExport::windowExports()
     QVERIFY(lecture::printsAs(cells[1].toDouble(), lecture::block2ScaledMax));
     QVERIFY(!window.exportTo(path("win.xyz"), &error));
     QVERIFY(error.contains("unknown format"));
-    QVERIFY(window.exportComparison(path("win-compare.png"), false, &error));
+    QVERIFY(window.exportComparison(path("win-compare.png"), CompareKind::Scaling, &error));
     QCOMPARE(QImage(path("win-compare.png")).width(), 2400);
     QStringList written;
     QVERIFY(window.exportDkSeries(path("winseries"), {1, 64}, &written, &error));

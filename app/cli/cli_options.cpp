@@ -3,6 +3,7 @@
 #include "model/color_map_names.h"
 #include "io/scenario.h"
 #include "model/tokens.h"
+#include "params_edit.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -70,32 +71,28 @@ double parseNumber(const QString &name, const QString &value, double lo, double 
     return v;
 }
 
-// One setting that takes a value, as the option --name value would set it.
-// keysFollow / dvFollows: S = L and d_v = d_k when those were not given.
-void applySetting(attn::Params &p, const QString &name, const QString &value, bool keysFollow, bool dvFollows)
+// One setting that takes a value, as the option --name value would set it, through core's editing
+// rules (d_v follows d_k and S follows L until given values of their own).
+void applySetting(attn::Params &p, const QString &name, const QString &value)
 {
     using attn::Limits;
     if (name == "mode") {
-        const QString m = value.trimmed().toLower();
-        if (m != "projection" && m != "direct")
+        const auto mode = attn::parseMode(value.trimmed().toLower().toStdString());
+        if (!mode)
             throw Fail{QStringLiteral("--mode: expected projection or direct, got '%1'").arg(value)};
-        p.mode = m == "direct" ? attn::Mode::Direct : attn::Mode::Projection;
+        attn::setMode(p, *mode);
     } else if (name == "batch") {
         p.batch = int(parseInteger(name, value, 1, Limits::maxBatch));
     } else if (name == "len") {
-        p.queryLength = int(parseInteger(name, value, 1, Limits::maxLength));
-        if (keysFollow)
-            p.keyLength = p.queryLength;
+        attn::setQueryLength(p, int(parseInteger(name, value, 1, Limits::maxLength)));
     } else if (name == "keys") {
-        p.keyLength = int(parseInteger(name, value, 1, Limits::maxLength));
+        attn::setKeyLength(p, int(parseInteger(name, value, 1, Limits::maxLength)));
     } else if (name == "d-model") {
         p.dModel = int(parseInteger(name, value, 1, Limits::maxDim));
     } else if (name == "d-k") {
-        p.dK = int(parseInteger(name, value, 1, Limits::maxDim));
-        if (dvFollows)
-            p.dV = p.dK;
+        attn::setDk(p, int(parseInteger(name, value, 1, Limits::maxDim)));
     } else if (name == "d-v") {
-        p.dV = int(parseInteger(name, value, 1, Limits::maxDim));
+        attn::setDv(p, int(parseInteger(name, value, 1, Limits::maxDim)));
     } else if (name == "seed") {
         p.seed = parseSeed(value);
     } else if (name == "scale") {
@@ -111,22 +108,12 @@ void applySetting(attn::Params &p, const QString &name, const QString &value, bo
             throw Fail{QStringLiteral("--softmax-dim: expected -1 (over keys) or -2 (over queries), got '%1'").arg(value)};
         p.softmaxDim = d.toInt();
     } else if (name == "mask") {
-        const QString t = value.trimmed().toLower();
-        if (t == "none") {
-            p.mask = attn::MaskKind::None;
-        } else if (t == "causal") {
-            p.mask = attn::MaskKind::Causal;
-        } else if (t.startsWith("pad:")) {
-            bool ok = false;
-            const long long n = t.mid(4).toLongLong(&ok);
-            if (!ok || n < 0 || n > p.keyLength)
-                throw Fail{QStringLiteral("--mask: pad:N needs a number of keys N from 0 to %1 (the key length), got '%2'")
-                               .arg(p.keyLength).arg(value)};
-            p.mask = attn::MaskKind::Pad;
-            p.padCount = int(n);
-        } else {
-            throw Fail{QStringLiteral("--mask: expected none, causal or pad:N, got '%1'").arg(value)};
-        }
+        attn::MaskKind kind{};
+        int pad = 0;
+        std::string error;
+        if (!attn::parseMask(value.trimmed().toLower().toStdString(), p.keyLength, &kind, &pad, &error))
+            throw Fail{QStringLiteral("--mask: %1").arg(QString::fromStdString(error))};
+        attn::setMask(p, kind, pad);
     } else if (name == "batch-index") {
         p.batchIndex = int(parseInteger(name, value, 0, p.batch - 1));
     }
@@ -201,12 +188,12 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
         r.captionEn = base.captionEn;
         r.captionZh = base.captionZh;
     }
-    const bool keysGiven = parser.isSet("keys"), dvGiven = parser.isSet("d-v");
-    const bool keysFollow = !keysGiven && p.keyLength == p.queryLength, dvFollows = !dvGiven && p.dV == p.dK;
+    const bool keysGiven = parser.isSet("keys");
     for (const QString &name : kValued)
         if (parser.isSet(name) && name != "mask" && name != "batch-index")
-            applySetting(p, name, parser.value(name), keysFollow, dvFollows);
-    p.cross = p.cross || parser.isSet("cross");
+            applySetting(p, name, parser.value(name));
+    if (parser.isSet("cross"))
+        attn::setSeparateKeys(p, true);
     if (parser.isSet("tokens")) {
         const QStringList tokens = splitTokens(parser.value("tokens"));
         if (tokens.isEmpty())
@@ -217,8 +204,9 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
             throw Fail{QStringLiteral("--tokens: %1 tokens make %1 queries and keys; leave out --len and --keys").arg(tokens.size())};
         if (p.cross && p.mode == attn::Mode::Projection)
             throw Fail{QStringLiteral("--tokens: tokens are for self-attention; leave out --cross")};
+        attn::setSeparateKeys(p, false);
+        attn::setQueryLength(p, int(tokens.size()));
         p.tokens = toStdTokens(tokens);
-        p.queryLength = p.keyLength = int(tokens.size());
     }
     if (parser.isSet("positions")) {
         if (p.tokens.empty() || p.mode != attn::Mode::Projection)
@@ -228,8 +216,8 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
     // The mask and the batch element depend on the final key length and batch size.
     for (const QString &name : {QStringLiteral("mask"), QStringLiteral("batch-index")})
         if (parser.isSet(name))
-            applySetting(p, name, parser.value(name), keysFollow, dvFollows);
-    if (p.cross && p.mode == attn::Mode::Direct)
+            applySetting(p, name, parser.value(name));
+    if (parser.isSet("cross") && p.mode == attn::Mode::Direct)
         throw Fail{QStringLiteral("--cross: only applies to --mode projection (in direct mode K and V are drawn directly)")};
     if (parser.isSet("no-scale") && parser.isSet("scale"))
         throw Fail{QStringLiteral("--scale: cannot be combined with --no-scale")};
@@ -338,21 +326,28 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
         if (eq < 0 || !seriesParameterNames().contains(r.seriesName))
             throw Fail{QStringLiteral("--export-series: expected NAME=V1,V2,... with NAME one of %1, got '%2'")
                            .arg(seriesParameterNames().join(", "), spec)};
-        for (const QString &v : spec.mid(eq + 1).split(',', Qt::SkipEmptyParts))
-            r.seriesValues << v.trimmed();
-        if (r.seriesValues.isEmpty())
+        if (spec.mid(eq + 1).trimmed().isEmpty())
             throw Fail{QStringLiteral("--export-series: no values after '%1='").arg(r.seriesName)};
+        const QStringList values = spec.mid(eq + 1).split(',');
+        for (int i = 0; i < values.size(); ++i) {
+            if (values[i].trimmed().isEmpty())
+                throw Fail{QStringLiteral("--export-series: value %1 of '%2' is empty").arg(i + 1).arg(spec)};
+            r.seriesValues << values[i].trimmed();
+        }
         r.seriesDir = positional.first();
+        if (r.seriesDir.trimmed().isEmpty())
+            throw Fail{QStringLiteral("--export-series: the output folder name is empty")};
         for (const QString &v : r.seriesValues) {
             attn::Params q = p;
             try {
-                applySetting(q, r.seriesName, v, keysFollow, dvFollows);
+                applySetting(q, r.seriesName, v);
             } catch (const Fail &f) {
                 throw Fail{QStringLiteral("--export-series: value '%1': %2").arg(v, f.message)};
             }
-            if (q.mask == attn::MaskKind::Pad && q.padCount > q.keyLength)
+            // The window clamps a padding mask to the keys there are; a series says so instead.
+            if (p.mask == attn::MaskKind::Pad && q.mask == attn::MaskKind::Pad && q.padCount != p.padCount && r.seriesName != "mask")
                 throw Fail{QStringLiteral("--export-series: value '%1': the mask pad:%2 masks more keys than the %3 there are")
-                               .arg(v).arg(q.padCount).arg(q.keyLength)};
+                               .arg(v).arg(p.padCount).arg(q.keyLength)};
             if (auto e = attn::validate(q, memoryBudget))
                 throw Fail{QStringLiteral("--export-series: value '%1': --%2: %3")
                                .arg(v, QString::fromStdString(e->field), QString::fromStdString(e->message))};

@@ -19,24 +19,6 @@
 #include <optional>
 #include <vector>
 
-struct Scenario
-{
-    attn::Params params;
-    DisplayOptions display;
-    CompareKind compare = CompareKind::None;
-    int compareDk = 256; // the second d_k when compare == Dk
-    QString captionEn, captionZh;
-
-    QString caption(bool chinese) const { return chinese && !captionZh.isEmpty() ? captionZh : captionEn; }
-    bool operator==(const Scenario &o) const;
-};
-
-struct Lesson
-{
-    QString titleEn, titleZh;
-    std::vector<Scenario> steps;
-};
-
 struct Preset
 {
     QString name; // for --preset and the menu, e.g. "why-scale"

@@ -25,8 +25,10 @@ AttentionModel::~AttentionModel()
     m_watcher.waitForFinished();
 }
 
-bool AttentionModel::setParams(const attn::Params &p)
+bool AttentionModel::setParams(const attn::Params &given)
 {
+    attn::Params p = given;
+    attn::normalize(p); // whoever edited p, the rules hold
     if (auto e = attn::validate(p, attn::defaultMemoryBudget())) {
         emit problem(QStringLiteral("%1: %2").arg(QString::fromStdString(e->field), QString::fromStdString(e->message)));
         return false;
@@ -51,21 +53,6 @@ void AttentionModel::setDisplay(const DisplayOptions &d)
     emit displayChanged(m_display);
 }
 
-attn::Params comparePartner(const attn::Params &p, CompareKind kind, int otherDk)
-{
-    attn::Params q = p;
-    switch (kind) {
-    case CompareKind::None: break;
-    case CompareKind::Scaling: q.scaling = p.scaling == attn::Scaling::None ? attn::Scaling::InvSqrtDk : attn::Scaling::None; break;
-    case CompareKind::SoftmaxDim: q.softmaxDim = p.softmaxDim == -1 ? -2 : -1; break;
-    case CompareKind::Dk:
-        if (q.dV == q.dK)
-            q.dV = otherDk;
-        q.dK = otherDk;
-        break;
-    }
-    return q;
-}
 
 void AttentionModel::setCompare(CompareKind kind, int otherDk)
 {

@@ -13,9 +13,6 @@
 
 #include <memory>
 
-// The settings of the partner heatmap for a comparison (p itself for None).
-attn::Params comparePartner(const attn::Params &p, CompareKind kind, int otherDk);
-
 class AttentionModel : public QObject
 {
     Q_OBJECT
@@ -30,7 +27,8 @@ public:
     const DisplayOptions &display() const { return m_display; }
     bool isBusy() const { return m_running; }
 
-    // Accepts valid settings and recomputes; invalid ones are refused with problem(message).
+    // Normalises p (attn::normalize: the editing rules), then accepts it when valid and recomputes;
+    // invalid settings are refused with problem(message).
     bool setParams(const attn::Params &p);
     void setDisplay(const DisplayOptions &d);
 

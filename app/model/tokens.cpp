@@ -60,11 +60,3 @@ QStringList fromStdTokens(const std::vector<std::string> &tokens)
         l << QString::fromStdString(t);
     return l;
 }
-
-void dropTokensIfLengthChanged(attn::Params &p)
-{
-    if (!p.tokens.empty() && (p.queryLength != int(p.tokens.size()) || p.keyLength != int(p.tokens.size()))) {
-        p.tokens.clear();
-        p.positions = false;
-    }
-}

@@ -10,6 +10,3 @@ QStringList splitTokens(const QString &sentence);
 
 std::vector<std::string> toStdTokens(const QStringList &tokens);
 QStringList fromStdTokens(const std::vector<std::string> &tokens);
-
-// Tokens that no longer match the number of queries and keys are dropped (after the length changed).
-void dropTokensIfLengthChanged(attn::Params &p);

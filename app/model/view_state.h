@@ -5,10 +5,13 @@
 
 #include "attention.h"
 #include "heatmap_grid.h"
+#include "params_edit.h"
 
 #include <QString>
 
 #include <memory>
+#include <optional>
+#include <vector>
 
 // A finished computation, shared read-only by every view and exporter.
 using ResultPtr = std::shared_ptr<const attn::Result>;
@@ -30,5 +33,59 @@ struct DisplayOptions
 };
 
 // A second heatmap beside the first, from the same Q and K: scaling on and off, softmax over keys and
-// over queries, or another d_k (same seed).
-enum class CompareKind { None, Scaling, SoftmaxDim, Dk };
+// over queries, or another d_k (same seed). Which side shows what: attn::comparisonSides.
+using CompareKind = attn::Comparison;
+
+// The spellings files and the command line use.
+inline QString quantityName(attn::Quantity q)
+{
+    return q == attn::Quantity::Scores ? QStringLiteral("scores") : q == attn::Quantity::Logits ? QStringLiteral("logits") : QStringLiteral("weights");
+}
+inline std::optional<attn::Quantity> quantityFromName(const QString &name)
+{
+    for (attn::Quantity q : {attn::Quantity::Weights, attn::Quantity::Scores, attn::Quantity::Logits})
+        if (name == quantityName(q))
+            return q;
+    return std::nullopt;
+}
+inline QString compareName(CompareKind k) // "none" | "scaling" | "softmax-dim" | "d-k"
+{
+    switch (k) {
+    case CompareKind::None: return QStringLiteral("none");
+    case CompareKind::Scaling: return QStringLiteral("scaling");
+    case CompareKind::SoftmaxDim: return QStringLiteral("softmax-dim");
+    case CompareKind::Dk: return QStringLiteral("d-k");
+    }
+    return QStringLiteral("none");
+}
+inline std::optional<CompareKind> compareFromName(const QString &name)
+{
+    for (CompareKind k : {CompareKind::None, CompareKind::Scaling, CompareKind::SoftmaxDim, CompareKind::Dk})
+        if (name == compareName(k))
+            return k;
+    return std::nullopt;
+}
+
+// The whole state a file can hold: a scenario (io/scenario.h reads and writes them).
+struct Scenario
+{
+    attn::Params params;
+    DisplayOptions display;
+    CompareKind compare = CompareKind::None;
+    int compareDk = 256; // the second d_k when compare == Dk
+    QString captionEn, captionZh;
+
+    QString caption(bool chinese) const { return chinese && !captionZh.isEmpty() ? captionZh : captionEn; }
+    bool operator==(const Scenario &o) const
+    {
+        return params == o.params && display == o.display && compare == o.compare
+               && (compare != CompareKind::Dk || compareDk == o.compareDk) && captionEn == o.captionEn && captionZh == o.captionZh;
+    }
+};
+
+// A lesson: scenarios with captions, stepped through in order.
+struct Lesson
+{
+    QString titleEn, titleZh;
+    std::vector<Scenario> steps;
+};

@@ -137,48 +137,6 @@ void paint(QCustomPlot &plot, QPaintDevice *device, const QSize &size, double sc
 
 } // namespace
 
-QString scalingName(const attn::Params &p)
-{
-    switch (p.scaling) {
-    case attn::Scaling::InvSqrtDk: return QCoreApplication::translate("Figure", "scaled by 1/√%1").arg(p.dK);
-    case attn::Scaling::None: return QCoreApplication::translate("Figure", "not scaled");
-    case attn::Scaling::Custom: return QCoreApplication::translate("Figure", "scaled by %1").arg(p.customScale, 0, 'g', 4);
-    }
-    return {};
-}
-
-QString softmaxDimName(const attn::Params &p)
-{
-    return p.softmaxDim == -1 ? QCoreApplication::translate("Figure", "softmax over keys (dim −1)") : QCoreApplication::translate("Figure", "softmax over queries (dim −2)");
-}
-
-namespace {
-
-// The end of every title: the mask, the sizes and the seed.
-QString titleEnd(const attn::Params &p)
-{
-    QString t;
-    if (p.mask == attn::MaskKind::Causal)
-        t += QCoreApplication::translate("Figure", ", causal mask");
-    else if (p.mask == attn::MaskKind::Pad)
-        t += QCoreApplication::translate("Figure", ", last %1 keys masked").arg(p.padCount);
-    return t + QCoreApplication::translate("Figure", "  (L = %1, S = %2, seed %3)").arg(p.queryLength).arg(p.keyLength).arg(p.seed);
-}
-
-} // namespace
-
-QString settingsTitle(const attn::Params &p)
-{
-    return QCoreApplication::translate("Figure", "d_k = %1, %2, %3").arg(p.dK).arg(scalingName(p), softmaxDimName(p)) + titleEnd(p);
-}
-
-QString compareTitle(const attn::Params &p, bool softmaxDim)
-{
-    // what both panels share: the other of the two settings
-    return QCoreApplication::translate("Figure", "d_k = %1, %2").arg(p.dK).arg(softmaxDim ? scalingName(p) : softmaxDimName(p))
-           + titleEnd(p);
-}
-
 QStringList figureSuffixes()
 {
     return {"png", "jpg", "jpeg", "pdf", "svg"};
@@ -274,22 +232,13 @@ bool writeData(const QString &path, const attn::Result &r, const DisplayOptions 
     return false;
 }
 
-std::vector<FigurePanel> comparePanels(const ResultPtr &base, Comparison c)
+std::vector<FigurePanel> comparePanels(const ResultPtr &base, CompareKind kind, int otherDk)
 {
-    attn::Params a = base->params, b = base->params;
-    if (c == Comparison::Scaling) {
-        if (a.scaling == attn::Scaling::None)
-            a.scaling = attn::Scaling::InvSqrtDk;
-        b.scaling = attn::Scaling::None;
-    } else {
-        a.softmaxDim = -1;
-        b.softmaxDim = -2;
-    }
-    // The second result reuses the first one's Q, K and V: the same draw, compared.
-    auto ra = std::make_shared<const attn::Result>(attn::compute(a, base.get()));
-    auto rb = std::make_shared<const attn::Result>(attn::compute(b, ra.get()));
-    const auto name = [c](const attn::Params &p) { return c == Comparison::Scaling ? scalingName(p) : softmaxDimName(p); };
-    return {{ra, name(a)}, {rb, name(b)}};
+    const auto sides = attn::comparisonSides(base->params, kind, otherDk);
+    // Both sides reuse base's Q, K and V: the same draw, compared.
+    auto left = std::make_shared<const attn::Result>(attn::compute(sides[0], base.get()));
+    auto right = std::make_shared<const attn::Result>(attn::compute(sides[1], left.get()));
+    return {{left, compareLabel(sides[0], kind)}, {right, compareLabel(sides[1], kind)}};
 }
 
 QString seriesFileName(const QString &dir, const QString &name, const QString &value, const QString &format)

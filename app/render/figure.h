@@ -4,6 +4,7 @@
 // QCustomPlot onto an image (PNG, JPG), a PDF (vector) or an SVG (vector; the cells one image).
 // Everything is written through QSaveFile: all or nothing.
 
+#include "model/labels.h"
 #include "model/view_state.h"
 
 #include <QImage>
@@ -27,14 +28,6 @@ struct FigureOptions
     double pixelRatio = 1.0;  // PNG and JPG have size × pixelRatio pixels (2 for high-DPI slides)
     bool transparent = false; // PNG only
 };
-
-// "d_k = 64, scaled by 1/√64, softmax over keys, causal mask" in the interface's language.
-QString settingsTitle(const attn::Params &p);
-// A short description of what differs in a compare panel, e.g. "scaled by 1/√64".
-QString scalingName(const attn::Params &p);
-// The title of a comparison: the settings both panels share.
-QString compareTitle(const attn::Params &p, bool softmaxDim);
-QString softmaxDimName(const attn::Params &p);
 
 QStringList figureSuffixes(); // png jpg jpeg pdf svg
 QStringList dataSuffixes();   // csv npy json
@@ -67,7 +60,5 @@ bool writeSeries(const QString &folder, const QString &name, const std::vector<S
                  const QString &format, const ResultPtr &start,
                  const std::function<FigureOptions(const attn::Params &)> &options, QStringList *written, QString *error);
 
-// What a comparison puts side by side: the same Q and K with scaling on and off, or with softmax
-// over keys and over queries.
-enum class Comparison { Scaling, SoftmaxDim };
-std::vector<FigurePanel> comparePanels(const ResultPtr &base, Comparison c);
+// The two sides of a comparison from base's Q and K, in attn::comparisonSides' order, each with its label.
+std::vector<FigurePanel> comparePanels(const ResultPtr &base, CompareKind kind, int otherDk = 256);

@@ -75,9 +75,7 @@ ControlsPanel::ControlsPanel(AttentionModel *model, QWidget *parent) : QWidget(p
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
-    const attn::Params &p = model->params();
-    m_keysLinked = p.keyLength == p.queryLength && !p.cross;
-    showParams(p);
+    showParams(model->params());
     showDisplay(model->display());
     connect(model, &AttentionModel::paramsChanged, this, &ControlsPanel::showParams);
     connect(model, &AttentionModel::displayChanged, this, &ControlsPanel::showDisplay);
@@ -197,46 +195,35 @@ QWidget *ControlsPanel::build()
 
     // Every edit becomes new settings in the model.
     connect(source, qOverload<int>(&QComboBox::activated), this, [this] {
-        change([this](attn::Params &p) { p.mode = attn::Mode(source->currentData().toInt()); });
+        change([this](attn::Params &p) { attn::setMode(p, attn::Mode(source->currentData().toInt())); });
     });
     connect(dkSlider, &QSlider::valueChanged, this, [this](int e) {
-        change([e](attn::Params &p) { p.dK = 1 << e; });
+        change([e](attn::Params &p) { attn::setDk(p, 1 << e); });
     });
     connect(dkSpin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int d) {
-        change([d](attn::Params &p) { p.dK = d; });
+        change([d](attn::Params &p) { attn::setDk(p, d); });
     });
     auto setLength = [this](int L) {
-        change([this, L](attn::Params &p) {
-            p.queryLength = L;
-            if (m_keysLinked)
-                p.keyLength = L;
-        });
+        change([L](attn::Params &p) { attn::setQueryLength(p, L); });
     };
     auto setKeys = [this](int S) {
-        change([S](attn::Params &p) { p.keyLength = S; });
+        change([S](attn::Params &p) { attn::setKeyLength(p, S); });
     };
     connect(lenSlider, &QSlider::valueChanged, this, [=](int pos) { setLength(lengthFromSlider(pos)); });
     connect(lenSpin, qOverload<int>(&QSpinBox::valueChanged), this, setLength);
     connect(keysSlider, &QSlider::valueChanged, this, [=](int pos) { setKeys(lengthFromSlider(pos)); });
     connect(keysSpin, qOverload<int>(&QSpinBox::valueChanged), this, setKeys);
     connect(separateKeys, &QCheckBox::toggled, this, [this](bool on) {
-        m_keysLinked = !on;
-        change([on](attn::Params &p) {
-            p.cross = on;
-            if (!on)
-                p.keyLength = p.queryLength;
-        });
+        change([on](attn::Params &p) { attn::setSeparateKeys(p, on); });
     });
     connect(dModelSpin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int d) {
         change([d](attn::Params &p) { p.dModel = d; });
     });
     connect(dvSpin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int d) {
-        change([d](attn::Params &p) { p.dV = d; });
+        change([d](attn::Params &p) { attn::setDv(p, d); });
     });
     connect(dvFollowsDk, &QCheckBox::toggled, this, [this](bool on) {
-        dvSpin->setEnabled(!on);
-        if (on)
-            change([](attn::Params &p) { p.dV = p.dK; });
+        change([on](attn::Params &p) { attn::setDvFollowsDk(p, on); });
     });
     connect(seedEdit, &QLineEdit::editingFinished, this, [this] {
         bool ok = false;
@@ -250,25 +237,19 @@ QWidget *ControlsPanel::build()
     });
     connect(tokensEdit, &QLineEdit::editingFinished, this, [this] {
         const QStringList tokens = splitTokens(tokensEdit->text());
-        change([this, tokens](attn::Params &p) {
-            p.tokens = toStdTokens(tokens);
-            if (tokens.isEmpty()) {
-                p.positions = false;
-                return;
+        change([tokens](attn::Params &p) {
+            if (!tokens.isEmpty()) {
+                attn::setSeparateKeys(p, false); // words are self-attention: S = L = their number
+                attn::setQueryLength(p, int(tokens.size()));
             }
-            p.queryLength = p.keyLength = int(tokens.size());
-            p.cross = false;
-            m_keysLinked = true;
+            p.tokens = toStdTokens(tokens);
         });
     });
     connect(positionsCheck, &QCheckBox::toggled, this, [this](bool on) {
-        change([on](attn::Params &p) { p.positions = on && !p.tokens.empty(); });
+        change([on](attn::Params &p) { p.positions = on; });
     });
     connect(batchSpin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int b) {
-        change([b](attn::Params &p) {
-            p.batch = b;
-            p.batchIndex = std::min(p.batchIndex, b - 1);
-        });
+        change([b](attn::Params &p) { p.batch = b; });
     });
     connect(batchIndexSpin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int b) {
         change([b](attn::Params &p) { p.batchIndex = b; });
@@ -288,10 +269,7 @@ QWidget *ControlsPanel::build()
         change([on](attn::Params &p) { p.softmaxDim = on ? -1 : -2; });
     });
     auto setMask = [this] {
-        change([this](attn::Params &p) {
-            p.mask = attn::MaskKind(maskCombo->currentData().toInt());
-            p.padCount = std::min(padSpin->value(), p.keyLength);
-        });
+        change([this](attn::Params &p) { attn::setMask(p, attn::MaskKind(maskCombo->currentData().toInt()), padSpin->value()); });
     };
     connect(maskCombo, qOverload<int>(&QComboBox::activated), this, setMask);
     connect(padSpin, qOverload<int>(&QSpinBox::valueChanged), this, setMask);
@@ -315,17 +293,7 @@ void ControlsPanel::change(const std::function<void(attn::Params &)> &edit)
 {
     attn::Params p = m_model->params();
     edit(p);
-    if (dvFollowsDk->isChecked())
-        p.dV = p.dK;
-    if (m_keysLinked) {
-        p.keyLength = p.queryLength;
-        p.cross = false;
-    }
-    p.padCount = std::min(p.padCount, p.keyLength);
-    dropTokensIfLengthChanged(p);
-    if (p.tokens.empty() || p.mode != attn::Mode::Projection)
-        p.positions = false; // only token embeddings get position encodings
-    if (!m_model->setParams(p))
+    if (!m_model->setParams(p)) // the model normalises: the editing rules hold
         showParams(m_model->params()); // refused: show what still holds
 }
 
@@ -346,8 +314,6 @@ void ControlsPanel::showParams(const attn::Params &p)
     for (QWidget *w : all)
         blockers.push_back(std::make_unique<QSignalBlocker>(w));
 
-    if (p.keyLength != p.queryLength || p.cross)
-        m_keysLinked = false;
     source->setCurrentIndex(source->findData(int(p.mode)));
     dkSlider->setValue(log2Floor(p.dK));
     dkSpin->setValue(p.dK);
@@ -355,17 +321,16 @@ void ControlsPanel::showParams(const attn::Params &p)
     lenSpin->setValue(p.queryLength);
     keysSlider->setValue(sliderFromLength(p.keyLength));
     keysSpin->setValue(p.keyLength);
-    separateKeys->setChecked(!m_keysLinked);
-    keysSlider->setEnabled(!m_keysLinked);
-    keysSpin->setEnabled(!m_keysLinked);
+    separateKeys->setChecked(!p.keysFollowLength);
+    keysSlider->setEnabled(!p.keysFollowLength);
+    keysSpin->setEnabled(!p.keysFollowLength);
     separateKeys->setText(p.mode == attn::Mode::Projection ? tr("Cross-attention (keys from a second sequence)")
                                                             : tr("Own number of keys S"));
     dModelSpin->setValue(p.dModel);
     dModelSpin->setEnabled(p.mode == attn::Mode::Projection);
     dvSpin->setValue(p.dV);
-    if (p.dV != p.dK)
-        dvFollowsDk->setChecked(false);
-    dvSpin->setEnabled(!dvFollowsDk->isChecked());
+    dvFollowsDk->setChecked(p.dvFollowsDk);
+    dvSpin->setEnabled(!p.dvFollowsDk);
     if (!seedEdit->hasFocus() || seedEdit->text() != QString::number(p.seed))
         seedEdit->setText(QString::number(p.seed));
     const QString sentence = fromStdTokens(p.tokens).join(' ');

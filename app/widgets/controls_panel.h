@@ -35,7 +35,6 @@ private:
     QWidget *build();
 
     AttentionModel *m_model;
-    bool m_keysLinked = true;
 
 public: // widgets, for tests that drive them as a user would
     QComboBox *source;

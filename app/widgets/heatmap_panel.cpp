@@ -471,3 +471,11 @@ QRect HeatmapPanel::heatmapRect() const
 {
     return m_heatRect->rect();
 }
+
+void HeatmapPanel::resetZoom()
+{
+    const attn::Params &p = m_model->result()->params;
+    m_heatRect->axis(QCPAxis::atBottom)->setRange(-0.5, p.keyLength - 0.5);
+    m_heatRect->axis(QCPAxis::atLeft)->setRange(-0.5, p.queryLength - 0.5);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}

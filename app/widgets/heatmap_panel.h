@@ -50,6 +50,8 @@ public:
     QPoint highlight() const { return m_highlight; }
     // Scale fonts and lines (presentation mode, exports).
     void setFontScale(double scale);
+    // Shows the whole matrix again after zooming or panning.
+    void resetZoom();
 
 signals:
     void hovered(int query, int key); // -1, -1 when the mouse leaves the heatmap

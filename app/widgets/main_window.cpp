@@ -1,12 +1,11 @@
 #include "widgets/main_window.h"
 
-#include "cli/cli_options.h"
+#include "io/scenario.h"
+#include "io/settings_store.h"
+#include "model/translations.h"
 #include "widgets/controls_panel.h"
 #include "widgets/explanation_panel.h"
 #include "widgets/heatmap_panel.h"
-#include "io/settings_store.h"
-#include "model/tokens.h"
-#include "model/translations.h"
 
 #include <qcustomplot.h>
 
@@ -27,27 +26,12 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
-namespace {
-
-QString compareLabel(const attn::Params &p, CompareKind kind)
-{
-    switch (kind) {
-    case CompareKind::None: return {};
-    case CompareKind::Scaling: return scalingName(p);
-    case CompareKind::SoftmaxDim: return softmaxDimName(p);
-    case CompareKind::Dk: return QStringLiteral("d_k = %1").arg(p.dK);
-    }
-    return {};
-}
-
-} // namespace
-
 MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *parent)
-    : QMainWindow(parent), m_model(model), m_rememberState(rememberState)
+    : QMainWindow(parent), m_model(model), m_comparison(model), m_lesson(model), m_sweep(model, m_comparison.partner()),
+      m_rememberState(rememberState)
 {
     setWindowTitle(tr("attention-viz — scaled dot-product attention"));
     setObjectName("mainWindow");
-    m_partner.shareInputsWith(model);
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -58,15 +42,16 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     m_caption->setVisible(false);
     m_caption->setStyleSheet("QLabel { background: #fff8d0; color: #202020; padding: 6px; border-radius: 4px; }");
     m_heatmap = new HeatmapPanel(model, central);
-    m_partnerHeatmap = new HeatmapPanel(&m_partner, central);
+    m_partnerHeatmap = new HeatmapPanel(m_comparison.partner(), central);
+    m_partnerHeatmap->setObjectName("partnerHeatmap");
     m_partnerHeatmap->setVisible(false);
-    auto *maps = new QHBoxLayout;
-    maps->addWidget(m_heatmap, 1);
-    maps->addWidget(m_partnerHeatmap, 1);
+    m_maps = new QHBoxLayout;
+    m_maps->addWidget(m_heatmap, 1);
+    m_maps->addWidget(m_partnerHeatmap, 1);
     m_explanation = new ExplanationPanel(model, central);
-    m_explanation->setPartner(&m_partner);
+    m_explanation->setPartner(m_comparison.partner());
     layout->addWidget(m_caption);
-    layout->addLayout(maps, 1);
+    layout->addLayout(m_maps, 1);
     layout->addWidget(m_explanation);
     setCentralWidget(central);
     // Hovering a cell in one heatmap outlines the same cell in the other, through the model.
@@ -87,18 +72,22 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     statusBar()->addPermanentWidget(m_busy);
     connect(model, &AttentionModel::busyChanged, m_busy, &QLabel::setVisible);
     connect(model, &AttentionModel::problem, this, &MainWindow::showProblem);
-    connect(model, &AttentionModel::resultChanged, this, &MainWindow::followCompare);
-    connect(model, &AttentionModel::compareChanged, this, &MainWindow::followCompare);
-    connect(model, &AttentionModel::displayChanged, this, [this](const DisplayOptions &d) { m_partner.setDisplay(d); });
+    connect(&m_comparison, &CompareController::layoutChanged, this, &MainWindow::layOutComparison);
     connect(model, &AttentionModel::captionChanged, this, &MainWindow::showCaption);
-    m_partner.setDisplay(model->display());
-
-    m_animation.setInterval(700);
-    connect(&m_animation, &QTimer::timeout, this, &MainWindow::animationStep);
+    connect(&m_lesson, &LessonController::stepChanged, this, [this](int step, int count) {
+        showCaption();
+        statusBar()->showMessage(tr("Lesson step %1 of %2").arg(step + 1).arg(count), 4000);
+    });
+    connect(&m_sweep, &SweepController::runningChanged, this, [this](bool running) {
+        statusBar()->showMessage(!running ? tr("sweep stopped")
+                                 : m_sweep.over() == SweepController::Over::Length ? tr("length sweep running (Space stops it)")
+                                                                                   : tr("d_k sweep running (Space stops it)"),
+                                 3000);
+    });
 
     buildActions();
     buildMenus();
-    followCompare();
+    layOutComparison();
     showCaption();
 
     resize(1400, 900);
@@ -115,9 +104,7 @@ void MainWindow::changeParams(const std::function<void(attn::Params &)> &edit)
 {
     attn::Params p = m_model->params();
     edit(p);
-    p.padCount = std::min(p.padCount, p.keyLength);
-    dropTokensIfLengthChanged(p);
-    m_model->setParams(p);
+    m_model->setParams(p); // the model normalises: the editing rules hold
 }
 
 void MainWindow::buildActions()
@@ -135,45 +122,16 @@ void MainWindow::buildActions()
         m_keyActions << a;
         return a;
     };
-    add("toggleScaling", tr("Scaling on/off"), tr("√d_k"), Qt::Key_S, [this] {
-        changeParams([](attn::Params &p) {
-            p.scaling = p.scaling == attn::Scaling::None ? attn::Scaling::InvSqrtDk : attn::Scaling::None;
-        });
-    });
-    add("toggleSoftmaxDim", tr("Softmax over keys / over queries"), tr("dim"), Qt::Key_D, [this] {
-        changeParams([](attn::Params &p) { p.softmaxDim = p.softmaxDim == -1 ? -2 : -1; });
-    });
-    auto dk = [this](bool up) {
-        changeParams([up](attn::Params &p) {
-            const bool follow = p.dV == p.dK;
-            p.dK = up ? std::min(p.dK * 2, 1024) : std::max(p.dK / 2, 1);
-            if (follow)
-                p.dV = p.dK;
-        });
-    };
-    add("doubleDk", tr("Double d_k"), tr("d_k ×2"), Qt::Key_Up, [=] { dk(true); });
-    add("halveDk", tr("Halve d_k"), tr("d_k ÷2"), Qt::Key_Down, [=] { dk(false); });
-    auto length = [this](int delta) {
-        changeParams([delta](attn::Params &p) {
-            const bool linked = p.keyLength == p.queryLength && !p.cross;
-            p.queryLength = std::clamp(p.queryLength + delta, 1, 4096);
-            if (linked)
-                p.keyLength = p.queryLength;
-        });
-    };
-    add("longer", tr("One more query (and key)"), tr("L+1"), Qt::Key_Right, [=] { length(+1); });
-    add("shorter", tr("One query (and key) fewer"), tr("L−1"), Qt::Key_Left, [=] { length(-1); });
-    add("cycleMask", tr("Next mask: none, causal, padding"), tr("mask"), Qt::Key_M, [this] {
-        changeParams([](attn::Params &p) {
-            if (p.mask == attn::MaskKind::None)
-                p.mask = attn::MaskKind::Causal;
-            else if (p.mask == attn::MaskKind::Causal && p.keyLength > 1) {
-                p.mask = attn::MaskKind::Pad;
-                p.padCount = std::max(1, p.keyLength / 4);
-            } else
-                p.mask = attn::MaskKind::None;
-        });
-    });
+    add("toggleScaling", tr("Scaling on/off"), tr("√d_k"), Qt::Key_S, [this] { changeParams(attn::toggleScaling); });
+    add("toggleSoftmaxDim", tr("Softmax over keys / over queries"), tr("dim"), Qt::Key_D,
+        [this] { changeParams(attn::toggleSoftmaxDim); });
+    add("doubleDk", tr("Double d_k"), tr("d_k ×2"), Qt::Key_Up, [this] { changeParams(attn::doubleDk); });
+    add("halveDk", tr("Halve d_k"), tr("d_k ÷2"), Qt::Key_Down, [this] { changeParams(attn::halveDk); });
+    add("longer", tr("One more query (and key)"), tr("L+1"), Qt::Key_Right,
+        [this] { changeParams([](attn::Params &p) { attn::stepQueryLength(p, +1); }); });
+    add("shorter", tr("One query (and key) fewer"), tr("L−1"), Qt::Key_Left,
+        [this] { changeParams([](attn::Params &p) { attn::stepQueryLength(p, -1); }); });
+    add("cycleMask", tr("Next mask: none, causal, padding"), tr("mask"), Qt::Key_M, [this] { changeParams(attn::nextMask); });
     add("newSeed", tr("New random seed"), tr("seed"), Qt::Key_R, [this] {
         changeParams([](attn::Params &p) {
             const quint64 old = p.seed;
@@ -184,13 +142,9 @@ void MainWindow::buildActions()
     });
     add("nextStep", tr("Next lesson step"), tr("step ▶"), Qt::Key_PageDown, [this] { stepLesson(+1); });
     add("previousStep", tr("Previous lesson step"), tr("◀ step"), Qt::Key_PageUp, [this] { stepLesson(-1); });
-    add("animate", tr("Start/stop the sweep (View > Sweep over)"), tr("sweep"), Qt::Key_Space, [this] { setAnimating(!isAnimating()); });
-    add("cycleCompare", tr("Next comparison: none, scaling, softmax dim"), tr("compare"), Qt::Key_C, [this] {
-        const CompareKind next = m_model->compare() == CompareKind::None      ? CompareKind::Scaling
-                                 : m_model->compare() == CompareKind::Scaling ? CompareKind::SoftmaxDim
-                                                                              : CompareKind::None;
-        m_model->setCompare(next, m_model->compareDk());
-    });
+    add("animate", tr("Start/stop the sweep (View > Sweep over)"), tr("sweep"), Qt::Key_Space,
+        [this] { m_sweep.setRunning(!m_sweep.isRunning()); });
+    add("cycleCompare", tr("Next comparison: none, scaling, softmax dim"), tr("compare"), Qt::Key_C, [this] { m_comparison.cycle(); });
     add("presentation", tr("Presentation mode"), tr("present"), Qt::Key_F5, [this] { setPresentation(!m_presentation, true); });
     add("leavePresentation", tr("Leave presentation mode"), tr("leave"), Qt::Key_Escape, [this] { setPresentation(false); });
 
@@ -208,11 +162,7 @@ void MainWindow::buildActions()
 
 void MainWindow::waitUntilComputed()
 {
-    do {
-        m_model->waitForIdle();
-        m_partner.waitForIdle();
-        QCoreApplication::processEvents();
-    } while (m_model->isBusy() || m_partner.isBusy());
+    m_comparison.waitUntilComputed();
 }
 
 QAction *MainWindow::action(const QString &name) const
@@ -240,13 +190,13 @@ void MainWindow::buildMenus()
         const QString path = askExportPath(tr("Export scaled and not scaled side by side"), true);
         QString error;
         if (!path.isEmpty())
-            reportExport(exportComparison(path, false, &error), path, error);
+            reportExport(exportComparison(path, CompareKind::Scaling, &error), path, error);
     });
     compare->addAction(tr("Softmax over keys and over queries…"), this, [this] {
         const QString path = askExportPath(tr("Export softmax over keys and over queries side by side"), true);
         QString error;
         if (!path.isEmpty())
-            reportExport(exportComparison(path, true, &error), path, error);
+            reportExport(exportComparison(path, CompareKind::SoftmaxDim, &error), path, error);
     });
     file->addAction(tr("Export a d_k &series (1, 4, 16, 64, 256)…"), this, [this] {
         QSettings s;
@@ -328,7 +278,9 @@ void MainWindow::buildMenus()
     auto *sweeps = new QActionGroup(this);
     for (const auto &sw : QList<QPair<QString, bool>>{{tr("d_k (1 to 1024, scaled beside not scaled)"), false},
                                                      {tr("the length (L = S = 1 to 4096: entropy grows like ln S)"), true}}) {
-        QAction *a = sweep->addAction(sw.first, this, [this, length = sw.second] { m_sweepLength = length; });
+        QAction *a = sweep->addAction(sw.first, this, [this, length = sw.second] {
+            m_sweep.setOver(length ? SweepController::Over::Length : SweepController::Over::Dk);
+        });
         a->setCheckable(true);
         a->setChecked(!sw.second);
         a->setObjectName(sw.second ? "sweepLength" : "sweepDk");
@@ -339,20 +291,15 @@ void MainWindow::buildMenus()
     for (const auto &sp : QList<QPair<QString, int>>{{tr("Slow (one d_k every 1.5 s)"), 1500},
                                                     {tr("Normal (every 0.7 s)"), 700},
                                                     {tr("Fast (every 0.25 s)"), 250}}) {
-        QAction *a = speed->addAction(sp.first, this, [this, ms = sp.second] { m_animation.setInterval(ms); });
+        QAction *a = speed->addAction(sp.first, this, [this, ms = sp.second] { m_sweep.setInterval(ms); });
         a->setCheckable(true);
-        a->setChecked(sp.second == m_animation.interval());
+        a->setChecked(sp.second == m_sweep.interval());
         a->setObjectName(QStringLiteral("sweep%1ms").arg(sp.second));
         speeds->addAction(a);
     }
     QAction *reset = view->addAction(tr("&Reset zoom"), this, [this] {
-        for (HeatmapPanel *panel : {m_heatmap, m_partnerHeatmap}) {
-            QCustomPlot *plot = panel->plot();
-            const auto &p = m_model->params();
-            plot->axisRect(0)->axis(QCPAxis::atBottom)->setRange(-0.5, p.keyLength - 0.5);
-            plot->axisRect(0)->axis(QCPAxis::atLeft)->setRange(-0.5, p.queryLength - 0.5);
-            plot->replot(QCustomPlot::rpQueuedReplot);
-        }
+        m_heatmap->resetZoom();
+        m_partnerHeatmap->resetZoom();
     });
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
 
@@ -380,27 +327,25 @@ void MainWindow::showShortcuts()
     box.exec();
 }
 
-void MainWindow::followCompare()
+void MainWindow::layOutComparison()
 {
-    const CompareKind kind = m_model->compare();
-    const bool on = kind != CompareKind::None;
+    const bool on = m_comparison.isOn();
     m_partnerHeatmap->setVisible(on);
-    const auto r = m_model->result();
-    if (on) {
-        // Follow the finished result, so the partner can reuse its Q, K and V.
-        m_partner.setParams(comparePartner(r->params, kind, m_model->compareDk()));
-        m_heatmap->setTitle(compareLabel(r->params, kind));
-        m_partnerHeatmap->setTitle(compareLabel(m_partner.params(), kind));
-    } else {
-        m_heatmap->setTitle(QString());
+    m_heatmap->setTitle(m_comparison.mainLabel());
+    m_partnerHeatmap->setTitle(m_comparison.partnerLabel());
+    // Each side where attn::comparisonSides puts it, as in exported comparisons.
+    const int mainIndex = on ? m_comparison.mainSide() : 0;
+    if (m_maps->indexOf(m_heatmap) != mainIndex) {
+        m_maps->removeWidget(m_heatmap);
+        m_maps->insertWidget(mainIndex, m_heatmap, 1);
     }
 }
 
 void MainWindow::showCaption()
 {
     QString text = m_model->caption();
-    if (m_lesson && m_step >= 0) {
-        const QString title = interfaceIsChinese() && !m_lesson->titleZh.isEmpty() ? m_lesson->titleZh : m_lesson->titleEn;
+    if (m_lesson.currentScenario()) {
+        const QString title = m_lesson.title(interfaceIsChinese());
         text = QStringLiteral("<b>%1</b> — %2").arg(title.toHtmlEscaped(), text.toHtmlEscaped());
     }
     m_caption->setText(text);
@@ -414,10 +359,7 @@ QString MainWindow::captionText() const
 
 void MainWindow::applyScenario(const Scenario &s)
 {
-    m_model->setParams(s.params);
-    m_model->setDisplay(s.display);
-    m_model->setCompare(s.compare, s.compareDk);
-    m_model->setCaption(s.caption(interfaceIsChinese()));
+    ::applyScenario(m_model, s);
     showCaption();
 }
 
@@ -428,9 +370,9 @@ Scenario MainWindow::currentScenario() const
     s.display = m_model->display();
     s.compare = m_model->compare();
     s.compareDk = m_model->compareDk();
-    if (m_lesson && m_step >= 0) {
-        s.captionEn = m_lesson->steps[m_step].captionEn;
-        s.captionZh = m_lesson->steps[m_step].captionZh;
+    if (const Scenario *step = m_lesson.currentScenario()) {
+        s.captionEn = step->captionEn;
+        s.captionZh = step->captionZh;
     } else {
         for (const Preset &p : presets())
             if (p.scenario.caption(interfaceIsChinese()) == m_model->caption() && !m_model->caption().isEmpty()) {
@@ -446,27 +388,19 @@ bool MainWindow::openLesson(const QString &path, QString *error)
     auto lesson = loadLesson(path, error);
     if (!lesson)
         return false; // the current state stays
-    m_lesson = std::move(lesson);
-    m_step = -1;
-    stepLesson(+1);
+    m_lesson.setLesson(std::move(*lesson));
     return true;
 }
 
 void MainWindow::stepLesson(int delta)
 {
-    if (!m_lesson) {
-        QString error;
+    QString error;
+    if (!m_lesson.hasLesson()) {
         if (!openLesson(builtInLessonPath(), &error))
             showProblem(error);
         return;
     }
-    const int n = int(m_lesson->steps.size());
-    const int next = std::clamp(m_step + delta, 0, n - 1);
-    if (next == m_step)
-        return;
-    m_step = next;
-    applyScenario(m_lesson->steps[m_step]);
-    statusBar()->showMessage(tr("Lesson step %1 of %2").arg(m_step + 1).arg(n), 4000);
+    m_lesson.step(delta);
 }
 
 void MainWindow::setPresentation(bool on, bool fullScreen)
@@ -499,41 +433,6 @@ void MainWindow::setPresentation(bool on, bool fullScreen)
     m_heatmap->plot()->setFocus();
 }
 
-void MainWindow::setAnimating(bool on)
-{
-    if (on == isAnimating())
-        return;
-    if (on) {
-        if (!m_sweepLength && m_model->compare() == CompareKind::None)
-            m_model->setCompare(CompareKind::Scaling); // the scaled and unscaled entropies drift apart
-        m_animation.start();
-        statusBar()->showMessage(m_sweepLength ? tr("length sweep running (Space stops it)")
-                                               : tr("d_k sweep running (Space stops it)"), 3000);
-    } else {
-        m_animation.stop();
-        statusBar()->showMessage(tr("sweep stopped"), 3000);
-    }
-}
-
-void MainWindow::animationStep()
-{
-    if (m_model->isBusy() || m_partner.isBusy())
-        return; // never queue work faster than it is done
-    changeParams([this](attn::Params &p) {
-        if (m_sweepLength) {
-            const bool linked = p.keyLength == p.queryLength && !p.cross;
-            p.queryLength = p.queryLength >= 4096 ? 1 : std::min(4096, p.queryLength * 2);
-            if (linked)
-                p.keyLength = p.queryLength;
-            return;
-        }
-        const bool follow = p.dV == p.dK;
-        p.dK = p.dK >= 1024 ? 1 : std::min(1024, p.dK * 2);
-        if (follow)
-            p.dV = p.dK;
-    });
-}
-
 FigureOptions MainWindow::currentFigureOptions() const
 {
     FigureOptions o;
@@ -556,14 +455,14 @@ bool MainWindow::exportTo(const QString &path, QString *error)
     return writeFigure(path, {{r, QString()}}, currentFigureOptions(), error);
 }
 
-bool MainWindow::exportComparison(const QString &path, bool softmaxDim, QString *error)
+bool MainWindow::exportComparison(const QString &path, CompareKind kind, QString *error)
 {
     m_model->waitForIdle();
     const auto r = m_model->result();
     FigureOptions o = currentFigureOptions();
     o.size = QSize(2 * o.size.width(), o.size.height());
-    o.title = compareTitle(r->params, softmaxDim);
-    return writeFigure(path, comparePanels(r, softmaxDim ? Comparison::SoftmaxDim : Comparison::Scaling), o, error);
+    o.title = compareTitle(r->params, kind);
+    return writeFigure(path, comparePanels(r, kind, m_model->compareDk()), o, error);
 }
 
 bool MainWindow::exportDkSeries(const QString &folder, const QList<int> &values, QStringList *written, QString *error)
@@ -573,10 +472,7 @@ bool MainWindow::exportDkSeries(const QString &folder, const QList<int> &values,
     std::vector<SeriesPicture> pictures;
     for (int dk : values) {
         attn::Params p = start->params;
-        const bool dvFollows = p.dV == p.dK;
-        p.dK = dk;
-        if (dvFollows)
-            p.dV = dk;
+        attn::setDk(p, dk);
         if (auto e = attn::validate(p, attn::defaultMemoryBudget())) {
             *error = QString::fromStdString(e->message);
             return false;

@@ -5,17 +5,15 @@
 // to presentation mode.
 
 #include "model/attention_model.h"
+#include "model/controllers.h"
 #include "render/figure.h"
-#include "io/scenario.h"
 
 #include <QMainWindow>
-#include <QTimer>
-
-#include <optional>
 
 class ControlsPanel;
 class ExplanationPanel;
 class HeatmapPanel;
+class QHBoxLayout;
 class QLabel;
 class QToolBar;
 
@@ -28,7 +26,10 @@ public:
 
     HeatmapPanel *heatmap() const { return m_heatmap; }
     HeatmapPanel *partnerHeatmap() const { return m_partnerHeatmap; }
-    AttentionModel *partnerModel() { return &m_partner; }
+    // The application logic the window wires to keys, menus and views.
+    CompareController *comparison() { return &m_comparison; }
+    LessonController *lesson() { return &m_lesson; }
+    SweepController *sweep() { return &m_sweep; }
     ControlsPanel *controls() const { return m_controls; }
     ExplanationPanel *explanation() const { return m_explanation; }
     QString statusText() const;
@@ -36,7 +37,7 @@ public:
 
     // The export actions without their dialogs (the menu asks for the path first).
     bool exportTo(const QString &path, QString *error);
-    bool exportComparison(const QString &path, bool softmaxDim, QString *error);
+    bool exportComparison(const QString &path, CompareKind kind, QString *error);
     bool exportDkSeries(const QString &folder, const QList<int> &values, QStringList *written, QString *error);
     void copyImage();
     FigureOptions currentFigureOptions() const;
@@ -46,21 +47,10 @@ public:
     Scenario currentScenario() const;
     bool openLesson(const QString &path, QString *error);
     void stepLesson(int delta); // Page Down / Page Up; opens the built-in lesson if none is open
-    int lessonStep() const { return m_step; }
-    int lessonLength() const { return m_lesson ? int(m_lesson->steps.size()) : 0; }
 
     // Presentation mode: full screen, text twice as large, only the demo's controls.
     void setPresentation(bool on, bool fullScreen = true);
     bool isPresentation() const { return m_presentation; }
-
-    // The sweep (Space): d_k = 1, 2, 4, ... 1024, or (sweepLength) L = S = 1, 2, 4, ... 4096, and round again.
-    void setSweepLength(bool on) { m_sweepLength = on; }
-    bool sweepsLength() const { return m_sweepLength; }
-    void setAnimating(bool on);
-    bool isAnimating() const { return m_animation.isActive(); }
-    void animationStep();
-    void setAnimationInterval(int ms) { m_animation.setInterval(ms); }
-    int animationInterval() const { return m_animation.interval(); }
 
     QAction *action(const QString &name) const;
     // Blocks until both heatmaps show the current settings (the comparison's computation starts only
@@ -73,7 +63,7 @@ protected:
 private:
     void buildActions();
     void buildMenus();
-    void followCompare();
+    void layOutComparison();
     void showCaption();
     void changeParams(const std::function<void(attn::Params &)> &edit);
     QString askExportPath(const QString &title, bool imagesOnly);
@@ -82,7 +72,9 @@ private:
     void showShortcuts();
 
     AttentionModel *m_model;
-    AttentionModel m_partner; // the second heatmap of a comparison
+    CompareController m_comparison;
+    LessonController m_lesson;
+    SweepController m_sweep;
     HeatmapPanel *m_heatmap;
     HeatmapPanel *m_partnerHeatmap;
     ControlsPanel *m_controls;
@@ -91,11 +83,8 @@ private:
     QToolBar *m_demoBar;
     QLabel *m_caption;
     QLabel *m_busy;
+    QHBoxLayout *m_maps;
     bool m_rememberState;
     bool m_presentation = false;
-    std::optional<Lesson> m_lesson;
-    int m_step = -1;
-    QTimer m_animation;
-    bool m_sweepLength = false;
     QList<QAction *> m_keyActions;
 };

@@ -1,0 +1,129 @@
+#include "model/controllers.h"
+
+#include "model/labels.h"
+#include "model/translations.h"
+
+#include <QCoreApplication>
+
+void applyScenario(AttentionModel *model, const Scenario &s)
+{
+    model->setParams(s.params);
+    model->setDisplay(s.display);
+    model->setCompare(s.compare, s.compareDk);
+    model->setCaption(s.caption(interfaceIsChinese()));
+}
+
+CompareController::CompareController(AttentionModel *main, QObject *parent) : QObject(parent), m_main(main)
+{
+    m_partner.shareInputsWith(main);
+    m_partner.setDisplay(main->display());
+    connect(main, &AttentionModel::resultChanged, this, &CompareController::follow);
+    connect(main, &AttentionModel::compareChanged, this, &CompareController::follow);
+    connect(main, &AttentionModel::displayChanged, &m_partner, &AttentionModel::setDisplay);
+    follow();
+}
+
+void CompareController::follow()
+{
+    const CompareKind kind = m_main->compare();
+    if (kind == CompareKind::None) {
+        m_mainSide = 0;
+        m_mainLabel.clear();
+        m_partnerLabel.clear();
+        emit layoutChanged();
+        return;
+    }
+    // Follow the finished result, so the partner can reuse its Q, K and V.
+    const attn::Params &p = m_main->result()->params;
+    const auto sides = attn::comparisonSides(p, kind, m_main->compareDk(), &m_mainSide);
+    const attn::Params &other = sides[1 - m_mainSide];
+    m_partner.setParams(other);
+    m_mainLabel = compareLabel(p, kind);
+    m_partnerLabel = compareLabel(other, kind);
+    emit layoutChanged();
+}
+
+void CompareController::cycle()
+{
+    const CompareKind now = m_main->compare();
+    const CompareKind next = now == CompareKind::None      ? CompareKind::Scaling
+                             : now == CompareKind::Scaling ? CompareKind::SoftmaxDim
+                                                           : CompareKind::None;
+    m_main->setCompare(next, m_main->compareDk());
+}
+
+void CompareController::waitUntilComputed()
+{
+    do {
+        m_main->waitForIdle();
+        m_partner.waitForIdle();
+        QCoreApplication::processEvents();
+    } while (m_main->isBusy() || m_partner.isBusy());
+}
+
+LessonController::LessonController(AttentionModel *model, QObject *parent) : QObject(parent), m_model(model) {}
+
+void LessonController::setLesson(Lesson lesson)
+{
+    m_lesson = std::move(lesson);
+    m_step = -1;
+    step(+1);
+}
+
+void LessonController::step(int delta)
+{
+    if (!m_lesson)
+        return;
+    const int n = length();
+    const int next = std::clamp(m_step + delta, 0, n - 1);
+    if (next == m_step)
+        return;
+    m_step = next;
+    applyScenario(m_model, m_lesson->steps[std::size_t(m_step)]);
+    emit stepChanged(m_step, n);
+}
+
+QString LessonController::title(bool chinese) const
+{
+    if (!m_lesson)
+        return {};
+    return chinese && !m_lesson->titleZh.isEmpty() ? m_lesson->titleZh : m_lesson->titleEn;
+}
+
+const Scenario *LessonController::currentScenario() const
+{
+    return m_lesson && m_step >= 0 ? &m_lesson->steps[std::size_t(m_step)] : nullptr;
+}
+
+SweepController::SweepController(AttentionModel *main, const AttentionModel *partner, QObject *parent)
+    : QObject(parent), m_main(main), m_partner(partner)
+{
+    m_timer.setInterval(700);
+    connect(&m_timer, &QTimer::timeout, this, &SweepController::step);
+}
+
+void SweepController::setRunning(bool on)
+{
+    if (on == isRunning())
+        return;
+    if (on) {
+        if (m_over == Over::Dk && m_main->compare() == CompareKind::None)
+            m_main->setCompare(CompareKind::Scaling); // the scaled and unscaled entropies drift apart
+        m_timer.start();
+    } else {
+        m_timer.stop();
+    }
+    emit runningChanged(on);
+}
+
+void SweepController::step()
+{
+    if (m_main->isBusy() || m_partner->isBusy())
+        return; // never queue work faster than it is done
+    attn::Params p = m_main->params();
+    if (m_over == Over::Length)
+        attn::sweepLength(p);
+    else
+        attn::sweepDk(p);
+    m_main->setParams(p);
+}

@@ -1,0 +1,57 @@
+#pragma once
+// The editing rules, in one place. Every entry point (the settings widgets, the demo keys, lesson
+// steps, the sweep, series, the command line, scenario files) changes Params through these functions,
+// and the model normalises every Params it receives, so a rule cannot be applied in one place and
+// forgotten in another.
+//
+// The rules:
+//  - d_v follows d_k while Params::dvFollowsDk is set; giving d_v a value of its own unlinks it.
+//  - S follows L while Params::keysFollowLength is set (self-attention over one sequence); giving S a
+//    value of its own, or choosing cross-attention, unlinks it.
+//  - a padding mask never masks more keys than there are.
+//  - words on the axes are dropped when the lengths no longer match them; position encodings need
+//    words in projection mode.
+//  - the batch element shown exists.
+
+#include "params.h"
+
+#include <array>
+
+namespace attn {
+
+// Applies the links and the invariants above; everything else stays as it is.
+void normalize(Params &p);
+
+void setDk(Params &p, int dK);           // d_v follows when linked
+void setDv(Params &p, int dV);           // unlinks d_v from d_k
+void setDvFollowsDk(Params &p, bool on); // on: d_v = d_k from now on
+void setQueryLength(Params &p, int L);   // S follows when linked
+void setKeyLength(Params &p, int S);     // unlinks S from L
+// On: S is set on its own (projection mode: keys and values from a second sequence Y, i.e.
+// cross-attention). Off: self-attention, S = L.
+void setSeparateKeys(Params &p, bool on);
+void setMode(Params &p, Mode m);         // direct mode has no second sequence
+void setMask(Params &p, MaskKind kind, int padCount = 0);
+
+// The demo keys and the sweep.
+void toggleScaling(Params &p);    // none <-> 1/sqrt(d_k) (a custom factor counts as scaled)
+void toggleSoftmaxDim(Params &p); // -1 <-> -2
+void nextMask(Params &p);         // none -> causal -> last quarter of the keys padded -> none
+constexpr int kDemoMaxDk = 1024;
+constexpr int kDemoMaxLength = 4096;
+void doubleDk(Params &p);         // up to kDemoMaxDk
+void halveDk(Params &p);          // down to 1
+void stepQueryLength(Params &p, int delta); // within 1..kDemoMaxLength
+void sweepDk(Params &p);          // 1, 2, 4, ... kDemoMaxDk, then 1 again
+void sweepLength(Params &p);      // L = 1, 2, 4, ... kDemoMaxLength, then 1 again
+
+// Two heatmaps of the same Q and K side by side.
+enum class Comparison { None, Scaling, SoftmaxDim, Dk };
+
+// The settings of the two sides, always in the same order, for the window and for exports alike:
+// Scaling: [scaled (p's factor, or 1/sqrt(d_k) when p is not scaled) | not scaled];
+// SoftmaxDim: [over keys (dim -1) | over queries (dim -2)]; Dk: [p's d_k | otherDk].
+// *currentSide: the side equal to p (0 or 1). None gives [p | p].
+std::array<Params, 2> comparisonSides(const Params &p, Comparison kind, int otherDk, int *currentSide = nullptr);
+
+} // namespace attn
