@@ -1,0 +1,229 @@
+// The editing rules (core/params_edit.h): each edit function and normalize, and the comparison's sides.
+#include "params_edit.h"
+
+#include <QtTest>
+
+using attn::Params;
+
+namespace {
+
+// A starting state by name, so rows can say where they start.
+Params start(const QString &name)
+{
+    Params p; // L = S = 5, d_k = d_v = 4, both links on
+    if (name == "dv-unlinked")
+        attn::setDv(p, 4); // the same value, but given on its own
+    else if (name == "keys-unlinked")
+        attn::setKeyLength(p, 5);
+    else if (name == "cross")
+        attn::setSeparateKeys(p, true);
+    else if (name == "direct-own-keys") {
+        attn::setMode(p, attn::Mode::Direct);
+        attn::setSeparateKeys(p, true);
+    } else if (name == "pad-4") {
+        attn::setMask(p, attn::MaskKind::Pad, 4);
+    } else if (name == "tokens") {
+        p.tokens = {"a", "b", "a", "c", "d"};
+        p.positions = true;
+    } else if (name == "batch-3-shows-2") {
+        p.batch = 3;
+        p.batchIndex = 2;
+    }
+    return p;
+}
+
+// An edit by name, with one argument.
+void edit(Params &p, const QString &what, int v)
+{
+    if (what == "setDk") attn::setDk(p, v);
+    else if (what == "setDv") attn::setDv(p, v);
+    else if (what == "linkDv") attn::setDvFollowsDk(p, v != 0);
+    else if (what == "setL") attn::setQueryLength(p, v);
+    else if (what == "setS") attn::setKeyLength(p, v);
+    else if (what == "separateKeys") attn::setSeparateKeys(p, v != 0);
+    else if (what == "direct") attn::setMode(p, attn::Mode::Direct);
+    else if (what == "doubleDk") attn::doubleDk(p);
+    else if (what == "halveDk") attn::halveDk(p);
+    else if (what == "stepL") attn::stepQueryLength(p, v);
+    else if (what == "sweepDk") attn::sweepDk(p);
+    else if (what == "sweepLength") attn::sweepLength(p);
+    else if (what == "batch") { p.batch = v; attn::normalize(p); }
+    else QFAIL(qPrintable("unknown edit " + what));
+}
+
+} // namespace
+
+class TestParamsEdit : public QObject
+{
+    Q_OBJECT
+private slots:
+    void edits_data();
+    void edits();
+    void masks_data();
+    void masks();
+    void togglesAreInvolutions();
+    void comparisonSides_data();
+    void comparisonSides();
+};
+
+void TestParamsEdit::edits_data()
+{
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("what");
+    QTest::addColumn<int>("value");
+    QTest::addColumn<int>("dK");
+    QTest::addColumn<int>("dV");
+    QTest::addColumn<int>("L");
+    QTest::addColumn<int>("S");
+    QTest::addColumn<bool>("cross");
+    QTest::addColumn<int>("tokens");
+
+    QTest::newRow("d_v follows d_k") << "default" << "setDk" << 64 << 64 << 64 << 5 << 5 << false << 0;
+    QTest::newRow("unlinked d_v stays, even when equal") << "dv-unlinked" << "setDk" << 64 << 64 << 4 << 5 << 5 << false << 0;
+    QTest::newRow("Up with d_v unlinked") << "dv-unlinked" << "doubleDk" << 0 << 8 << 4 << 5 << 5 << false << 0;
+    QTest::newRow("Up with d_v linked") << "default" << "doubleDk" << 0 << 8 << 8 << 5 << 5 << false << 0;
+    QTest::newRow("giving d_v unlinks it") << "default" << "setDv" << 16 << 4 << 16 << 5 << 5 << false << 0;
+    QTest::newRow("linking d_v again copies d_k") << "dv-unlinked" << "linkDv" << 1 << 4 << 4 << 5 << 5 << false << 0;
+    QTest::newRow("Up stops at 1024") << "default" << "setDk" << 1024 << 1024 << 1024 << 5 << 5 << false << 0;
+    QTest::newRow("Down stops at 1") << "default" << "halveDk" << 0 << 2 << 2 << 5 << 5 << false << 0;
+    QTest::newRow("S follows L") << "default" << "setL" << 9 << 4 << 4 << 9 << 9 << false << 0;
+    QTest::newRow("unlinked S stays (projection: S != L is cross-attention)") << "keys-unlinked" << "setL" << 9 << 4 << 4 << 9 << 5 << true << 0;
+    QTest::newRow("cross-attention keeps S") << "cross" << "setL" << 9 << 4 << 4 << 9 << 5 << true << 0;
+    QTest::newRow("giving S unlinks it") << "default" << "setS" << 7 << 4 << 4 << 5 << 7 << true << 0;
+    QTest::newRow("self-attention again: S = L") << "cross" << "separateKeys" << 0 << 4 << 4 << 5 << 5 << false << 0;
+    QTest::newRow("direct mode has no second sequence") << "cross" << "direct" << 0 << 4 << 4 << 5 << 5 << false << 0;
+    QTest::newRow("direct mode, own S") << "direct-own-keys" << "setL" << 2 << 4 << 4 << 2 << 5 << false << 0;
+    QTest::newRow("Right adds a query and a key") << "default" << "stepL" << 1 << 4 << 4 << 6 << 6 << false << 0;
+    QTest::newRow("Left stops at 1") << "default" << "stepL" << -10 << 4 << 4 << 1 << 1 << false << 0;
+    QTest::newRow("Right stops at 4096") << "default" << "stepL" << 5000 << 4 << 4 << 4096 << 4096 << false << 0;
+    QTest::newRow("sweep doubles d_k") << "default" << "sweepDk" << 0 << 8 << 8 << 5 << 5 << false << 0;
+    QTest::newRow("sweep doubles L") << "default" << "sweepLength" << 0 << 4 << 4 << 10 << 10 << false << 0;
+    QTest::newRow("tokens stay while lengths match") << "tokens" << "setDk" << 8 << 8 << 8 << 5 << 5 << false << 5;
+    QTest::newRow("tokens go when L changes") << "tokens" << "setL" << 6 << 4 << 4 << 6 << 6 << false << 0;
+}
+
+void TestParamsEdit::edits()
+{
+    QFETCH(QString, from);
+    QFETCH(QString, what);
+    QFETCH(int, value);
+    Params p = start(from);
+    edit(p, what, value);
+    QTEST(p.dK, "dK");
+    QTEST(p.dV, "dV");
+    QTEST(p.queryLength, "L");
+    QTEST(p.keyLength, "S");
+    QTEST(p.isCross(), "cross");
+    QTEST(int(p.tokens.size()), "tokens");
+    if (p.tokens.empty())
+        QVERIFY(!p.positions); // position encodings need words
+    // normalize is idempotent: an edited state is already normal
+    Params again = p;
+    attn::normalize(again);
+    QCOMPARE(again, p);
+}
+
+void TestParamsEdit::masks_data()
+{
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<int>("S");
+    QTest::addColumn<QString>("after"); // maskName after M, or after S keys when S > 0
+
+    QTest::newRow("M: none to causal") << "default" << 0 << "causal";
+    QTest::newRow("pad clamped to fewer keys") << "pad-4" << 2 << "pad:2";
+    QTest::newRow("pad kept with more keys") << "pad-4" << 9 << "pad:4";
+}
+
+void TestParamsEdit::masks()
+{
+    QFETCH(QString, from);
+    QFETCH(int, S);
+    Params p = start(from);
+    if (S > 0) {
+        attn::setSeparateKeys(p, true);
+        attn::setKeyLength(p, S);
+    } else {
+        attn::nextMask(p);
+    }
+    QTEST(QString::fromStdString(attn::maskName(p)), "after");
+    // M cycles none -> causal -> pad:S/4 -> none
+    Params q;
+    attn::setQueryLength(q, 8);
+    QStringList seen;
+    for (int i = 0; i < 3; ++i) {
+        attn::nextMask(q);
+        seen << QString::fromStdString(attn::maskName(q));
+    }
+    QCOMPARE(seen, QStringList({"causal", "pad:2", "none"}));
+    // with one key there is nothing to pad: causal goes back to none
+    Params one;
+    attn::setQueryLength(one, 1);
+    attn::nextMask(one);
+    attn::nextMask(one);
+    QCOMPARE(QString::fromStdString(attn::maskName(one)), QString("none"));
+}
+
+void TestParamsEdit::togglesAreInvolutions()
+{
+    Params p;
+    attn::toggleScaling(p);
+    QCOMPARE(p.scaling, attn::Scaling::None);
+    attn::toggleScaling(p);
+    QCOMPARE(p.scaling, attn::Scaling::InvSqrtDk);
+    p.scaling = attn::Scaling::Custom;
+    attn::toggleScaling(p);
+    QCOMPARE(p.scaling, attn::Scaling::None); // a custom factor counts as scaled
+    attn::toggleSoftmaxDim(p);
+    QCOMPARE(p.softmaxDim, -2);
+    attn::toggleSoftmaxDim(p);
+    QCOMPARE(p.softmaxDim, -1);
+    Params b = start("batch-3-shows-2");
+    edit(b, "batch", 2);
+    QCOMPARE(b.batchIndex, 1); // the element shown still exists
+}
+
+void TestParamsEdit::comparisonSides_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("scaling"); // of the current settings
+    QTest::addColumn<int>("dim");
+    QTest::addColumn<int>("leftScaling");
+    QTest::addColumn<int>("rightScaling");
+    QTest::addColumn<int>("leftDim");
+    QTest::addColumn<int>("rightDim");
+    QTest::addColumn<int>("currentSide");
+    const int inv = int(attn::Scaling::InvSqrtDk), none = int(attn::Scaling::None), custom = int(attn::Scaling::Custom);
+    const int scaling = int(attn::Comparison::Scaling), dim = int(attn::Comparison::SoftmaxDim);
+    QTest::newRow("scaling, now scaled") << scaling << inv << -1 << inv << none << -1 << -1 << 0;
+    QTest::newRow("scaling, now not scaled") << scaling << none << -1 << inv << none << -1 << -1 << 1;
+    QTest::newRow("scaling, custom factor") << scaling << custom << -1 << custom << none << -1 << -1 << 0;
+    QTest::newRow("softmax dim, now -1") << dim << inv << -1 << inv << inv << -1 << -2 << 0;
+    QTest::newRow("softmax dim, now -2") << dim << none << -2 << none << none << -1 << -2 << 1;
+}
+
+void TestParamsEdit::comparisonSides()
+{
+    QFETCH(int, kind);
+    QFETCH(int, scaling);
+    QFETCH(int, dim);
+    Params p;
+    p.scaling = attn::Scaling(scaling);
+    p.softmaxDim = dim;
+    int side = -1;
+    const auto sides = attn::comparisonSides(p, attn::Comparison(kind), 256, &side);
+    QTEST(int(sides[0].scaling), "leftScaling");
+    QTEST(int(sides[1].scaling), "rightScaling");
+    QTEST(sides[0].softmaxDim, "leftDim");
+    QTEST(sides[1].softmaxDim, "rightDim");
+    QTEST(side, "currentSide");
+    QCOMPARE(sides[std::size_t(side)], p); // the current settings are one of the sides, unchanged
+
+    // another d_k: the right side has it, and d_v follows it only when linked
+    const auto dk = attn::comparisonSides(start("dv-unlinked"), attn::Comparison::Dk, 64);
+    QCOMPARE(dk[1].dK, 64);
+    QCOMPARE(dk[1].dV, 4);
+    QCOMPARE(attn::comparisonSides(Params(), attn::Comparison::Dk, 64)[1].dV, 64);
+}
+
+QTEST_APPLESS_MAIN(TestParamsEdit)
+#include "tst_params_edit.moc"
