@@ -18,23 +18,6 @@ double Params::scaleFactor() const
     return 1.0;
 }
 
-std::string Params::summary() const
-{
-    std::ostringstream s;
-    s << "d_k = " << dK << ", ";
-    switch (scaling) {
-    case Scaling::InvSqrtDk: s << "scaled by 1/sqrt(" << dK << ")"; break;
-    case Scaling::None: s << "not scaled"; break;
-    case Scaling::Custom: s << "scaled by " << customScale; break;
-    }
-    s << ", softmax over " << (softmaxDim == -1 ? "keys" : "queries");
-    if (mask == MaskKind::Causal)
-        s << ", causal mask";
-    else if (mask == MaskKind::Pad)
-        s << ", last " << padCount << " keys masked";
-    return s.str();
-}
-
 bool Params::operator==(const Params &o) const
 {
     return mode == o.mode && batch == o.batch && queryLength == o.queryLength && keyLength == o.keyLength
@@ -139,7 +122,7 @@ std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBud
         std::ostringstream m;
         m << "these sizes need about " << (need >> 20) << " MiB for their tensors, more than the "
           << (memoryBudget >> 20) << " MiB allowed on this machine; reduce --batch, --len, --keys or the dimensions";
-        return ValidationError{"size", m.str()};
+        return ValidationError{"memory", m.str()};
     }
     return std::nullopt;
 }

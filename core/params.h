@@ -47,8 +47,6 @@ struct Params
     }
     // The factor the scores are multiplied by (1/sqrt(d_k) by default).
     double scaleFactor() const;
-    // "d_k = 64, scaled by 1/sqrt(64), softmax over keys, causal mask"
-    std::string summary() const;
 
     bool operator==(const Params &o) const;
     bool operator!=(const Params &o) const { return !(*this == o); }
@@ -65,7 +63,7 @@ struct Limits
 
 struct ValidationError
 {
-    std::string field;   // the parameter's command-line name without dashes, e.g. "d-k"
+    std::string field;   // the parameter's command-line name without dashes, e.g. "d-k"; "memory" for the sizes together
     std::string message; // what is wrong, e.g. "must be from 1 to 65536 (got 0)"
 };
 

@@ -479,7 +479,7 @@ void TestAttention::memoryLimitRefusesBeforeAllocating()
     p.queryLength = p.keyLength = 65536;
     const auto e = attn::validate(p, std::uint64_t(8) << 30);
     QVERIFY(e.has_value());
-    QCOMPARE(QString::fromStdString(e->field), QString("size"));
+    QCOMPARE(QString::fromStdString(e->field), QString("memory"));
     QVERIFY(QString::fromStdString(e->message).contains("MiB"));
     p.batch = 1;
     p.queryLength = p.keyLength = 4096;

@@ -159,11 +159,10 @@ QString suffixOf(const QString &path)
     return QFileInfo(path).suffix().toLower();
 }
 
-CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBudget)
+// A preset or a scenario gives the starting state; the other options change it.
+void startingState(const QCommandLineParser &parser, CliRequest &r)
 {
-    CliRequest r;
     attn::Params &p = r.params;
-    // A preset or a scenario gives the starting state; the other options change it.
     if (parser.isSet("preset") && parser.isSet("scenario"))
         throw Fail{QStringLiteral("--preset: give either --preset or --scenario, not both")};
     if (parser.isSet("preset") || parser.isSet("scenario")) {
@@ -188,6 +187,25 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
         r.captionEn = base.captionEn;
         r.captionZh = base.captionZh;
     }
+}
+
+// Where the starting state's setting is changed by the options, say so (the window would clamp).
+void checkKept(const QCommandLineParser &parser, const attn::Params &base, const attn::Params &p)
+{
+    const QString from = parser.isSet("preset") ? QStringLiteral("--preset") : QStringLiteral("--scenario");
+    if (!parser.isSet("mask") && base.mask == attn::MaskKind::Pad && p.padCount != base.padCount)
+        throw Fail{QStringLiteral("%1: its mask pad:%2 masks more keys than the %3 the other options give; add --mask")
+                       .arg(from).arg(base.padCount).arg(p.keyLength)};
+    if (!parser.isSet("batch-index") && p.batchIndex != base.batchIndex)
+        throw Fail{QStringLiteral("%1: it shows batch element %2, but --batch %3 has no such element; add --batch-index")
+                       .arg(from).arg(base.batchIndex).arg(p.batch)};
+}
+
+// The options that change the computation, through core's editing rules.
+void applyParams(const QCommandLineParser &parser, CliRequest &r)
+{
+    attn::Params &p = r.params;
+    const attn::Params base = p;
     const bool keysGiven = parser.isSet("keys");
     for (const QString &name : kValued)
         if (parser.isSet(name) && name != "mask" && name != "batch-index")
@@ -202,7 +220,7 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
             throw Fail{QStringLiteral("--tokens: at most %1 tokens (got %2)").arg(attn::Limits::maxLength).arg(tokens.size())};
         if ((keysGiven && parser.value("keys").toInt() != tokens.size()) || (parser.isSet("len") && parser.value("len").toInt() != tokens.size()))
             throw Fail{QStringLiteral("--tokens: %1 tokens make %1 queries and keys; leave out --len and --keys").arg(tokens.size())};
-        if (p.cross && p.mode == attn::Mode::Projection)
+        if (parser.isSet("cross") && p.mode == attn::Mode::Projection)
             throw Fail{QStringLiteral("--tokens: tokens are for self-attention; leave out --cross")};
         attn::setSeparateKeys(p, false);
         attn::setQueryLength(p, int(tokens.size()));
@@ -225,9 +243,13 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
         p.scaling = attn::Scaling::None;
     for (const QString &name : kValued + QStringList{"cross", "no-scale", "preset", "scenario", "tokens", "positions"})
         r.paramsGiven |= parser.isSet(name);
-    parseDisplay(parser, r.display);
+    checkKept(parser, base, p);
+}
 
-    // Outputs. --export-compare and --export-series take their file or folder as the one positional argument.
+// What to write, and how the window starts.
+void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
+{
+    // --export-compare and --export-series take their file or folder as the one positional argument.
     QStringList positional = parser.positionalArguments();
     const bool compare = parser.isSet("export-compare"), series = parser.isSet("export-series");
     if (compare && series)
@@ -316,10 +338,21 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
             throw Fail{QStringLiteral("--lang: expected en or zh, got '%1'").arg(parser.value("lang"))};
     }
 
-    if (auto e = attn::validate(p, memoryBudget))
-        throw Fail{QStringLiteral("--%1: %2").arg(QString::fromStdString(e->field), QString::fromStdString(e->message))};
+}
 
-    if (series) {
+QString validationMessage(const attn::ValidationError &e)
+{
+    const QString message = QString::fromStdString(e.message);
+    if (e.field == "memory") // no single option is to blame
+        return message;
+    return QStringLiteral("--%1: %2").arg(QString::fromStdString(e.field), message);
+}
+
+// --export-series NAME=V1,V2,... DIR: every value checked before anything is written.
+void parseSeries(const QCommandLineParser &parser, CliRequest &r, std::uint64_t memoryBudget)
+{
+    const attn::Params &p = r.params;
+    {
         const QString spec = parser.value("export-series");
         const int eq = spec.indexOf('=');
         r.seriesName = spec.left(eq).trimmed().toLower();
@@ -334,7 +367,7 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
                 throw Fail{QStringLiteral("--export-series: value %1 of '%2' is empty").arg(i + 1).arg(spec)};
             r.seriesValues << values[i].trimmed();
         }
-        r.seriesDir = positional.first();
+        r.seriesDir = parser.positionalArguments().first();
         if (r.seriesDir.trimmed().isEmpty())
             throw Fail{QStringLiteral("--export-series: the output folder name is empty")};
         for (const QString &v : r.seriesValues) {
@@ -349,11 +382,23 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
                 throw Fail{QStringLiteral("--export-series: value '%1': the mask pad:%2 masks more keys than the %3 there are")
                                .arg(v).arg(p.padCount).arg(q.keyLength)};
             if (auto e = attn::validate(q, memoryBudget))
-                throw Fail{QStringLiteral("--export-series: value '%1': --%2: %3")
-                               .arg(v, QString::fromStdString(e->field), QString::fromStdString(e->message))};
+                throw Fail{QStringLiteral("--export-series: value '%1': %2").arg(v, validationMessage(*e))};
             r.seriesParams.push_back(q);
         }
     }
+}
+
+CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBudget)
+{
+    CliRequest r;
+    startingState(parser, r);
+    applyParams(parser, r);
+    parseDisplay(parser, r.display);
+    parseOutputs(parser, r);
+    if (auto e = attn::validate(r.params, memoryBudget))
+        throw Fail{validationMessage(*e)};
+    if (parser.isSet("export-series"))
+        parseSeries(parser, r, memoryBudget);
     return r;
 }
 
