@@ -8,7 +8,6 @@
 
 #include "tensor.h"
 
-#include <cmath>
 #include <functional>
 #include <vector>
 
@@ -37,27 +36,5 @@ void softmaxRowsWithStats(const Eigen::Ref<const MatrixRM> &logits, Eigen::Ref<M
 void softmaxRowsWithStats(const LogitRows &makeLogits, Eigen::Ref<MatrixRM> weights, Eigen::Ref<Eigen::VectorXd> rowSum,
     Eigen::Ref<Eigen::VectorXd> rowEntropy, Eigen::Ref<Eigen::VectorXd> rowMax, Eigen::Ref<Eigen::VectorXi> rowArgmax,
     Eigen::Ref<Eigen::VectorXd> colSum, Eigen::Ref<Eigen::VectorXd> colEntropy, std::vector<int> &maskedRows);
-
-// @param[in]  logits  rows by cols; -inf marks a masked entry, every other entry is finite
-// @param[out] weights rows by cols; each row sums to 1 (0 for a fully masked row)
-// @return number of fully masked rows
-int softmaxRows(const Eigen::Ref<const MatrixRM> &logits, Eigen::Ref<MatrixRM> weights);
-
-// As softmaxRows, over each column (softmax dim -2): each column sums to 1.
-// @return number of fully masked columns
-int softmaxCols(const Eigen::Ref<const MatrixRM> &logits, Eigen::Ref<MatrixRM> weights);
-
-// -sum w ln w in nats, with 0 ln 0 = 0.
-// @param[in] w  any 1-d block of non-negative weights
-template <typename Derived> double entropy(const Eigen::DenseBase<Derived> &w)
-{
-    double h = 0.0;
-    for (Eigen::Index i = 0; i < w.size(); ++i) {
-        const double v = double(w.derived().coeff(i));
-        if (v > 0.0)
-            h -= v * std::log(v);
-    }
-    return h;
-}
 
 } // namespace attn
