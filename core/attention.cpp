@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
-#include <functional>
 #include <limits>
 #include <sstream>
 
@@ -118,93 +117,6 @@ void logitsRow(const float *scores, float *logits, int query, int n, const Param
     std::fill(logits + firstMasked, logits + n, -std::numeric_limits<float>::infinity());
 }
 
-// Per-row results of the softmax kernel.
-struct RowStats
-{
-    double *sum, *entropy, *max;
-    int *argmax;
-};
-
-// Softmax of each row of x (rows by n, -inf masked) into w, in one pass over each row (while it is
-// in the cache) that also gives the row's sum, entropy, largest weight and its column, and adds the
-// row's weights and -w ln w to the column sums and column entropies. Entropy uses
-// ln w = (x - max) - ln Z, so no logarithm per element. When prepare is given, x is not read:
-// prepare(first, last, buffer) writes rows [first, last) of the logits into a buffer of the thread's.
-// Fully masked rows get weights of 0 and are listed in emptyRows.
-// Rows are shared between the cores; each thread keeps its own column sums.
-void softmaxRowsWithStats(const float *x, float *w, int rows, int n, RowStats out, double *colSum, double *colEntropy,
-                          std::vector<int> &emptyRows, const std::function<void(int, int, float *)> &prepare = {})
-{
-    // Rows go in blocks whose logits fit the core's cache (a few hundred kB).
-    const int block = std::clamp(131072 / std::max(n, 1), 8, 128);
-    const int blocks = (rows + block - 1) / block;
-    const float ninf = -std::numeric_limits<float>::infinity();
-    std::fill(colSum, colSum + n, 0.0);
-    std::fill(colEntropy, colEntropy + n, 0.0);
-#pragma omp parallel if (std::size_t(rows) * n > 32768)
-    {
-        // Column sums in float per thread (a thread adds at most rows / threads values), then in double.
-        std::vector<float> sums(n, 0.0f), ents(n, 0.0f);
-        float *cs = sums.data(), *ce = ents.data();
-        std::vector<float> buffer(prepare ? std::size_t(block) * n : 0);
-        std::vector<int> empty;
-#pragma omp for schedule(static)
-        for (int k = 0; k < blocks; ++k) {
-          const int first = k * block, last = std::min(rows, first + block);
-          if (prepare)
-              prepare(first, last, buffer.data());
-          for (int i = first; i < last; ++i) {
-            const float *xr = prepare ? buffer.data() + std::size_t(i - first) * n : x + std::size_t(i) * n;
-            float *wr = w + std::size_t(i) * n;
-            Eigen::Map<const Eigen::ArrayXf> xi(xr, n);
-            Eigen::Map<Eigen::ArrayXf> wi(wr, n);
-            const float m = xi.maxCoeff();
-            if (m == ninf) {
-                wi.setZero();
-                out.sum[i] = out.entropy[i] = out.max[i] = 0.0;
-                out.argmax[i] = 0;
-                empty.push_back(i);
-                continue;
-            }
-            wi = (xi - m).exp(); // masked: exp(-inf) = 0
-            const float z = wi.sum();
-            const float lnZ = std::log(z);
-            // One loop for the rest: normalise, and w ln w with ln w = (x - m) - ln Z where w > 0
-            // (0 ln 0 = 0 for masked or underflowed weights).
-            float rowSum = 0.0f, wlnw = 0.0f, best = 0.0f;
-            const float inv = 1.0f / z; // a multiply, not a division, per element (within 1 ulp of PyTorch's)
-#pragma omp simd reduction(+ : rowSum, wlnw) reduction(max : best)
-            for (int j = 0; j < n; ++j) {
-                const float wj = wr[j] * inv;
-                wr[j] = wj;
-                const float t = wj > 0.0f ? wj * ((xr[j] - m) - lnZ) : 0.0f;
-                rowSum += wj;
-                wlnw += t;
-                best = std::max(best, wj);
-                cs[j] += wj;
-                ce[j] -= t;
-            }
-            int arg = 0;
-            while (arg < n - 1 && wr[arg] != best)
-                ++arg;
-            out.sum[i] = rowSum;
-            out.entropy[i] = -double(wlnw);
-            out.max[i] = best;
-            out.argmax[i] = arg;
-          }
-        }
-#pragma omp critical
-        {
-            for (int j = 0; j < n; ++j) {
-                colSum[j] += sums[j];
-                colEntropy[j] += ents[j];
-            }
-            emptyRows.insert(emptyRows.end(), empty.begin(), empty.end());
-        }
-    }
-    std::sort(emptyRows.begin(), emptyRows.end());
-}
-
 // Mean and variance from the sums of all scores and of their squares, times factor.
 ScoreMoments momentsOf(double sum, double sumSq, double count, double factor)
 {
@@ -232,9 +144,12 @@ std::string maskedWarning(int batch, const std::vector<int> &indices, bool overK
 bool isMasked(const Params &p, int query, int key)
 {
     switch (p.mask) {
-    case MaskKind::None: return false;
-    case MaskKind::Causal: return key > query; // PyTorch is_causal: ones(L, S).tril()
-    case MaskKind::Pad: return key >= p.keyLength - p.padCount;
+    case MaskKind::None:
+        return false;
+    case MaskKind::Causal:
+        return key > query; // PyTorch is_causal: ones(L, S).tril()
+    case MaskKind::Pad:
+        return key >= p.keyLength - p.padCount;
     }
     return false;
 }
@@ -267,7 +182,8 @@ namespace {
 Attention attendImpl(const Tensor3 *scores, const Tensor3 *Q, const Tensor3 *K, Tensor3 *scoresOut, const Params &p)
 {
     Attention a;
-    const int B = scores ? scores->batch : Q->batch, L = scores ? scores->rows : Q->rows, S = scores ? scores->cols : K->rows;
+    const int B = scores ? scores->batch : Q->batch, L = scores ? scores->rows : Q->rows,
+              S = scores ? scores->cols : K->rows;
     a.weights = Tensor3(B, L, S);
     Statistics &st = a.stats;
     st.rowSums = Table::Zero(B, L);
@@ -299,9 +215,8 @@ Attention attendImpl(const Tensor3 *scores, const Tensor3 *Q, const Tensor3 *K, 
             }
         };
         if (p.softmaxDim == -1) {
-            softmaxRowsWithStats(nullptr, a.weights.row(b, 0), L, S,
-                                 {&st.rowSums(b, 0), &st.rowEntropy(b, 0), &st.rowMax(b, 0), &st.rowArgmax(b, 0)},
-                                 &st.colSums(b, 0), &st.colEntropy(b, 0), empty, logits);
+            softmaxRowsWithStats(logits, a.weights.slice(b), st.rowSums.row(b), st.rowEntropy.row(b), st.rowMax.row(b),
+                st.rowArgmax.row(b), st.colSums.row(b), st.colEntropy.row(b), empty);
         } else {
             // Over queries: the same kernel on the transposed logits; its rows are keys.
             MatrixRM all(L, S);
@@ -311,8 +226,8 @@ Attention attendImpl(const Tensor3 *scores, const Tensor3 *Q, const Tensor3 *K, 
             MatrixRM t = all.transpose(), wt(S, L);
             Eigen::VectorXd keyMax(S);
             Eigen::VectorXi keyArg(S);
-            softmaxRowsWithStats(t.data(), wt.data(), S, L, {&st.colSums(b, 0), &st.colEntropy(b, 0), keyMax.data(), keyArg.data()},
-                                 &st.rowSums(b, 0), &st.rowEntropy(b, 0), empty);
+            softmaxRowsWithStats(t, wt, st.colSums.row(b), st.colEntropy.row(b), keyMax, keyArg, st.rowSums.row(b),
+                st.rowEntropy.row(b), empty);
             a.weights.slice(b) = wt.transpose();
             for (int i = 0; i < L; ++i) {
                 Eigen::Index arg = 0;
@@ -373,8 +288,8 @@ Attention attend(const Tensor3 &scores, const Tensor3 &V, const Params &p)
 bool sameInputs(const Params &a, const Params &b)
 {
     return a.mode == b.mode && a.batch == b.batch && a.queryLength == b.queryLength && a.keyLength == b.keyLength
-           && a.isCross() == b.isCross() && a.dK == b.dK && a.dV == b.dV && a.seed == b.seed
-           && (a.mode == Mode::Direct || (a.dModel == b.dModel && a.tokens == b.tokens && a.positions == b.positions));
+        && a.isCross() == b.isCross() && a.dK == b.dK && a.dV == b.dV && a.seed == b.seed
+        && (a.mode == Mode::Direct || (a.dModel == b.dModel && a.tokens == b.tokens && a.positions == b.positions));
 }
 
 Result compute(const Params &p, const Result *previous)

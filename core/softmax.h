@@ -1,33 +1,42 @@
 #pragma once
-// Numerically stable softmax over the rows or columns of a logits matrix, and entropy in nats.
-// Masked entries are -inf. A row (or column) whose entries are all masked gets weights of 0,
-// where PyTorch would give NaN; the caller reports it.
+// The softmax kernel the pipeline runs: a numerically stable softmax over each row of a logits matrix
+// that, in the same pass over the row (while it is in the cache), gives the row's sum, entropy in nats,
+// largest weight and its column, and adds the row to the column sums and column entropies.
+// Rows are shared between the cores (OpenMP). Softmax over columns is this kernel on the transpose.
+// Masked entries are -inf. A row whose entries are all masked gets weights of 0, where PyTorch would
+// give NaN, and is listed in maskedRows so the caller can report it.
+// The last bits of the results depend on where the weights lie modulo 64 bytes: Eigen works a row's
+// elements before its first aligned packet one at a time. Compare bit for bit at the same placement.
 
 #include "tensor.h"
 
+#include <functional>
+#include <vector>
+
 namespace attn {
 
-// @param[in]  logits  rows by cols; -inf marks a masked entry, every other entry is finite
-// @param[out] weights rows by cols; each row sums to 1 (0 for a fully masked row)
-// @return number of fully masked rows
-int softmaxRows(const Eigen::Ref<const MatrixRM> &logits, Eigen::Ref<MatrixRM> weights);
+// Writes rows [first, last) of the logits, (last - first) by n in row-major order, into buffer.
+using LogitRows = std::function<void(int first, int last, float *buffer)>;
 
-// As softmaxRows, over each column (softmax dim -2): each column sums to 1.
-// @return number of fully masked columns
-int softmaxCols(const Eigen::Ref<const MatrixRM> &logits, Eigen::Ref<MatrixRM> weights);
+// @param[in]  logits      rows by n, n >= 1; -inf marks a masked entry, every other entry is finite
+// @param[out] weights     rows by n: each row sums to 1, or is all 0 when fully masked
+// @param[out] rowSum      rows: the sum of the row's weights (1 within rounding; 0 when fully masked)
+// @param[out] rowEntropy  rows: -sum_j w_ij ln w_ij in nats, with 0 ln 0 = 0
+// @param[out] rowMax      rows: the row's largest weight (0 when fully masked)
+// @param[out] rowArgmax   rows: its column, the first of equal ones (0 when fully masked)
+// @param[out] colSum      n: sum_i w_ij
+// @param[out] colEntropy  n: -sum_i w_ij ln w_ij
+// @param[out] maskedRows  the fully masked rows, ascending
+void softmaxRowsWithStats(const Eigen::Ref<const MatrixRM> &logits, Eigen::Ref<MatrixRM> weights,
+    Eigen::Ref<Eigen::VectorXd> rowSum, Eigen::Ref<Eigen::VectorXd> rowEntropy, Eigen::Ref<Eigen::VectorXd> rowMax,
+    Eigen::Ref<Eigen::VectorXi> rowArgmax, Eigen::Ref<Eigen::VectorXd> colSum, Eigen::Ref<Eigen::VectorXd> colEntropy,
+    std::vector<int> &maskedRows);
 
-// -sum w ln w in nats, with 0 ln 0 = 0.
-// @param[in] w  any 1-d block of non-negative weights
-template <typename Derived>
-double entropy(const Eigen::DenseBase<Derived> &w)
-{
-    double h = 0.0;
-    for (Eigen::Index i = 0; i < w.size(); ++i) {
-        const double v = double(w.derived().coeff(i));
-        if (v > 0.0)
-            h -= v * std::log(v);
-    }
-    return h;
-}
+// As above, with the logits made by makeLogits a block of rows at a time into a buffer of the thread's
+// instead of read from a matrix, so they are never written to memory (rows = weights.rows(),
+// n = weights.cols()). makeLogits is called from several threads at once, on disjoint rows.
+void softmaxRowsWithStats(const LogitRows &makeLogits, Eigen::Ref<MatrixRM> weights, Eigen::Ref<Eigen::VectorXd> rowSum,
+    Eigen::Ref<Eigen::VectorXd> rowEntropy, Eigen::Ref<Eigen::VectorXd> rowMax, Eigen::Ref<Eigen::VectorXi> rowArgmax,
+    Eigen::Ref<Eigen::VectorXd> colSum, Eigen::Ref<Eigen::VectorXd> colEntropy, std::vector<int> &maskedRows);
 
 } // namespace attn
