@@ -18,11 +18,28 @@
 #include <QSettings>
 
 #include <cstdio>
+#include <functional>
 
 namespace {
 
+// The files this run created, so that a failing later output leaves nothing behind: all or nothing.
+QStringList g_created;
+
+// Runs write(path) and remembers path when it is a new file.
+bool tracked(const QString &path, const std::function<bool()> &write)
+{
+    const bool existed = path == QLatin1String("-") || QFileInfo::exists(path);
+    if (!write())
+        return false;
+    if (!existed)
+        g_created << path;
+    return true;
+}
+
 int fail(const QString &message)
 {
+    for (const QString &path : std::as_const(g_created))
+        QFile::remove(path);
     std::fprintf(stderr, "attention-viz: %s\n", qPrintable(message));
     return 2;
 }
@@ -67,8 +84,10 @@ int writeExports(const CliRequest &request)
     QString error;
     if (!request.exportPath.isEmpty()) {
         const bool data = dataSuffixes().contains(QFileInfo(request.exportPath).suffix().toLower());
-        const bool ok = data ? writeData(request.exportPath, *result, request.display, &error)
-                             : writeFigure(request.exportPath, {{result, QString()}}, figureOptions(request, result->params), &error);
+        const bool ok = tracked(request.exportPath, [&] {
+            return data ? writeData(request.exportPath, *result, request.display, &error)
+                        : writeFigure(request.exportPath, {{result, QString()}}, figureOptions(request, result->params), &error);
+        });
         if (!ok)
             return fail(QStringLiteral("--export: %1").arg(error));
     }
@@ -79,7 +98,7 @@ int writeExports(const CliRequest &request)
         const QSize size = request.size.isValid() ? request.size : QSize(2400, 900); // two panels: twice as wide
         o.size = size;
         const auto panels = comparePanels(result, request.compareSoftmaxDim ? CompareKind::SoftmaxDim : CompareKind::Scaling);
-        if (!writeFigure(request.comparePath, panels, o, &error))
+        if (!tracked(request.comparePath, [&] { return writeFigure(request.comparePath, panels, o, &error); }))
             return fail(QStringLiteral("--export-compare: %1").arg(error));
     }
     if (!request.seriesDir.isEmpty()) {
@@ -87,8 +106,15 @@ int writeExports(const CliRequest &request)
         for (std::size_t i = 0; i < request.seriesParams.size(); ++i)
             pictures.push_back({request.seriesValues[int(i)], request.seriesParams[i]});
         const auto options = [&](const attn::Params &p) { return figureOptions(request, p); };
+        QStringList created;
+        for (const SeriesPicture &picture : pictures) {
+            const QString path = seriesFileName(request.seriesDir, request.seriesName, picture.value, request.format);
+            if (!QFileInfo::exists(path))
+                created << path;
+        }
         if (!writeSeries(request.seriesDir, request.seriesName, pictures, request.format, result, options, nullptr, &error))
             return fail(QStringLiteral("--export-series: %1").arg(error));
+        g_created << created;
     }
     return 0;
 }
@@ -121,7 +147,7 @@ int runWindow(const CliRequest &request)
         window.show();
         window.waitUntilComputed();
         QString error;
-        if (!savePng(window.grab().toImage(), request.screenshotPath, &error))
+        if (!tracked(request.screenshotPath, [&] { return savePng(window.grab().toImage(), request.screenshotPath, &error); }))
             return fail(QStringLiteral("--screenshot: %1").arg(error));
         return 0;
     }
@@ -162,7 +188,7 @@ int main(int argc, char *argv[])
         s.captionEn = request.captionEn;
         s.captionZh = request.captionZh;
         QString error;
-        if (!saveScenario(request.saveScenarioPath, s, &error))
+        if (!tracked(request.saveScenarioPath, [&] { return saveScenario(request.saveScenarioPath, s, &error); }))
             return fail(QStringLiteral("--save-scenario: %1").arg(error));
         if (!request.needsGui() && request.dumpPath.isEmpty())
             return 0;
@@ -170,7 +196,10 @@ int main(int argc, char *argv[])
     if (!request.dumpPath.isEmpty()) {
         const attn::Result result = attn::compute(request.params);
         QString error;
-        if (!saveThroughStream(request.dumpPath, [&](std::ostream &out) { attn::writeJson(out, result); }, &error))
+        const auto write = [&] {
+            return saveThroughStream(request.dumpPath, [&](std::ostream &out) { attn::writeJson(out, result); }, &error);
+        };
+        if (!tracked(request.dumpPath, write))
             return fail(QStringLiteral("--dump: %1").arg(error));
         if (!request.needsGui())
             return 0;

@@ -20,6 +20,12 @@ struct Fail
     QString message;
 };
 
+// Pictures: at least this many pixels on a side, at most this many in all (about 160 MB as an image).
+constexpr int kMinPictureSide = 16;
+constexpr double kMaxPicturePixels = 40e6;
+// PDF and SVG draw the cells as an image at the page's resolution too, and write it out: fewer.
+constexpr double kMaxVectorPoints = 10e6;
+
 long long parseInteger(const QString &name, const QString &value, long long lo, long long hi)
 {
     bool ok = false;
@@ -196,7 +202,7 @@ void checkKept(const QCommandLineParser &parser, const attn::Params &base, const
     if (!parser.isSet("mask") && base.mask == attn::MaskKind::Pad && p.padCount != base.padCount)
         throw Fail{QStringLiteral("%1: its mask pad:%2 masks more keys than the %3 the other options give; add --mask")
                        .arg(from).arg(base.padCount).arg(p.keyLength)};
-    if (!parser.isSet("batch-index") && p.batchIndex != base.batchIndex)
+    if (!parser.isSet("batch-index") && p.batchIndex >= p.batch)
         throw Fail{QStringLiteral("%1: it shows batch element %2, but --batch %3 has no such element; add --batch-index")
                        .arg(from).arg(base.batchIndex).arg(p.batch)};
 }
@@ -299,6 +305,24 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
         if (s.width() * r.pixelRatio > 20000 || s.height() * r.pixelRatio > 20000)
             throw Fail{QStringLiteral("--pixel-ratio: %1 × %2 pixels is larger than 20000 pixels on a side")
                            .arg(std::lround(s.width() * r.pixelRatio)).arg(std::lround(s.height() * r.pixelRatio))};
+    }
+    if (r.size.isValid() || parser.isSet("pixel-ratio")) {
+        // Checked before anything is drawn: a picture is made whole in memory (vectors too: the cells are an image).
+        const QSize s = r.size.isValid() ? r.size : QSize(1200, 900);
+        const double w = s.width() * r.pixelRatio, h = s.height() * r.pixelRatio;
+        const QString option = parser.isSet("pixel-ratio") ? "--pixel-ratio" : "--size";
+        if (std::lround(w) < kMinPictureSide || std::lround(h) < kMinPictureSide)
+            throw Fail{QStringLiteral("%1: %2 × %3 pixels is smaller than %4 pixels on a side")
+                           .arg(option).arg(std::lround(w)).arg(std::lround(h)).arg(kMinPictureSide)};
+        const QStringList vectors{"pdf", "svg"};
+        const bool vector = vectors.contains(suffixOf(r.exportPath)) || vectors.contains(suffixOf(r.comparePath))
+                            || (parser.isSet("export-series") && vectors.contains(r.format));
+        if (vector && w * h > kMaxVectorPoints)
+            throw Fail{QStringLiteral("%1: %2 × %3 points is more than %4 million points in all for PDF and SVG")
+                           .arg(option).arg(s.width()).arg(s.height()).arg(kMaxVectorPoints / 1e6)};
+        if (w * h > kMaxPicturePixels)
+            throw Fail{QStringLiteral("%1: %2 × %3 is more than %4 million pixels in all")
+                           .arg(option).arg(std::lround(w)).arg(std::lround(h)).arg(kMaxPicturePixels / 1e6)};
     }
     r.transparent = parser.isSet("transparent");
     r.noTitle = parser.isSet("no-title");

@@ -35,6 +35,10 @@ QString jsonText(const QJsonObject &o, const QString &key, const QString &where,
     if (!o.value(key).isString())
         throw CodecError{QStringLiteral("%1%2: expected a string").arg(where, key)};
     const QString s = o.value(key).toString();
+    // Long enough for any caption; a longer text (one endless word) would freeze the window's text layout.
+    constexpr int maxLength = 4000;
+    if (s.size() > maxLength)
+        throw CodecError{QStringLiteral("%1%2: at most %3 characters (got %4)").arg(where, key).arg(maxLength).arg(s.size())};
     if (!allowed.isEmpty() && !allowed.contains(s))
         throw CodecError{QStringLiteral("%1%2: expected one of %3 (got '%4')").arg(where, key, allowed.join(", "), s)};
     return s;

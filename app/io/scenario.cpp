@@ -5,6 +5,7 @@
 #include "params_edit.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -43,7 +44,7 @@ Scenario parseScenario(const QJsonObject &o, bool needFormat)
     if (o.contains("caption")) {
         const QJsonValue c = o.value("caption");
         if (c.isString()) {
-            s.captionEn = c.toString();
+            s.captionEn = jsonText(o, "caption", "", {}, QString());
         } else if (c.isObject()) {
             onlyKnownKeys(c.toObject(), {"en", "zh"}, "caption.");
             s.captionEn = jsonText(c.toObject(), "en", "caption.", {}, QString());
@@ -57,21 +58,33 @@ Scenario parseScenario(const QJsonObject &o, bool needFormat)
 
 std::optional<QJsonObject> readJsonObject(const QString &path, QString *error)
 {
-    QFile f(path);
-    if (!f.exists()) {
+    constexpr qint64 maxBytes = qint64(1) << 24;
+    const QFileInfo info(path);
+    if (!info.exists()) {
         *error = QStringLiteral("%1: no such file").arg(path);
         return std::nullopt;
     }
+    if (info.isDir()) {
+        *error = QStringLiteral("%1: is a folder, not a file").arg(path);
+        return std::nullopt;
+    }
+    // A device or a FIFO could be endless or block for ever: only regular files are read (also a resource).
+    if (!info.isFile()) {
+        *error = QStringLiteral("%1: not a regular file (a device, FIFO or socket)").arg(path);
+        return std::nullopt;
+    }
+    QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         *error = QStringLiteral("%1: cannot read: %2").arg(path, f.errorString());
         return std::nullopt;
     }
-    if (f.size() > (1 << 24)) {
+    const QByteArray bytes = f.read(maxBytes + 1); // never more, whatever the file claims
+    if (f.size() > maxBytes || bytes.size() > maxBytes) {
         *error = QStringLiteral("%1: too large for a scenario or lesson (over 16 MiB)").arg(path);
         return std::nullopt;
     }
     QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
     if (pe.error != QJsonParseError::NoError) {
         *error = QStringLiteral("%1: not valid JSON (%2 at byte %3)").arg(path, pe.errorString()).arg(pe.offset);
         return std::nullopt;
@@ -146,7 +159,7 @@ std::optional<Lesson> loadLesson(const QString &path, QString *error)
             throw CodecError{QStringLiteral("version: %1 is newer than this program reads (%2); update attention-viz").arg(version).arg(kScenarioVersion)};
         const QJsonValue title = o->value("title");
         if (title.isString()) {
-            lesson.titleEn = title.toString();
+            lesson.titleEn = jsonText(*o, "title", "", {}, QString());
         } else if (title.isObject()) {
             onlyKnownKeys(title.toObject(), {"en", "zh"}, "title.");
             lesson.titleEn = jsonText(title.toObject(), "en", "title.", {}, QString());

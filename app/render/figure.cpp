@@ -180,6 +180,11 @@ bool encodeFigure(const QString &path, const std::vector<FigurePanel> &panels, c
         FigureOptions o = options;
         o.transparent = options.transparent && suffix == "png";
         QImage image = renderFigure(panels, o);
+        if (image.isNull()) {
+            *error = QStringLiteral("'%1': not enough memory for a %2 × %3 picture")
+                         .arg(path).arg(std::lround(o.size.width() * o.pixelRatio)).arg(std::lround(o.size.height() * o.pixelRatio));
+            return false;
+        }
         if (suffix != "png")
             image = image.convertToFormat(QImage::Format_RGB32);
         QImageWriter writer(&buffer, suffix == "png" ? "png" : "jpg");
