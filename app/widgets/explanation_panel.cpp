@@ -103,25 +103,29 @@ void ExplanationPanel::showResult()
                          .arg(number(st.scaledScores.variance))
                          .arg(sums));
 
-    // Beside a comparison: the two distributions' sharpness next to each other.
-    const bool comparing = m_partner && m_model->compare() != CompareKind::None;
+    // Beside a comparison: the two distributions' sharpness next to each other, in the order they stand.
+    const bool comparing = m_comparison && m_comparison->isOn();
     m_compare->setVisible(comparing);
     if (comparing) {
-        const auto pr = m_partner->result();
+        const auto pr = m_comparison->partner()->result();
         const attn::BatchSummary t = attn::summarize(*pr, pr->params.batchIndex);
-        m_compare->setText(tr("left: max weight %1, mean row entropy %2 nats (%3% of ln S)   ·   right: max weight %4, "
-                              "mean row entropy %5 nats (%6% of ln S)")
-                               .arg(QString::number(s.maxWeight, 'f', 4), QString::number(s.meanRowEntropy, 'f', 4),
-                                    QString::number(100.0 * s.entropyFraction, 'f', 1), QString::number(t.maxWeight, 'f', 4),
-                                    QString::number(t.meanRowEntropy, 'f', 4), QString::number(100.0 * t.entropyFraction, 'f', 1)));
+        const auto side = [](const QString &label, const attn::BatchSummary &b) {
+            return tr("%1: max weight %2, mean row entropy %3 nats (%4% of ln S)")
+                .arg(label, QString::number(b.maxWeight, 'f', 4), QString::number(b.meanRowEntropy, 'f', 4),
+                     QString::number(100.0 * b.entropyFraction, 'f', 1));
+        };
+        QString mainText = side(m_comparison->mainLabel(), s), partnerText = side(m_comparison->partnerLabel(), t);
+        if (m_comparison->mainSide() == 1)
+            std::swap(mainText, partnerText);
+        m_compare->setText(mainText + QStringLiteral("   ·   ") + partnerText);
     }
 }
 
-void ExplanationPanel::setPartner(AttentionModel *partner)
+void ExplanationPanel::setComparison(CompareController *comparison)
 {
-    m_partner = partner;
-    connect(partner, &AttentionModel::resultChanged, this, &ExplanationPanel::showResult);
-    connect(m_model, &AttentionModel::compareChanged, this, &ExplanationPanel::showResult);
+    m_comparison = comparison;
+    connect(comparison->partner(), &AttentionModel::resultChanged, this, &ExplanationPanel::showResult);
+    connect(comparison, &CompareController::layoutChanged, this, &ExplanationPanel::showResult);
     showResult();
 }
 

@@ -3,6 +3,7 @@
 // shapes, and the statistics that tell the story (max weight, entropy against ln S, variances).
 
 #include "model/attention_model.h"
+#include "model/controllers.h"
 
 #include <QWidget>
 
@@ -18,8 +19,8 @@ public:
     QString shapesText() const;
     QString statisticsText() const;
     QString compareText() const;
-    // The second heatmap of a comparison: its statistics are set beside the first one's.
-    void setPartner(AttentionModel *partner);
+    // The comparison: the two sides' statistics are set next to each other, left first.
+    void setComparison(CompareController *comparison);
     // Scale the text (presentation mode).
     void setFontScale(double scale);
 
@@ -27,7 +28,7 @@ private:
     void showResult();
 
     AttentionModel *m_model;
-    AttentionModel *m_partner = nullptr;
+    CompareController *m_comparison = nullptr;
     QLabel *m_formula, *m_shapes, *m_stats, *m_compare;
     QFont m_baseFont;
 };

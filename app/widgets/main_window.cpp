@@ -49,7 +49,7 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     m_maps->addWidget(m_heatmap, 1);
     m_maps->addWidget(m_partnerHeatmap, 1);
     m_explanation = new ExplanationPanel(model, central);
-    m_explanation->setPartner(m_comparison.partner());
+    m_explanation->setComparison(&m_comparison);
     layout->addWidget(m_caption);
     layout->addLayout(m_maps, 1);
     layout->addWidget(m_explanation);

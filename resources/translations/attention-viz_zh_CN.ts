@@ -454,9 +454,9 @@
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   平均行熵 %4 nats = ln S = %6 的 %5%   ·   Var(Q·Kᵀ) = %7（d_k = %8），缩放后方差 = %9   ·   %10</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="112"/>
-        <source>left: max weight %1, mean row entropy %2 nats (%3% of ln S)   ·   right: max weight %4, mean row entropy %5 nats (%6% of ln S)</source>
-        <translation>左：最大权重 %1，平均行熵 %2 nats（ln S 的 %3%）   ·   右：最大权重 %4，平均行熵 %5 nats（ln S 的 %6%）</translation>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="113"/>
+        <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S)</source>
+        <translation>%1：最大权重 %2，平均行熵 %3 nats（ln S 的 %4%）</translation>
     </message>
 </context>
 <context>
