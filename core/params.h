@@ -58,18 +58,22 @@ struct Limits
     static constexpr int maxBatch = 4096;
     static constexpr int maxLength = 65536;
     static constexpr int maxDim = 65536;
+    static constexpr double maxSeconds = 15; // estimated computing time of one change (estimatedSeconds)
     static constexpr double maxScale = 1e6; // |custom scale factor|: far beyond any useful temperature, and finite in float
 };
 
 struct ValidationError
 {
-    std::string field;   // the parameter's command-line name without dashes, e.g. "d-k"; "memory" for the sizes together
+    std::string field;   // the parameter's command-line name without dashes, e.g. "d-k"; "memory" or "work" for the sizes together
     std::string message; // what is wrong, e.g. "must be from 1 to 65536 (got 0)"
 };
 
 // Bytes the computation would allocate for its tensors (inputs, scores, weights, output, and the
 // transposed copies softmax over queries works on).
 std::uint64_t estimatedBytes(const Params &p);
+
+// A generous estimate of the seconds compute(p) takes from scratch (random draws and multiply-adds).
+double estimatedSeconds(const Params &p);
 
 // Half of this machine's physical memory: what one computation's tensors may take.
 std::uint64_t defaultMemoryBudget();

@@ -150,6 +150,8 @@ void TestBadInput::refused_data()
     QTest::newRow("--compare d-k:0") << QStringList{"--compare", "d-k:0"} << "--compare: must be from 1 to 65536 (got 0)" << "";
     QTest::newRow("--preset") << QStringList{"--preset", "nope"} << "--preset: unknown preset 'nope'; the presets are: qkv-basics" << "";
     QTest::newRow("too large together") << QStringList{"--batch", "4096", "--len", "65536"} << "these sizes need about" << "";
+    QTest::newRow("too slow together") << QStringList{"--d-model", "30000", "--d-k", "30000", "--len", "2", "--dump", "-"}
+                                       << "these sizes would take about 55 s to compute, more than the 15 s allowed" << "";
 
     // Pictures: sizes refused before anything is drawn, with the limit stated.
     QTest::newRow("--size 0x100") << QStringList{"--size", "0x100", "--export", "{dir}/a.png"} << "--size: width and height must be from 1 to 20000" << "";

@@ -367,7 +367,7 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
 QString validationMessage(const attn::ValidationError &e)
 {
     const QString message = QString::fromStdString(e.message);
-    if (e.field == "memory") // no single option is to blame
+    if (e.field == "memory" || e.field == "work") // no single option is to blame
         return message;
     return QStringLiteral("--%1: %2").arg(QString::fromStdString(e.field), message);
 }
