@@ -87,6 +87,10 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
 
     buildActions();
     buildMenus();
+    // Menu shortcuts (Ctrl+Q, F1, Ctrl+E, ...) keep working in presentation mode, where the menu bar is hidden.
+    for (QAction *a : menuBar()->findChildren<QAction *>())
+        if (!a->shortcut().isEmpty() && !actions().contains(a))
+            addAction(a);
     layOutComparison();
     showCaption();
 
@@ -239,7 +243,10 @@ void MainWindow::buildMenus()
             QMessageBox::warning(this, tr("Cannot open the lesson"), error);
     });
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    QList<QKeySequence> quitKeys = QKeySequence::keyBindings(QKeySequence::Quit); // empty on some platforms
+    if (!quitKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Q)))
+        quitKeys << QKeySequence(Qt::CTRL | Qt::Key_Q);
+    quit->setShortcuts(quitKeys);
 
     QMenu *lecture = menuBar()->addMenu(tr("&Lecture"));
     for (const Preset &p : presets()) {
