@@ -33,8 +33,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${packages[@]}"
 fi
 
+# Warnings are errors for the tests (CI), not when just running; said each time as it is cached.
+werror=OFF
+[ "$what" = test ] && werror=ON
+
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DATTENTION_VIZ_WERROR=$werror
 cmake --build build -j"$jobs"
 
 if [ "$what" = test ]; then
