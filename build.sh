@@ -18,8 +18,9 @@ packages=(cmake make g++ pkg-config
           libqt6svg6 libeigen3-dev libqcustomplot-dev libgl-dev
           fonts-noto-cjk fonts-dejavu-core)
 
-# The tests also read exported PDFs (pdftotext) and open .npy files with NumPy.
-[ "$what" = test ] && packages+=(poppler-utils python3-numpy)
+# The tests also read exported PDFs (pdftotext) and open .npy files with NumPy; clang-format
+# for the format check.
+[ "$what" = test ] && packages+=(poppler-utils python3-numpy clang-format)
 
 missing=()
 for p in "${packages[@]}"; do
