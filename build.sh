@@ -18,8 +18,9 @@ packages=(cmake make g++ pkg-config
           libqt6svg6 libeigen3-dev libqcustomplot-dev libgl-dev
           fonts-noto-cjk fonts-dejavu-core)
 
-# The tests also read exported PDFs (pdftotext) and open .npy files with NumPy.
-[ "$what" = test ] && packages+=(poppler-utils python3-numpy)
+# The tests also read exported PDFs (pdftotext) and open .npy files with NumPy; clang-format
+# for the format check.
+[ "$what" = test ] && packages+=(poppler-utils python3-numpy clang-format)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -33,8 +34,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${packages[@]}"
 fi
 
+# Warnings are errors for the tests (CI), not when just running; said each time as it is cached.
+werror=OFF
+[ "$what" = test ] && werror=ON
+
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DATTENTION_VIZ_WERROR=$werror
 cmake --build build -j"$jobs"
 
 if [ "$what" = test ]; then
