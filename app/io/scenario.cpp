@@ -147,6 +147,15 @@ std::optional<Lesson> loadLesson(const QString &path, QString *error)
     const auto o = readJsonObject(path, error);
     if (!o)
         return std::nullopt;
+    auto lesson = lessonFromJson(*o, error);
+    if (!lesson)
+        *error = QStringLiteral("%1: %2").arg(path, *error);
+    return lesson;
+}
+
+std::optional<Lesson> lessonFromJson(const QJsonObject &object, QString *error)
+{
+    const QJsonObject *o = &object;
     Lesson lesson;
     try {
         onlyKnownKeys(*o, {"format", "version", "title", "steps"}, "");
@@ -180,7 +189,7 @@ std::optional<Lesson> loadLesson(const QString &path, QString *error)
             }
         }
     } catch (const CodecError &b) {
-        *error = QStringLiteral("%1: %2").arg(path, b.message);
+        *error = b.message;
         return std::nullopt;
     }
     return lesson;

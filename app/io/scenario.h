@@ -35,6 +35,8 @@ std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error);
 bool saveScenario(const QString &path, const Scenario &s, QString *error);
 std::optional<Scenario> loadScenario(const QString &path, QString *error);
 std::optional<Lesson> loadLesson(const QString &path, QString *error);
+// error: "field: what is wrong", e.g. "steps[1].params.batch: must be from 1 to 4096 (got 0)".
+std::optional<Lesson> lessonFromJson(const QJsonObject &o, QString *error);
 
 // The lecture's examples: qkv-basics, why-scale, sdpa-check, wrong-dim.
 const std::vector<Preset> &presets();
