@@ -23,6 +23,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <utility>
 
 namespace {
 
@@ -192,6 +193,40 @@ QWidget *ControlsPanel::build()
     h->addRow(cellValuesCheck);
     v->addWidget(view);
     v->addStretch(1);
+
+    // Every control has a name, so that tests (and style sheets) can find it as a user would see it.
+    const std::pair<QWidget *, const char *> names[] = {
+        {source, "source"},
+        {dkSlider, "dk-slider"},
+        {dkSpin, "dk-spin"},
+        {lenSlider, "len-slider"},
+        {lenSpin, "len-spin"},
+        {keysSlider, "keys-slider"},
+        {keysSpin, "keys-spin"},
+        {separateKeys, "separate-keys"},
+        {dModelSpin, "d-model-spin"},
+        {dvSpin, "dv-spin"},
+        {dvFollowsDk, "dv-follows-dk"},
+        {seedEdit, "seed-edit"},
+        {newSeed, "new-seed"},
+        {tokensEdit, "tokens-edit"},
+        {positionsCheck, "positions-check"},
+        {batchSpin, "batch-spin"},
+        {batchIndexSpin, "batch-index-spin"},
+        {scaleCheck, "scale-check"},
+        {customScaleCheck, "custom-scale-check"},
+        {customScaleSpin, "custom-scale-spin"},
+        {overKeys, "over-keys"},
+        {overQueries, "over-queries"},
+        {maskCombo, "mask-combo"},
+        {padSpin, "pad-spin"},
+        {quantityCombo, "quantity-combo"},
+        {colorMapCombo, "colormap-combo"},
+        {rangeCombo, "range-combo"},
+        {cellValuesCheck, "cell-values-check"},
+    };
+    for (const auto &[widget, name] : names)
+        widget->setObjectName(QString::fromLatin1(name));
 
     // Every edit becomes new settings in the model.
     connect(source, qOverload<int>(&QComboBox::activated), this, [this] {
