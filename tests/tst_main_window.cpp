@@ -1,18 +1,17 @@
 // The window driven as a user would (offscreen): widgets change the model, the views show what
 // the core computed. Also --screenshot through the real program, and the remembered settings.
+#include "io/settings_store.h"
+#include "lecture.h"
 #include "model/attention_model.h"
+#include "model/translations.h"
 #include "widgets/controls_panel.h"
 #include "widgets/explanation_panel.h"
 #include "widgets/heatmap_panel.h"
-#include "lecture.h"
 #include "widgets/main_window.h"
-#include "io/settings_store.h"
-#include "model/translations.h"
 
 #include <qcustomplot.h>
 
 #include <QCheckBox>
-#include <QStandardPaths>
 #include <QComboBox>
 #include <QImage>
 #include <QProcess>
@@ -20,6 +19,7 @@
 #include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTranslator>
 #include <QtTest>
@@ -84,7 +84,7 @@ void TestMainWindow::dkSliderMovesInPowersOfTwo()
     QCOMPARE(c()->dkSpin->value(), 64);
     QCOMPARE(m_model->result()->inputs->Q.cols, 64);
     QCOMPARE(m_model->params().dV, 64); // d_v follows d_k by default
-    c()->dkSpin->setValue(48);          // any value through the spin box
+    c()->dkSpin->setValue(48); // any value through the spin box
     QCOMPARE(m_model->params().dK, 48);
     QCOMPARE(c()->dkSlider->value(), 5);
 }
@@ -131,7 +131,7 @@ void TestMainWindow::softmaxDimFlagsRows()
     QVERIFY(m_window->heatmap()->noteText().isEmpty());
     c()->overQueries->click();
     QCOMPARE(m_model->params().softmaxDim, -2);
-    QCOMPARE(m_window->heatmap()->flaggedRows(), QVector<int>({0, 1, 2}));
+    QCOMPARE(m_window->heatmap()->flaggedRows(), QVector<int>({ 0, 1, 2 }));
     QVERIFY(lecture::printsAs(m_window->heatmap()->rowSumBars().value(0), lecture::exerciseRow0Sum));
     QVERIFY(m_window->heatmap()->flaggedColumns().isEmpty()); // columns do sum to 1
     QVERIFY(m_window->heatmap()->noteText().contains("each column sums to 1"));
@@ -143,8 +143,8 @@ void TestMainWindow::maskedCellsAreDistinct()
     c()->maskCombo->setCurrentIndex(c()->maskCombo->findData(int(attn::MaskKind::Causal)));
     emit c()->maskCombo->activated(c()->maskCombo->currentIndex());
     QCOMPARE(m_model->params().mask, attn::MaskKind::Causal);
-    QVERIFY(std::isnan(m_window->heatmap()->shownCell(0, 1)));  // masked: NaN, drawn in the masked colour
-    QCOMPARE(m_window->heatmap()->shownCell(0, 0), 1.0);        // query 0 sees only key 0
+    QVERIFY(std::isnan(m_window->heatmap()->shownCell(0, 1))); // masked: NaN, drawn in the masked colour
+    QCOMPARE(m_window->heatmap()->shownCell(0, 0), 1.0); // query 0 sees only key 0
     QVERIFY(m_window->heatmap()->cellToolTip(1, 3).contains("masked"));
 
     c()->maskCombo->setCurrentIndex(c()->maskCombo->findData(int(attn::MaskKind::Pad)));
@@ -315,8 +315,9 @@ void TestMainWindow::screenshotThroughProgram()
     QTemporaryDir dir;
     const QString path = dir.filePath("shot.png");
     QProcess proc;
-    proc.start(QStringLiteral(ATTN_EXE), {"--batch", "2", "--len", "5", "--d-model", "8", "--d-k", "4", "--seed", "0",
-                                          "--screenshot", path, "--size", "1200x800"});
+    proc.start(QStringLiteral(ATTN_EXE),
+        { "--batch", "2", "--len", "5", "--d-model", "8", "--d-k", "4", "--seed", "0", "--screenshot", path, "--size",
+            "1200x800" });
     QVERIFY(proc.waitForFinished(60000));
     QCOMPARE(proc.exitCode(), 0);
     QImage img(path);
