@@ -1,10 +1,12 @@
 // Export: every format from the command line as an instructor would use it (headless), checked by
 // reading the files back; bad input; and the window's export, comparison, series and clipboard.
+#include "gui_driver.h"
 #include "lecture.h"
 #include "matrix_io.h"
 #include "model/attention_model.h"
 #include "render/figure.h"
 #include "run_program.h"
+#include "shown_window.h"
 #include "widgets/main_window.h"
 
 #include <QClipboard>
@@ -341,13 +343,13 @@ void TestExport::windowExports()
 
 void TestExport::copyImageToClipboard()
 {
-    AttentionModel model;
-    MainWindow window(&model, false);
-    QAction *copy = window.findChild<QAction *>("copyImageAction");
+    const auto shown = showWindow();
+    QVERIFY(shown);
+    QAction *copy = shown->window.findChild<QAction *>("copyImageAction");
     QVERIFY(copy);
     QCOMPARE(copy->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     QGuiApplication::clipboard()->clear();
-    copy->trigger();
+    QVERIFY(gui::chooseMenu(&shown->window, { "File", "Copy image" }));
     const QImage img = QGuiApplication::clipboard()->image();
     QCOMPARE(img.size(), QSize(1200, 900));
     QVERIFY(colorsInCentre(img) > 20);
