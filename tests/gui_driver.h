@@ -170,7 +170,7 @@ inline bool chooseInCombo(QComboBox *combo, const QString &text)
     const bool closed = QTest::qWaitFor([view] { return !view->isVisible(); });
     if (!closed || combo->currentIndex() != index) {
         qWarning("gui::chooseInCombo: '%s' %s, shows item %d, not %d", qPrintable(combo->objectName()),
-                 closed ? "closed" : "stayed open", combo->currentIndex(), index);
+            closed ? "closed" : "stayed open", combo->currentIndex(), index);
         return false;
     }
     return true;
