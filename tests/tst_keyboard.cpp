@@ -20,6 +20,7 @@ private slots:
     void shortcuts_data();
     void shortcuts();
     void maskCycles();
+    void upWithDvUnlinked();
 
 private:
     std::unique_ptr<ShownWindow> m_shown;
@@ -144,6 +145,37 @@ void TestKeyboard::maskCycles()
     QCOMPARE(m_model->params().padCount, 1);
     gui::pressKey(m_window, Qt::Key_M);
     QCOMPARE(m_model->params().mask, attn::MaskKind::None);
+}
+
+// Regression: Up once made d_v follow d_k whenever they were equal, though "= d_k" was unticked.
+void TestKeyboard::upWithDvUnlinked()
+{
+    auto *follows = gui::find<QCheckBox>(m_window, "dv-follows-dk");
+    auto *dvSpin = gui::find<QSpinBox>(m_window, "dv-spin");
+    QCOMPARE(m_model->params().dK, 4);
+    QCOMPARE(m_model->params().dV, 4);
+    QVERIFY(follows->isChecked());
+    QVERIFY(!dvSpin->isEnabled());
+
+    QVERIFY(gui::click(follows)); // untick "= d_k": d_v keeps its value, now its own
+    QVERIFY(!follows->isChecked());
+    QVERIFY(!m_model->params().dvFollowsDk);
+    QCOMPARE(m_model->params().dV, 4);
+    QVERIFY(clickHeatmap(m_window));
+    gui::pressKey(m_window, Qt::Key_Up);
+    QCOMPARE(m_model->params().dK, 8);
+    QCOMPARE(m_model->params().dV, 4);
+    QCOMPARE(m_model->result()->params.dV, 4);
+    QVERIFY(!follows->isChecked());
+    QVERIFY(dvSpin->isEnabled());
+    QCOMPARE(dvSpin->value(), 4);
+
+    QVERIFY(gui::click(follows)); // tick it again: d_v follows d_k from now on
+    QVERIFY(m_model->params().dvFollowsDk);
+    QCOMPARE(m_model->params().dV, 8);
+    QCOMPARE(m_model->result()->params.dV, 8);
+    QVERIFY(!dvSpin->isEnabled());
+    QCOMPARE(dvSpin->value(), 8);
 }
 
 QTEST_MAIN(TestKeyboard)
