@@ -1,11 +1,12 @@
 // Scenarios and lessons in the window: a scenario is shown and given back whole, Page Down and
-// Page Up step through a lesson (the built-in one opens with the first Page Down), and a bad
-// lesson leaves the state as it was.
+// Page Up step through a lesson (the built-in one opens with the first Page Down), the settings
+// panel shows every step's settings, and a bad lesson leaves the state as it was.
 #include "gui_driver.h"
 #include "io/scenario.h"
 #include "lecture.h"
 #include "scenario_files.h"
 #include "shown_window.h"
+#include "widgets/controls_panel.h"
 
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -21,6 +22,8 @@ private slots:
     void scenarioInTheWindow();
     void lessonStepsForwardAndBack();
     void builtInLessonLoads();
+    void settingsShowEveryLessonStep_data();
+    void settingsShowEveryLessonStep();
     void badLessonKeepsState();
 
 private:
@@ -97,6 +100,59 @@ void TestLessons::builtInLessonLoads()
     gui::pressKey(m_window, Qt::Key_PageDown); // with no lesson open, Page Down starts the lecture's
     QCOMPARE(m_window->lesson()->length(), 8);
     QVERIFY(m_window->captionText().contains("1/8"));
+}
+
+void TestLessons::settingsShowEveryLessonStep_data()
+{
+    // Page Down as often as pageDowns (the first opens the built-in lesson at its first step), then
+    // Page Up as often as pageUps: the lesson is at step (0-based), whose keys are its own (block 2
+    // and the exercise: S != L) or follow the queries (every other step).
+    QTest::addColumn<int>("pageDowns");
+    QTest::addColumn<int>("pageUps");
+    QTest::addColumn<int>("step");
+    QTest::addColumn<bool>("ownKeys");
+    const bool ownKeys[8] = { false, false, true, true, false, false, true, false };
+    for (int step = 0; step < 8; ++step)
+        QTest::addRow("step %d", step + 1) << step + 1 << 0 << step << ownKeys[step];
+    QTest::newRow("Page Down on the last step") << 9 << 0 << 7 << ownKeys[7];
+    for (int step = 6; step >= 0; --step)
+        QTest::addRow("back to step %d", step + 1) << 8 << 7 - step << step << ownKeys[step];
+}
+
+// Regression: after the lesson's last steps the settings showed cross-attention (and enabled the
+// keys' slider and spin box) while the model's keys followed the queries again.
+void TestLessons::settingsShowEveryLessonStep()
+{
+    QFETCH(int, pageDowns);
+    QFETCH(int, pageUps);
+    QFETCH(int, step);
+    QFETCH(bool, ownKeys);
+    for (int i = 0; i < pageDowns; ++i)
+        gui::pressKey(m_window, Qt::Key_PageDown);
+    for (int i = 0; i < pageUps; ++i)
+        gui::pressKey(m_window, Qt::Key_PageUp);
+    QCOMPARE(m_window->lesson()->length(), 8);
+    QCOMPARE(m_window->lesson()->currentStep(), step);
+    QVERIFY(m_window->captionText().contains(QString("%1/8").arg(step + 1)));
+    QCOMPARE(!m_model->params().keysFollowLength, ownKeys);
+
+    const attn::Params &p = m_model->params();
+    const auto separateKeys = gui::find<QCheckBox>(m_window, "separate-keys");
+    const auto keysSlider = gui::find<QSlider>(m_window, "keys-slider");
+    const auto keysSpin = gui::find<QSpinBox>(m_window, "keys-spin");
+    QCOMPARE(separateKeys->isChecked(), !p.keysFollowLength);
+    QCOMPARE(keysSlider->isEnabled(), !p.keysFollowLength);
+    QCOMPARE(keysSpin->isEnabled(), !p.keysFollowLength);
+    QCOMPARE(gui::find<QSpinBox>(m_window, "len-spin")->value(), p.queryLength);
+    QCOMPARE(gui::find<QSlider>(m_window, "len-slider")->value(), ControlsPanel::sliderFromLength(p.queryLength));
+    QCOMPARE(keysSpin->value(), p.keyLength);
+    QCOMPARE(keysSlider->value(), ControlsPanel::sliderFromLength(p.keyLength));
+    // d_v's link, likewise
+    QCOMPARE(gui::find<QCheckBox>(m_window, "dv-follows-dk")->isChecked(), p.dvFollowsDk);
+    QCOMPARE(gui::find<QSpinBox>(m_window, "dv-spin")->isEnabled(), !p.dvFollowsDk);
+    QCOMPARE(gui::find<QSpinBox>(m_window, "dv-spin")->value(), p.dV);
+    // and the model holds the step's settings
+    QCOMPARE(p, m_window->lesson()->currentScenario()->params);
 }
 
 void TestLessons::badLessonKeepsState()
