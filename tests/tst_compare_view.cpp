@@ -1,11 +1,16 @@
-// The compare view: a second heatmap from the very same Q and K that follows every change, and
-// hovering a cell outlines it in both heatmaps.
+// The compare view: a second heatmap from the very same Q and K that follows every change, hovering
+// a cell outlines it in both heatmaps, and the two sides stand in the window where the exported
+// comparison puts them.
 #include "gui_driver.h"
 #include "lecture.h"
+#include "render/figure.h"
 #include "shown_window.h"
 
+#include <QHBoxLayout>
 #include <QStandardPaths>
 #include <QtTest>
+
+Q_DECLARE_METATYPE(CompareKind)
 
 class TestCompareView : public QObject
 {
@@ -16,6 +21,8 @@ private slots:
     void cleanup();
     void compareViewSharesQAndK();
     void hoverIsSynchronised();
+    void sidesStandAsInTheExport_data();
+    void sidesStandAsInTheExport();
 
 private:
     std::unique_ptr<ShownWindow> m_shown;
@@ -90,6 +97,105 @@ void TestCompareView::hoverIsSynchronised()
     // a mouse move over a cell of the first heatmap outlines it in the second
     QTest::mouseMove(plot, m_window->heatmap()->cellCenter(1, 4).toPoint());
     QCOMPARE(m_window->partnerHeatmap()->highlight(), QPoint(4, 1));
+}
+
+namespace {
+
+// The row the heatmaps stand in, side by side.
+QHBoxLayout *heatmapRow(MainWindow *window)
+{
+    for (QHBoxLayout *row : window->centralWidget()->findChildren<QHBoxLayout *>())
+        if (row->indexOf(window->heatmap()) >= 0 && row->indexOf(window->partnerHeatmap()) >= 0)
+            return row;
+    return nullptr;
+}
+
+} // namespace
+
+void TestCompareView::sidesStandAsInTheExport_data()
+{
+    // From the lecture's block 1 (scaled, softmax over keys): S and D set the main heatmap's
+    // settings, C switches the comparison on (none -> scaling -> softmax dim). Whatever the settings,
+    // the left heatmap must be scaled and the right not scaled, or the left over keys (dim -1) and the
+    // right over queries (dim -2), as in the exported comparison.
+    QTest::addColumn<QList<int>>("keys");
+    QTest::addColumn<CompareKind>("kind");
+    QTest::addColumn<bool>("mainScaled");
+    QTest::addColumn<int>("mainDim");
+    QTest::addColumn<bool>("leftScaled");
+    QTest::addColumn<int>("leftDim");
+    QTest::addColumn<bool>("rightScaled");
+    QTest::addColumn<int>("rightDim");
+    const int S = Qt::Key_S, D = Qt::Key_D, C = Qt::Key_C;
+    QTest::newRow("scaled, dim -1: scaling")
+        << QList<int> { C } << CompareKind::Scaling << true << -1 << true << -1 << false << -1;
+    QTest::newRow("scaled, dim -1: softmax dim")
+        << QList<int> { C, C } << CompareKind::SoftmaxDim << true << -1 << true << -1 << true << -2;
+    QTest::newRow("not scaled, dim -1: scaling")
+        << QList<int> { S, C } << CompareKind::Scaling << false << -1 << true << -1 << false << -1;
+    QTest::newRow("not scaled, dim -1: softmax dim")
+        << QList<int> { S, C, C } << CompareKind::SoftmaxDim << false << -1 << false << -1 << false << -2;
+    QTest::newRow("scaled, dim -2: scaling")
+        << QList<int> { D, C } << CompareKind::Scaling << true << -2 << true << -2 << false << -2;
+    QTest::newRow("scaled, dim -2: softmax dim")
+        << QList<int> { D, C, C } << CompareKind::SoftmaxDim << true << -2 << true << -1 << true << -2;
+    QTest::newRow("not scaled, dim -2: scaling")
+        << QList<int> { S, D, C } << CompareKind::Scaling << false << -2 << true << -2 << false << -2;
+    QTest::newRow("not scaled, dim -2: softmax dim")
+        << QList<int> { S, D, C, C } << CompareKind::SoftmaxDim << false << -2 << false << -1 << false << -2;
+}
+
+// Regression: the main heatmap stood on the left whatever it showed, while exports put the scaled
+// (or softmax over keys) side on the left.
+void TestCompareView::sidesStandAsInTheExport()
+{
+    QFETCH(QList<int>, keys);
+    QFETCH(CompareKind, kind);
+    QFETCH(bool, mainScaled);
+    QFETCH(int, mainDim);
+    QFETCH(bool, leftScaled);
+    QFETCH(int, leftDim);
+    QFETCH(bool, rightScaled);
+    QFETCH(int, rightDim);
+
+    m_model->setParams(lecture::block1());
+    for (int key : keys)
+        gui::pressKey(m_window, Qt::Key(key));
+    QCOMPARE(m_model->params().scaling != attn::Scaling::None, mainScaled);
+    QCOMPARE(m_model->params().softmaxDim, mainDim);
+    QCOMPARE(m_model->compare(), kind);
+    m_window->waitUntilComputed();
+
+    // The heatmap on the left is the first of the row, once the layout has placed them.
+    QHBoxLayout *row = heatmapRow(m_window);
+    QVERIFY(row);
+    QCOMPARE(row->count(), 2);
+    auto *left = qobject_cast<HeatmapPanel *>(row->itemAt(0)->widget());
+    auto *right = qobject_cast<HeatmapPanel *>(row->itemAt(1)->widget());
+    QVERIFY(left && right && left != right);
+    QVERIFY(left->isVisible() && right->isVisible());
+    QTRY_VERIFY(left->mapTo(m_window, QPoint(0, 0)).x() + left->width() <= right->mapTo(m_window, QPoint(0, 0)).x());
+    // Each heatmap shows its model's result: the main one the window's model, the other the partner.
+    const ResultPtr main = m_model->result(), partner = m_window->comparison()->partner()->result();
+    const attn::Params shownLeft = (left == m_window->heatmap() ? main : partner)->params;
+    const attn::Params shownRight = (right == m_window->heatmap() ? main : partner)->params;
+
+    // The export's comparison, as File > Export comparison writes it.
+    const std::vector<FigurePanel> exported = comparePanels(main, kind, m_model->compareDk());
+    QCOMPARE(int(exported.size()), 2);
+    const attn::Params &exportedLeft = exported[0].result->params, &exportedRight = exported[1].result->params;
+
+    QCOMPARE(shownLeft.scaling, exportedLeft.scaling);
+    QCOMPARE(shownLeft.softmaxDim, exportedLeft.softmaxDim);
+    QCOMPARE(shownRight.scaling, exportedRight.scaling);
+    QCOMPARE(shownRight.softmaxDim, exportedRight.softmaxDim);
+    QCOMPARE(left->title(), exported[0].subtitle);
+    QCOMPARE(right->title(), exported[1].subtitle);
+    // and both put the sides where the lecture expects them
+    QCOMPARE(exportedLeft.scaling != attn::Scaling::None, leftScaled);
+    QCOMPARE(exportedLeft.softmaxDim, leftDim);
+    QCOMPARE(exportedRight.scaling != attn::Scaling::None, rightScaled);
+    QCOMPARE(exportedRight.softmaxDim, rightDim);
 }
 
 QTEST_MAIN(TestCompareView)
