@@ -12,16 +12,23 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileDialog>
 #include <QLineEdit>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QRadioButton>
 #include <QSlider>
 #include <QStyle>
 #include <QStyleOptionButton>
 #include <QStyleOptionSlider>
+#include <QTimer>
 #include <QtTest>
+
+#include <functional>
+#include <memory>
 
 namespace gui {
 
@@ -74,6 +81,8 @@ inline bool click(QAbstractButton *b)
 // take their keys first, unless the focused widget claims them).
 inline void pressKey(QWidget *window, Qt::Key key, Qt::KeyboardModifiers modifiers = {})
 {
+    if (!window->isActiveWindow())
+        qWarning("gui::pressKey: the window is not active: its shortcuts will not answer");
     QWidget *focused = QApplication::focusWidget();
     QTest::keyClick(focused && focused->window() == window ? focused : window, key, modifiers);
 }
@@ -217,6 +226,55 @@ inline bool chooseMenu(QMainWindow *window, const QStringList &path)
             menu = item->menu();
     }
     return QTest::qWaitFor([menu] { return !menu->isVisible(); });
+}
+
+// Dialogs run their own event loop: what the user does in them is armed before the action that
+// opens them. act(dialog) is tried on the active modal dialog for the next five seconds until it
+// returns true (done).
+inline void whenModal(const std::function<bool(QWidget *)> &act)
+{
+    auto *timer = new QTimer;
+    timer->setInterval(10);
+    auto tries = std::make_shared<int>(500);
+    QObject::connect(timer, &QTimer::timeout, [timer, act, tries] {
+        QWidget *modal = QApplication::activeModalWidget();
+        if ((modal && modal->isActiveWindow() && act(modal)) || --*tries == 0) {
+            timer->stop();
+            timer->deleteLater();
+        }
+    });
+    timer->start();
+}
+
+// The offscreen platform has no window manager to give the window its activation back when a
+// dialog closes: this does what the window manager would.
+inline bool reactivate(QWidget *window)
+{
+    window->activateWindow();
+    return QTest::qWaitForWindowActive(window);
+}
+
+// The next file dialog: types path into its file name field and presses Return.
+inline void answerFileDialog(const QString &path)
+{
+    whenModal([path](QWidget *modal) {
+        auto *dialog = qobject_cast<QFileDialog *>(modal);
+        QLineEdit *name = dialog ? dialog->findChild<QLineEdit *>("fileNameEdit") : nullptr;
+        return name && typeInto(name, path);
+    });
+}
+
+// The next message box: keeps its text in *text and clicks its OK button.
+inline void answerMessageBox(QString *text)
+{
+    whenModal([text](QWidget *modal) {
+        auto *box = qobject_cast<QMessageBox *>(modal);
+        QAbstractButton *ok = box ? box->button(QMessageBox::Ok) : nullptr;
+        if (!ok)
+            return false;
+        *text = box->text();
+        return click(ok);
+    });
 }
 
 } // namespace gui
