@@ -13,6 +13,8 @@
 using attn::Params;
 using attn::Result;
 
+Q_DECLARE_METATYPE(attn::Params)
+
 namespace {
 
 // The pipeline in double precision, written out plainly, from the same (bit-identical) inputs:
@@ -436,75 +438,51 @@ void TestAttention::crossAttentionDrawsY()
 
 void TestAttention::validation_data()
 {
-    QTest::addColumn<QString>("change");
+    QTest::addColumn<Params>("params"); // the defaults with one setting out of range
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("message");
-    QTest::newRow("batch 0") << "batch=0"
-                             << "batch"
+    Params batch0, len0, keys70000, dk0, dvNegative, dModel0, dim0, pad9, batchIndex1, scaleNaN;
+    batch0.batch = 0;
+    len0.queryLength = 0;
+    keys70000.keyLength = 70000;
+    dk0.dK = 0;
+    dvNegative.dV = -3;
+    dModel0.dModel = 0;
+    dim0.softmaxDim = 0;
+    pad9.mask = attn::MaskKind::Pad;
+    pad9.padCount = 9;
+    batchIndex1.batchIndex = 1;
+    scaleNaN.scaling = attn::Scaling::Custom;
+    scaleNaN.customScale = std::numeric_limits<double>::quiet_NaN();
+    QTest::newRow("batch 0") << batch0 << "batch"
                              << "from 1 to 4096 (got 0)";
-    QTest::newRow("len 0") << "len=0"
-                           << "len"
+    QTest::newRow("len 0") << len0 << "len"
                            << "(got 0)";
-    QTest::newRow("keys too many") << "keys=70000"
-                                   << "keys"
+    QTest::newRow("keys too many") << keys70000 << "keys"
                                    << "from 1 to 65536";
-    QTest::newRow("d_k 0") << "dk=0"
-                           << "d-k"
+    QTest::newRow("d_k 0") << dk0 << "d-k"
                            << "(got 0)";
-    QTest::newRow("d_v negative") << "dv=-3"
-                                  << "d-v"
+    QTest::newRow("d_v negative") << dvNegative << "d-v"
                                   << "(got -3)";
-    QTest::newRow("d_model 0") << "dmodel=0"
-                               << "d-model"
+    QTest::newRow("d_model 0") << dModel0 << "d-model"
                                << "(got 0)";
-    QTest::newRow("softmax dim 0") << "dim=0"
-                                   << "softmax-dim"
+    QTest::newRow("softmax dim 0") << dim0 << "softmax-dim"
                                    << "-1 (over keys) or -2";
-    QTest::newRow("pad too many") << "pad=9"
-                                  << "mask"
+    QTest::newRow("pad too many") << pad9 << "mask"
                                   << "from 0 to 5 keys (got 9)";
-    QTest::newRow("batch index") << "bi=1"
-                                 << "batch-index"
+    QTest::newRow("batch index") << batchIndex1 << "batch-index"
                                  << "from 0 to 0 (got 1)";
-    QTest::newRow("scale nan") << "scale=nan"
-                               << "scale"
+    QTest::newRow("scale nan") << scaleNaN << "scale"
                                << "from -1e6 to 1e6";
 }
 
 void TestAttention::validation()
 {
-    QFETCH(QString, change);
+    QFETCH(Params, params);
     QFETCH(QString, field);
     QFETCH(QString, message);
-    Params p;
-    QVERIFY(!attn::validate(p, 1u << 30));
-    const QString what = change.section('=', 0, 0);
-    const QString value = change.section('=', 1);
-    const int v = value.toInt();
-    if (what == "batch")
-        p.batch = v;
-    else if (what == "len")
-        p.queryLength = v;
-    else if (what == "keys")
-        p.keyLength = v;
-    else if (what == "dk")
-        p.dK = v;
-    else if (what == "dv")
-        p.dV = v;
-    else if (what == "dmodel")
-        p.dModel = v;
-    else if (what == "dim")
-        p.softmaxDim = v;
-    else if (what == "pad") {
-        p.mask = attn::MaskKind::Pad;
-        p.padCount = v;
-    } else if (what == "bi")
-        p.batchIndex = v;
-    else if (what == "scale") {
-        p.scaling = attn::Scaling::Custom;
-        p.customScale = std::numeric_limits<double>::quiet_NaN();
-    }
-    const auto e = attn::validate(p, 1u << 30);
+    QVERIFY(!attn::validate(Params(), 1u << 30)); // the defaults are valid
+    const auto e = attn::validate(params, 1u << 30);
     QVERIFY(e.has_value());
     QCOMPARE(QString::fromStdString(e->field), field);
     QVERIFY2(QString::fromStdString(e->message).contains(message), e->message.c_str());
