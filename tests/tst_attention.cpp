@@ -13,6 +13,8 @@
 using attn::Params;
 using attn::Result;
 
+Q_DECLARE_METATYPE(attn::Params)
+
 namespace {
 
 // The pipeline in double precision, written out plainly, from the same (bit-identical) inputs:
@@ -70,9 +72,8 @@ Exact exactAttention(const Params &p, const attn::Inputs &in)
     const int groups = rows ? L : S, members = rows ? S : L;
     for (int b = 0; b < B; ++b)
         for (int g = 0; g < groups; ++g) {
-            auto index = [&](int m) {
-                return rows ? (std::size_t(b) * L + g) * S + m : (std::size_t(b) * L + m) * S + g;
-            };
+            auto index
+                = [&](int m) { return rows ? (std::size_t(b) * L + g) * S + m : (std::size_t(b) * L + m) * S + g; };
             double mx = -INFINITY, z = 0.0;
             for (int m = 0; m < members; ++m)
                 if (!masked[index(m)])
@@ -102,8 +103,8 @@ Exact exactAttention(const Params &p, const attn::Inputs &in)
 // larger than that (long sums, large unscaled scores), the value must instead be no farther from
 // the exact answer than twice PyTorch's largest error in the tensor. Where PyTorch gives NaN
 // (a fully masked row or column) the value must equal the exact answer with weights of 0.
-void verifyAgainstTorch(const attn::Tensor3 &got, const std::vector<float> &torch, const std::vector<double> &exact,
-                        const char *what)
+void verifyAgainstTorch(
+    const attn::Tensor3 &got, const std::vector<float> &torch, const std::vector<double> &exact, const char *what)
 {
     QVERIFY2(got.data.size() == torch.size() && torch.size() == exact.size(), what);
     double torchError = 0.0;
@@ -113,10 +114,16 @@ void verifyAgainstTorch(const attn::Tensor3 &got, const std::vector<float> &torc
     for (std::size_t i = 0; i < torch.size(); ++i) {
         const double g = got.data[i], t = torch[i], x = exact[i];
         const double tol = 1e-5 * std::max(1.0, std::fabs(x));
-        const bool ok = std::isnan(t) ? std::fabs(g - x) <= tol
-                                      : std::fabs(g - t) <= tol || std::fabs(g - x) <= 2.0 * torchError;
-        QVERIFY2(ok, qPrintable(QString("%1[%2]: got %3, PyTorch %4, exact %5 (PyTorch's largest error %6)")
-                                    .arg(what).arg(i).arg(g, 0, 'g', 9).arg(t, 0, 'g', 9).arg(x, 0, 'g', 12).arg(torchError)));
+        const bool ok
+            = std::isnan(t) ? std::fabs(g - x) <= tol : std::fabs(g - t) <= tol || std::fabs(g - x) <= 2.0 * torchError;
+        QVERIFY2(ok,
+            qPrintable(QString("%1[%2]: got %3, PyTorch %4, exact %5 (PyTorch's largest error %6)")
+                           .arg(what)
+                           .arg(i)
+                           .arg(g, 0, 'g', 9)
+                           .arg(t, 0, 'g', 9)
+                           .arg(x, 0, 'g', 12)
+                           .arg(torchError)));
     }
 }
 
@@ -168,11 +175,11 @@ void TestAttention::lectureBlock1()
     for (int i = 0; i < 5; ++i) {
         QVERIFY(lecture::printsAs(r.attention.stats.rowSums(0, i), 1.0));
         QVERIFY2(lecture::printsAs(r.attention.weights(0, 0, i), lecture::block1Weights00[i]),
-                 qPrintable(QString("weights[0][0][%1] = %2").arg(i).arg(r.attention.weights(0, 0, i))));
+            qPrintable(QString("weights[0][0][%1] = %2").arg(i).arg(r.attention.weights(0, 0, i))));
     }
     for (int j = 0; j < 4; ++j)
         QVERIFY2(lecture::printsAs(r.attention.out(0, 0, j), lecture::block1Out00[j]),
-                 qPrintable(QString("out[0][0][%1] = %2").arg(j).arg(r.attention.out(0, 0, j))));
+            qPrintable(QString("out[0][0][%1] = %2").arg(j).arg(r.attention.out(0, 0, j))));
 }
 
 void TestAttention::lectureBlock2()
@@ -181,7 +188,7 @@ void TestAttention::lectureBlock2()
     const Result scaled = attn::compute(lecture::block2(true));
     for (int j = 0; j < 6; ++j)
         QVERIFY2(lecture::printsAs((*raw.scores)(0, 0, j), lecture::block2Scores[j]),
-                 qPrintable(QString("score %1 = %2").arg(j).arg((*raw.scores)(0, 0, j))));
+            qPrintable(QString("score %1 = %2").arg(j).arg((*raw.scores)(0, 0, j))));
     QVERIFY(lecture::printsAs(raw.attention.stats.rowMax(0, 0), lecture::block2UnscaledMax));
     QVERIFY(lecture::printsAs(raw.attention.stats.rowEntropy(0, 0), lecture::block2UnscaledEntropy));
     QVERIFY(lecture::printsAs(scaled.attention.stats.rowMax(0, 0), lecture::block2ScaledMax));
@@ -231,7 +238,7 @@ void TestAttention::lectureExercise()
     for (int j = 0; j < 5; ++j)
         QVERIFY(lecture::printsAs(wrong.attention.stats.colSums(0, j), 1.0));
     QVERIFY2(lecture::printsAs(wrong.attention.stats.rowSums(0, 0), lecture::exerciseRow0Sum),
-             qPrintable(QString("row 0 sum = %1").arg(wrong.attention.stats.rowSums(0, 0))));
+        qPrintable(QString("row 0 sum = %1").arg(wrong.attention.stats.rowSums(0, 0))));
 }
 
 void TestAttention::torchFixtures_data()
@@ -351,7 +358,7 @@ void TestAttention::fullyMaskedRowsWarn()
 void TestAttention::scoreVarianceGrowsWithDk()
 {
     // The lecture's argument: q·k has variance d_k; dividing by sqrt(d_k) brings it back to about 1.
-    for (int dk : {4, 64, 256}) {
+    for (int dk : { 4, 64, 256 }) {
         Params p;
         p.mode = attn::Mode::Direct;
         p.queryLength = p.keyLength = 128;
@@ -431,42 +438,51 @@ void TestAttention::crossAttentionDrawsY()
 
 void TestAttention::validation_data()
 {
-    QTest::addColumn<QString>("change");
+    QTest::addColumn<Params>("params"); // the defaults with one setting out of range
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("message");
-    QTest::newRow("batch 0") << "batch=0" << "batch" << "from 1 to 4096 (got 0)";
-    QTest::newRow("len 0") << "len=0" << "len" << "(got 0)";
-    QTest::newRow("keys too many") << "keys=70000" << "keys" << "from 1 to 65536";
-    QTest::newRow("d_k 0") << "dk=0" << "d-k" << "(got 0)";
-    QTest::newRow("d_v negative") << "dv=-3" << "d-v" << "(got -3)";
-    QTest::newRow("d_model 0") << "dmodel=0" << "d-model" << "(got 0)";
-    QTest::newRow("softmax dim 0") << "dim=0" << "softmax-dim" << "-1 (over keys) or -2";
-    QTest::newRow("pad too many") << "pad=9" << "mask" << "from 0 to 5 keys (got 9)";
-    QTest::newRow("batch index") << "bi=1" << "batch-index" << "from 0 to 0 (got 1)";
-    QTest::newRow("scale nan") << "scale=nan" << "scale" << "from -1e6 to 1e6";
+    Params batch0, len0, keys70000, dk0, dvNegative, dModel0, dim0, pad9, batchIndex1, scaleNaN;
+    batch0.batch = 0;
+    len0.queryLength = 0;
+    keys70000.keyLength = 70000;
+    dk0.dK = 0;
+    dvNegative.dV = -3;
+    dModel0.dModel = 0;
+    dim0.softmaxDim = 0;
+    pad9.mask = attn::MaskKind::Pad;
+    pad9.padCount = 9;
+    batchIndex1.batchIndex = 1;
+    scaleNaN.scaling = attn::Scaling::Custom;
+    scaleNaN.customScale = std::numeric_limits<double>::quiet_NaN();
+    QTest::newRow("batch 0") << batch0 << "batch"
+                             << "from 1 to 4096 (got 0)";
+    QTest::newRow("len 0") << len0 << "len"
+                           << "(got 0)";
+    QTest::newRow("keys too many") << keys70000 << "keys"
+                                   << "from 1 to 65536";
+    QTest::newRow("d_k 0") << dk0 << "d-k"
+                           << "(got 0)";
+    QTest::newRow("d_v negative") << dvNegative << "d-v"
+                                  << "(got -3)";
+    QTest::newRow("d_model 0") << dModel0 << "d-model"
+                               << "(got 0)";
+    QTest::newRow("softmax dim 0") << dim0 << "softmax-dim"
+                                   << "-1 (over keys) or -2";
+    QTest::newRow("pad too many") << pad9 << "mask"
+                                  << "from 0 to 5 keys (got 9)";
+    QTest::newRow("batch index") << batchIndex1 << "batch-index"
+                                 << "from 0 to 0 (got 1)";
+    QTest::newRow("scale nan") << scaleNaN << "scale"
+                               << "from -1e6 to 1e6";
 }
 
 void TestAttention::validation()
 {
-    QFETCH(QString, change);
+    QFETCH(Params, params);
     QFETCH(QString, field);
     QFETCH(QString, message);
-    Params p;
-    QVERIFY(!attn::validate(p, 1u << 30));
-    const QString what = change.section('=', 0, 0);
-    const QString value = change.section('=', 1);
-    const int v = value.toInt();
-    if (what == "batch") p.batch = v;
-    else if (what == "len") p.queryLength = v;
-    else if (what == "keys") p.keyLength = v;
-    else if (what == "dk") p.dK = v;
-    else if (what == "dv") p.dV = v;
-    else if (what == "dmodel") p.dModel = v;
-    else if (what == "dim") p.softmaxDim = v;
-    else if (what == "pad") { p.mask = attn::MaskKind::Pad; p.padCount = v; }
-    else if (what == "bi") p.batchIndex = v;
-    else if (what == "scale") { p.scaling = attn::Scaling::Custom; p.customScale = std::numeric_limits<double>::quiet_NaN(); }
-    const auto e = attn::validate(p, 1u << 30);
+    QVERIFY(!attn::validate(Params(), 1u << 30)); // the defaults are valid
+    const auto e = attn::validate(params, 1u << 30);
     QVERIFY(e.has_value());
     QCOMPARE(QString::fromStdString(e->field), field);
     QVERIFY2(QString::fromStdString(e->message).contains(message), e->message.c_str());
@@ -536,7 +552,7 @@ void TestAttention::heatmapGridAggregatesWithMax()
         }
 
     // signed quantities keep the value of largest magnitude; logits are made from the scores
-    for (attn::Quantity q : {attn::Quantity::Scores, attn::Quantity::Logits}) {
+    for (attn::Quantity q : { attn::Quantity::Scores, attn::Quantity::Logits }) {
         const attn::HeatmapGrid g = attn::heatmapGrid(r, 0, q, 4, 3);
         for (int gy = 0; gy < 4; ++gy)
             for (int gx = 0; gx < 3; ++gx) {
@@ -593,10 +609,10 @@ void TestAttention::batchSummary()
 void TestAttention::tokensGiveIdenticalRows()
 {
     Params p;
-    p.tokens = {"the", "cat", "sat", "on", "the", "mat"};
+    p.tokens = { "the", "cat", "sat", "on", "the", "mat" };
     p.queryLength = p.keyLength = 6;
     int distinct = 0;
-    QCOMPARE(attn::tokenIds(p.tokens, &distinct), (std::vector<int>{0, 1, 2, 3, 0, 4}));
+    QCOMPARE(attn::tokenIds(p.tokens, &distinct), (std::vector<int> { 0, 1, 2, 3, 0, 4 }));
     QCOMPARE(distinct, 5);
     const Result r = attn::compute(p);
     QCOMPARE(r.inputs->E.rows, 5);
@@ -633,8 +649,8 @@ void TestAttention::jsonDump()
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(out.str()), &err);
     QVERIFY2(err.error == QJsonParseError::NoError, qPrintable(err.errorString()));
     const QJsonObject o = doc.object();
-    for (const char *k : {"params", "Q", "K", "V", "scores", "logits", "weights", "out", "row_sums", "col_sums",
-                          "row_entropy", "col_entropy", "max_entropy", "warnings"})
+    for (const char *k : { "params", "Q", "K", "V", "scores", "logits", "weights", "out", "row_sums", "col_sums",
+             "row_entropy", "col_entropy", "max_entropy", "warnings" })
         QVERIFY2(o.contains(k), k);
     QVERIFY(!o.contains("X")); // direct mode has no X
     QCOMPARE(o["params"].toObject()["mask"].toString(), QString("causal"));

@@ -1,11 +1,13 @@
 // Export: every format from the command line as an instructor would use it (headless), checked by
 // reading the files back; bad input; and the window's export, comparison, series and clipboard.
+#include "gui_driver.h"
+#include "lecture.h"
+#include "matrix_io.h"
 #include "model/attention_model.h"
 #include "render/figure.h"
-#include "lecture.h"
 #include "run_program.h"
+#include "shown_window.h"
 #include "widgets/main_window.h"
-#include "matrix_io.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
@@ -24,8 +26,7 @@ Run runHeadless(const QStringList &args)
     return runProgram(args, true);
 }
 
-
-const QStringList kBlock1{"--batch", "2", "--len", "5", "--d-model", "8", "--d-k", "4", "--seed", "0"};
+const QStringList kBlock1 { "--batch", "2", "--len", "5", "--d-model", "8", "--d-k", "4", "--seed", "0" };
 
 QByteArray head(const QString &path, int n)
 {
@@ -57,7 +58,7 @@ QString pdfText(const QString &path)
     if (tool.isEmpty())
         return {};
     QProcess p;
-    p.start(tool, {path, "-"});
+    p.start(tool, { path, "-" });
     p.waitForFinished(30000);
     return QString::fromUtf8(p.readAllStandardOutput());
 }
@@ -98,7 +99,7 @@ void TestExport::initTestCase()
 
 void TestExport::png()
 {
-    const Run r = runHeadless(kBlock1 + QStringList{"--export", path("block1.png"), "--size", "800x600"});
+    const Run r = runHeadless(kBlock1 + QStringList { "--export", path("block1.png"), "--size", "800x600" });
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.err.isEmpty());
     QCOMPARE(head(path("block1.png"), 8), QByteArray("\x89PNG\r\n\x1a\n", 8));
@@ -117,8 +118,11 @@ void TestExport::png()
 
 void TestExport::pngPixelRatioAndTransparency()
 {
-    QCOMPARE(runHeadless(kBlock1 + QStringList{"--export", path("hidpi.png"), "--size", "600x400", "--pixel-ratio", "2",
-                                              "--transparent"}).exitCode, 0);
+    QCOMPARE(
+        runHeadless(kBlock1
+            + QStringList { "--export", path("hidpi.png"), "--size", "600x400", "--pixel-ratio", "2", "--transparent" })
+            .exitCode,
+        0);
     const QImage img(path("hidpi.png"));
     QCOMPARE(img.size(), QSize(1200, 800));
     QVERIFY(img.hasAlphaChannel());
@@ -128,7 +132,7 @@ void TestExport::pngPixelRatioAndTransparency()
 
 void TestExport::jpg()
 {
-    QCOMPARE(runHeadless(kBlock1 + QStringList{"--export", path("block1.jpg")}).exitCode, 0);
+    QCOMPARE(runHeadless(kBlock1 + QStringList { "--export", path("block1.jpg") }).exitCode, 0);
     QCOMPARE(head(path("block1.jpg"), 3), QByteArray("\xff\xd8\xff", 3));
     const QImage img(path("block1.jpg"));
     QCOMPARE(img.size(), QSize(1200, 900));
@@ -137,7 +141,7 @@ void TestExport::jpg()
 
 void TestExport::pdfHasTextAndAxisLabels()
 {
-    QCOMPARE(runHeadless(kBlock1 + QStringList{"--export", path("block1.pdf")}).exitCode, 0);
+    QCOMPARE(runHeadless(kBlock1 + QStringList { "--export", path("block1.pdf") }).exitCode, 0);
     QCOMPARE(head(path("block1.pdf"), 5), QByteArray("%PDF-"));
     QVERIFY(QFileInfo(path("block1.pdf")).size() > 5000);
     const QString text = pdfText(path("block1.pdf"));
@@ -145,12 +149,12 @@ void TestExport::pdfHasTextAndAxisLabels()
         QSKIP("pdftotext (poppler-utils) is not installed");
     QVERIFY2(text.contains("key j") && text.contains("query i"), qPrintable(text));
     QVERIFY(text.contains("0.9977")); // the cell values are text too
-    QVERIFY(text.contains("d_k = 4"));  // the title line
+    QVERIFY(text.contains("d_k = 4")); // the title line
 }
 
 void TestExport::svgHasTextAndAxisLabels()
 {
-    QCOMPARE(runHeadless(kBlock1 + QStringList{"--export", path("block1.svg")}).exitCode, 0);
+    QCOMPARE(runHeadless(kBlock1 + QStringList { "--export", path("block1.svg") }).exitCode, 0);
     const QByteArray svg = contents(path("block1.svg"));
     QVERIFY(svg.contains("<svg"));
     QVERIFY(svg.contains(">key j</text>"));
@@ -162,7 +166,7 @@ void TestExport::svgHasTextAndAxisLabels()
 
 void TestExport::csvEqualsCore()
 {
-    QCOMPARE(runHeadless(kBlock1 + QStringList{"--batch-index", "1", "--export", path("w.csv")}).exitCode, 0);
+    QCOMPARE(runHeadless(kBlock1 + QStringList { "--batch-index", "1", "--export", path("w.csv") }).exitCode, 0);
     attn::Params p = lecture::block1();
     p.batchIndex = 1;
     const attn::Result r = attn::compute(p);
@@ -175,19 +179,19 @@ void TestExport::csvEqualsCore()
             QCOMPARE(cells[j].toFloat(), r.attention.weights(1, i, j)); // 9 digits give the float back exactly
     }
     // masked logits are written as -inf
-    QCOMPARE(runHeadless({"--mask", "causal", "--show", "logits", "--export", path("logits.csv")}).exitCode, 0);
+    QCOMPARE(runHeadless({ "--mask", "causal", "--show", "logits", "--export", path("logits.csv") }).exitCode, 0);
     QVERIFY(contents(path("logits.csv")).split('\n').first().endsWith(",-inf,-inf,-inf,-inf"));
 }
 
 void TestExport::npyEqualsCore()
 {
-    QCOMPARE(runHeadless(kBlock1 + QStringList{"--export", path("w.npy")}).exitCode, 0);
+    QCOMPARE(runHeadless(kBlock1 + QStringList { "--export", path("w.npy") }).exitCode, 0);
     QCOMPARE(head(path("w.npy"), 6), QByteArray("\x93NUMPY"));
     std::ifstream in(path("w.npy").toStdString(), std::ios::binary);
     std::string error;
     const auto a = attn::readNpy(in, &error);
     QVERIFY2(a.has_value(), error.c_str());
-    QCOMPARE(a->shape, (std::vector<std::size_t>{2, 5, 5}));
+    QCOMPARE(a->shape, (std::vector<std::size_t> { 2, 5, 5 }));
     const attn::FloatVector weights = attn::compute(lecture::block1()).attention.weights.data;
     QCOMPARE(a->data, std::vector<float>(weights.begin(), weights.end()));
 }
@@ -197,30 +201,36 @@ void TestExport::npyOpensInNumpy()
     const QString python = QFile::exists("/usr/bin/python3") ? "/usr/bin/python3" : QString();
     QProcess check;
     if (!python.isEmpty()) {
-        check.start(python, {"-c", "import numpy"});
+        check.start(python, { "-c", "import numpy" });
         check.waitForFinished(60000);
     }
     if (python.isEmpty() || check.exitCode() != 0)
         QSKIP("numpy is not installed");
-    QCOMPARE(runHeadless(kBlock1 + QStringList{"--export", path("np.npy")}).exitCode, 0);
+    QCOMPARE(runHeadless(kBlock1 + QStringList { "--export", path("np.npy") }).exitCode, 0);
     QProcess p;
-    p.start(python, {"-c", "import numpy, sys; a = numpy.load(sys.argv[1]); "
-                           "print(a.shape, a.dtype, a.flags['C_CONTIGUOUS'], '%.4f' % a[0, 0, 2], '%.4f' % a.sum(axis=-1).max())",
-                     path("np.npy")});
+    p.start(python,
+        { "-c",
+            "import numpy, sys; a = numpy.load(sys.argv[1]); "
+            "print(a.shape, a.dtype, a.flags['C_CONTIGUOUS'], '%.4f' % a[0, 0, 2], '%.4f' % a.sum(axis=-1).max())",
+            path("np.npy") });
     QVERIFY(p.waitForFinished(60000));
     QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()).trimmed(), QString("(2, 5, 5) float32 True 0.9977 1.0000"));
 }
 
 void TestExport::compareIsTwiceAsWide()
 {
-    QCOMPARE(runHeadless({"--mode", "direct", "--len", "1", "--keys", "6", "--d-k", "64", "--export-compare", "scaling",
-                         path("why-scale.png")}).exitCode, 0);
-    QCOMPARE(runHeadless(kBlock1 + QStringList{"--export", path("single.png")}).exitCode, 0);
+    QCOMPARE(runHeadless({ "--mode", "direct", "--len", "1", "--keys", "6", "--d-k", "64", "--export-compare",
+                             "scaling", path("why-scale.png") })
+                 .exitCode,
+        0);
+    QCOMPARE(runHeadless(kBlock1 + QStringList { "--export", path("single.png") }).exitCode, 0);
     const QImage both(path("why-scale.png")), one(path("single.png"));
     QCOMPARE(both.width(), 2 * one.width());
     QCOMPARE(both.height(), one.height());
-    QCOMPARE(runHeadless({"--mode", "direct", "--len", "3", "--keys", "5", "--no-scale", "--export-compare", "softmax-dim",
-                         path("wrong-dim.svg")}).exitCode, 0);
+    QCOMPARE(runHeadless({ "--mode", "direct", "--len", "3", "--keys", "5", "--no-scale", "--export-compare",
+                             "softmax-dim", path("wrong-dim.svg") })
+                 .exitCode,
+        0);
     const QByteArray svg = contents(path("wrong-dim.svg"));
     QVERIFY(svg.contains("softmax over keys (dim −1)"));
     QVERIFY(svg.contains("softmax over queries (dim −2)"));
@@ -229,17 +239,18 @@ void TestExport::compareIsTwiceAsWide()
 void TestExport::seriesWritesOneFilePerValue()
 {
     const QString dir = path("series/slides"); // created
-    const Run r = runHeadless({"--mode", "direct", "--len", "8", "--export-series", "d-k=1,4,16,64,256", dir});
+    const Run r = runHeadless({ "--mode", "direct", "--len", "8", "--export-series", "d-k=1,4,16,64,256", dir });
     QCOMPARE(r.exitCode, 0);
     const QStringList files = QDir(dir).entryList(QDir::Files, QDir::Name);
-    QCOMPARE(files, QStringList({"d-k_1.png", "d-k_16.png", "d-k_256.png", "d-k_4.png", "d-k_64.png"}));
+    QCOMPARE(files, QStringList({ "d-k_1.png", "d-k_16.png", "d-k_256.png", "d-k_4.png", "d-k_64.png" }));
     for (const QString &f : files)
         QCOMPARE(QImage(QDir(dir).filePath(f)).size(), QSize(1200, 900));
     QVERIFY(contents(QDir(dir).filePath("d-k_1.png")) != contents(QDir(dir).filePath("d-k_256.png")));
 
-    QCOMPARE(runHeadless({"--export-series", "mask=none,causal,pad:2", "--format", "pdf", path("masks")}).exitCode, 0);
+    QCOMPARE(
+        runHeadless({ "--export-series", "mask=none,causal,pad:2", "--format", "pdf", path("masks") }).exitCode, 0);
     QCOMPARE(QDir(path("masks")).entryList(QDir::Files, QDir::Name),
-             QStringList({"mask_causal.pdf", "mask_none.pdf", "mask_pad-2.pdf"}));
+        QStringList({ "mask_causal.pdf", "mask_none.pdf", "mask_pad-2.pdf" }));
 }
 
 void TestExport::badInput_data()
@@ -247,17 +258,38 @@ void TestExport::badInput_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
     QTest::addColumn<QString>("file"); // must not exist afterwards
-    QTest::newRow("unknown suffix") << QStringList{"--export", "OUT/x.bmp"} << "--export: unknown format" << "x.bmp";
-    QTest::newRow("unwritable folder") << QStringList{"--export", "OUT/no/such/dir/x.png"} << "--export: cannot write" << "no/such/dir/x.png";
-    QTest::newRow("size 0") << QStringList{"--export", "OUT/x.png", "--size", "0x600"} << "--size: width and height must be from 1 to 20000" << "x.png";
-    QTest::newRow("size too large") << QStringList{"--export", "OUT/x.png", "--size", "20001x600"} << "--size: width and height must be from 1 to 20000" << "x.png";
-    QTest::newRow("ratio too large") << QStringList{"--export", "OUT/x.png", "--size", "8000x600", "--pixel-ratio", "4"} << "--pixel-ratio: 32000" << "x.png";
-    QTest::newRow("series bad value") << QStringList{"--export-series", "d-k=4,0,16", "OUT/s"} << "--export-series: value '0': --d-k: must be from 1" << "s";
-    QTest::newRow("series bad name") << QStringList{"--export-series", "colour=1,2", "OUT/s"} << "--export-series: expected NAME=V1,V2" << "s";
-    QTest::newRow("series no dir") << QStringList{"--export-series", "d-k=1,2"} << "--export-series: expected one output DIR" << "s";
-    QTest::newRow("compare kind") << QStringList{"--export-compare", "colours", "OUT/c.png"} << "--export-compare: expected scaling or softmax-dim" << "c.png";
-    QTest::newRow("compare suffix") << QStringList{"--export-compare", "scaling", "OUT/c.csv"} << "--export-compare: unknown image format" << "c.csv";
-    QTest::newRow("colormap") << QStringList{"--export", "OUT/x.png", "--colormap", "rainbow"} << "--colormap: expected one of viridis" << "x.png";
+    QTest::newRow("unknown suffix") << QStringList { "--export", "OUT/x.bmp" } << "--export: unknown format"
+                                    << "x.bmp";
+    QTest::newRow("unwritable folder") << QStringList { "--export", "OUT/no/such/dir/x.png" }
+                                       << "--export: cannot write"
+                                       << "no/such/dir/x.png";
+    QTest::newRow("size 0") << QStringList { "--export", "OUT/x.png", "--size", "0x600" }
+                            << "--size: width and height must be from 1 to 20000"
+                            << "x.png";
+    QTest::newRow("size too large") << QStringList { "--export", "OUT/x.png", "--size", "20001x600" }
+                                    << "--size: width and height must be from 1 to 20000"
+                                    << "x.png";
+    QTest::newRow("ratio too large") << QStringList { "--export", "OUT/x.png", "--size", "8000x600", "--pixel-ratio",
+        "4" } << "--pixel-ratio: 32000"
+                                     << "x.png";
+    QTest::newRow("series bad value") << QStringList { "--export-series", "d-k=4,0,16", "OUT/s" }
+                                      << "--export-series: value '0': --d-k: must be from 1"
+                                      << "s";
+    QTest::newRow("series bad name") << QStringList { "--export-series", "colour=1,2", "OUT/s" }
+                                     << "--export-series: expected NAME=V1,V2"
+                                     << "s";
+    QTest::newRow("series no dir") << QStringList { "--export-series", "d-k=1,2" }
+                                   << "--export-series: expected one output DIR"
+                                   << "s";
+    QTest::newRow("compare kind") << QStringList { "--export-compare", "colours", "OUT/c.png" }
+                                  << "--export-compare: expected scaling or softmax-dim"
+                                  << "c.png";
+    QTest::newRow("compare suffix") << QStringList { "--export-compare", "scaling", "OUT/c.csv" }
+                                    << "--export-compare: unknown image format"
+                                    << "c.csv";
+    QTest::newRow("colormap") << QStringList { "--export", "OUT/x.png", "--colormap", "rainbow" }
+                              << "--colormap: expected one of viridis"
+                              << "x.png";
 }
 
 void TestExport::badInput()
@@ -279,11 +311,11 @@ void TestExport::badInput()
 void TestExport::failedExportKeepsExistingFile()
 {
     const QString file = path("keep.png");
-    QCOMPARE(runHeadless(kBlock1 + QStringList{"--export", file, "--size", "300x200"}).exitCode, 0);
+    QCOMPARE(runHeadless(kBlock1 + QStringList { "--export", file, "--size", "300x200" }).exitCode, 0);
     const QByteArray before = contents(file);
-    QCOMPARE(runHeadless({"--export", file, "--d-k", "0"}).exitCode, 2);
+    QCOMPARE(runHeadless({ "--export", file, "--d-k", "0" }).exitCode, 2);
     QCOMPARE(contents(file), before);
-    QCOMPARE(runHeadless({"--export", file, "--size", "640x480"}).exitCode, 0); // replaced as a whole
+    QCOMPARE(runHeadless({ "--export", file, "--size", "640x480" }).exitCode, 0); // replaced as a whole
     QCOMPARE(QImage(file).size(), QSize(640, 480));
 }
 
@@ -304,20 +336,20 @@ void TestExport::windowExports()
     QVERIFY(window.exportComparison(path("win-compare.png"), CompareKind::Scaling, &error));
     QCOMPARE(QImage(path("win-compare.png")).width(), 2400);
     QStringList written;
-    QVERIFY(window.exportDkSeries(path("winseries"), {1, 64}, &written, &error));
-    QCOMPARE(written, QStringList({"d-k_1.png", "d-k_64.png"}));
+    QVERIFY(window.exportDkSeries(path("winseries"), { 1, 64 }, &written, &error));
+    QCOMPARE(written, QStringList({ "d-k_1.png", "d-k_64.png" }));
     QCOMPARE(model.params().dK, 64); // the window's own settings are untouched
 }
 
 void TestExport::copyImageToClipboard()
 {
-    AttentionModel model;
-    MainWindow window(&model, false);
-    QAction *copy = window.findChild<QAction *>("copyImageAction");
+    const auto shown = showWindow();
+    QVERIFY(shown);
+    QAction *copy = shown->window.findChild<QAction *>("copyImageAction");
     QVERIFY(copy);
     QCOMPARE(copy->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     QGuiApplication::clipboard()->clear();
-    copy->trigger();
+    QVERIFY(gui::chooseMenu(&shown->window, { "File", "Copy image" }));
     const QImage img = QGuiApplication::clipboard()->image();
     QCOMPARE(img.size(), QSize(1200, 900));
     QVERIFY(colorsInCentre(img) > 20);

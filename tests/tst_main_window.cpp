@@ -1,18 +1,20 @@
 // The window driven as a user would (offscreen): widgets change the model, the views show what
 // the core computed. Also --screenshot through the real program, and the remembered settings.
+#include "gui_driver.h"
+#include "io/settings_store.h"
+#include "lecture.h"
 #include "model/attention_model.h"
+#include "model/color_map_names.h"
+#include "model/translations.h"
+#include "shown_window.h"
 #include "widgets/controls_panel.h"
 #include "widgets/explanation_panel.h"
 #include "widgets/heatmap_panel.h"
-#include "lecture.h"
 #include "widgets/main_window.h"
-#include "io/settings_store.h"
-#include "model/translations.h"
 
 #include <qcustomplot.h>
 
 #include <QCheckBox>
-#include <QStandardPaths>
 #include <QComboBox>
 #include <QImage>
 #include <QProcess>
@@ -20,6 +22,7 @@
 #include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTranslator>
 #include <QtTest>
@@ -51,9 +54,11 @@ private slots:
     void chineseTranslation();
 
 private:
+    std::unique_ptr<ShownWindow> m_shown;
     AttentionModel *m_model = nullptr;
     MainWindow *m_window = nullptr;
-    ControlsPanel *c() { return m_window->controls(); }
+    // A settings control by its name.
+    template <typename T> T *c(const char *name) { return gui::find<T>(m_window, name); }
 };
 
 void TestMainWindow::initTestCase()
@@ -63,49 +68,49 @@ void TestMainWindow::initTestCase()
 
 void TestMainWindow::init()
 {
-    m_model = new AttentionModel;
-    m_window = new MainWindow(m_model, false);
-    m_window->resize(1300, 850);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    m_shown = showWindow(QSize(1300, 850));
+    QVERIFY(m_shown);
+    m_model = &m_shown->model;
+    m_window = &m_shown->window;
 }
 
 void TestMainWindow::cleanup()
 {
-    delete m_window;
-    delete m_model;
+    m_shown.reset();
 }
 
 void TestMainWindow::dkSliderMovesInPowersOfTwo()
 {
-    c()->dkSlider->setValue(6);
+    QVERIFY(gui::dragSlider(c<QSlider>("dk-slider"), 6));
     QCOMPARE(m_model->params().dK, 64);
     QCOMPARE(m_model->result()->params.dK, 64);
-    QCOMPARE(c()->dkSpin->value(), 64);
+    QCOMPARE(c<QSpinBox>("dk-spin")->value(), 64);
     QCOMPARE(m_model->result()->inputs->Q.cols, 64);
     QCOMPARE(m_model->params().dV, 64); // d_v follows d_k by default
-    c()->dkSpin->setValue(48);          // any value through the spin box
+    QVERIFY(gui::typeInto(c<QSpinBox>("dk-spin"), "48")); // any value through the spin box
     QCOMPARE(m_model->params().dK, 48);
-    QCOMPARE(c()->dkSlider->value(), 5);
+    QCOMPARE(c<QSlider>("dk-slider")->value(), 5);
 }
 
 void TestMainWindow::lengthsAreLinkedForSelfAttention()
 {
-    c()->lenSpin->setValue(7);
+    QVERIFY(gui::typeInto(c<QSpinBox>("len-spin"), "7"));
     QCOMPARE(m_model->params().queryLength, 7);
     QCOMPARE(m_model->params().keyLength, 7);
-    QVERIFY(!c()->keysSpin->isEnabled());
-    c()->separateKeys->setChecked(true);
-    QVERIFY(c()->keysSpin->isEnabled());
-    c()->keysSpin->setValue(3);
+    QVERIFY(!c<QSpinBox>("keys-spin")->isEnabled());
+    QVERIFY(gui::click(c<QCheckBox>("separate-keys")));
+    QVERIFY(c<QSpinBox>("keys-spin")->isEnabled());
+    QVERIFY(gui::typeInto(c<QSpinBox>("keys-spin"), "3"));
     QCOMPARE(m_model->params().queryLength, 7);
     QCOMPARE(m_model->params().keyLength, 3);
     QVERIFY(m_model->result()->params.isCross());
     QCOMPARE(m_model->result()->inputs->Y.rows, 3);
-    c()->lenSlider->setValue(ControlsPanel::kLengthSteps); // the slider's end is 4096
+    QVERIFY(gui::focusSlider(c<QSlider>("len-slider")));
+    gui::pressKey(m_window, Qt::Key_End); // the slider's end is 4096
+    QCOMPARE(c<QSlider>("len-slider")->value(), ControlsPanel::kLengthSteps);
     QCOMPARE(m_model->params().queryLength, 4096);
     QCOMPARE(m_model->params().keyLength, 3);
-    c()->separateKeys->setChecked(false);
+    QVERIFY(gui::click(c<QCheckBox>("separate-keys")));
     QCOMPARE(m_model->params().keyLength, 4096);
     m_model->waitForIdle();
 }
@@ -114,8 +119,8 @@ void TestMainWindow::scalingToggleMakesLectureRowSharper()
 {
     m_model->setParams(lecture::block2(true));
     const double scaledEntropy = m_window->heatmap()->rowEntropyBars().value(0);
-    QVERIFY(c()->scaleCheck->isChecked());
-    c()->scaleCheck->setChecked(false);
+    QVERIFY(c<QCheckBox>("scale-check")->isChecked());
+    QVERIFY(gui::click(c<QCheckBox>("scale-check")));
     QCOMPARE(m_model->params().scaling, attn::Scaling::None);
     const double rawEntropy = m_window->heatmap()->rowEntropyBars().value(0);
     QVERIFY(lecture::printsAs(scaledEntropy, lecture::block2ScaledEntropy));
@@ -129,9 +134,9 @@ void TestMainWindow::softmaxDimFlagsRows()
     m_model->setParams(lecture::exercise(-1));
     QVERIFY(m_window->heatmap()->flaggedRows().isEmpty());
     QVERIFY(m_window->heatmap()->noteText().isEmpty());
-    c()->overQueries->click();
+    QVERIFY(gui::click(c<QRadioButton>("over-queries")));
     QCOMPARE(m_model->params().softmaxDim, -2);
-    QCOMPARE(m_window->heatmap()->flaggedRows(), QVector<int>({0, 1, 2}));
+    QCOMPARE(m_window->heatmap()->flaggedRows(), QVector<int>({ 0, 1, 2 }));
     QVERIFY(lecture::printsAs(m_window->heatmap()->rowSumBars().value(0), lecture::exerciseRow0Sum));
     QVERIFY(m_window->heatmap()->flaggedColumns().isEmpty()); // columns do sum to 1
     QVERIFY(m_window->heatmap()->noteText().contains("each column sums to 1"));
@@ -140,21 +145,19 @@ void TestMainWindow::softmaxDimFlagsRows()
 
 void TestMainWindow::maskedCellsAreDistinct()
 {
-    c()->maskCombo->setCurrentIndex(c()->maskCombo->findData(int(attn::MaskKind::Causal)));
-    emit c()->maskCombo->activated(c()->maskCombo->currentIndex());
+    QVERIFY(gui::chooseInCombo(c<QComboBox>("mask-combo"), "Causal"));
     QCOMPARE(m_model->params().mask, attn::MaskKind::Causal);
-    QVERIFY(std::isnan(m_window->heatmap()->shownCell(0, 1)));  // masked: NaN, drawn in the masked colour
-    QCOMPARE(m_window->heatmap()->shownCell(0, 0), 1.0);        // query 0 sees only key 0
+    QVERIFY(std::isnan(m_window->heatmap()->shownCell(0, 1))); // masked: NaN, drawn in the masked colour
+    QCOMPARE(m_window->heatmap()->shownCell(0, 0), 1.0); // query 0 sees only key 0
     QVERIFY(m_window->heatmap()->cellToolTip(1, 3).contains("masked"));
 
-    c()->maskCombo->setCurrentIndex(c()->maskCombo->findData(int(attn::MaskKind::Pad)));
-    emit c()->maskCombo->activated(c()->maskCombo->currentIndex());
-    QVERIFY(c()->padSpin->isEnabled());
-    c()->padSpin->setValue(2);
+    QVERIFY(gui::chooseInCombo(c<QComboBox>("mask-combo"), "Padding"));
+    QVERIFY(c<QSpinBox>("pad-spin")->isEnabled());
+    QVERIFY(gui::typeInto(c<QSpinBox>("pad-spin"), "2"));
     QCOMPARE(m_model->params().padCount, 2);
     QVERIFY(std::isnan(m_window->heatmap()->shownCell(0, 4)));
     QVERIFY(!std::isnan(m_window->heatmap()->shownCell(0, 2)));
-    c()->padSpin->setValue(5); // every key masked
+    QVERIFY(gui::typeInto(c<QSpinBox>("pad-spin"), "5")); // every key masked
     QVERIFY(m_window->heatmap()->noteText().contains("5 of the queries may see no key at all"));
 }
 
@@ -179,7 +182,7 @@ void TestMainWindow::cellToolTip()
 void TestMainWindow::entropyPanelShowsCoreValues()
 {
     m_model->setParams(lecture::block1());
-    c()->batchIndexSpin->setValue(1);
+    QVERIFY(gui::typeInto(c<QSpinBox>("batch-index-spin"), "1"));
     QCOMPARE(m_model->params().batchIndex, 1);
     const auto r = m_model->result();
     const QVector<double> bars = m_window->heatmap()->rowEntropyBars();
@@ -193,15 +196,13 @@ void TestMainWindow::entropyPanelShowsCoreValues()
 void TestMainWindow::displayOptionsDoNotRecompute()
 {
     const auto before = m_model->result();
-    c()->colorMapCombo->setCurrentIndex(c()->colorMapCombo->findData("magma"));
-    emit c()->colorMapCombo->activated(c()->colorMapCombo->currentIndex());
+    QVERIFY(gui::chooseInCombo(c<QComboBox>("colormap-combo"), colorMapTitle("magma")));
     QCOMPARE(m_model->display().colorMap, QString("magma"));
     QCOMPARE(m_model->result(), before);
-    c()->quantityCombo->setCurrentIndex(c()->quantityCombo->findData(int(attn::Quantity::Scores)));
-    emit c()->quantityCombo->activated(c()->quantityCombo->currentIndex());
+    QVERIFY(gui::chooseInCombo(c<QComboBox>("quantity-combo"), "Raw scores Q·Kᵀ"));
     QCOMPARE(m_window->heatmap()->shownCell(1, 2), double((*before->scores)(0, 1, 2)));
-    QVERIFY(!c()->rangeCombo->isEnabled()); // scores are always fitted
-    c()->cellValuesCheck->setChecked(false);
+    QVERIFY(!c<QComboBox>("range-combo")->isEnabled()); // scores are always fitted
+    QVERIFY(gui::click(c<QCheckBox>("cell-values-check")));
     m_window->heatmap()->plot()->replot();
     QCOMPARE(m_window->heatmap()->cellTextCount(), 0);
 }
@@ -213,7 +214,7 @@ void TestMainWindow::explanationShowsLiveNumbers()
     QVERIFY(m_window->explanation()->shapesText().contains("(1, 1, 64)·(1, 64, 6) → (1, 1, 6)"));
     QVERIFY(m_window->explanation()->statisticsText().contains("max weight 0.3486"));
     QVERIFY(m_window->explanation()->statisticsText().contains("ln S = 1.7918"));
-    c()->scaleCheck->setChecked(false);
+    QVERIFY(gui::click(c<QCheckBox>("scale-check")));
     QVERIFY(m_window->explanation()->formulaText().contains("not scaled"));
     QVERIFY(m_window->explanation()->statisticsText().contains("max weight 0.8638"));
 }
@@ -230,8 +231,20 @@ void TestMainWindow::largeSizesComputeOffTheGuiThread()
     QVERIFY(m_model->setParams(p));
     m_model->waitForIdle();
     QCOMPARE(m_model->result()->params.queryLength, 1500); // the newest wins
-    QCOMPARE(c()->lenSpin->value(), 1500);
-    QVERIFY(m_window->heatmap()->noteText().isEmpty() || m_window->heatmap()->noteText().contains("largest"));
+    QCOMPARE(c<QSpinBox>("len-spin")->value(), 1500);
+    // 1500 x 1500 cells on a heatmap of a few hundred pixels each way (the window is 1300 x 850):
+    // drawn as block maxima in both directions, and the note says exactly that and nothing else
+    // (softmax over keys, no mask).
+    const HeatmapPanel *h = m_window->heatmap();
+    QVERIFY2(h->heatmapRect().width() < 1500 && h->heatmapRect().height() < 1500,
+        qPrintable(QString("%1 x %2").arg(h->heatmapRect().width()).arg(h->heatmapRect().height())));
+    QVERIFY(h->grid().rowStep > 1);
+    QVERIFY(h->grid().colStep > 1);
+    QCOMPARE(h->noteText(),
+        QString("Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than "
+                "the screen has pixels).")
+            .arg(h->grid().rowStep)
+            .arg(h->grid().colStep));
 }
 
 void TestMainWindow::zoomingInShowsFullDetail()
@@ -315,8 +328,9 @@ void TestMainWindow::screenshotThroughProgram()
     QTemporaryDir dir;
     const QString path = dir.filePath("shot.png");
     QProcess proc;
-    proc.start(QStringLiteral(ATTN_EXE), {"--batch", "2", "--len", "5", "--d-model", "8", "--d-k", "4", "--seed", "0",
-                                          "--screenshot", path, "--size", "1200x800"});
+    proc.start(QStringLiteral(ATTN_EXE),
+        { "--batch", "2", "--len", "5", "--d-model", "8", "--d-k", "4", "--seed", "0", "--screenshot", path, "--size",
+            "1200x800" });
     QVERIFY(proc.waitForFinished(60000));
     QCOMPARE(proc.exitCode(), 0);
     QImage img(path);
@@ -339,7 +353,7 @@ void TestMainWindow::chineseTranslation()
         AttentionModel model;
         MainWindow window(&model, false);
         QCOMPARE(window.windowTitle(), QString::fromUtf8("attention-viz — 缩放点积注意力"));
-        QVERIFY(window.controls()->overQueries->text().contains(QString::fromUtf8("沿查询维")));
+        QVERIFY(gui::find<QRadioButton>(&window, "over-queries")->text().contains(QString::fromUtf8("沿查询维")));
         QVERIFY(window.explanation()->statisticsText().contains(QString::fromUtf8("最大权重")));
     }
     for (QTranslator *t : QCoreApplication::instance()->findChildren<QTranslator *>())

@@ -1,7 +1,7 @@
 #include "widgets/controls_panel.h"
 
-#include "render/color_maps.h"
 #include "model/tokens.h"
+#include "render/color_maps.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -23,6 +23,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <utility>
 
 namespace {
 
@@ -47,8 +48,7 @@ QWidget *row(QWidget *a, QWidget *b)
     return w;
 }
 
-template <typename W>
-W *tip(W *w, const QString &text)
+template <typename W> W *tip(W *w, const QString &text)
 {
     w->setToolTip(text);
     return w;
@@ -66,7 +66,9 @@ int ControlsPanel::sliderFromLength(int length)
     return int(std::lround(std::log(double(std::max(1, length))) / std::log(double(kMaxLengthUi)) * kLengthSteps));
 }
 
-ControlsPanel::ControlsPanel(AttentionModel *model, QWidget *parent) : QWidget(parent), m_model(model)
+ControlsPanel::ControlsPanel(AttentionModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
 {
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
@@ -89,12 +91,16 @@ QWidget *ControlsPanel::build()
     // --- Q, K, V ---
     auto *inputs = new QGroupBox(tr("Q, K, V"));
     auto *f = new QFormLayout(inputs);
-    source = tip(new QComboBox, tr("Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn."));
+    source = tip(new QComboBox,
+        tr("Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn "
+           "directly with torch.randn."));
     source->addItem(tr("Projection from X"), int(attn::Mode::Projection));
     source->addItem(tr("Direct Q, K, V"), int(attn::Mode::Direct));
     f->addRow(tr("Source"), source);
 
-    dkSlider = tip(new QSlider(Qt::Horizontal), tr("Width d_k of queries and keys, in powers of two from 1 to 1024; larger d_k makes raw scores spread wider (variance d_k)."));
+    dkSlider = tip(new QSlider(Qt::Horizontal),
+        tr("Width d_k of queries and keys, in powers of two from 1 to 1024; larger d_k makes raw scores spread wider "
+           "(variance d_k)."));
     dkSlider->setRange(0, log2Floor(kMaxDkUi));
     dkSlider->setPageStep(1);
     dkSlider->setTickPosition(QSlider::TicksBelow);
@@ -114,7 +120,8 @@ QWidget *ControlsPanel::build()
     keysSpin->setRange(1, kMaxLengthUi);
     f->addRow(tr("Keys S"), row(keysSlider, keysSpin));
     separateKeys = tip(new QCheckBox(tr("Cross-attention (keys from a second sequence)")),
-                       tr("Off: self-attention, keys and values come from the same sequence as the queries, so S = L. On: they come from a second sequence Y with its own length S."));
+        tr("Off: self-attention, keys and values come from the same sequence as the queries, so S = L. On: they come "
+           "from a second sequence Y with its own length S."));
     f->addRow(QString(), separateKeys);
 
     dModelSpin = tip(new QSpinBox, tr("Width d_model of the input sequence X (projection only)."));
@@ -126,16 +133,21 @@ QWidget *ControlsPanel::build()
     dvFollowsDk->setChecked(true);
     f->addRow(tr("d_v"), row(dvSpin, dvFollowsDk));
 
-    seedEdit = tip(new QLineEdit, tr("torch.manual_seed(seed) before drawing: the same seed gives the same tensors as PyTorch."));
+    seedEdit = tip(
+        new QLineEdit, tr("torch.manual_seed(seed) before drawing: the same seed gives the same tensors as PyTorch."));
     seedEdit->setValidator(new QRegularExpressionValidator(QRegularExpression("\\d{1,20}"), seedEdit));
     newSeed = tip(new QPushButton(tr("New")), tr("Draw with a new random seed."));
     f->addRow(tr("Seed"), row(seedEdit, newSeed));
 
-    tokensEdit = tip(new QLineEdit, tr("Type a sentence to put its words on the axes (L = S = number of words). In projection mode each distinct word has its own embedding, so repeated words give identical rows and columns."));
+    tokensEdit = tip(new QLineEdit,
+        tr("Type a sentence to put its words on the axes (L = S = number of words). In projection mode each distinct "
+           "word has its own embedding, so repeated words give identical rows and columns."));
     tokensEdit->setPlaceholderText(tr("e.g. the cat sat on the mat"));
     tokensEdit->setClearButtonEnabled(true);
     f->addRow(tr("Tokens"), tokensEdit);
-    positionsCheck = tip(new QCheckBox(tr("Add position encodings")), tr("Add sinusoidal position encodings to the word embeddings, so that repeated words are no longer identical."));
+    positionsCheck = tip(new QCheckBox(tr("Add position encodings")),
+        tr("Add sinusoidal position encodings to the word embeddings, so that repeated words are no longer "
+           "identical."));
     f->addRow(QString(), positionsCheck);
 
     batchSpin = tip(new QSpinBox, tr("Batch size B: how many independent sequences are drawn."));
@@ -148,23 +160,28 @@ QWidget *ControlsPanel::build()
     // --- scaling, softmax, mask ---
     auto *attention = new QGroupBox(tr("Attention"));
     auto *g = new QFormLayout(attention);
-    scaleCheck = tip(new QCheckBox(tr("Divide by √d_k")), tr("Scale the scores by 1/√d_k before the softmax, which brings their variance back to about 1."));
+    scaleCheck = tip(new QCheckBox(tr("Divide by √d_k")),
+        tr("Scale the scores by 1/√d_k before the softmax, which brings their variance back to about 1."));
     g->addRow(scaleCheck);
-    customScaleCheck = tip(new QCheckBox(tr("Custom factor")), tr("Multiply the scores by this factor instead (1/temperature)."));
+    customScaleCheck
+        = tip(new QCheckBox(tr("Custom factor")), tr("Multiply the scores by this factor instead (1/temperature)."));
     customScaleSpin = tip(new QDoubleSpinBox, tr("The factor the scores are multiplied by."));
     customScaleSpin->setRange(0.0001, 1000.0);
     customScaleSpin->setDecimals(4);
     customScaleSpin->setSingleStep(0.05);
     customScaleSpin->setValue(1.0);
     g->addRow(row(customScaleCheck, customScaleSpin));
-    overKeys = tip(new QRadioButton(tr("Softmax over keys (dim −1)")), tr("Each query's weights over the keys sum to 1: the correct attention."));
-    overQueries = tip(new QRadioButton(tr("Softmax over queries (dim −2)")), tr("Each key's weights over the queries sum to 1: the lecture's mistake; rows no longer sum to 1."));
+    overKeys = tip(new QRadioButton(tr("Softmax over keys (dim −1)")),
+        tr("Each query's weights over the keys sum to 1: the correct attention."));
+    overQueries = tip(new QRadioButton(tr("Softmax over queries (dim −2)")),
+        tr("Each key's weights over the queries sum to 1: the lecture's mistake; rows no longer sum to 1."));
     auto *dims = new QButtonGroup(this);
     dims->addButton(overKeys);
     dims->addButton(overQueries);
     g->addRow(overKeys);
     g->addRow(overQueries);
-    maskCombo = tip(new QComboBox, tr("Which keys a query may not see: none, the future (causal: key j > query i), or padding at the end."));
+    maskCombo = tip(new QComboBox,
+        tr("Which keys a query may not see: none, the future (causal: key j > query i), or padding at the end."));
     maskCombo->addItem(tr("No mask"), int(attn::MaskKind::None));
     maskCombo->addItem(tr("Causal"), int(attn::MaskKind::Causal));
     maskCombo->addItem(tr("Padding"), int(attn::MaskKind::Pad));
@@ -175,7 +192,9 @@ QWidget *ControlsPanel::build()
     // --- view ---
     auto *view = new QGroupBox(tr("View"));
     auto *h = new QFormLayout(view);
-    quantityCombo = tip(new QComboBox, tr("What the heatmap shows: the weights after softmax, the raw scores Q·Kᵀ, or the scaled logits that go into the softmax."));
+    quantityCombo = tip(new QComboBox,
+        tr("What the heatmap shows: the weights after softmax, the raw scores Q·Kᵀ, or the scaled logits that go into "
+           "the softmax."));
     quantityCombo->addItem(tr("Weights"), int(attn::Quantity::Weights));
     quantityCombo->addItem(tr("Raw scores Q·Kᵀ"), int(attn::Quantity::Scores));
     quantityCombo->addItem(tr("Scaled logits"), int(attn::Quantity::Logits));
@@ -184,47 +203,73 @@ QWidget *ControlsPanel::build()
     for (const QString &name : colorMapNames())
         colorMapCombo->addItem(colorMapTitle(name), name);
     h->addRow(tr("Colours"), colorMapCombo);
-    rangeCombo = tip(new QComboBox, tr("Colour range for weights: always 0 to 1 (comparable between settings) or fitted to the data (shows small differences)."));
+    rangeCombo = tip(new QComboBox,
+        tr("Colour range for weights: always 0 to 1 (comparable between settings) or fitted to the data (shows small "
+           "differences)."));
     rangeCombo->addItem(tr("Fixed 0 to 1"), int(DisplayOptions::Range::Fixed01));
     rangeCombo->addItem(tr("Fit to data"), int(DisplayOptions::Range::Fit));
     h->addRow(tr("Range"), rangeCombo);
-    cellValuesCheck = tip(new QCheckBox(tr("Values in cells")), tr("Write each value into its cell when the matrix is small enough to read (up to 16 × 16)."));
+    cellValuesCheck = tip(new QCheckBox(tr("Values in cells")),
+        tr("Write each value into its cell when the matrix is small enough to read (up to 16 × 16)."));
     h->addRow(cellValuesCheck);
     v->addWidget(view);
     v->addStretch(1);
 
+    // Every control has a name, so that tests (and style sheets) can find it as a user would see it.
+    const std::pair<QWidget *, const char *> names[] = {
+        { source, "source" },
+        { dkSlider, "dk-slider" },
+        { dkSpin, "dk-spin" },
+        { lenSlider, "len-slider" },
+        { lenSpin, "len-spin" },
+        { keysSlider, "keys-slider" },
+        { keysSpin, "keys-spin" },
+        { separateKeys, "separate-keys" },
+        { dModelSpin, "d-model-spin" },
+        { dvSpin, "dv-spin" },
+        { dvFollowsDk, "dv-follows-dk" },
+        { seedEdit, "seed-edit" },
+        { newSeed, "new-seed" },
+        { tokensEdit, "tokens-edit" },
+        { positionsCheck, "positions-check" },
+        { batchSpin, "batch-spin" },
+        { batchIndexSpin, "batch-index-spin" },
+        { scaleCheck, "scale-check" },
+        { customScaleCheck, "custom-scale-check" },
+        { customScaleSpin, "custom-scale-spin" },
+        { overKeys, "over-keys" },
+        { overQueries, "over-queries" },
+        { maskCombo, "mask-combo" },
+        { padSpin, "pad-spin" },
+        { quantityCombo, "quantity-combo" },
+        { colorMapCombo, "colormap-combo" },
+        { rangeCombo, "range-combo" },
+        { cellValuesCheck, "cell-values-check" },
+    };
+    for (const auto &[widget, name] : names)
+        widget->setObjectName(QString::fromLatin1(name));
+
     // Every edit becomes new settings in the model.
-    connect(source, qOverload<int>(&QComboBox::activated), this, [this] {
-        change([this](attn::Params &p) { attn::setMode(p, attn::Mode(source->currentData().toInt())); });
-    });
-    connect(dkSlider, &QSlider::valueChanged, this, [this](int e) {
-        change([e](attn::Params &p) { attn::setDk(p, 1 << e); });
-    });
-    connect(dkSpin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int d) {
-        change([d](attn::Params &p) { attn::setDk(p, d); });
-    });
-    auto setLength = [this](int L) {
-        change([L](attn::Params &p) { attn::setQueryLength(p, L); });
-    };
-    auto setKeys = [this](int S) {
-        change([S](attn::Params &p) { attn::setKeyLength(p, S); });
-    };
+    connect(source, qOverload<int>(&QComboBox::activated), this,
+        [this] { change([this](attn::Params &p) { attn::setMode(p, attn::Mode(source->currentData().toInt())); }); });
+    connect(dkSlider, &QSlider::valueChanged, this,
+        [this](int e) { change([e](attn::Params &p) { attn::setDk(p, 1 << e); }); });
+    connect(dkSpin, qOverload<int>(&QSpinBox::valueChanged), this,
+        [this](int d) { change([d](attn::Params &p) { attn::setDk(p, d); }); });
+    auto setLength = [this](int L) { change([L](attn::Params &p) { attn::setQueryLength(p, L); }); };
+    auto setKeys = [this](int S) { change([S](attn::Params &p) { attn::setKeyLength(p, S); }); };
     connect(lenSlider, &QSlider::valueChanged, this, [=](int pos) { setLength(lengthFromSlider(pos)); });
     connect(lenSpin, qOverload<int>(&QSpinBox::valueChanged), this, setLength);
     connect(keysSlider, &QSlider::valueChanged, this, [=](int pos) { setKeys(lengthFromSlider(pos)); });
     connect(keysSpin, qOverload<int>(&QSpinBox::valueChanged), this, setKeys);
-    connect(separateKeys, &QCheckBox::toggled, this, [this](bool on) {
-        change([on](attn::Params &p) { attn::setSeparateKeys(p, on); });
-    });
-    connect(dModelSpin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int d) {
-        change([d](attn::Params &p) { p.dModel = d; });
-    });
-    connect(dvSpin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int d) {
-        change([d](attn::Params &p) { attn::setDv(p, d); });
-    });
-    connect(dvFollowsDk, &QCheckBox::toggled, this, [this](bool on) {
-        change([on](attn::Params &p) { attn::setDvFollowsDk(p, on); });
-    });
+    connect(separateKeys, &QCheckBox::toggled, this,
+        [this](bool on) { change([on](attn::Params &p) { attn::setSeparateKeys(p, on); }); });
+    connect(dModelSpin, qOverload<int>(&QSpinBox::valueChanged), this,
+        [this](int d) { change([d](attn::Params &p) { p.dModel = d; }); });
+    connect(dvSpin, qOverload<int>(&QSpinBox::valueChanged), this,
+        [this](int d) { change([d](attn::Params &p) { attn::setDv(p, d); }); });
+    connect(dvFollowsDk, &QCheckBox::toggled, this,
+        [this](bool on) { change([on](attn::Params &p) { attn::setDvFollowsDk(p, on); }); });
     connect(seedEdit, &QLineEdit::editingFinished, this, [this] {
         bool ok = false;
         const quint64 s = seedEdit->text().toULongLong(&ok);
@@ -245,19 +290,16 @@ QWidget *ControlsPanel::build()
             p.tokens = toStdTokens(tokens);
         });
     });
-    connect(positionsCheck, &QCheckBox::toggled, this, [this](bool on) {
-        change([on](attn::Params &p) { p.positions = on; });
-    });
-    connect(batchSpin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int b) {
-        change([b](attn::Params &p) { p.batch = b; });
-    });
-    connect(batchIndexSpin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int b) {
-        change([b](attn::Params &p) { p.batchIndex = b; });
-    });
+    connect(positionsCheck, &QCheckBox::toggled, this,
+        [this](bool on) { change([on](attn::Params &p) { p.positions = on; }); });
+    connect(batchSpin, qOverload<int>(&QSpinBox::valueChanged), this,
+        [this](int b) { change([b](attn::Params &p) { p.batch = b; }); });
+    connect(batchIndexSpin, qOverload<int>(&QSpinBox::valueChanged), this,
+        [this](int b) { change([b](attn::Params &p) { p.batchIndex = b; }); });
     auto setScaling = [this] {
         change([this](attn::Params &p) {
             p.scaling = customScaleCheck->isChecked() ? attn::Scaling::Custom
-                        : scaleCheck->isChecked()     ? attn::Scaling::InvSqrtDk
+                : scaleCheck->isChecked()             ? attn::Scaling::InvSqrtDk
                                                       : attn::Scaling::None;
             p.customScale = customScaleSpin->value();
         });
@@ -265,11 +307,12 @@ QWidget *ControlsPanel::build()
     connect(scaleCheck, &QCheckBox::toggled, this, setScaling);
     connect(customScaleCheck, &QCheckBox::toggled, this, setScaling);
     connect(customScaleSpin, qOverload<double>(&QDoubleSpinBox::valueChanged), this, setScaling);
-    connect(overKeys, &QRadioButton::toggled, this, [this](bool on) {
-        change([on](attn::Params &p) { p.softmaxDim = on ? -1 : -2; });
-    });
+    connect(overKeys, &QRadioButton::toggled, this,
+        [this](bool on) { change([on](attn::Params &p) { p.softmaxDim = on ? -1 : -2; }); });
     auto setMask = [this] {
-        change([this](attn::Params &p) { attn::setMask(p, attn::MaskKind(maskCombo->currentData().toInt()), padSpin->value()); });
+        change([this](attn::Params &p) {
+            attn::setMask(p, attn::MaskKind(maskCombo->currentData().toInt()), padSpin->value());
+        });
     };
     connect(maskCombo, qOverload<int>(&QComboBox::activated), this, setMask);
     connect(padSpin, qOverload<int>(&QSpinBox::valueChanged), this, setMask);
@@ -277,15 +320,14 @@ QWidget *ControlsPanel::build()
     connect(quantityCombo, qOverload<int>(&QComboBox::activated), this, [this] {
         changeDisplay([this](DisplayOptions &d) { d.quantity = attn::Quantity(quantityCombo->currentData().toInt()); });
     });
-    connect(colorMapCombo, qOverload<int>(&QComboBox::activated), this, [this] {
-        changeDisplay([this](DisplayOptions &d) { d.colorMap = colorMapCombo->currentData().toString(); });
-    });
+    connect(colorMapCombo, qOverload<int>(&QComboBox::activated), this,
+        [this] { changeDisplay([this](DisplayOptions &d) { d.colorMap = colorMapCombo->currentData().toString(); }); });
     connect(rangeCombo, qOverload<int>(&QComboBox::activated), this, [this] {
-        changeDisplay([this](DisplayOptions &d) { d.range = DisplayOptions::Range(rangeCombo->currentData().toInt()); });
+        changeDisplay(
+            [this](DisplayOptions &d) { d.range = DisplayOptions::Range(rangeCombo->currentData().toInt()); });
     });
-    connect(cellValuesCheck, &QCheckBox::toggled, this, [this](bool on) {
-        changeDisplay([on](DisplayOptions &d) { d.cellValues = on; });
-    });
+    connect(cellValuesCheck, &QCheckBox::toggled, this,
+        [this](bool on) { changeDisplay([on](DisplayOptions &d) { d.cellValues = on; }); });
     return content;
 }
 
@@ -306,10 +348,9 @@ void ControlsPanel::changeDisplay(const std::function<void(DisplayOptions &)> &e
 
 void ControlsPanel::showParams(const attn::Params &p)
 {
-    const QList<QWidget *> all{source, dkSlider, dkSpin, lenSlider, lenSpin, keysSlider, keysSpin, separateKeys,
-                               dModelSpin, dvSpin, dvFollowsDk, seedEdit, batchSpin, batchIndexSpin, scaleCheck,
-                               customScaleCheck, customScaleSpin, overKeys, overQueries, maskCombo, padSpin,
-                               tokensEdit, positionsCheck};
+    const QList<QWidget *> all { source, dkSlider, dkSpin, lenSlider, lenSpin, keysSlider, keysSpin, separateKeys,
+        dModelSpin, dvSpin, dvFollowsDk, seedEdit, batchSpin, batchIndexSpin, scaleCheck, customScaleCheck,
+        customScaleSpin, overKeys, overQueries, maskCombo, padSpin, tokensEdit, positionsCheck };
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
     for (QWidget *w : all)
         blockers.push_back(std::make_unique<QSignalBlocker>(w));
@@ -325,7 +366,7 @@ void ControlsPanel::showParams(const attn::Params &p)
     keysSlider->setEnabled(!p.keysFollowLength);
     keysSpin->setEnabled(!p.keysFollowLength);
     separateKeys->setText(p.mode == attn::Mode::Projection ? tr("Cross-attention (keys from a second sequence)")
-                                                            : tr("Own number of keys S"));
+                                                           : tr("Own number of keys S"));
     dModelSpin->setValue(p.dModel);
     dModelSpin->setEnabled(p.mode == attn::Mode::Projection);
     dvSpin->setValue(p.dV);

@@ -36,7 +36,7 @@ private:
 
     AttentionModel *m_model;
 
-public: // widgets, for tests that drive them as a user would
+    // The controls. Tests find them by their objectName (set in build()) and drive them as a user does.
     QComboBox *source;
     QSlider *dkSlider;
     QSpinBox *dkSpin;

@@ -1,0 +1,197 @@
+// Scenarios and lessons in the window: a scenario is shown and given back whole, Page Down and
+// Page Up step through a lesson (the built-in one opens with the first Page Down), the settings
+// panel shows every step's settings, and a bad lesson leaves the state as it was.
+#include "gui_driver.h"
+#include "io/scenario.h"
+#include "lecture.h"
+#include "scenario_files.h"
+#include "shown_window.h"
+#include "widgets/controls_panel.h"
+
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class TestLessons : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void scenarioInTheWindow();
+    void lessonStepsForwardAndBack();
+    void builtInLessonLoads();
+    void settingsShowEveryLessonStep_data();
+    void settingsShowEveryLessonStep();
+    void badLessonKeepsState();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<ShownWindow> m_shown;
+    AttentionModel *m_model = nullptr;
+    MainWindow *m_window = nullptr;
+};
+
+void TestLessons::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dir.isValid());
+}
+
+void TestLessons::init()
+{
+    m_shown = showWindow();
+    QVERIFY(m_shown);
+    m_model = &m_shown->model;
+    m_window = &m_shown->window;
+}
+
+void TestLessons::cleanup()
+{
+    m_shown.reset();
+}
+
+void TestLessons::scenarioInTheWindow()
+{
+    const Scenario s = everyFieldScenario();
+    const QString path = m_dir.filePath("window.json"), saved = m_dir.filePath("saved.json");
+    QString error;
+    QVERIFY(saveScenario(path, s, &error));
+    gui::answerFileDialog(path);
+    QVERIFY(gui::chooseMenu(m_window, { "File", "Open scenario…" }));
+    QVERIFY(m_window->currentScenario().params == s.params);
+    QCOMPARE(m_window->currentScenario().compareDk, 512);
+    // and File > Save scenario writes what the window shows
+    gui::answerFileDialog(saved);
+    QVERIFY(gui::chooseMenu(m_window, { "File", "Save scenario…" }));
+    const auto back = loadScenario(saved, &error);
+    QVERIFY2(back.has_value(), qPrintable(error));
+    QVERIFY(back->params == s.params);
+    QVERIFY(*back == m_window->currentScenario());
+    QCOMPARE(m_window->captionText(), s.captionEn); // shown ...
+    QEXPECT_FAIL("",
+        "Known bug: File > Save scenario keeps only a preset's or a lesson step's caption, not an opened "
+        "scenario's (MainWindow::currentScenario)",
+        Continue);
+    QCOMPARE(back->captionEn, s.captionEn); // ... and saved
+}
+
+void TestLessons::lessonStepsForwardAndBack()
+{
+    const QString path = m_dir.filePath("lesson.json");
+    writeFile(path, R"({"format": "attention-viz-lesson", "version": 1, "title": "Two steps",
+        "steps": [{"params": {"mode": "direct", "len": 1, "keys": 6, "d_k": 64}, "caption": "first"},
+                  {"params": {"mode": "direct", "len": 1, "keys": 6, "d_k": 64, "scaling": "none"}, "compare": "scaling",
+                   "caption": {"en": "second", "zh": "第二步"}}]})");
+    gui::answerFileDialog(path);
+    QVERIFY(gui::chooseMenu(m_window, { "File", "Open lesson…" }));
+    QVERIFY(gui::reactivate(m_window));
+    QCOMPARE(m_window->lesson()->currentStep(), 0);
+    QCOMPARE(m_window->lesson()->length(), 2);
+    QVERIFY(m_window->captionText().contains("first"));
+    gui::pressKey(m_window, Qt::Key_PageDown);
+    QCOMPARE(m_window->lesson()->currentStep(), 1);
+    QCOMPARE(m_model->params().scaling, attn::Scaling::None);
+    QCOMPARE(m_model->compare(), CompareKind::Scaling);
+    QVERIFY(m_window->captionText().contains("second"));
+    gui::pressKey(m_window, Qt::Key_PageDown); // stays on the last step
+    QCOMPARE(m_window->lesson()->currentStep(), 1);
+    gui::pressKey(m_window, Qt::Key_PageUp);
+    QCOMPARE(m_window->lesson()->currentStep(), 0);
+    QCOMPARE(m_model->params().scaling, attn::Scaling::InvSqrtDk);
+    QCOMPARE(m_model->compare(), CompareKind::None);
+}
+
+void TestLessons::builtInLessonLoads()
+{
+    QString error;
+    const auto lesson = loadLesson(builtInLessonPath(), &error);
+    QVERIFY2(lesson.has_value(), qPrintable(error));
+    QCOMPARE(int(lesson->steps.size()), 8);
+    QCOMPARE(lesson->steps.front().params, lecture::block1()); // from the first block ...
+    QCOMPARE(lesson->steps[6].params, lecture::exercise(-2)); // ... to the exercise
+    for (const Scenario &s : lesson->steps) {
+        QVERIFY(!s.captionEn.isEmpty());
+        QVERIFY(!s.captionZh.isEmpty());
+    }
+    gui::pressKey(m_window, Qt::Key_PageDown); // with no lesson open, Page Down starts the lecture's
+    QCOMPARE(m_window->lesson()->length(), 8);
+    QVERIFY(m_window->captionText().contains("1/8"));
+}
+
+void TestLessons::settingsShowEveryLessonStep_data()
+{
+    // Page Down as often as pageDowns (the first opens the built-in lesson at its first step), then
+    // Page Up as often as pageUps: the lesson is at step (0-based), whose keys are its own (block 2
+    // and the exercise: S != L) or follow the queries (every other step).
+    QTest::addColumn<int>("pageDowns");
+    QTest::addColumn<int>("pageUps");
+    QTest::addColumn<int>("step");
+    QTest::addColumn<bool>("ownKeys");
+    const bool ownKeys[8] = { false, false, true, true, false, false, true, false };
+    for (int step = 0; step < 8; ++step)
+        QTest::addRow("step %d", step + 1) << step + 1 << 0 << step << ownKeys[step];
+    QTest::newRow("Page Down on the last step") << 9 << 0 << 7 << ownKeys[7];
+    for (int step = 6; step >= 0; --step)
+        QTest::addRow("back to step %d", step + 1) << 8 << 7 - step << step << ownKeys[step];
+}
+
+// Regression: after the lesson's last steps the settings showed cross-attention (and enabled the
+// keys' slider and spin box) while the model's keys followed the queries again.
+void TestLessons::settingsShowEveryLessonStep()
+{
+    QFETCH(int, pageDowns);
+    QFETCH(int, pageUps);
+    QFETCH(int, step);
+    QFETCH(bool, ownKeys);
+    for (int i = 0; i < pageDowns; ++i)
+        gui::pressKey(m_window, Qt::Key_PageDown);
+    for (int i = 0; i < pageUps; ++i)
+        gui::pressKey(m_window, Qt::Key_PageUp);
+    QCOMPARE(m_window->lesson()->length(), 8);
+    QCOMPARE(m_window->lesson()->currentStep(), step);
+    QVERIFY(m_window->captionText().contains(QString("%1/8").arg(step + 1)));
+    QCOMPARE(!m_model->params().keysFollowLength, ownKeys);
+
+    const attn::Params &p = m_model->params();
+    const auto separateKeys = gui::find<QCheckBox>(m_window, "separate-keys");
+    const auto keysSlider = gui::find<QSlider>(m_window, "keys-slider");
+    const auto keysSpin = gui::find<QSpinBox>(m_window, "keys-spin");
+    QCOMPARE(separateKeys->isChecked(), !p.keysFollowLength);
+    QCOMPARE(keysSlider->isEnabled(), !p.keysFollowLength);
+    QCOMPARE(keysSpin->isEnabled(), !p.keysFollowLength);
+    QCOMPARE(gui::find<QSpinBox>(m_window, "len-spin")->value(), p.queryLength);
+    QCOMPARE(gui::find<QSlider>(m_window, "len-slider")->value(), ControlsPanel::sliderFromLength(p.queryLength));
+    QCOMPARE(keysSpin->value(), p.keyLength);
+    QCOMPARE(keysSlider->value(), ControlsPanel::sliderFromLength(p.keyLength));
+    // d_v's link, likewise
+    QCOMPARE(gui::find<QCheckBox>(m_window, "dv-follows-dk")->isChecked(), p.dvFollowsDk);
+    QCOMPARE(gui::find<QSpinBox>(m_window, "dv-spin")->isEnabled(), !p.dvFollowsDk);
+    QCOMPARE(gui::find<QSpinBox>(m_window, "dv-spin")->value(), p.dV);
+    // and the model holds the step's settings
+    QCOMPARE(p, m_window->lesson()->currentScenario()->params);
+}
+
+void TestLessons::badLessonKeepsState()
+{
+    m_model->setParams(lecture::block1());
+    QString error;
+    QVERIFY(!m_window->openLesson(m_dir.filePath("missing.json"), &error));
+    const QString bad = m_dir.filePath("badlesson.json");
+    writeFile(bad,
+        R"({"format": "attention-viz-lesson", "version": 1, "steps": [{"params": {"len": 3}}, {"params": {"batch": 0}}]})");
+    QVERIFY(!m_window->openLesson(bad, &error));
+    QVERIFY2(error.contains("steps[1].params.batch: must be from 1"), qPrintable(error));
+    // and through File > Open lesson the window says why
+    QString said;
+    gui::answerFileDialog(bad);
+    gui::answerMessageBox(&said);
+    QVERIFY(gui::chooseMenu(m_window, { "File", "Open lesson…" }));
+    QVERIFY2(said.contains(bad + ": steps[1].params.batch: must be from 1"), qPrintable(said));
+    QCOMPARE(m_model->params(), lecture::block1()); // nothing changed
+    QCOMPARE(m_window->lesson()->length(), 0);
+}
+
+QTEST_MAIN(TestLessons)
+#include "tst_lessons.moc"

@@ -1,0 +1,73 @@
+// Presentation mode (F5, Esc leaves it): text twice as large, only the demo's controls, still live,
+// and the picture can be copied from the keyboard with the menus hidden.
+#include "gui_driver.h"
+#include "shown_window.h"
+#include "widgets/explanation_panel.h"
+
+#include <QClipboard>
+#include <QDockWidget>
+#include <QLabel>
+#include <QStandardPaths>
+#include <QToolBar>
+#include <QtTest>
+
+class TestPresentation : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void presentationEnlargesText();
+
+private:
+    std::unique_ptr<ShownWindow> m_shown;
+    AttentionModel *m_model = nullptr;
+    MainWindow *m_window = nullptr;
+};
+
+void TestPresentation::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestPresentation::init()
+{
+    m_shown = showWindow();
+    QVERIFY(m_shown);
+    m_model = &m_shown->model;
+    m_window = &m_shown->window;
+}
+
+void TestPresentation::cleanup()
+{
+    m_shown.reset();
+}
+
+void TestPresentation::presentationEnlargesText()
+{
+    QCustomPlot *plot = m_window->heatmap()->plot();
+    const QFont before = plot->axisRect(0)->axis(QCPAxis::atBottom)->tickLabelFont();
+    gui::pressKey(m_window, Qt::Key_F5);
+    QVERIFY(m_window->isPresentation());
+    const QFont after = plot->axisRect(0)->axis(QCPAxis::atBottom)->tickLabelFont();
+    QVERIFY2(after.pointSizeF() >= 2 * before.pointSizeF() - 0.01,
+        qPrintable(QString("%1 -> %2").arg(before.pointSizeF()).arg(after.pointSizeF())));
+    QVERIFY(!m_window->findChild<QDockWidget *>("settingsDock")->isVisible()); // only the demo's controls
+    QVERIFY(m_window->findChild<QToolBar *>("demoBar")->isVisible());
+    QVERIFY(m_window->explanation()->findChild<QLabel *>("formula")->font().pointSizeF()
+        >= 2 * QApplication::font().pointSizeF());
+    // still live, and copying a picture works from the keyboard with the menus hidden
+    gui::pressKey(m_window, Qt::Key_Up);
+    QCOMPARE(m_model->result()->params.dK, 8);
+    QGuiApplication::clipboard()->clear();
+    gui::pressKey(m_window, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(!QGuiApplication::clipboard()->image().isNull());
+    gui::pressKey(m_window, Qt::Key_Escape);
+    QVERIFY(!m_window->isPresentation());
+    QCOMPARE(plot->axisRect(0)->axis(QCPAxis::atBottom)->tickLabelFont().pointSizeF(), before.pointSizeF());
+    QVERIFY(m_window->findChild<QDockWidget *>("settingsDock")->isVisible());
+}
+
+QTEST_MAIN(TestPresentation)
+#include "tst_presentation.moc"
