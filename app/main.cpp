@@ -132,7 +132,7 @@ int runWindow(const CliRequest &request)
     model.setParams(params);
     model.setDisplay(display);
     model.setCompare(request.compare, request.compareDk);
-    model.setCaption(interfaceIsChinese() && !request.captionZh.isEmpty() ? request.captionZh : request.captionEn);
+    model.setCaption(request.captionEn, request.captionZh);
     MainWindow window(&model, interactive);
     if (!request.lessonPath.isEmpty()) {
         QString error;

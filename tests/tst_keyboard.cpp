@@ -21,6 +21,8 @@ private slots:
     void shortcuts();
     void maskCycles();
     void upWithDvUnlinked();
+    void focusedControlKeepsItsKeys_data();
+    void focusedControlKeepsItsKeys();
 
 private:
     std::unique_ptr<ShownWindow> m_shown;
@@ -176,6 +178,45 @@ void TestKeyboard::upWithDvUnlinked()
     QCOMPARE(m_model->result()->params.dV, 8);
     QVERIFY(!dvSpin->isEnabled());
     QCOMPARE(dvSpin->value(), 8);
+}
+
+void TestKeyboard::focusedControlKeepsItsKeys_data()
+{
+    QTest::addColumn<QString>("control");
+    QTest::addColumn<int>("key");
+    QTest::addColumn<int>("L");     // expected afterwards
+    QTest::addColumn<int>("dK");
+    QTest::addColumn<bool>("sweeping");
+    // the defaults: L = 5, d_k = 4
+    QTest::newRow("Up in the L spin box") << "len-spin" << int(Qt::Key_Up) << 6 << 4 << false;
+    QTest::newRow("Down in the L spin box") << "len-spin" << int(Qt::Key_Down) << 4 << 4 << false;
+    QTest::newRow("Up in the d_k spin box") << "dk-spin" << int(Qt::Key_Up) << 5 << 5 << false;
+    QTest::newRow("Right on the d_k slider") << "dk-slider" << int(Qt::Key_Right) << 5 << 8 << false;
+    QTest::newRow("Space on a check box") << "cell-values-check" << int(Qt::Key_Space) << 5 << 4 << false;
+}
+
+// A settings control with the keyboard focus gets the arrows (and a check box the Space bar), as in any
+// program; the demo keys act again once the heatmap has the focus.
+void TestKeyboard::focusedControlKeepsItsKeys()
+{
+    QFETCH(QString, control);
+    QFETCH(int, key);
+    auto *w = m_window->findChild<QWidget *>(control);
+    QVERIFY(w);
+    const bool cellValues = m_model->display().cellValues;
+    w->setFocus(Qt::TabFocusReason); // as after Tab or a click
+    QTRY_VERIFY(w->hasFocus());
+    gui::pressKey(m_window, Qt::Key(key));
+    m_model->waitForIdle();
+    QTEST(m_model->params().queryLength, "L");
+    QTEST(m_model->params().dK, "dK");
+    QTEST(m_window->sweep()->isRunning(), "sweeping");
+    if (control == "cell-values-check")
+        QCOMPARE(m_model->display().cellValues, !cellValues); // the box was ticked by Space
+    QVERIFY(clickHeatmap(m_window)); // back on the heatmap, the demo key works
+    const int dK = m_model->params().dK;
+    gui::pressKey(m_window, Qt::Key_Up);
+    QCOMPARE(m_model->params().dK, std::min(2 * dK, 1024));
 }
 
 QTEST_MAIN(TestKeyboard)

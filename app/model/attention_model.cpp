@@ -1,5 +1,7 @@
 #include "model/attention_model.h"
 
+#include "model/translations.h"
+
 
 #include <QCoreApplication>
 #include <QtConcurrent/QtConcurrentRun>
@@ -72,12 +74,18 @@ void AttentionModel::setHoveredCell(int query, int key)
     emit hoveredCellChanged(query, key);
 }
 
-void AttentionModel::setCaption(const QString &caption)
+QString AttentionModel::caption() const
 {
-    if (caption == m_caption)
+    return interfaceIsChinese() && !m_captionZh.isEmpty() ? m_captionZh : m_captionEn;
+}
+
+void AttentionModel::setCaption(const QString &english, const QString &chinese)
+{
+    if (english == m_captionEn && chinese == m_captionZh)
         return;
-    m_caption = caption;
-    emit captionChanged(m_caption);
+    m_captionEn = english;
+    m_captionZh = chinese;
+    emit captionChanged(caption());
 }
 
 namespace {

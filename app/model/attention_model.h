@@ -36,8 +36,11 @@ public:
     CompareKind compare() const { return m_compare; }
     int compareDk() const { return m_compareDk; }
     void setCompare(CompareKind kind, int otherDk = 256);
-    QString caption() const { return m_caption; }
-    void setCaption(const QString &caption);
+    // The caption in the interface's language; both languages are kept, so a saved scenario has them.
+    QString caption() const;
+    QString captionEn() const { return m_captionEn; }
+    QString captionZh() const { return m_captionZh; }
+    void setCaption(const QString &english, const QString &chinese = QString());
 
     // The cell under the mouse in any heatmap of these settings (-1, -1: none), so that every
     // heatmap can outline it.
@@ -71,7 +74,7 @@ private:
     DisplayOptions m_display;
     CompareKind m_compare = CompareKind::None;
     int m_compareDk = 256;
-    QString m_caption;
+    QString m_captionEn, m_captionZh;
     QPoint m_hovered{-1, -1};
     ResultPtr m_result;
     QFutureWatcher<std::pair<ResultPtr, QString>> m_watcher; // a result, or why there is none

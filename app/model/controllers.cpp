@@ -10,7 +10,7 @@ void applyScenario(AttentionModel *model, const Scenario &s)
     model->setParams(s.params);
     model->setDisplay(s.display);
     model->setCompare(s.compare, s.compareDk);
-    model->setCaption(s.caption(interfaceIsChinese()));
+    model->setCaption(s.captionEn, s.captionZh);
 }
 
 CompareController::CompareController(AttentionModel *main, QObject *parent) : QObject(parent), m_main(main)

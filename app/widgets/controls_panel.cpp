@@ -81,6 +81,11 @@ ControlsPanel::ControlsPanel(AttentionModel *model, QWidget *parent)
     showDisplay(model->display());
     connect(model, &AttentionModel::paramsChanged, this, &ControlsPanel::showParams);
     connect(model, &AttentionModel::displayChanged, this, &ControlsPanel::showDisplay);
+    // The demo keys (arrows, Page Up/Down, Space) are window shortcuts; a focused control keeps them.
+    for (QWidget *w : findChildren<QWidget *>())
+        if (qobject_cast<QAbstractSpinBox *>(w) || qobject_cast<QAbstractSlider *>(w) || qobject_cast<QComboBox *>(w)
+            || qobject_cast<QLineEdit *>(w) || qobject_cast<QAbstractButton *>(w))
+            w->installEventFilter(this);
 }
 
 QWidget *ControlsPanel::build()
@@ -406,4 +411,38 @@ void ControlsPanel::showDisplay(const DisplayOptions &d)
     rangeCombo->setCurrentIndex(rangeCombo->findData(int(d.range)));
     rangeCombo->setEnabled(d.quantity == attn::Quantity::Weights);
     cellValuesCheck->setChecked(d.cellValues);
+}
+
+bool ControlsPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::ShortcutOverride) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        const bool plain = (key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) == 0;
+        const bool isButton = qobject_cast<QAbstractButton *>(watched) != nullptr;
+        const bool arrowsMove = !isButton || qobject_cast<QRadioButton *>(watched) != nullptr;
+        switch (key->key()) {
+        case Qt::Key_Space:
+            if (plain && isButton) { // ticks the box instead of starting the sweep
+                event->accept();
+                return true;
+            }
+            break;
+        case Qt::Key_Up:
+        case Qt::Key_Down:
+        case Qt::Key_Left:
+        case Qt::Key_Right:
+        case Qt::Key_PageUp:
+        case Qt::Key_PageDown:
+        case Qt::Key_Home:
+        case Qt::Key_End:
+            if (plain && arrowsMove) { // steps the focused control, not d_k, L or the lesson
+                event->accept();
+                return true;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }

@@ -27,6 +27,9 @@ public:
     static int lengthFromSlider(int position);
     static int sliderFromLength(int length);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void showParams(const attn::Params &p);
     void showDisplay(const DisplayOptions &d);

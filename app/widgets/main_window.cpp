@@ -377,16 +377,8 @@ Scenario MainWindow::currentScenario() const
     s.display = m_model->display();
     s.compare = m_model->compare();
     s.compareDk = m_model->compareDk();
-    if (const Scenario *step = m_lesson.currentScenario()) {
-        s.captionEn = step->captionEn;
-        s.captionZh = step->captionZh;
-    } else {
-        for (const Preset &p : presets())
-            if (p.scenario.caption(interfaceIsChinese()) == m_model->caption() && !m_model->caption().isEmpty()) {
-                s.captionEn = p.scenario.captionEn;
-                s.captionZh = p.scenario.captionZh;
-            }
-    }
+    s.captionEn = m_model->captionEn(); // whatever set it: a preset, a lesson step, a file
+    s.captionZh = m_model->captionZh();
     return s;
 }
 
