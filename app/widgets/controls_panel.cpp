@@ -92,8 +92,20 @@ QWidget *ControlsPanel::build()
 {
     auto *content = new QWidget;
     auto *v = new QVBoxLayout(content);
+    v->addWidget(buildInputs());
+    v->addWidget(buildAttention());
+    v->addWidget(buildView());
+    v->addStretch(1);
+    nameControls();
+    // Every edit becomes new settings in the model, through core's editing rules.
+    connectInputs();
+    connectAttention();
+    connectView();
+    return content;
+}
 
-    // --- Q, K, V ---
+QGroupBox *ControlsPanel::buildInputs()
+{
     auto *inputs = new QGroupBox(tr("Q, K, V"));
     auto *f = new QFormLayout(inputs);
     source = tip(new QComboBox,
@@ -160,9 +172,11 @@ QWidget *ControlsPanel::build()
     batchIndexSpin = tip(new QSpinBox, tr("Which batch element the heatmap shows."));
     f->addRow(tr("Batch B"), batchSpin);
     f->addRow(tr("Showing element"), batchIndexSpin);
-    v->addWidget(inputs);
+    return inputs;
+}
 
-    // --- scaling, softmax, mask ---
+QGroupBox *ControlsPanel::buildAttention()
+{
     auto *attention = new QGroupBox(tr("Attention"));
     auto *g = new QFormLayout(attention);
     scaleCheck = tip(new QCheckBox(tr("Divide by √d_k")),
@@ -192,9 +206,11 @@ QWidget *ControlsPanel::build()
     maskCombo->addItem(tr("Padding"), int(attn::MaskKind::Pad));
     padSpin = tip(new QSpinBox, tr("How many keys at the end are padding and masked."));
     g->addRow(tr("Mask"), row(maskCombo, padSpin));
-    v->addWidget(attention);
+    return attention;
+}
 
-    // --- view ---
+QGroupBox *ControlsPanel::buildView()
+{
     auto *view = new QGroupBox(tr("View"));
     auto *h = new QFormLayout(view);
     quantityCombo = tip(new QComboBox,
@@ -217,9 +233,11 @@ QWidget *ControlsPanel::build()
     cellValuesCheck = tip(new QCheckBox(tr("Values in cells")),
         tr("Write each value into its cell when the matrix is small enough to read (up to 16 × 16)."));
     h->addRow(cellValuesCheck);
-    v->addWidget(view);
-    v->addStretch(1);
+    return view;
+}
 
+void ControlsPanel::nameControls()
+{
     // Every control has a name, so that tests (and style sheets) can find it as a user would see it.
     const std::pair<QWidget *, const char *> names[] = {
         { source, "source" },
@@ -253,8 +271,10 @@ QWidget *ControlsPanel::build()
     };
     for (const auto &[widget, name] : names)
         widget->setObjectName(QString::fromLatin1(name));
+}
 
-    // Every edit becomes new settings in the model.
+void ControlsPanel::connectInputs()
+{
     connect(source, qOverload<int>(&QComboBox::activated), this,
         [this] { change([this](attn::Params &p) { attn::setMode(p, attn::Mode(source->currentData().toInt())); }); });
     connect(dkSlider, &QSlider::valueChanged, this,
@@ -301,6 +321,10 @@ QWidget *ControlsPanel::build()
         [this](int b) { change([b](attn::Params &p) { p.batch = b; }); });
     connect(batchIndexSpin, qOverload<int>(&QSpinBox::valueChanged), this,
         [this](int b) { change([b](attn::Params &p) { p.batchIndex = b; }); });
+}
+
+void ControlsPanel::connectAttention()
+{
     auto setScaling = [this] {
         change([this](attn::Params &p) {
             p.scaling = customScaleCheck->isChecked() ? attn::Scaling::Custom
@@ -321,7 +345,10 @@ QWidget *ControlsPanel::build()
     };
     connect(maskCombo, qOverload<int>(&QComboBox::activated), this, setMask);
     connect(padSpin, qOverload<int>(&QSpinBox::valueChanged), this, setMask);
+}
 
+void ControlsPanel::connectView()
+{
     connect(quantityCombo, qOverload<int>(&QComboBox::activated), this, [this] {
         changeDisplay([this](DisplayOptions &d) { d.quantity = attn::Quantity(quantityCombo->currentData().toInt()); });
     });
@@ -333,7 +360,6 @@ QWidget *ControlsPanel::build()
     });
     connect(cellValuesCheck, &QCheckBox::toggled, this,
         [this](bool on) { changeDisplay([on](DisplayOptions &d) { d.cellValues = on; }); });
-    return content;
 }
 
 void ControlsPanel::change(const std::function<void(attn::Params &)> &edit)

@@ -8,6 +8,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QGroupBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
@@ -36,6 +37,13 @@ private:
     void change(const std::function<void(attn::Params &)> &edit);
     void changeDisplay(const std::function<void(DisplayOptions &)> &edit);
     QWidget *build();
+    QGroupBox *buildInputs();    // Q, K, V: source, d_k, L, S, d_model, d_v, seed, tokens, batch
+    QGroupBox *buildAttention(); // scaling, softmax dimension, mask
+    QGroupBox *buildView();      // what is shown and how
+    void nameControls();
+    void connectInputs();
+    void connectAttention();
+    void connectView();
 
     AttentionModel *m_model;
 
