@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The README's two commands:
 #   ./build.sh run [options]   install what is needed, build, start attention-viz (options go to the program)
 #   ./build.sh test            install what is needed, build, run every test through CTest

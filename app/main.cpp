@@ -1,13 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // attention-viz: without an output option it opens the window; --dump and --screenshot write and exit.
-#include "model/attention_model.h"
 #include "cli/cli_options.h"
-#include "render/figure.h"
-#include "json_dump.h"
-#include "widgets/main_window.h"
 #include "io/save_output.h"
 #include "io/scenario.h"
 #include "io/settings_store.h"
+#include "json_dump.h"
+#include "model/attention_model.h"
 #include "model/translations.h"
+#include "render/figure.h"
+#include "widgets/main_window.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -61,7 +62,8 @@ QtMessageHandler previousHandler = nullptr;
 
 void quietHandler(QtMsgType type, const QMessageLogContext &context, const QString &message)
 {
-    if (message.contains(QLatin1String("propagateSizeHints")) || message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")))
+    if (message.contains(QLatin1String("propagateSizeHints"))
+        || message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")))
         return;
     previousHandler(type, context, message);
 }
@@ -86,7 +88,8 @@ int writeExports(const CliRequest &request)
         const bool data = dataSuffixes().contains(QFileInfo(request.exportPath).suffix().toLower());
         const bool ok = tracked(request.exportPath, [&] {
             return data ? writeData(request.exportPath, *result, request.display, &error)
-                        : writeFigure(request.exportPath, {{result, QString()}}, figureOptions(request, result->params), &error);
+                        : writeFigure(request.exportPath, { { result, QString() } },
+                            figureOptions(request, result->params), &error);
         });
         if (!ok)
             return fail(QStringLiteral("--export: %1").arg(error));
@@ -94,17 +97,19 @@ int writeExports(const CliRequest &request)
     if (!request.comparePath.isEmpty()) {
         FigureOptions o = figureOptions(request, result->params);
         if (!request.noTitle && request.title.isEmpty())
-            o.title = compareTitle(result->params, request.compareSoftmaxDim ? CompareKind::SoftmaxDim : CompareKind::Scaling);
+            o.title = compareTitle(
+                result->params, request.compareSoftmaxDim ? CompareKind::SoftmaxDim : CompareKind::Scaling);
         const QSize size = request.size.isValid() ? request.size : QSize(2400, 900); // two panels: twice as wide
         o.size = size;
-        const auto panels = comparePanels(result, request.compareSoftmaxDim ? CompareKind::SoftmaxDim : CompareKind::Scaling);
+        const auto panels
+            = comparePanels(result, request.compareSoftmaxDim ? CompareKind::SoftmaxDim : CompareKind::Scaling);
         if (!tracked(request.comparePath, [&] { return writeFigure(request.comparePath, panels, o, &error); }))
             return fail(QStringLiteral("--export-compare: %1").arg(error));
     }
     if (!request.seriesDir.isEmpty()) {
         std::vector<SeriesPicture> pictures;
         for (std::size_t i = 0; i < request.seriesParams.size(); ++i)
-            pictures.push_back({request.seriesValues[int(i)], request.seriesParams[i]});
+            pictures.push_back({ request.seriesValues[int(i)], request.seriesParams[i] });
         const auto options = [&](const attn::Params &p) { return figureOptions(request, p); };
         QStringList created;
         for (const SeriesPicture &picture : pictures) {
@@ -112,7 +117,8 @@ int writeExports(const CliRequest &request)
             if (!QFileInfo::exists(path))
                 created << path;
         }
-        if (!writeSeries(request.seriesDir, request.seriesName, pictures, request.format, result, options, nullptr, &error))
+        if (!writeSeries(
+                request.seriesDir, request.seriesName, pictures, request.format, result, options, nullptr, &error))
             return fail(QStringLiteral("--export-series: %1").arg(error));
         g_created << created;
     }
@@ -147,7 +153,8 @@ int runWindow(const CliRequest &request)
         window.show();
         window.waitUntilComputed();
         QString error;
-        if (!tracked(request.screenshotPath, [&] { return savePng(window.grab().toImage(), request.screenshotPath, &error); }))
+        if (!tracked(request.screenshotPath,
+                [&] { return savePng(window.grab().toImage(), request.screenshotPath, &error); }))
             return fail(QStringLiteral("--screenshot: %1").arg(error));
         return 0;
     }
@@ -197,7 +204,8 @@ int main(int argc, char *argv[])
         const attn::Result result = attn::compute(request.params);
         QString error;
         const auto write = [&] {
-            return saveThroughStream(request.dumpPath, [&](std::ostream &out) { attn::writeJson(out, result); }, &error);
+            return saveThroughStream(
+                request.dumpPath, [&](std::ostream &out) { attn::writeJson(out, result); }, &error);
         };
         if (!tracked(request.dumpPath, write))
             return fail(QStringLiteral("--dump: %1").arg(error));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The attention pipeline as pure functions: draw Q, K, V as PyTorch would, then
 // scores = Q·Kᵀ, logits = scale and mask, weights = softmax, out = weights·V, and statistics.
@@ -18,7 +19,7 @@ namespace attn {
 struct Inputs
 {
     Tensor3 X, Y, Wq, Wk, Wv; // projection only; W_* have batch 1; Y only for cross-attention
-    Tensor3 E;                // projection with tokens: (1, distinct tokens, d_model), drawn in place of X
+    Tensor3 E; // projection with tokens: (1, distinct tokens, d_model), drawn in place of X
     Tensor3 Q, K, V;
 };
 
@@ -30,16 +31,16 @@ struct ScoreMoments
 
 struct Statistics
 {
-    Table rowSums;        // B by L
-    Table colSums;        // B by S
-    Table rowEntropy;     // B by L, nats
-    Table colEntropy;     // B by S, nats: -sum_i w_ij ln w_ij (a distribution's entropy for softmax dim -2)
-    Table rowMax;         // B by L: the largest weight of each query
+    Table rowSums; // B by L
+    Table colSums; // B by S
+    Table rowEntropy; // B by L, nats
+    Table colEntropy; // B by S, nats: -sum_i w_ij ln w_ij (a distribution's entropy for softmax dim -2)
+    Table rowMax; // B by L: the largest weight of each query
     IndexTable rowArgmax; // B by L: the key holding it
     double maxRowEntropy = 0.0; // ln S
     double maxColEntropy = 0.0; // ln L
-    ScoreMoments rawScores;     // of Q·Kᵀ
-    ScoreMoments scaledScores;  // of Q·Kᵀ times the scale factor (before masking)
+    ScoreMoments rawScores; // of Q·Kᵀ
+    ScoreMoments scaledScores; // of Q·Kᵀ times the scale factor (before masking)
     double meanRowEntropy = 0.0; // over the rows of the shown batch element
 };
 
@@ -48,7 +49,7 @@ struct Statistics
 struct Attention
 {
     Tensor3 weights; // (B,L,S)
-    Tensor3 out;     // (B,L,d_v)
+    Tensor3 out; // (B,L,d_v)
     Statistics stats;
     std::vector<std::string> warnings;
 };
@@ -99,7 +100,6 @@ bool sameInputs(const Params &a, const Params &b);
 // are the same, its Q, K, V and scores are reused instead of recomputed.
 Result compute(const Params &p, const Result *previous = nullptr);
 
-
 } // namespace attn
 
 namespace attn {
@@ -107,11 +107,11 @@ namespace attn {
 // What the explanation strip says about one batch element.
 struct BatchSummary
 {
-    double maxWeight = 0.0;       // the largest weight
+    double maxWeight = 0.0; // the largest weight
     int maxQuery = 0, maxKey = 0; // where it is
-    double meanRowEntropy = 0.0;  // nats
+    double meanRowEntropy = 0.0; // nats
     double entropyFraction = 0.0; // meanRowEntropy / ln S (0 when S = 1)
-    int rowsNotSummingToOne = 0;  // |row sum - 1| > tolerance
+    int rowsNotSummingToOne = 0; // |row sum - 1| > tolerance
     int colsNotSummingToOne = 0;
     int fullyMasked = 0; // queries that may see no key (softmax over keys), or keys no query (over queries)
 };

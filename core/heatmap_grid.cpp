@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "heatmap_grid.h"
 
 #include <cmath>
@@ -28,7 +29,7 @@ HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int
 }
 
 HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int maxCols, int rowBegin, int rowEnd,
-                        int colBegin, int colEnd)
+    int colBegin, int colEnd)
 {
     const Tensor3 &src = source(r, q);
     const int fullL = src.rows, fullS = src.cols;

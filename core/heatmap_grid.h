@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What a heatmap draws: one batch element's weights, raw scores or scaled logits as a grid with
 // NaN for masked cells, reduced to at most maxRows by maxCols cells so that drawing costs what the
@@ -12,9 +13,9 @@ enum class Quantity { Weights, Scores, Logits };
 
 struct HeatmapGrid
 {
-    MatrixRM values;  // rows by cols; NaN where every covered cell is masked
-    int rowStep = 1;  // queries per grid row
-    int colStep = 1;  // keys per grid column
+    MatrixRM values; // rows by cols; NaN where every covered cell is masked
+    int rowStep = 1; // queries per grid row
+    int colStep = 1; // keys per grid column
     int rowBegin = 0; // the first query and key covered (a zoomed-in region)
     int colBegin = 0;
     bool aggregated() const { return rowStep > 1 || colStep > 1; }
@@ -26,7 +27,7 @@ HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int
 
 // The same for the queries [rowBegin, rowEnd) and keys [colBegin, colEnd) only (zoomed in).
 HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int maxCols, int rowBegin, int rowEnd,
-                        int colBegin, int colEnd);
+    int colBegin, int colEnd);
 
 // The value of one cell (query i, key j) for q, NaN when masked.
 float cellValue(const Result &r, int batch, Quantity q, int i, int j);

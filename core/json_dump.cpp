@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "json_dump.h"
 
 #include <cmath>
@@ -25,10 +26,18 @@ void string(std::ostream &out, const std::string &s)
     out << '"';
     for (char c : s) {
         switch (c) {
-        case '"': out << "\\\""; break;
-        case '\\': out << "\\\\"; break;
-        case '\n': out << "\\n"; break;
-        case '\t': out << "\\t"; break;
+        case '"':
+            out << "\\\"";
+            break;
+        case '\\':
+            out << "\\\\";
+            break;
+        case '\n':
+            out << "\\n";
+            break;
+        case '\t':
+            out << "\\t";
+            break;
         default:
             if (static_cast<unsigned char>(c) < 0x20) {
                 char buf[8];
@@ -63,8 +72,7 @@ void tensor(std::ostream &out, const Tensor3 &t, bool dropBatch = false)
         out << ']';
 }
 
-template <typename M>
-void table(std::ostream &out, const M &m, int digits = 9)
+template <typename M> void table(std::ostream &out, const M &m, int digits = 9)
 {
     out << '[';
     for (Eigen::Index b = 0; b < m.rows(); ++b) {
@@ -94,8 +102,8 @@ void writeJson(std::ostream &out, const Result &r)
     out << "\"mode\": ";
     string(out, modeName(p.mode));
     out << ", \"batch\": " << p.batch << ", \"len\": " << p.queryLength << ", \"keys\": " << p.keyLength
-        << ", \"cross\": " << (p.isCross() ? "true" : "false") << ", \"d_model\": " << p.dModel
-        << ", \"d_k\": " << p.dK << ", \"d_v\": " << p.dV << ", \"seed\": " << p.seed << ", \"scaling\": ";
+        << ", \"cross\": " << (p.isCross() ? "true" : "false") << ", \"d_model\": " << p.dModel << ", \"d_k\": " << p.dK
+        << ", \"d_v\": " << p.dV << ", \"seed\": " << p.seed << ", \"scaling\": ";
     string(out, scalingName(p.scaling));
     out << ", \"scale\": ";
     number(out, p.scaleFactor(), 17);

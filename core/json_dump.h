@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The --dump JSON: every setting, every tensor as nested arrays in row-major order (float32 values
 // with 9 significant digits, masked logits as null), and the statistics.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "matrix_io.h"
 
 #include <cmath>
@@ -52,7 +53,7 @@ void writeNpy(std::ostream &out, const Tensor3 &t)
     header += '\n';
     out.write("\x93NUMPY\x01\x00", 8);
     const std::uint16_t len = std::uint16_t(header.size());
-    const char lenBytes[2] = {char(len & 0xff), char(len >> 8)};
+    const char lenBytes[2] = { char(len & 0xff), char(len >> 8) };
     out.write(lenBytes, 2);
     out << header;
     if (littleEndian()) {
@@ -75,13 +76,15 @@ std::optional<NpyArray> readNpy(std::istream &in, std::string *error)
         *error = "not a version 1.0 .npy file";
         return std::nullopt;
     }
-    const std::size_t len = std::size_t(static_cast<unsigned char>(magic[8])) | std::size_t(static_cast<unsigned char>(magic[9])) << 8;
+    const std::size_t len
+        = std::size_t(static_cast<unsigned char>(magic[8])) | std::size_t(static_cast<unsigned char>(magic[9])) << 8;
     std::string header(len, '\0');
     if (!in.read(header.data(), std::streamsize(len))) {
         *error = "truncated header";
         return std::nullopt;
     }
-    if (header.find("'descr': '<f4'") == std::string::npos || header.find("'fortran_order': False") == std::string::npos) {
+    if (header.find("'descr': '<f4'") == std::string::npos
+        || header.find("'fortran_order': False") == std::string::npos) {
         *error = "not little-endian float32 in C order";
         return std::nullopt;
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Matrices for notebooks: CSV (one row per line, 9 significant digits, no header) and NumPy .npy
 // (format 1.0, '<f4', C order), plus a reader for .npy used by tests.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "params.h"
 
 #include <cmath>
@@ -11,9 +12,12 @@ namespace attn {
 double Params::scaleFactor() const
 {
     switch (scaling) {
-    case Scaling::InvSqrtDk: return 1.0 / std::sqrt(double(dK));
-    case Scaling::None: return 1.0;
-    case Scaling::Custom: return customScale;
+    case Scaling::InvSqrtDk:
+        return 1.0 / std::sqrt(double(dK));
+    case Scaling::None:
+        return 1.0;
+    case Scaling::Custom:
+        return customScale;
     }
     return 1.0;
 }
@@ -21,11 +25,10 @@ double Params::scaleFactor() const
 bool Params::operator==(const Params &o) const
 {
     return mode == o.mode && batch == o.batch && queryLength == o.queryLength && keyLength == o.keyLength
-           && cross == o.cross && dModel == o.dModel && dK == o.dK && dV == o.dV && seed == o.seed
-           && scaling == o.scaling && (scaling != Scaling::Custom || customScale == o.customScale)
-           && softmaxDim == o.softmaxDim && mask == o.mask && (mask != MaskKind::Pad || padCount == o.padCount)
-           && batchIndex == o.batchIndex && tokens == o.tokens && positions == o.positions
-           && dvFollowsDk == o.dvFollowsDk && keysFollowLength == o.keysFollowLength;
+        && cross == o.cross && dModel == o.dModel && dK == o.dK && dV == o.dV && seed == o.seed && scaling == o.scaling
+        && (scaling != Scaling::Custom || customScale == o.customScale) && softmaxDim == o.softmaxDim && mask == o.mask
+        && (mask != MaskKind::Pad || padCount == o.padCount) && batchIndex == o.batchIndex && tokens == o.tokens
+        && positions == o.positions && dvFollowsDk == o.dvFollowsDk && keysFollowLength == o.keysFollowLength;
 }
 
 std::vector<int> tokenIds(const std::vector<std::string> &tokens, int *distinct)
@@ -54,8 +57,8 @@ std::uint64_t estimatedBytes(const Params &p)
                         S = std::uint64_t(std::max(p.keyLength, 0)), dm = std::uint64_t(std::max(p.dModel, 0)),
                         dk = std::uint64_t(std::max(p.dK, 0)), dv = std::uint64_t(std::max(p.dV, 0));
     std::uint64_t floats = B * L * dk + B * S * dk + B * S * dv + B * L * dv // Q, K, V, out
-                           + 2 * B * L * S                                   // scores, weights
-                           + (p.softmaxDim == -2 ? 3 * L * S : 0);           // over queries: transposed copies
+        + 2 * B * L * S // scores, weights
+        + (p.softmaxDim == -2 ? 3 * L * S : 0); // over queries: transposed copies
     if (p.mode == Mode::Projection)
         floats += B * L * dm + (p.isCross() ? B * S * dm : 0) + dm * (2 * dk + dv) + p.tokens.size() * dm;
     return floats * sizeof(float);
@@ -69,7 +72,7 @@ std::optional<ValidationError> range(const char *field, long long v, long long l
         return std::nullopt;
     std::ostringstream m;
     m << "must be from " << lo << " to " << hi << " (got " << v << ")";
-    return ValidationError{field, m.str()};
+    return ValidationError { field, m.str() };
 }
 
 } // namespace
@@ -99,51 +102,60 @@ std::uint64_t defaultMemoryBudget()
 
 std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBudget)
 {
-    if (auto e = range("batch", p.batch, 1, Limits::maxBatch)) return e;
-    if (auto e = range("len", p.queryLength, 1, Limits::maxLength)) return e;
-    if (auto e = range("keys", p.keyLength, 1, Limits::maxLength)) return e;
-    if (auto e = range("d-model", p.dModel, 1, Limits::maxDim)) return e;
-    if (auto e = range("d-k", p.dK, 1, Limits::maxDim)) return e;
-    if (auto e = range("d-v", p.dV, 1, Limits::maxDim)) return e;
+    if (auto e = range("batch", p.batch, 1, Limits::maxBatch))
+        return e;
+    if (auto e = range("len", p.queryLength, 1, Limits::maxLength))
+        return e;
+    if (auto e = range("keys", p.keyLength, 1, Limits::maxLength))
+        return e;
+    if (auto e = range("d-model", p.dModel, 1, Limits::maxDim))
+        return e;
+    if (auto e = range("d-k", p.dK, 1, Limits::maxDim))
+        return e;
+    if (auto e = range("d-v", p.dV, 1, Limits::maxDim))
+        return e;
     if (p.softmaxDim != -1 && p.softmaxDim != -2)
-        return ValidationError{"softmax-dim", "must be -1 (over keys) or -2 (over queries) (got "
-                                                  + std::to_string(p.softmaxDim) + ")"};
+        return ValidationError { "softmax-dim",
+            "must be -1 (over keys) or -2 (over queries) (got " + std::to_string(p.softmaxDim) + ")" };
     if (p.scaling == Scaling::Custom && !(std::fabs(p.customScale) <= Limits::maxScale))
-        return ValidationError{"scale", "must be a number from -1e6 to 1e6"};
+        return ValidationError { "scale", "must be a number from -1e6 to 1e6" };
     if (p.mask == MaskKind::Pad)
         if (auto e = range("mask", p.padCount, 0, p.keyLength)) {
             e->message = "pad:N must mask from 0 to " + std::to_string(p.keyLength) + " keys (got "
-                         + std::to_string(p.padCount) + ")";
+                + std::to_string(p.padCount) + ")";
             return e;
         }
-    if (auto e = range("batch-index", p.batchIndex, 0, p.batch - 1)) return e;
+    if (auto e = range("batch-index", p.batchIndex, 0, p.batch - 1))
+        return e;
     if (!p.tokens.empty()) {
         if (p.tokens.size() > std::size_t(Limits::maxLength))
-            return ValidationError{"tokens", "at most " + std::to_string(Limits::maxLength) + " tokens"};
+            return ValidationError { "tokens", "at most " + std::to_string(Limits::maxLength) + " tokens" };
         for (const std::string &t : p.tokens)
             if (t.empty())
-                return ValidationError{"tokens", "a token is empty"};
+                return ValidationError { "tokens", "a token is empty" };
         if (p.mode == Mode::Projection && p.cross)
-            return ValidationError{"cross", "tokens are for self-attention: keys and values come from the same words"};
+            return ValidationError { "cross",
+                "tokens are for self-attention: keys and values come from the same words" };
         if (p.queryLength != int(p.tokens.size()) || p.keyLength != int(p.tokens.size()))
-            return ValidationError{"tokens", "with " + std::to_string(p.tokens.size())
-                                                 + " tokens there are as many queries and keys (got L = "
-                                                 + std::to_string(p.queryLength) + ", S = " + std::to_string(p.keyLength) + ")"};
+            return ValidationError { "tokens",
+                "with " + std::to_string(p.tokens.size()) + " tokens there are as many queries and keys (got L = "
+                    + std::to_string(p.queryLength) + ", S = " + std::to_string(p.keyLength) + ")" };
     }
     if (p.positions && (p.tokens.empty() || p.mode != Mode::Projection))
-        return ValidationError{"positions", "position encodings are added to token embeddings: they need tokens in projection mode"};
+        return ValidationError { "positions",
+            "position encodings are added to token embeddings: they need tokens in projection mode" };
     const std::uint64_t need = estimatedBytes(p);
     if (need > memoryBudget) {
         std::ostringstream m;
         m << "these sizes need about " << (need >> 20) << " MiB for their tensors, more than the "
           << (memoryBudget >> 20) << " MiB allowed on this machine; reduce --batch, --len, --keys or the dimensions";
-        return ValidationError{"memory", m.str()};
+        return ValidationError { "memory", m.str() };
     }
     if (const double seconds = estimatedSeconds(p); seconds > Limits::maxSeconds) {
         std::ostringstream m;
-        m << "these sizes would take about " << std::lround(seconds) << " s to compute, more than the " << Limits::maxSeconds
-          << " s allowed; reduce --batch, --len, --keys or the dimensions";
-        return ValidationError{"work", m.str()};
+        m << "these sizes would take about " << std::lround(seconds) << " s to compute, more than the "
+          << Limits::maxSeconds << " s allowed; reduce --batch, --len, --keys or the dimensions";
+        return ValidationError { "work", m.str() };
     }
     return std::nullopt;
 }
@@ -165,16 +177,19 @@ std::optional<Mode> parseMode(const std::string &text)
 std::string scalingName(Scaling s)
 {
     switch (s) {
-    case Scaling::InvSqrtDk: return "inv_sqrt_d_k";
-    case Scaling::None: return "none";
-    case Scaling::Custom: return "custom";
+    case Scaling::InvSqrtDk:
+        return "inv_sqrt_d_k";
+    case Scaling::None:
+        return "none";
+    case Scaling::Custom:
+        return "custom";
     }
     return "inv_sqrt_d_k";
 }
 
 std::optional<Scaling> parseScaling(const std::string &text)
 {
-    for (Scaling s : {Scaling::InvSqrtDk, Scaling::None, Scaling::Custom})
+    for (Scaling s : { Scaling::InvSqrtDk, Scaling::None, Scaling::Custom })
         if (text == scalingName(s))
             return s;
     return std::nullopt;
@@ -193,10 +208,12 @@ bool parseMask(const std::string &text, int keyLength, MaskKind *kind, int *padC
     }
     if (text.rfind("pad:", 0) == 0) {
         const std::string digits = text.substr(4);
-        const bool numeric = !digits.empty() && digits.size() <= 9 && digits.find_first_not_of("0123456789") == std::string::npos;
+        const bool numeric
+            = !digits.empty() && digits.size() <= 9 && digits.find_first_not_of("0123456789") == std::string::npos;
         const long n = numeric ? std::stol(digits) : -1;
         if (n < 0 || n > keyLength) {
-            *error = "pad:N needs a number of keys N from 0 to " + std::to_string(keyLength) + " (the key length), got '" + text + "'";
+            *error = "pad:N needs a number of keys N from 0 to " + std::to_string(keyLength)
+                + " (the key length), got '" + text + "'";
             return false;
         }
         *kind = MaskKind::Pad;
@@ -210,9 +227,12 @@ bool parseMask(const std::string &text, int keyLength, MaskKind *kind, int *padC
 std::string maskName(const Params &p)
 {
     switch (p.mask) {
-    case MaskKind::None: return "none";
-    case MaskKind::Causal: return "causal";
-    case MaskKind::Pad: return "pad:" + std::to_string(p.padCount);
+    case MaskKind::None:
+        return "none";
+    case MaskKind::Causal:
+        return "causal";
+    case MaskKind::Pad:
+        return "pad:" + std::to_string(p.padCount);
     }
     return "none";
 }

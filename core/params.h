@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Every setting of one attention computation, as a plain value type, with its validation.
 
@@ -8,7 +9,7 @@
 
 namespace attn {
 
-enum class Mode { Projection, Direct };     // Q = X·W_q ... , or Q, K, V drawn directly
+enum class Mode { Projection, Direct }; // Q = X·W_q ... , or Q, K, V drawn directly
 enum class Scaling { InvSqrtDk, None, Custom };
 enum class MaskKind { None, Causal, Pad };
 
@@ -16,24 +17,24 @@ struct Params
 {
     Mode mode = Mode::Projection;
     int batch = 1;
-    int queryLength = 5;        // L
-    int keyLength = 5;          // S
-    bool cross = false;         // projection: K and V from a second sequence Y even when S == L
+    int queryLength = 5; // L
+    int keyLength = 5; // S
+    bool cross = false; // projection: K and V from a second sequence Y even when S == L
     int dModel = 8;
     int dK = 4;
     int dV = 4;
-    std::uint64_t seed = 0;     // torch.manual_seed(seed)
+    std::uint64_t seed = 0; // torch.manual_seed(seed)
     Scaling scaling = Scaling::InvSqrtDk;
-    double customScale = 1.0;   // used when scaling == Custom: logits = scores * customScale
-    int softmaxDim = -1;        // -1: over keys (rows sum to 1); -2: over queries (columns sum to 1)
+    double customScale = 1.0; // used when scaling == Custom: logits = scores * customScale
+    int softmaxDim = -1; // -1: over keys (rows sum to 1); -2: over queries (columns sum to 1)
     MaskKind mask = MaskKind::None;
-    int padCount = 0;           // MaskKind::Pad: the last padCount keys are masked
-    int batchIndex = 0;         // the batch element the views show
+    int padCount = 0; // MaskKind::Pad: the last padCount keys are masked
+    int batchIndex = 0; // the batch element the views show
     // Optional words on the axes. Projection mode: each distinct token has its own embedding row
     // (E = randn(distinct tokens, d_model) is drawn in place of X, then X[b, i] = E[id of token i]),
     // so repeated words give identical rows and columns; L = S = number of tokens.
     std::vector<std::string> tokens;
-    bool positions = false;     // projection with tokens: add sinusoidal position encodings to X
+    bool positions = false; // projection with tokens: add sinusoidal position encodings to X
     // Links between settings, kept by normalize() in params_edit.h: d_v = d_k, and S = L.
     bool dvFollowsDk = true;
     bool keysFollowLength = true;
@@ -41,10 +42,7 @@ struct Params
     bool hasTokenEmbeddings() const { return mode == Mode::Projection && !tokens.empty(); }
 
     // Projection mode draws a second sequence Y for the keys and values.
-    bool isCross() const
-    {
-        return mode == Mode::Projection && tokens.empty() && (cross || keyLength != queryLength);
-    }
+    bool isCross() const { return mode == Mode::Projection && tokens.empty() && (cross || keyLength != queryLength); }
     // The factor the scores are multiplied by (1/sqrt(d_k) by default).
     double scaleFactor() const;
 
@@ -59,12 +57,14 @@ struct Limits
     static constexpr int maxLength = 65536;
     static constexpr int maxDim = 65536;
     static constexpr double maxSeconds = 15; // estimated computing time of one change (estimatedSeconds)
-    static constexpr double maxScale = 1e6; // |custom scale factor|: far beyond any useful temperature, and finite in float
+    static constexpr double maxScale
+        = 1e6; // |custom scale factor|: far beyond any useful temperature, and finite in float
 };
 
 struct ValidationError
 {
-    std::string field;   // the parameter's command-line name without dashes, e.g. "d-k"; "memory" or "work" for the sizes together
+    std::string field; // the parameter's command-line name without dashes, e.g. "d-k"; "memory" or "work" for the sizes
+                       // together
     std::string message; // what is wrong, e.g. "must be from 1 to 65536 (got 0)"
 };
 
@@ -82,9 +82,9 @@ std::uint64_t defaultMemoryBudget();
 std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBudget);
 
 // The settings' values as text, the one spelling that the command line, files and the dump share.
-std::string modeName(Mode m);          // "projection" | "direct"
+std::string modeName(Mode m); // "projection" | "direct"
 std::optional<Mode> parseMode(const std::string &text);
-std::string scalingName(Scaling s);    // "inv_sqrt_d_k" | "none" | "custom"
+std::string scalingName(Scaling s); // "inv_sqrt_d_k" | "none" | "custom"
 std::optional<Scaling> parseScaling(const std::string &text);
 std::string maskName(const Params &p); // "none" | "causal" | "pad:N"
 // "none", "causal" or "pad:N" with 0 <= N <= keyLength; the error says what is wrong.

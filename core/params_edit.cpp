@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "params_edit.h"
 
 #include <algorithm>
@@ -122,7 +123,7 @@ void sweepLength(Params &p)
 
 std::array<Params, 2> comparisonSides(const Params &p, Comparison kind, int otherDk, int *currentSide)
 {
-    std::array<Params, 2> sides{p, p};
+    std::array<Params, 2> sides { p, p };
     int current = 0;
     switch (kind) {
     case Comparison::None:

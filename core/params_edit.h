@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The editing rules, in one place. Every entry point (the settings widgets, the demo keys, lesson
 // steps, the sweep, series, the command line, scenario files) changes Params through these functions,
@@ -22,28 +23,28 @@ namespace attn {
 // Applies the links and the invariants above; everything else stays as it is.
 void normalize(Params &p);
 
-void setDk(Params &p, int dK);           // d_v follows when linked
-void setDv(Params &p, int dV);           // unlinks d_v from d_k
+void setDk(Params &p, int dK); // d_v follows when linked
+void setDv(Params &p, int dV); // unlinks d_v from d_k
 void setDvFollowsDk(Params &p, bool on); // on: d_v = d_k from now on
-void setQueryLength(Params &p, int L);   // S follows when linked
-void setKeyLength(Params &p, int S);     // unlinks S from L
+void setQueryLength(Params &p, int L); // S follows when linked
+void setKeyLength(Params &p, int S); // unlinks S from L
 // On: S is set on its own (projection mode: keys and values from a second sequence Y, i.e.
 // cross-attention). Off: self-attention, S = L.
 void setSeparateKeys(Params &p, bool on);
-void setMode(Params &p, Mode m);         // direct mode has no second sequence
+void setMode(Params &p, Mode m); // direct mode has no second sequence
 void setMask(Params &p, MaskKind kind, int padCount = 0);
 
 // The demo keys and the sweep.
-void toggleScaling(Params &p);    // none <-> 1/sqrt(d_k) (a custom factor counts as scaled)
+void toggleScaling(Params &p); // none <-> 1/sqrt(d_k) (a custom factor counts as scaled)
 void toggleSoftmaxDim(Params &p); // -1 <-> -2
-void nextMask(Params &p);         // none -> causal -> last quarter of the keys padded -> none
+void nextMask(Params &p); // none -> causal -> last quarter of the keys padded -> none
 constexpr int kDemoMaxDk = 1024;
 constexpr int kDemoMaxLength = 4096;
-void doubleDk(Params &p);         // up to kDemoMaxDk
-void halveDk(Params &p);          // down to 1
+void doubleDk(Params &p); // up to kDemoMaxDk
+void halveDk(Params &p); // down to 1
 void stepQueryLength(Params &p, int delta); // within 1..kDemoMaxLength
-void sweepDk(Params &p);          // 1, 2, 4, ... kDemoMaxDk, then 1 again
-void sweepLength(Params &p);      // L = 1, 2, 4, ... kDemoMaxLength, then 1 again
+void sweepDk(Params &p); // 1, 2, 4, ... kDemoMaxDk, then 1 again
+void sweepLength(Params &p); // L = 1, 2, 4, ... kDemoMaxLength, then 1 again
 
 // Two heatmaps of the same Q and K side by side.
 enum class Comparison { None, Scaling, SoftmaxDim, Dk };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The softmax kernel the pipeline runs: a numerically stable softmax over each row of a logits matrix
 // that, in the same pass over the row (while it is in the cache), gives the row's sum, entropy in nats,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "tensor.h"
 
 #include <cstdlib>
@@ -67,7 +68,8 @@ void freeLarge(void *p, std::size_t bytes)
         std::lock_guard<std::mutex> lock(c.mutex);
         if (bytes <= BlockCache::maxBytes) {
             // make room, oldest first
-            while (!c.blocks.empty() && (c.blocks.size() >= BlockCache::maxBlocks || c.bytes + bytes > BlockCache::maxBytes)) {
+            while (!c.blocks.empty()
+                && (c.blocks.size() >= BlockCache::maxBlocks || c.bytes + bytes > BlockCache::maxBytes)) {
                 std::free(c.blocks.front().first);
                 c.bytes -= c.blocks.front().second;
                 c.blocks.erase(c.blocks.begin());

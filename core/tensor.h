@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Value types for the pipeline's tensors: a (batch, rows, cols) float tensor in row-major order,
 // and per-batch tables of statistics.
@@ -5,8 +6,8 @@
 #include <Eigen/Core>
 #include <cstddef>
 #include <cstdlib>
-#include <new>
 #include <memory>
+#include <new>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -26,11 +27,9 @@ constexpr std::size_t kHugeThreshold = std::size_t(4) << 20;
 void *allocateLarge(std::size_t bytes);
 void freeLarge(void *p, std::size_t bytes);
 
-template <typename T>
-struct DefaultInitAllocator : std::allocator<T>
+template <typename T> struct DefaultInitAllocator : std::allocator<T>
 {
-    template <typename U>
-    struct rebind
+    template <typename U> struct rebind
     {
         using other = DefaultInitAllocator<U>;
     };
@@ -53,13 +52,11 @@ struct DefaultInitAllocator : std::allocator<T>
             freeLarge(p, rounded(n));
     }
 
-    template <typename U>
-    void construct(U *p) noexcept(std::is_nothrow_default_constructible<U>::value)
+    template <typename U> void construct(U *p) noexcept(std::is_nothrow_default_constructible<U>::value)
     {
         ::new (static_cast<void *>(p)) U;
     }
-    template <typename U, typename... Args>
-    void construct(U *p, Args &&...args)
+    template <typename U, typename... Args> void construct(U *p, Args &&...args)
     {
         ::new (static_cast<void *>(p)) U(std::forward<Args>(args)...);
     }
@@ -76,10 +73,20 @@ struct Tensor3
 
     Tensor3() = default;
     // Uninitialised values: for tensors the caller writes in full.
-    Tensor3(int b, int r, int c) : batch(b), rows(r), cols(c), data(std::size_t(b) * std::size_t(r) * std::size_t(c)) {}
+    Tensor3(int b, int r, int c)
+        : batch(b)
+        , rows(r)
+        , cols(c)
+        , data(std::size_t(b) * std::size_t(r) * std::size_t(c))
+    {
+    }
     Tensor3(int b, int r, int c, float fill)
-        : batch(b), rows(r), cols(c), data(std::size_t(b) * std::size_t(r) * std::size_t(c), fill)
-    {}
+        : batch(b)
+        , rows(r)
+        , cols(c)
+        , data(std::size_t(b) * std::size_t(r) * std::size_t(c), fill)
+    {
+    }
 
     bool empty() const { return data.empty(); }
     std::size_t sliceSize() const { return std::size_t(rows) * std::size_t(cols); }
@@ -91,8 +98,8 @@ struct Tensor3
     float *row(int b, int i) { return data.data() + b * sliceSize() + std::size_t(i) * cols; }
 
     // Batch element b as a rows by cols matrix view.
-    Eigen::Map<MatrixRM> slice(int b) { return {data.data() + b * sliceSize(), rows, cols}; }
-    Eigen::Map<const MatrixRM> slice(int b) const { return {data.data() + b * sliceSize(), rows, cols}; }
+    Eigen::Map<MatrixRM> slice(int b) { return { data.data() + b * sliceSize(), rows, cols }; }
+    Eigen::Map<const MatrixRM> slice(int b) const { return { data.data() + b * sliceSize(), rows, cols }; }
 };
 
 } // namespace attn

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Compiled with -ffp-contract=off: every fused multiply-add below is written out with std::fma,
 // exactly where GCC fused PyTorch's AVX2 intrinsics, so that results match it bit for bit.
 #include "torch_generator.h"
@@ -39,9 +40,8 @@ float logAvx(float x)
     x = x + tmp;
     const float z = x * x;
     float y = 7.0376836292E-2f;
-    static const float p[] = {-1.1514610310E-1f, 1.1676998740E-1f,  -1.2420140846E-1f,
-                              1.4249322787E-1f,  -1.6668057665E-1f, 2.0000714765E-1f,
-                              -2.4999993993E-1f, 3.3333331174E-1f};
+    static const float p[] = { -1.1514610310E-1f, 1.1676998740E-1f, -1.2420140846E-1f, 1.4249322787E-1f,
+        -1.6668057665E-1f, 2.0000714765E-1f, -2.4999993993E-1f, 3.3333331174E-1f };
     for (float c : p)
         y = std::fma(y, x, c);
     y = y * x;

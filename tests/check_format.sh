@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Fails, listing them, if any C++ file under core/ app/ tests/ is not formatted as .clang-format says.
 # Pinned to Debian 12's clang-format 14: other versions format some constructs differently.
 # CLANG_FORMAT may name the binary (CTest passes the one CMake found).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Reads tests/reference/torch_fixtures.json, made by tests/reference/make_fixtures.py with real PyTorch.
 
@@ -61,8 +62,8 @@ inline attn::Params fixtureParams(const QJsonObject &c)
     p.seed = std::uint64_t(o.value("seed").toDouble());
     const QString scaling = o.value("scaling").toString();
     p.scaling = scaling == "none" ? attn::Scaling::None
-                : scaling == "custom" ? attn::Scaling::Custom
-                                      : attn::Scaling::InvSqrtDk;
+        : scaling == "custom"     ? attn::Scaling::Custom
+                                  : attn::Scaling::InvSqrtDk;
     p.customScale = o.value("scale").toDouble(1.0);
     p.softmaxDim = o.value("softmax_dim").toInt();
     const QString mask = o.value("mask").toString();
@@ -94,5 +95,7 @@ inline QString fixtureName(const QJsonObject &c)
         .arg(o.value("scaling").toString())
         .arg(o.value("softmax_dim").toInt())
         .arg(o.value("mask").toString())
-        .arg(tokens.isEmpty() ? QString() : " tokens '" + tokens.join(' ') + (o.value("positions").toBool() ? "' + positions" : "'"));
+        .arg(tokens.isEmpty()
+                ? QString()
+                : " tokens '" + tokens.join(' ') + (o.value("positions").toBool() ? "' + positions" : "'"));
 }

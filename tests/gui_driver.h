@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Drives the window as a user does: widgets are found by their objectName, buttons and check boxes
 // are clicked with the mouse, text is typed, keys go to the focused widget, combo boxes are chosen

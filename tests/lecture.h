@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The settings of the lecture's code blocks (shared/lecture/000_25287bab479b06b5.txt) and the
 // numbers it prints, rounded to 4 decimals there.
@@ -20,8 +21,8 @@ inline attn::Params block1()
     p.seed = 0;
     return p;
 }
-constexpr double block1Weights00[] = {0.0001, 0.0, 0.9977, 0.0002, 0.0019};
-constexpr double block1Out00[] = {-2.2439, -2.8877, -1.4509, -4.722};
+constexpr double block1Weights00[] = { 0.0001, 0.0, 0.9977, 0.0002, 0.0019 };
+constexpr double block1Out00[] = { -2.2439, -2.8877, -1.4509, -4.722 };
 
 // Block 2: one query, six keys, d_k 64, seed 0: q = randn(64), K = randn(6, 64).
 inline attn::Params block2(bool scaled)
@@ -36,7 +37,7 @@ inline attn::Params block2(bool scaled)
     p.scaling = scaled ? attn::Scaling::InvSqrtDk : attn::Scaling::None;
     return p;
 }
-constexpr double block2Scores[] = {-11.4345, 2.2093, 0.3528, -14.6962, -4.5081, -6.3864};
+constexpr double block2Scores[] = { -11.4345, 2.2093, 0.3528, -14.6962, -4.5081, -6.3864 };
 constexpr double block2UnscaledMax = 0.8638, block2UnscaledEntropy = 0.4053;
 constexpr double block2ScaledMax = 0.3486, block2ScaledEntropy = 1.5694;
 constexpr double ln6 = 1.7918;

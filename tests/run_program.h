@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs the built attention-viz (ATTN_EXE) as a user would, and collects what it said.
 
@@ -25,5 +26,6 @@ inline Run runProgram(const QStringList &args, bool headless = false)
     p.start(QStringLiteral(ATTN_EXE), args);
     if (!p.waitForFinished(120000))
         qFatal("attention-viz did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+        p.readAllStandardError() };
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What the scenario and lesson tests share: writing a file, and a scenario that uses every field.
 

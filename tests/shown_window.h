@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The set-up the window's tests share: a main window over its own model, shown and exposed as on a
 // desktop (events only land in a shown window), made afresh for each test function.

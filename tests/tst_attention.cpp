@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The pipeline: the lecture's printed numbers, agreement with real PyTorch (fixtures made by
 // tests/reference/make_fixtures.py), masks, statistics, validation, reuse and the heatmap grid.
 #include "attention.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every piece of bad input gets exit status 2 and one line naming the culprit, and leaves nothing behind.
 // Rows: the arguments ({dir} is a fresh temporary folder holding the files the row's set-up makes), the start
 // of the message after "attention-viz: ", and the set-up.
@@ -65,8 +66,8 @@ void setUp(const QString &what, const QDir &dir)
     } else if (what == "d_k-fraction") {
         writeFile(dir.filePath("s.json"), scenario(R"({"d_k": 6.5})"));
     } else if (what == "long-caption") {
-        writeFile(dir.filePath("s.json"), R"({"format": "attention-viz-scenario", "version": 1, "caption": ")"
-                                              + QByteArray(100000, 'x') + "\"}");
+        writeFile(dir.filePath("s.json"),
+            R"({"format": "attention-viz-scenario", "version": 1, "caption": ")" + QByteArray(100000, 'x') + "\"}");
     } else if (what == "pad-4") {
         writeFile(dir.filePath("s.json"), scenario(R"({"len": 6, "mask": "pad:4"})"));
     } else if (what == "batch-index-2") {
@@ -78,7 +79,8 @@ void setUp(const QString &what, const QDir &dir)
     } else if (what == "lesson-no-steps") {
         writeFile(dir.filePath("l.json"), R"({"format": "attention-viz-lesson", "version": 1, "steps": []})");
     } else if (what == "lesson-bad-step") {
-        writeFile(dir.filePath("l.json"), R"({"format": "attention-viz-lesson", "version": 1, "steps": [{}, {"params": {"batch": 0}}]})");
+        writeFile(dir.filePath("l.json"),
+            R"({"format": "attention-viz-lesson", "version": 1, "steps": [{}, {"params": {"batch": 0}}]})");
     } else {
         qFatal("unknown set-up %s", qPrintable(what));
     }
@@ -87,7 +89,8 @@ void setUp(const QString &what, const QDir &dir)
 QStringList everything(const QString &dir)
 {
     QStringList all;
-    QDirIterator it(dir, QDir::AllEntries | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    QDirIterator it(
+        dir, QDir::AllEntries | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
     while (it.hasNext())
         all << it.next();
     all.sort();
@@ -111,130 +114,299 @@ void TestBadInput::refused_data()
     QTest::addColumn<QString>("setup");
 
     // Every whole-number option: missing, not a number, negative, zero, huge, NaN, fractional.
-    const QList<QPair<QString, QString>> integers{{"batch", "1 to 4096"},   {"len", "1 to 65536"}, {"keys", "1 to 65536"},
-                                                  {"d-model", "1 to 65536"}, {"d-k", "1 to 65536"}, {"d-v", "1 to 65536"}};
+    const QList<QPair<QString, QString>> integers { { "batch", "1 to 4096" }, { "len", "1 to 65536" },
+        { "keys", "1 to 65536" }, { "d-model", "1 to 65536" }, { "d-k", "1 to 65536" }, { "d-v", "1 to 65536" } };
     for (const auto &[name, range] : integers) {
         const QString option = "--" + name;
-        QTest::addRow("%s missing", qPrintable(option)) << QStringList{option} << QString("Missing value after '%1'.").arg(option) << "";
-        QTest::addRow("%s abc", qPrintable(option)) << QStringList{option, "abc"}
-                                                   << QString("%1: expected a whole number from %2, got 'abc'").arg(option, range) << "";
-        QTest::addRow("%s negative", qPrintable(option)) << QStringList{option, "-3"} << QString("%1: must be from %2 (got -3)").arg(option, range) << "";
-        QTest::addRow("%s zero", qPrintable(option)) << QStringList{option, "0"} << QString("%1: must be from %2 (got 0)").arg(option, range) << "";
-        QTest::addRow("%s huge", qPrintable(option)) << QStringList{option, "99999999999"}
-                                                    << QString("%1: must be from %2 (got 99999999999)").arg(option, range) << "";
-        QTest::addRow("%s nan", qPrintable(option)) << QStringList{option, "nan"} << QString("%1: expected a whole number").arg(option) << "";
-        QTest::addRow("%s fraction", qPrintable(option)) << QStringList{option, "2.5"} << QString("%1: expected a whole number").arg(option) << "";
+        QTest::addRow("%s missing", qPrintable(option))
+            << QStringList { option } << QString("Missing value after '%1'.").arg(option) << "";
+        QTest::addRow("%s abc", qPrintable(option))
+            << QStringList { option, "abc" }
+            << QString("%1: expected a whole number from %2, got 'abc'").arg(option, range) << "";
+        QTest::addRow("%s negative", qPrintable(option))
+            << QStringList { option, "-3" } << QString("%1: must be from %2 (got -3)").arg(option, range) << "";
+        QTest::addRow("%s zero", qPrintable(option))
+            << QStringList { option, "0" } << QString("%1: must be from %2 (got 0)").arg(option, range) << "";
+        QTest::addRow("%s huge", qPrintable(option))
+            << QStringList { option, "99999999999" }
+            << QString("%1: must be from %2 (got 99999999999)").arg(option, range) << "";
+        QTest::addRow("%s nan", qPrintable(option))
+            << QStringList { option, "nan" } << QString("%1: expected a whole number").arg(option) << "";
+        QTest::addRow("%s fraction", qPrintable(option))
+            << QStringList { option, "2.5" } << QString("%1: expected a whole number").arg(option) << "";
     }
-    QTest::newRow("--batch-index beyond the batch") << QStringList{"--batch", "2", "--batch-index", "2"} << "--batch-index: must be from 0 to 1 (got 2)" << "";
-    QTest::newRow("--batch-index negative") << QStringList{"--batch-index", "-1"} << "--batch-index: must be from 0 to 0 (got -1)" << "";
-    QTest::newRow("--seed abc") << QStringList{"--seed", "abc"} << "--seed: expected a whole number" << "";
-    QTest::newRow("--seed fraction") << QStringList{"--seed", "1.5"} << "--seed: expected a whole number" << "";
-    QTest::newRow("--seed beyond 64 bits") << QStringList{"--seed", "99999999999999999999"} << "--seed: expected a whole number" << "";
-    QTest::newRow("--scale abc") << QStringList{"--scale", "abc"} << "--scale: expected a number from -1e6 to 1e6" << "";
-    QTest::newRow("--scale nan") << QStringList{"--scale", "nan"} << "--scale: expected a number from -1e6 to 1e6" << "";
-    QTest::newRow("--scale inf") << QStringList{"--scale", "inf"} << "--scale: expected a number from -1e6 to 1e6" << "";
-    QTest::newRow("--scale huge") << QStringList{"--scale", "1e7"} << "--scale: expected a number from -1e6 to 1e6" << "";
-    QTest::newRow("--softmax-dim 0") << QStringList{"--softmax-dim", "0"} << "--softmax-dim: expected -1 (over keys) or -2" << "";
-    QTest::newRow("--softmax-dim -3") << QStringList{"--softmax-dim", "-3"} << "--softmax-dim: expected -1 (over keys) or -2" << "";
-    QTest::newRow("--mask diagonal") << QStringList{"--mask", "diagonal"} << "--mask: expected none, causal or pad:N, got 'diagonal'" << "";
-    QTest::newRow("--mask pad:x") << QStringList{"--mask", "pad:x"} << "--mask: pad:N needs a number of keys N from 0 to 5" << "";
-    QTest::newRow("--mask pad:-1") << QStringList{"--mask", "pad:-1"} << "--mask: pad:N needs a number of keys N from 0 to 5" << "";
-    QTest::newRow("--mask pad beyond keys") << QStringList{"--keys", "4", "--mask", "pad:5"} << "--mask: pad:N needs a number of keys N from 0 to 4" << "";
-    QTest::newRow("--mode") << QStringList{"--mode", "sideways"} << "--mode: expected projection or direct, got 'sideways'" << "";
-    QTest::newRow("--show") << QStringList{"--show", "gradients"} << "--show: expected weights, scores or logits" << "";
-    QTest::newRow("--colormap") << QStringList{"--colormap", "jet"} << "--colormap: expected one of viridis" << "";
-    QTest::newRow("--range") << QStringList{"--range", "auto"} << "--range: expected fixed (0 to 1) or fit" << "";
-    QTest::newRow("--lang") << QStringList{"--lang", "fr"} << "--lang: expected en or zh, got 'fr'" << "";
-    QTest::newRow("--format") << QStringList{"--format", "gif"} << "--format: expected png, jpg, pdf or svg, got 'gif'" << "";
-    QTest::newRow("--compare") << QStringList{"--compare", "mood"} << "--compare: expected none, scaling, softmax-dim or d-k:N" << "";
-    QTest::newRow("--compare d-k:0") << QStringList{"--compare", "d-k:0"} << "--compare: must be from 1 to 65536 (got 0)" << "";
-    QTest::newRow("--preset") << QStringList{"--preset", "nope"} << "--preset: unknown preset 'nope'; the presets are: qkv-basics" << "";
-    QTest::newRow("too large together") << QStringList{"--batch", "4096", "--len", "65536"} << "these sizes need about" << "";
-    QTest::newRow("too slow together") << QStringList{"--d-model", "30000", "--d-k", "30000", "--len", "2", "--dump", "-"}
-                                       << "these sizes would take about 55 s to compute, more than the 15 s allowed" << "";
+    QTest::newRow("--batch-index beyond the batch")
+        << QStringList { "--batch", "2", "--batch-index", "2" } << "--batch-index: must be from 0 to 1 (got 2)"
+        << "";
+    QTest::newRow("--batch-index negative")
+        << QStringList { "--batch-index", "-1" } << "--batch-index: must be from 0 to 0 (got -1)"
+        << "";
+    QTest::newRow("--seed abc") << QStringList { "--seed", "abc" } << "--seed: expected a whole number"
+                                << "";
+    QTest::newRow("--seed fraction") << QStringList { "--seed", "1.5" } << "--seed: expected a whole number"
+                                     << "";
+    QTest::newRow("--seed beyond 64 bits")
+        << QStringList { "--seed", "99999999999999999999" } << "--seed: expected a whole number"
+        << "";
+    QTest::newRow("--scale abc") << QStringList { "--scale", "abc" } << "--scale: expected a number from -1e6 to 1e6"
+                                 << "";
+    QTest::newRow("--scale nan") << QStringList { "--scale", "nan" } << "--scale: expected a number from -1e6 to 1e6"
+                                 << "";
+    QTest::newRow("--scale inf") << QStringList { "--scale", "inf" } << "--scale: expected a number from -1e6 to 1e6"
+                                 << "";
+    QTest::newRow("--scale huge") << QStringList { "--scale", "1e7" } << "--scale: expected a number from -1e6 to 1e6"
+                                  << "";
+    QTest::newRow("--softmax-dim 0") << QStringList { "--softmax-dim", "0" }
+                                     << "--softmax-dim: expected -1 (over keys) or -2"
+                                     << "";
+    QTest::newRow("--softmax-dim -3") << QStringList { "--softmax-dim", "-3" }
+                                      << "--softmax-dim: expected -1 (over keys) or -2"
+                                      << "";
+    QTest::newRow("--mask diagonal") << QStringList { "--mask", "diagonal" }
+                                     << "--mask: expected none, causal or pad:N, got 'diagonal'"
+                                     << "";
+    QTest::newRow("--mask pad:x") << QStringList { "--mask", "pad:x" }
+                                  << "--mask: pad:N needs a number of keys N from 0 to 5"
+                                  << "";
+    QTest::newRow("--mask pad:-1") << QStringList { "--mask", "pad:-1" }
+                                   << "--mask: pad:N needs a number of keys N from 0 to 5"
+                                   << "";
+    QTest::newRow("--mask pad beyond keys")
+        << QStringList { "--keys", "4", "--mask", "pad:5" } << "--mask: pad:N needs a number of keys N from 0 to 4"
+        << "";
+    QTest::newRow("--mode") << QStringList { "--mode", "sideways" }
+                            << "--mode: expected projection or direct, got 'sideways'"
+                            << "";
+    QTest::newRow("--show") << QStringList { "--show", "gradients" } << "--show: expected weights, scores or logits"
+                            << "";
+    QTest::newRow("--colormap") << QStringList { "--colormap", "jet" } << "--colormap: expected one of viridis"
+                                << "";
+    QTest::newRow("--range") << QStringList { "--range", "auto" } << "--range: expected fixed (0 to 1) or fit"
+                             << "";
+    QTest::newRow("--lang") << QStringList { "--lang", "fr" } << "--lang: expected en or zh, got 'fr'"
+                            << "";
+    QTest::newRow("--format") << QStringList { "--format", "gif" }
+                              << "--format: expected png, jpg, pdf or svg, got 'gif'"
+                              << "";
+    QTest::newRow("--compare") << QStringList { "--compare", "mood" }
+                               << "--compare: expected none, scaling, softmax-dim or d-k:N"
+                               << "";
+    QTest::newRow("--compare d-k:0") << QStringList { "--compare", "d-k:0" }
+                                     << "--compare: must be from 1 to 65536 (got 0)"
+                                     << "";
+    QTest::newRow("--preset") << QStringList { "--preset", "nope" }
+                              << "--preset: unknown preset 'nope'; the presets are: qkv-basics"
+                              << "";
+    QTest::newRow("too large together") << QStringList { "--batch", "4096", "--len", "65536" }
+                                        << "these sizes need about"
+                                        << "";
+    QTest::newRow("too slow together") << QStringList { "--d-model", "30000", "--d-k", "30000", "--len", "2", "--dump",
+        "-" } << "these sizes would take about 55 s to compute, more than the 15 s allowed"
+                                       << "";
 
     // Pictures: sizes refused before anything is drawn, with the limit stated.
-    QTest::newRow("--size 0x100") << QStringList{"--size", "0x100", "--export", "{dir}/a.png"} << "--size: width and height must be from 1 to 20000" << "";
-    QTest::newRow("--size axb") << QStringList{"--size", "axb", "--export", "{dir}/a.png"} << "--size: expected WIDTHxHEIGHT" << "";
-    QTest::newRow("--size one number") << QStringList{"--size", "100", "--export", "{dir}/a.png"} << "--size: expected WIDTHxHEIGHT" << "";
-    QTest::newRow("--size too wide") << QStringList{"--size", "20001x10", "--export", "{dir}/a.png"} << "--size: width and height must be from 1 to 20000" << "";
-    QTest::newRow("--size too small") << QStringList{"--size", "10x10", "--export", "{dir}/a.png"} << "--size: 10 × 10 pixels is smaller than 16 pixels on a side" << "";
-    QTest::newRow("--size too many pixels") << QStringList{"--size", "20000x20000", "--export", "{dir}/a.png"}
-                                            << "--size: 20000 × 20000 is more than 40 million pixels in all" << "";
-    QTest::newRow("--size too many points (svg)") << QStringList{"--size", "20000x20000", "--export", "{dir}/a.svg"}
-                                                  << "--size: 20000 × 20000 points is more than 10 million points in all for PDF and SVG" << "";
-    QTest::newRow("--size too many points (pdf)") << QStringList{"--size", "5000x5000", "--export-compare", "scaling", "{dir}/a.pdf"}
-                                                  << "--size: 5000 × 5000 points is more than 10 million points" << "";
-    QTest::newRow("--pixel-ratio 0") << QStringList{"--pixel-ratio", "0", "--export", "{dir}/a.png"} << "--pixel-ratio: must be from 0.25 to 8 (got 0)" << "";
-    QTest::newRow("--pixel-ratio nan") << QStringList{"--pixel-ratio", "nan", "--export", "{dir}/a.png"} << "--pixel-ratio: expected a number" << "";
-    QTest::newRow("--pixel-ratio rounds to 0 px") << QStringList{"--size", "16x16", "--pixel-ratio", "0.25", "--export", "{dir}/a.pdf"}
-                                                  << "--pixel-ratio: 4 × 4 pixels is smaller than 16 pixels on a side" << "";
-    QTest::newRow("--pixel-ratio too large") << QStringList{"--size", "8000x8000", "--pixel-ratio", "4", "--export", "{dir}/a.png"}
-                                             << "--pixel-ratio: 32000 × 32000 pixels is larger than 20000 pixels on a side" << "";
+    QTest::newRow("--size 0x100") << QStringList { "--size", "0x100", "--export", "{dir}/a.png" }
+                                  << "--size: width and height must be from 1 to 20000"
+                                  << "";
+    QTest::newRow("--size axb") << QStringList { "--size", "axb", "--export", "{dir}/a.png" }
+                                << "--size: expected WIDTHxHEIGHT"
+                                << "";
+    QTest::newRow("--size one number") << QStringList { "--size", "100", "--export", "{dir}/a.png" }
+                                       << "--size: expected WIDTHxHEIGHT"
+                                       << "";
+    QTest::newRow("--size too wide") << QStringList { "--size", "20001x10", "--export", "{dir}/a.png" }
+                                     << "--size: width and height must be from 1 to 20000"
+                                     << "";
+    QTest::newRow("--size too small") << QStringList { "--size", "10x10", "--export", "{dir}/a.png" }
+                                      << "--size: 10 × 10 pixels is smaller than 16 pixels on a side"
+                                      << "";
+    QTest::newRow("--size too many pixels") << QStringList { "--size", "20000x20000", "--export", "{dir}/a.png" }
+                                            << "--size: 20000 × 20000 is more than 40 million pixels in all"
+                                            << "";
+    QTest::newRow("--size too many points (svg)")
+        << QStringList { "--size", "20000x20000", "--export", "{dir}/a.svg" }
+        << "--size: 20000 × 20000 points is more than 10 million points in all for PDF and SVG"
+        << "";
+    QTest::newRow("--size too many points (pdf)")
+        << QStringList { "--size", "5000x5000", "--export-compare", "scaling", "{dir}/a.pdf" }
+        << "--size: 5000 × 5000 points is more than 10 million points"
+        << "";
+    QTest::newRow("--pixel-ratio 0") << QStringList { "--pixel-ratio", "0", "--export", "{dir}/a.png" }
+                                     << "--pixel-ratio: must be from 0.25 to 8 (got 0)"
+                                     << "";
+    QTest::newRow("--pixel-ratio nan") << QStringList { "--pixel-ratio", "nan", "--export", "{dir}/a.png" }
+                                       << "--pixel-ratio: expected a number"
+                                       << "";
+    QTest::newRow("--pixel-ratio rounds to 0 px")
+        << QStringList { "--size", "16x16", "--pixel-ratio", "0.25", "--export", "{dir}/a.pdf" }
+        << "--pixel-ratio: 4 × 4 pixels is smaller than 16 pixels on a side"
+        << "";
+    QTest::newRow("--pixel-ratio too large")
+        << QStringList { "--size", "8000x8000", "--pixel-ratio", "4", "--export", "{dir}/a.png" }
+        << "--pixel-ratio: 32000 × 32000 pixels is larger than 20000 pixels on a side"
+        << "";
 
     // Outputs.
-    QTest::newRow("--export unknown suffix") << QStringList{"--export", "{dir}/a.gif"} << "--export: unknown format" << "";
-    QTest::newRow("--export into a folder") << QStringList{"--export", "{dir}/sub"} << "--export: unknown format" << "folder";
-    QTest::newRow("--dump a folder") << QStringList{"--dump", "{dir}/sub"} << "--dump: '{dir}/sub' is a folder, not a file" << "folder";
-    QTest::newRow("--dump parent is a file") << QStringList{"--dump", "{dir}/file.txt/x.json"} << "--dump: cannot write '{dir}/file.txt/x.json'" << "file";
-    QTest::newRow("--dump missing folder") << QStringList{"--dump", "{dir}/missing/x.json"} << "--dump: cannot write '{dir}/missing/x.json'" << "";
-    QTest::newRow("--dump empty name") << QStringList{"--dump", ""} << "--dump: expected a file name or - for standard output" << "";
-    QTest::newRow("--export png parent is a file") << QStringList{"--export", "{dir}/file.txt/a.png"} << "--export: cannot write '{dir}/file.txt/a.png'" << "file";
-    QTest::newRow("--screenshot not png") << QStringList{"--screenshot", "{dir}/a.jpg"} << "--screenshot: the file name must end in .png" << "";
-    QTest::newRow("--save-scenario empty") << QStringList{"--save-scenario", ""} << "--save-scenario: expected a file name" << "";
-    QTest::newRow("--export-compare kind") << QStringList{"--export-compare", "mood", "{dir}/a.png"} << "--export-compare: expected scaling or softmax-dim" << "";
-    QTest::newRow("--export-compare suffix") << QStringList{"--export-compare", "scaling", "{dir}/a.csv"} << "--export-compare: unknown image format" << "";
-    QTest::newRow("--export-compare no file") << QStringList{"--export-compare", "scaling"} << "--export-compare: expected one output FILE after its value" << "";
-    QTest::newRow("--export-series name") << QStringList{"--export-series", "d-q=1,2", "{dir}/s"} << "--export-series: expected NAME=V1,V2,... with NAME one of" << "";
-    QTest::newRow("--export-series no values") << QStringList{"--export-series", "d-k=", "{dir}/s"} << "--export-series: no values after 'd-k='" << "";
-    QTest::newRow("--export-series empty value") << QStringList{"--export-series", "d-k=1,,2", "{dir}/s"} << "--export-series: value 2 of 'd-k=1,,2' is empty" << "";
-    QTest::newRow("--export-series bad value") << QStringList{"--export-series", "d-k=4,0", "{dir}/s"} << "--export-series: value '0': --d-k: must be from 1 to 65536 (got 0)" << "";
-    QTest::newRow("--export-series empty folder") << QStringList{"--export-series", "d-k=4", ""} << "--export-series: the output folder name is empty" << "";
-    QTest::newRow("--export-series pad beyond keys") << QStringList{"--mask", "pad:3", "--export-series", "keys=1,2,4", "{dir}/s"}
-                                                     << "--export-series: value '1': the mask pad:3 masks more keys than the 1 there are" << "";
-    QTest::newRow("all or nothing: scenario then bad dump") << QStringList{"--save-scenario", "{dir}/s.json", "--dump", "{dir}/missing/x.json"}
-                                                            << "--dump: cannot write" << "";
-    QTest::newRow("all or nothing: export then bad compare") << QStringList{"--export", "{dir}/a.png", "--export-compare", "scaling", "{dir}/missing/b.png"}
-                                                             << "--export-compare: cannot write" << "";
-    QTest::newRow("stray argument") << QStringList{"{dir}/a.png"} << "unexpected argument" << "";
+    QTest::newRow("--export unknown suffix") << QStringList { "--export", "{dir}/a.gif" } << "--export: unknown format"
+                                             << "";
+    QTest::newRow("--export into a folder") << QStringList { "--export", "{dir}/sub" } << "--export: unknown format"
+                                            << "folder";
+    QTest::newRow("--dump a folder") << QStringList { "--dump", "{dir}/sub" }
+                                     << "--dump: '{dir}/sub' is a folder, not a file"
+                                     << "folder";
+    QTest::newRow("--dump parent is a file")
+        << QStringList { "--dump", "{dir}/file.txt/x.json" } << "--dump: cannot write '{dir}/file.txt/x.json'"
+        << "file";
+    QTest::newRow("--dump missing folder")
+        << QStringList { "--dump", "{dir}/missing/x.json" } << "--dump: cannot write '{dir}/missing/x.json'"
+        << "";
+    QTest::newRow("--dump empty name") << QStringList { "--dump", "" }
+                                       << "--dump: expected a file name or - for standard output"
+                                       << "";
+    QTest::newRow("--export png parent is a file")
+        << QStringList { "--export", "{dir}/file.txt/a.png" } << "--export: cannot write '{dir}/file.txt/a.png'"
+        << "file";
+    QTest::newRow("--screenshot not png")
+        << QStringList { "--screenshot", "{dir}/a.jpg" } << "--screenshot: the file name must end in .png"
+        << "";
+    QTest::newRow("--save-scenario empty")
+        << QStringList { "--save-scenario", "" } << "--save-scenario: expected a file name"
+        << "";
+    QTest::newRow("--export-compare kind") << QStringList { "--export-compare", "mood", "{dir}/a.png" }
+                                           << "--export-compare: expected scaling or softmax-dim"
+                                           << "";
+    QTest::newRow("--export-compare suffix")
+        << QStringList { "--export-compare", "scaling", "{dir}/a.csv" } << "--export-compare: unknown image format"
+        << "";
+    QTest::newRow("--export-compare no file")
+        << QStringList { "--export-compare", "scaling" } << "--export-compare: expected one output FILE after its value"
+        << "";
+    QTest::newRow("--export-series name") << QStringList { "--export-series", "d-q=1,2", "{dir}/s" }
+                                          << "--export-series: expected NAME=V1,V2,... with NAME one of"
+                                          << "";
+    QTest::newRow("--export-series no values")
+        << QStringList { "--export-series", "d-k=", "{dir}/s" } << "--export-series: no values after 'd-k='"
+        << "";
+    QTest::newRow("--export-series empty value")
+        << QStringList { "--export-series", "d-k=1,,2", "{dir}/s" } << "--export-series: value 2 of 'd-k=1,,2' is empty"
+        << "";
+    QTest::newRow("--export-series bad value") << QStringList { "--export-series", "d-k=4,0", "{dir}/s" }
+                                               << "--export-series: value '0': --d-k: must be from 1 to 65536 (got 0)"
+                                               << "";
+    QTest::newRow("--export-series empty folder")
+        << QStringList { "--export-series", "d-k=4", "" } << "--export-series: the output folder name is empty"
+        << "";
+    QTest::newRow("--export-series pad beyond keys")
+        << QStringList { "--mask", "pad:3", "--export-series", "keys=1,2,4", "{dir}/s" }
+        << "--export-series: value '1': the mask pad:3 masks more keys than the 1 there are"
+        << "";
+    QTest::newRow("all or nothing: scenario then bad dump")
+        << QStringList { "--save-scenario", "{dir}/s.json", "--dump", "{dir}/missing/x.json" } << "--dump: cannot write"
+        << "";
+    QTest::newRow("all or nothing: export then bad compare")
+        << QStringList { "--export", "{dir}/a.png", "--export-compare", "scaling", "{dir}/missing/b.png" }
+        << "--export-compare: cannot write"
+        << "";
+    QTest::newRow("stray argument") << QStringList { "{dir}/a.png" } << "unexpected argument"
+                                    << "";
 
     // Conflicting options.
-    QTest::newRow("--no-scale and --scale") << QStringList{"--no-scale", "--scale", "2"} << "--scale: cannot be combined with --no-scale" << "";
-    QTest::newRow("--preset and --scenario") << QStringList{"--preset", "why-scale", "--scenario", "{dir}/s.json"} << "--preset: give either --preset or --scenario" << "";
-    QTest::newRow("--cross in direct mode") << QStringList{"--cross", "--mode", "direct"} << "--cross: only applies to --mode projection" << "";
-    QTest::newRow("--tokens with --len") << QStringList{"--tokens", "a b", "--len", "3"} << "--tokens: 2 tokens make 2 queries and keys" << "";
-    QTest::newRow("--tokens with --cross") << QStringList{"--tokens", "a b", "--cross"} << "--tokens: tokens are for self-attention" << "";
-    QTest::newRow("--tokens empty") << QStringList{"--tokens", "   "} << "--tokens: no words" << "";
-    QTest::newRow("--positions without tokens") << QStringList{"--positions"} << "--positions: adds position encodings to token embeddings" << "";
-    QTest::newRow("compare and series together") << QStringList{"--export-compare", "scaling", "--export-series", "d-k=1", "{dir}/x"}
-                                                 << "--export-compare: give --export-compare and --export-series in separate runs" << "";
+    QTest::newRow("--no-scale and --scale")
+        << QStringList { "--no-scale", "--scale", "2" } << "--scale: cannot be combined with --no-scale"
+        << "";
+    QTest::newRow("--preset and --scenario") << QStringList { "--preset", "why-scale", "--scenario", "{dir}/s.json" }
+                                             << "--preset: give either --preset or --scenario"
+                                             << "";
+    QTest::newRow("--cross in direct mode")
+        << QStringList { "--cross", "--mode", "direct" } << "--cross: only applies to --mode projection"
+        << "";
+    QTest::newRow("--tokens with --len") << QStringList { "--tokens", "a b", "--len", "3" }
+                                         << "--tokens: 2 tokens make 2 queries and keys"
+                                         << "";
+    QTest::newRow("--tokens with --cross")
+        << QStringList { "--tokens", "a b", "--cross" } << "--tokens: tokens are for self-attention"
+        << "";
+    QTest::newRow("--tokens empty") << QStringList { "--tokens", "   " } << "--tokens: no words"
+                                    << "";
+    QTest::newRow("--positions without tokens")
+        << QStringList { "--positions" } << "--positions: adds position encodings to token embeddings"
+        << "";
+    QTest::newRow("compare and series together")
+        << QStringList { "--export-compare", "scaling", "--export-series", "d-k=1", "{dir}/x" }
+        << "--export-compare: give --export-compare and --export-series in separate runs"
+        << "";
 
     // Scenario and lesson files.
-    QTest::newRow("scenario missing") << QStringList{"--scenario", "{dir}/nope.json"} << "--scenario: {dir}/nope.json: no such file" << "";
-    QTest::newRow("scenario is a folder") << QStringList{"--scenario", "{dir}/sub"} << "--scenario: {dir}/sub: is a folder, not a file" << "folder";
-    QTest::newRow("scenario is a FIFO") << QStringList{"--scenario", "{dir}/pipe.json"} << "--scenario: {dir}/pipe.json: not a regular file" << "fifo";
-    QTest::newRow("scenario empty") << QStringList{"--scenario", "{dir}/s.json"} << "--scenario: {dir}/s.json: not valid JSON" << "empty";
-    QTest::newRow("scenario truncated") << QStringList{"--scenario", "{dir}/s.json"} << "--scenario: {dir}/s.json: not valid JSON" << "truncated";
-    QTest::newRow("scenario over 16 MiB") << QStringList{"--scenario", "{dir}/s.json"} << "--scenario: {dir}/s.json: too large for a scenario or lesson (over 16 MiB)" << "huge";
-    QTest::newRow("scenario deeply nested") << QStringList{"--scenario", "{dir}/s.json"} << "--scenario: {dir}/s.json: not valid JSON" << "nested";
-    QTest::newRow("scenario not UTF-8") << QStringList{"--scenario", "{dir}/s.json"} << "--scenario: {dir}/s.json: not valid JSON" << "not-utf8";
-    QTest::newRow("scenario an array") << QStringList{"--scenario", "{dir}/s.json"} << "--scenario: {dir}/s.json: expected a JSON object at the top" << "array";
-    QTest::newRow("scenario params wrong type") << QStringList{"--scenario", "{dir}/s.json"} << "--scenario: {dir}/s.json: params: expected an object" << "params-5";
-    QTest::newRow("scenario newer version") << QStringList{"--scenario", "{dir}/s.json"} << "--scenario: {dir}/s.json: version: 99 is newer than this program reads" << "newer";
-    QTest::newRow("scenario other format") << QStringList{"--scenario", "{dir}/s.json"} << "--scenario: {dir}/s.json: format: expected \"attention-viz-scenario\"" << "other-format";
-    QTest::newRow("scenario d_k a string") << QStringList{"--scenario", "{dir}/s.json"} << "--scenario: {dir}/s.json: params.d_k: expected a whole number" << "d_k-string";
-    QTest::newRow("scenario d_k fractional") << QStringList{"--scenario", "{dir}/s.json"} << "--scenario: {dir}/s.json: params.d_k: expected a whole number" << "d_k-fraction";
-    QTest::newRow("scenario caption too long") << QStringList{"--scenario", "{dir}/s.json"} << "--scenario: {dir}/s.json: caption: at most 4000 characters (got 100000)" << "long-caption";
-    QTest::newRow("scenario mask vs --keys") << QStringList{"--scenario", "{dir}/s.json", "--keys", "2"}
-                                             << "--scenario: its mask pad:4 masks more keys than the 2 the other options give; add --mask" << "pad-4";
-    QTest::newRow("scenario batch element vs --batch") << QStringList{"--scenario", "{dir}/s.json", "--batch", "2"}
-                                                       << "--scenario: it shows batch element 2, but --batch 2 has no such element; add --batch-index" << "batch-index-2";
-    QTest::newRow("lesson title a number") << QStringList{"--lesson", "{dir}/l.json", "--screenshot", "{dir}/x.png"} << "--lesson: {dir}/l.json: title: expected a string" << "lesson-title-5";
-    QTest::newRow("lesson title too long") << QStringList{"--lesson", "{dir}/l.json", "--screenshot", "{dir}/x.png"}
-                                           << "--lesson: {dir}/l.json: title: at most 4000 characters (got 100000)" << "lesson-long-title";
-    QTest::newRow("lesson without steps") << QStringList{"--lesson", "{dir}/l.json"} << "--lesson: {dir}/l.json: steps: expected a non-empty list" << "lesson-no-steps";
-    QTest::newRow("lesson bad step") << QStringList{"--lesson", "{dir}/l.json"} << "--lesson: {dir}/l.json: steps[1].params.batch: must be from 1 to 4096 (got 0)" << "lesson-bad-step";
-    QTest::newRow("lesson is a FIFO") << QStringList{"--lesson", "{dir}/pipe.json"} << "--lesson: {dir}/pipe.json: not a regular file" << "fifo";
+    QTest::newRow("scenario missing") << QStringList { "--scenario", "{dir}/nope.json" }
+                                      << "--scenario: {dir}/nope.json: no such file"
+                                      << "";
+    QTest::newRow("scenario is a folder")
+        << QStringList { "--scenario", "{dir}/sub" } << "--scenario: {dir}/sub: is a folder, not a file"
+        << "folder";
+    QTest::newRow("scenario is a FIFO") << QStringList { "--scenario", "{dir}/pipe.json" }
+                                        << "--scenario: {dir}/pipe.json: not a regular file"
+                                        << "fifo";
+    QTest::newRow("scenario empty") << QStringList { "--scenario", "{dir}/s.json" }
+                                    << "--scenario: {dir}/s.json: not valid JSON"
+                                    << "empty";
+    QTest::newRow("scenario truncated") << QStringList { "--scenario", "{dir}/s.json" }
+                                        << "--scenario: {dir}/s.json: not valid JSON"
+                                        << "truncated";
+    QTest::newRow("scenario over 16 MiB")
+        << QStringList { "--scenario", "{dir}/s.json" }
+        << "--scenario: {dir}/s.json: too large for a scenario or lesson (over 16 MiB)"
+        << "huge";
+    QTest::newRow("scenario deeply nested")
+        << QStringList { "--scenario", "{dir}/s.json" } << "--scenario: {dir}/s.json: not valid JSON"
+        << "nested";
+    QTest::newRow("scenario not UTF-8") << QStringList { "--scenario", "{dir}/s.json" }
+                                        << "--scenario: {dir}/s.json: not valid JSON"
+                                        << "not-utf8";
+    QTest::newRow("scenario an array") << QStringList { "--scenario", "{dir}/s.json" }
+                                       << "--scenario: {dir}/s.json: expected a JSON object at the top"
+                                       << "array";
+    QTest::newRow("scenario params wrong type")
+        << QStringList { "--scenario", "{dir}/s.json" } << "--scenario: {dir}/s.json: params: expected an object"
+        << "params-5";
+    QTest::newRow("scenario newer version") << QStringList { "--scenario", "{dir}/s.json" }
+                                            << "--scenario: {dir}/s.json: version: 99 is newer than this program reads"
+                                            << "newer";
+    QTest::newRow("scenario other format") << QStringList { "--scenario", "{dir}/s.json" }
+                                           << "--scenario: {dir}/s.json: format: expected \"attention-viz-scenario\""
+                                           << "other-format";
+    QTest::newRow("scenario d_k a string") << QStringList { "--scenario", "{dir}/s.json" }
+                                           << "--scenario: {dir}/s.json: params.d_k: expected a whole number"
+                                           << "d_k-string";
+    QTest::newRow("scenario d_k fractional") << QStringList { "--scenario", "{dir}/s.json" }
+                                             << "--scenario: {dir}/s.json: params.d_k: expected a whole number"
+                                             << "d_k-fraction";
+    QTest::newRow("scenario caption too long")
+        << QStringList { "--scenario", "{dir}/s.json" }
+        << "--scenario: {dir}/s.json: caption: at most 4000 characters (got 100000)"
+        << "long-caption";
+    QTest::newRow("scenario mask vs --keys")
+        << QStringList { "--scenario", "{dir}/s.json", "--keys", "2" }
+        << "--scenario: its mask pad:4 masks more keys than the 2 the other options give; add --mask"
+        << "pad-4";
+    QTest::newRow("scenario batch element vs --batch")
+        << QStringList { "--scenario", "{dir}/s.json", "--batch", "2" }
+        << "--scenario: it shows batch element 2, but --batch 2 has no such element; add --batch-index"
+        << "batch-index-2";
+    QTest::newRow("lesson title a number") << QStringList { "--lesson", "{dir}/l.json", "--screenshot", "{dir}/x.png" }
+                                           << "--lesson: {dir}/l.json: title: expected a string"
+                                           << "lesson-title-5";
+    QTest::newRow("lesson title too long") << QStringList { "--lesson", "{dir}/l.json", "--screenshot", "{dir}/x.png" }
+                                           << "--lesson: {dir}/l.json: title: at most 4000 characters (got 100000)"
+                                           << "lesson-long-title";
+    QTest::newRow("lesson without steps")
+        << QStringList { "--lesson", "{dir}/l.json" } << "--lesson: {dir}/l.json: steps: expected a non-empty list"
+        << "lesson-no-steps";
+    QTest::newRow("lesson bad step") << QStringList { "--lesson", "{dir}/l.json" }
+                                     << "--lesson: {dir}/l.json: steps[1].params.batch: must be from 1 to 4096 (got 0)"
+                                     << "lesson-bad-step";
+    QTest::newRow("lesson is a FIFO") << QStringList { "--lesson", "{dir}/pipe.json" }
+                                      << "--lesson: {dir}/pipe.json: not a regular file"
+                                      << "fifo";
 }
 
 void TestBadInput::refused()

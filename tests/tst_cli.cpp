@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The command line: parsing into Params, and the real program run as a user would, checking the
 // lecture's numbers in --dump, exit codes and messages for bad input, and files left behind.
 #include "cli/cli_options.h"
@@ -13,10 +14,10 @@
 
 namespace {
 
-
 QJsonObject dump(const QStringList &args)
 {
-    const Run r = runProgram(QStringList(args) << "--dump" << "-");
+    const Run r = runProgram(QStringList(args) << "--dump"
+                                               << "-");
     if (r.exitCode != 0)
         qWarning("exit %d: %s", r.exitCode, r.err.constData());
     return QJsonDocument::fromJson(r.out).object();
@@ -79,9 +80,9 @@ void TestCli::defaults()
 
 void TestCli::everyOption()
 {
-    const CliOutcome o = parse({"--mode", "direct", "--batch", "3", "--len", "7", "--keys", "9", "--d-model", "16",
-                                "--d-k", "32", "--d-v", "5", "--seed", "42", "--scale", "0.25", "--softmax-dim",
-                                "-2", "--mask", "pad:2", "--batch-index", "2", "--dump", "x.json"});
+    const CliOutcome o = parse({ "--mode", "direct", "--batch", "3", "--len", "7", "--keys", "9", "--d-model", "16",
+        "--d-k", "32", "--d-v", "5", "--seed", "42", "--scale", "0.25", "--softmax-dim", "-2", "--mask", "pad:2",
+        "--batch-index", "2", "--dump", "x.json" });
     QCOMPARE(o.kind, CliOutcome::Run);
     const attn::Params &p = o.request.params;
     QCOMPARE(p.mode, attn::Mode::Direct);
@@ -101,7 +102,7 @@ void TestCli::everyOption()
     QCOMPARE(o.request.dumpPath, QString("x.json"));
     QVERIFY(!o.request.opensWindow());
 
-    const CliOutcome c = parse({"--cross", "--no-scale", "--mask", "causal", "--len=4"});
+    const CliOutcome c = parse({ "--cross", "--no-scale", "--mask", "causal", "--len=4" });
     QCOMPARE(c.kind, CliOutcome::Run);
     QVERIFY(c.request.params.cross);
     QCOMPARE(c.request.params.scaling, attn::Scaling::None);
@@ -112,7 +113,7 @@ void TestCli::everyOption()
 void TestCli::maskCheckedAgainstTheTokens()
 {
     // the tokens set the key length before pad:N is checked
-    const CliOutcome o = parse({"--tokens", "a b c d e f g h", "--mask", "pad:6"});
+    const CliOutcome o = parse({ "--tokens", "a b c d e f g h", "--mask", "pad:6" });
     QCOMPARE(o.kind, CliOutcome::Run);
     QCOMPARE(o.request.params.padCount, 6);
     QCOMPARE(o.request.params.keyLength, 8);
@@ -120,7 +121,7 @@ void TestCli::maskCheckedAgainstTheTokens()
 
 void TestCli::negativeValuesAreValues()
 {
-    const CliOutcome o = parse({"--seed", "-1", "--softmax-dim", "-1"});
+    const CliOutcome o = parse({ "--seed", "-1", "--softmax-dim", "-1" });
     QCOMPARE(o.kind, CliOutcome::Run);
     QCOMPARE(o.request.params.seed, ~std::uint64_t(0)); // two's complement, as torch.manual_seed(-1)
     QCOMPARE(o.request.params.softmaxDim, -1);
@@ -130,31 +131,43 @@ void TestCli::badInput_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown option") << QStringList{"--frobnicate"} << "Unknown option 'frobnicate'";
-    QTest::newRow("missing value") << QStringList{"--len"} << "Missing value after '--len'";
-    QTest::newRow("len not a number") << QStringList{"--len", "five"} << "--len: expected a whole number from 1 to 65536, got 'five'";
-    QTest::newRow("len 0") << QStringList{"--len", "0"} << "--len: must be from 1 to 65536 (got 0)";
-    QTest::newRow("len huge") << QStringList{"--len", "99999999999"} << "--len: must be from 1 to 65536 (got 99999999999)";
-    QTest::newRow("d_k fraction") << QStringList{"--d-k", "4.5"} << "--d-k: expected a whole number";
-    QTest::newRow("mode") << QStringList{"--mode", "sideways"} << "--mode: expected projection or direct, got 'sideways'";
-    QTest::newRow("softmax dim") << QStringList{"--softmax-dim", "1"} << "--softmax-dim: expected -1 (over keys) or -2 (over queries), got '1'";
-    QTest::newRow("mask") << QStringList{"--mask", "diagonal"} << "--mask: expected none, causal or pad:N, got 'diagonal'";
-    QTest::newRow("pad too many") << QStringList{"--keys", "4", "--mask", "pad:5"} << "--mask: pad:N needs a number of keys N from 0 to 4";
-    QTest::newRow("pad not a number") << QStringList{"--mask", "pad:x"} << "--mask: pad:N";
-    QTest::newRow("scale and no-scale") << QStringList{"--scale", "2", "--no-scale"} << "--scale: cannot be combined with --no-scale";
-    QTest::newRow("scale inf") << QStringList{"--scale", "inf"} << "--scale: expected a number from -1e6 to 1e6";
-    QTest::newRow("scale too large for float") << QStringList{"--scale", "1e39"} << "--scale: expected a number from -1e6 to 1e6";
-    QTest::newRow("series pad beyond keys") << QStringList{"--mask", "pad:3", "--export-series", "keys=1,2,4", "out"}
-                                            << "--export-series: value '1': the mask pad:3 masks more keys than the 1 there are";
-    QTest::newRow("tokens with cross") << QStringList{"--tokens", "a b", "--cross"} << "--tokens: tokens are for self-attention";
-    QTest::newRow("seed") << QStringList{"--seed", "abc"} << "--seed: expected a whole number";
-    QTest::newRow("batch index") << QStringList{"--batch", "2", "--batch-index", "2"} << "--batch-index: must be from 0 to 1 (got 2)";
-    QTest::newRow("cross in direct") << QStringList{"--mode", "direct", "--cross"} << "--cross: only applies to --mode projection";
-    QTest::newRow("positional") << QStringList{"stray"} << "unexpected argument 'stray'";
-    QTest::newRow("size") << QStringList{"--size", "0x100"} << "--size: width and height must be from 1 to 20000";
-    QTest::newRow("size form") << QStringList{"--size", "big"} << "--size: expected WIDTHxHEIGHT";
-    QTest::newRow("screenshot suffix") << QStringList{"--screenshot", "shot.jpg"} << "--screenshot: the file name must end in .png";
-    QTest::newRow("too large") << QStringList{"--batch", "4096", "--len", "65536"} << "these sizes need about";
+    QTest::newRow("unknown option") << QStringList { "--frobnicate" } << "Unknown option 'frobnicate'";
+    QTest::newRow("missing value") << QStringList { "--len" } << "Missing value after '--len'";
+    QTest::newRow("len not a number") << QStringList { "--len", "five" }
+                                      << "--len: expected a whole number from 1 to 65536, got 'five'";
+    QTest::newRow("len 0") << QStringList { "--len", "0" } << "--len: must be from 1 to 65536 (got 0)";
+    QTest::newRow("len huge") << QStringList { "--len", "99999999999" }
+                              << "--len: must be from 1 to 65536 (got 99999999999)";
+    QTest::newRow("d_k fraction") << QStringList { "--d-k", "4.5" } << "--d-k: expected a whole number";
+    QTest::newRow("mode") << QStringList { "--mode", "sideways" }
+                          << "--mode: expected projection or direct, got 'sideways'";
+    QTest::newRow("softmax dim") << QStringList { "--softmax-dim", "1" }
+                                 << "--softmax-dim: expected -1 (over keys) or -2 (over queries), got '1'";
+    QTest::newRow("mask") << QStringList { "--mask", "diagonal" }
+                          << "--mask: expected none, causal or pad:N, got 'diagonal'";
+    QTest::newRow("pad too many") << QStringList { "--keys", "4", "--mask", "pad:5" }
+                                  << "--mask: pad:N needs a number of keys N from 0 to 4";
+    QTest::newRow("pad not a number") << QStringList { "--mask", "pad:x" } << "--mask: pad:N";
+    QTest::newRow("scale and no-scale") << QStringList { "--scale", "2", "--no-scale" }
+                                        << "--scale: cannot be combined with --no-scale";
+    QTest::newRow("scale inf") << QStringList { "--scale", "inf" } << "--scale: expected a number from -1e6 to 1e6";
+    QTest::newRow("scale too large for float")
+        << QStringList { "--scale", "1e39" } << "--scale: expected a number from -1e6 to 1e6";
+    QTest::newRow("series pad beyond keys") << QStringList { "--mask", "pad:3", "--export-series", "keys=1,2,4",
+        "out" } << "--export-series: value '1': the mask pad:3 masks more keys than the 1 there are";
+    QTest::newRow("tokens with cross") << QStringList { "--tokens", "a b", "--cross" }
+                                       << "--tokens: tokens are for self-attention";
+    QTest::newRow("seed") << QStringList { "--seed", "abc" } << "--seed: expected a whole number";
+    QTest::newRow("batch index") << QStringList { "--batch", "2", "--batch-index", "2" }
+                                 << "--batch-index: must be from 0 to 1 (got 2)";
+    QTest::newRow("cross in direct") << QStringList { "--mode", "direct", "--cross" }
+                                     << "--cross: only applies to --mode projection";
+    QTest::newRow("positional") << QStringList { "stray" } << "unexpected argument 'stray'";
+    QTest::newRow("size") << QStringList { "--size", "0x100" } << "--size: width and height must be from 1 to 20000";
+    QTest::newRow("size form") << QStringList { "--size", "big" } << "--size: expected WIDTHxHEIGHT";
+    QTest::newRow("screenshot suffix") << QStringList { "--screenshot", "shot.jpg" }
+                                       << "--screenshot: the file name must end in .png";
+    QTest::newRow("too large") << QStringList { "--batch", "4096", "--len", "65536" } << "these sizes need about";
 }
 
 void TestCli::badInput()
@@ -169,7 +182,8 @@ void TestCli::badInput()
 
 void TestCli::lectureBlock1()
 {
-    const QJsonObject o = dump({"--mode", "projection", "--batch", "2", "--len", "5", "--d-model", "8", "--d-k", "4", "--seed", "0"});
+    const QJsonObject o
+        = dump({ "--mode", "projection", "--batch", "2", "--len", "5", "--d-model", "8", "--d-k", "4", "--seed", "0" });
     QCOMPARE(o["X"].toArray().size(), 2);
     QCOMPARE(o["X"].toArray()[0].toArray()[0].toArray().size(), 8);
     for (int j = 0; j < 5; ++j) {
@@ -182,7 +196,7 @@ void TestCli::lectureBlock1()
 
 void TestCli::lectureBlock2()
 {
-    const QStringList args{"--mode", "direct", "--len", "1", "--keys", "6", "--d-k", "64", "--seed", "0"};
+    const QStringList args { "--mode", "direct", "--len", "1", "--keys", "6", "--d-k", "64", "--seed", "0" };
     const QJsonObject scaled = dump(args);
     const QJsonObject raw = dump(QStringList(args) << "--no-scale");
     for (int j = 0; j < 6; ++j)
@@ -197,7 +211,7 @@ void TestCli::lectureBlock2()
 
 void TestCli::lectureBlock3()
 {
-    const QJsonObject o = dump({"--mode", "direct", "--batch", "2", "--len", "5", "--d-k", "4", "--seed", "1"});
+    const QJsonObject o = dump({ "--mode", "direct", "--batch", "2", "--len", "5", "--d-k", "4", "--seed", "1" });
     // softmax(Q·Kᵀ / 2)·V from the dumped Q, K and V, in double
     double maxDiff = 0.0;
     for (int b = 0; b < 2; ++b)
@@ -224,8 +238,8 @@ void TestCli::lectureBlock3()
 
 void TestCli::lectureExercise()
 {
-    const QJsonObject o = dump({"--mode", "direct", "--len", "3", "--keys", "5", "--d-k", "4", "--seed", "0",
-                                "--no-scale", "--softmax-dim", "-2"});
+    const QJsonObject o = dump({ "--mode", "direct", "--len", "3", "--keys", "5", "--d-k", "4", "--seed", "0",
+        "--no-scale", "--softmax-dim", "-2" });
     for (int j = 0; j < 5; ++j)
         QVERIFY(lecture::printsAs(at(o, "col_sums", 0, j), 1.0));
     QVERIFY(lecture::printsAs(at(o, "row_sums", 0, 0), lecture::exerciseRow0Sum));
@@ -233,22 +247,24 @@ void TestCli::lectureExercise()
 
 void TestCli::crossAttentionDump()
 {
-    const QJsonObject o = dump({"--len", "3", "--keys", "6"});
+    const QJsonObject o = dump({ "--len", "3", "--keys", "6" });
     QVERIFY(o.contains("Y"));
     QCOMPARE(o["params"].toObject()["cross"].toBool(), true);
     QCOMPARE(o["weights"].toArray()[0].toArray()[0].toArray().size(), 6);
-    const QJsonObject self = dump({"--len", "3"});
+    const QJsonObject self = dump({ "--len", "3" });
     QVERIFY(!self.contains("Y"));
-    QVERIFY(dump({"--len", "3", "--cross"}).contains("Y"));
+    QVERIFY(dump({ "--len", "3", "--cross" }).contains("Y"));
 }
 
 void TestCli::exitCodeAndOneLineForBadInput_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown option") << QStringList{"--frobnicate"} << "attention-viz: Unknown option 'frobnicate'.";
-    QTest::newRow("d_k 0") << QStringList{"--d-k", "0", "--dump", "-"} << "attention-viz: --d-k: must be from 1 to 65536 (got 0)";
-    QTest::newRow("too large") << QStringList{"--batch", "4096", "--len", "65536", "--dump", "-"} << "attention-viz: these sizes need about";
+    QTest::newRow("unknown option") << QStringList { "--frobnicate" } << "attention-viz: Unknown option 'frobnicate'.";
+    QTest::newRow("d_k 0") << QStringList { "--d-k", "0", "--dump", "-" }
+                           << "attention-viz: --d-k: must be from 1 to 65536 (got 0)";
+    QTest::newRow("too large") << QStringList { "--batch", "4096", "--len", "65536", "--dump", "-" }
+                               << "attention-viz: these sizes need about";
 }
 
 void TestCli::exitCodeAndOneLineForBadInput()
@@ -266,12 +282,12 @@ void TestCli::unwritableDumpLeavesNothing()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath("missing-folder/out.json");
-    const Run r = runProgram({"--dump", path});
+    const Run r = runProgram({ "--dump", path });
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.startsWith("attention-viz: --dump: cannot write"), r.err.constData());
     QVERIFY(r.err.contains("missing-folder/out.json"));
     QVERIFY(!QFile::exists(path));
-    const Run folder = runProgram({"--dump", dir.path()});
+    const Run folder = runProgram({ "--dump", dir.path() });
     QCOMPARE(folder.exitCode, 2);
     QVERIFY(folder.err.contains("is a folder"));
 }
@@ -285,7 +301,7 @@ void TestCli::failedRunKeepsExistingFile()
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("previous");
     }
-    const Run r = runProgram({"--dump", path, "--len", "0"});
+    const Run r = runProgram({ "--dump", path, "--len", "0" });
     QCOMPARE(r.exitCode, 2);
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
@@ -297,7 +313,7 @@ void TestCli::dumpToFile()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath("block2.json");
-    const Run r = runProgram({"--mode", "direct", "--len", "1", "--keys", "6", "--d-k", "64", "--dump", path});
+    const Run r = runProgram({ "--mode", "direct", "--len", "1", "--keys", "6", "--d-k", "64", "--dump", path });
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.err.isEmpty());
     QFile f(path);
@@ -308,10 +324,10 @@ void TestCli::dumpToFile()
 
 void TestCli::help()
 {
-    const Run r = runProgram({"--help"});
+    const Run r = runProgram({ "--help" });
     QCOMPARE(r.exitCode, 0);
-    for (const char *option : {"--mode", "--batch", "--len", "--keys", "--cross", "--d-model", "--d-k", "--d-v", "--seed",
-                               "--no-scale", "--scale", "--softmax-dim", "--mask", "--batch-index", "--dump"})
+    for (const char *option : { "--mode", "--batch", "--len", "--keys", "--cross", "--d-model", "--d-k", "--d-v",
+             "--seed", "--no-scale", "--scale", "--softmax-dim", "--mask", "--batch-index", "--dump" })
         QVERIFY2(r.out.contains(option), option);
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one codec between the settings and JSON (io/params_codec.h), and the remembered settings that use it.
 #include "io/params_codec.h"
 #include "io/settings_store.h"
@@ -58,7 +59,7 @@ void TestCodec::roundTrip_data()
     QTest::newRow("custom scale, 64-bit seed") << custom;
     attn::Params tokens = p;
     attn::setQueryLength(tokens, 3);
-    tokens.tokens = {"the", "cat", "the"};
+    tokens.tokens = { "the", "cat", "the" };
     tokens.positions = true;
     QTest::newRow("tokens with positions") << tokens;
 }
@@ -85,7 +86,8 @@ void TestCodec::linksOfOlderFiles_data()
     QTest::newRow("d_v different") << QByteArray(R"({"d_k": 8, "d_v": 16})") << false << true;
     QTest::newRow("S different") << QByteArray(R"({"len": 3, "keys": 6})") << true << false;
     QTest::newRow("cross with S = L") << QByteArray(R"({"len": 3, "keys": 3, "cross": true})") << true << false;
-    QTest::newRow("explicit links off") << QByteArray(R"({"d_v_follows_d_k": false, "keys_follow_len": false})") << false << false;
+    QTest::newRow("explicit links off") << QByteArray(R"({"d_v_follows_d_k": false, "keys_follow_len": false})")
+                                        << false << false;
 }
 
 void TestCodec::linksOfOlderFiles()
@@ -104,7 +106,8 @@ void TestCodec::badFields_data()
                                              << "params.d_v: 16 differs from d_k = 8 while d_v_follows_d_k is true";
     QTest::newRow("keys link contradicts") << QByteArray(R"({"len": 3, "keys": 6, "keys_follow_len": true})")
                                            << "params.keys_follow_len: true, but S = 6 differs from L = 3";
-    QTest::newRow("link not a bool") << QByteArray(R"({"d_v_follows_d_k": 1})") << "params.d_v_follows_d_k: expected true or false";
+    QTest::newRow("link not a bool") << QByteArray(R"({"d_v_follows_d_k": 1})")
+                                     << "params.d_v_follows_d_k: expected true or false";
     QTest::newRow("mode") << QByteArray(R"({"mode": "sideways"})") << "params.mode: expected one of projection, direct";
     QTest::newRow("scaling") << QByteArray(R"({"scaling": 1})") << "params.scaling: expected a string";
     QTest::newRow("mask beyond keys") << QByteArray(R"({"keys": 4, "len": 4, "mask": "pad:9"})")
@@ -143,7 +146,8 @@ void TestCodec::settingsStoreNames()
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray text = f.readAll();
-    for (const char *name : {"\\\"scaling\\\":\\\"none\\\"", "\\\"mask\\\":\\\"causal\\\"", "\\\"show\\\":\\\"logits\\\""})
+    for (const char *name :
+        { "\\\"scaling\\\":\\\"none\\\"", "\\\"mask\\\":\\\"causal\\\"", "\\\"show\\\":\\\"logits\\\"" })
         QVERIFY2(text.contains(name), text.constData());
     QSettings s(path, QSettings::IniFormat);
     attn::Params back;

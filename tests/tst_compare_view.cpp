@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The compare view: a second heatmap from the very same Q and K that follows every change, hovering
 // a cell outlines it in both heatmaps, and the two sides stand in the window where the exported
 // comparison puts them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Export: every format from the command line as an instructor would use it (headless), checked by
 // reading the files back; bad input; and the window's export, comparison, series and clipboard.
 #include "gui_driver.h"

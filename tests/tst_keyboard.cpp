@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The demo's keys: every window shortcut does what Help > Keyboard shortcuts says, pressed on the
 // focused widget as on a keyboard or a presentation clicker, and the result follows at once.
 #include "gui_driver.h"
@@ -184,7 +185,7 @@ void TestKeyboard::focusedControlKeepsItsKeys_data()
 {
     QTest::addColumn<QString>("control");
     QTest::addColumn<int>("key");
-    QTest::addColumn<int>("L");     // expected afterwards
+    QTest::addColumn<int>("L"); // expected afterwards
     QTest::addColumn<int>("dK");
     QTest::addColumn<bool>("sweeping");
     // the defaults: L = 5, d_k = 4

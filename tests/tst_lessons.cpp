@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Scenarios and lessons in the window: a scenario is shown and given back whole, Page Down and
 // Page Up step through a lesson (the built-in one opens with the first Page Down), the settings
 // panel shows every step's settings, and a bad lesson leaves the state as it was.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window driven as a user would (offscreen): widgets change the model, the views show what
 // the core computed. Also --screenshot through the real program, and the remembered settings.
 #include "gui_driver.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The menus' shortcuts work in presentation mode too, where the menu bar is hidden: pressed as keys.
 #include "model/attention_model.h"
 #include "widgets/main_window.h"
@@ -55,7 +56,8 @@ void TestMenuShortcuts::quitInPresentation()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     window.setPresentation(true, false);
-    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_Q, Qt::ControlModifier);
+    QTest::keyClick(
+        QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_Q, Qt::ControlModifier);
     QTRY_VERIFY(!window.isVisible());
 }
 

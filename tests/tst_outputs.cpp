@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Where the program's output goes: device nodes and FIFOs are written in place and stay what they
 // were, and a failed write (full device, closed or broken standard output) ends the run with status 2
 // and a message naming the output. Device nodes are made by the test (mknod, as root) in a temporary
 // folder; the machine's own /dev is never touched.
-#include "run_program.h"
 #include "io/save_output.h"
+#include "run_program.h"
 
 #include <QDir>
 #include <QFile>
@@ -24,7 +25,9 @@ bool makeCharDevice(const QString &path, unsigned minor)
 
 bool isCharDevice(const QString &path, unsigned minor)
 {
-    struct stat st{};
+    struct stat st
+    {
+    };
     return ::lstat(QFile::encodeName(path).constData(), &st) == 0 && S_ISCHR(st.st_mode) && minor(st.st_rdev) == minor;
 }
 
@@ -32,18 +35,19 @@ bool isCharDevice(const QString &path, unsigned minor)
 QStringList outputArgs(const QString &option, const QString &path)
 {
     if (option == "--export-compare")
-        return {"--export-compare", "scaling", path};
-    return {option, path};
+        return { "--export-compare", "scaling", path };
+    return { option, path };
 }
 
 // A shell line run by /bin/bash with the program as $0.
 Run runShell(const QString &line)
 {
     QProcess p;
-    p.start("/bin/bash", {"-c", line, QStringLiteral(ATTN_EXE)});
+    p.start("/bin/bash", { "-c", line, QStringLiteral(ATTN_EXE) });
     if (!p.waitForFinished(120000))
         qFatal("bash did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+        p.readAllStandardError() };
 }
 
 } // namespace
@@ -80,14 +84,20 @@ void TestOutputs::nullDeviceStaysADevice_data()
     QTest::addColumn<QString>("option");
     QTest::addColumn<QString>("suffix");
     QTest::addColumn<bool>("throughSymlink");
-    for (bool link : {false, true}) {
+    for (bool link : { false, true }) {
         const char *via = link ? " via symlink" : "";
-        QTest::addRow("--dump%s", via) << "--dump" << "json" << link;
-        QTest::addRow("--export png%s", via) << "--export" << "png" << link;
-        QTest::addRow("--export npy%s", via) << "--export" << "npy" << link;
-        QTest::addRow("--export-compare svg%s", via) << "--export-compare" << "svg" << link;
-        QTest::addRow("--screenshot%s", via) << "--screenshot" << "png" << link;
-        QTest::addRow("--save-scenario%s", via) << "--save-scenario" << "json" << link;
+        QTest::addRow("--dump%s", via) << "--dump"
+                                       << "json" << link;
+        QTest::addRow("--export png%s", via) << "--export"
+                                             << "png" << link;
+        QTest::addRow("--export npy%s", via) << "--export"
+                                             << "npy" << link;
+        QTest::addRow("--export-compare svg%s", via) << "--export-compare"
+                                                     << "svg" << link;
+        QTest::addRow("--screenshot%s", via) << "--screenshot"
+                                             << "png" << link;
+        QTest::addRow("--save-scenario%s", via) << "--save-scenario"
+                                                << "json" << link;
     }
 }
 
@@ -113,12 +123,13 @@ void TestOutputs::nullDeviceStaysADevice()
         QVERIFY(QFile::rename(device, named));
         target = named;
     }
-    const Run r = runProgram(QStringList{"--len", "3"} + outputArgs(option, target));
+    const Run r = runProgram(QStringList { "--len", "3" } + outputArgs(option, target));
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QString node = throughSymlink ? device : target;
     QVERIFY2(isCharDevice(node, 3), "the null device was replaced");
     // Nothing else was left beside it (no temporary file, no renamed copy).
-    QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot).size(), throughSymlink ? 2 : 1);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot).size(),
+        throughSymlink ? 2 : 1);
 }
 
 void TestOutputs::fullDeviceFailsAndStaysADevice_data()
@@ -142,13 +153,15 @@ void TestOutputs::fullDeviceFailsAndStaysADevice()
         target = dir.filePath("out." + suffix);
         QVERIFY(QFile::link(device, target));
     }
-    const Run r = runProgram(QStringList{"--len", "3"} + outputArgs(option, target));
+    const Run r = runProgram(QStringList { "--len", "3" } + outputArgs(option, target));
     QCOMPARE(r.exitCode, 2);
     const QString err = QString::fromUtf8(r.err);
-    QVERIFY2(err.startsWith("attention-viz: " + option + ": cannot write '" + target + "': No space left on device"), r.err.constData());
+    QVERIFY2(err.startsWith("attention-viz: " + option + ": cannot write '" + target + "': No space left on device"),
+        r.err.constData());
     QCOMPARE(err.count('\n'), 1);
     QVERIFY2(isCharDevice(device, 7), "the full device was replaced");
-    QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot).size(), throughSymlink ? 2 : 1);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot).size(),
+        throughSymlink ? 2 : 1);
 }
 
 // A FIFO is written in place: a reader on the other end gets the whole dump.
@@ -160,7 +173,9 @@ void TestOutputs::fifoWrittenInPlace()
     const Run r = runShell(QStringLiteral("cat '%1' > '%2' & \"$0\" --len 3 --dump '%1'; s=$?; wait; exit $s")
                                .arg(fifo, dir.filePath("got.json")));
     QVERIFY2(r.exitCode == 0, r.err.constData());
-    struct stat st{};
+    struct stat st
+    {
+    };
     QVERIFY(::lstat(QFile::encodeName(fifo).constData(), &st) == 0 && S_ISFIFO(st.st_mode));
     QFile got(dir.filePath("got.json"));
     QVERIFY(got.open(QIODevice::ReadOnly));

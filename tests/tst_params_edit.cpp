@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The editing rules (core/params_edit.h): each edit function and normalize, and the comparison's sides.
 #include "params_edit.h"
 
@@ -23,7 +24,7 @@ Params start(const QString &name)
     } else if (name == "pad-4") {
         attn::setMask(p, attn::MaskKind::Pad, 4);
     } else if (name == "tokens") {
-        p.tokens = {"a", "b", "a", "c", "d"};
+        p.tokens = { "a", "b", "a", "c", "d" };
         p.positions = true;
     } else if (name == "batch-3-shows-2") {
         p.batch = 3;
@@ -35,20 +36,35 @@ Params start(const QString &name)
 // An edit by name, with one argument.
 void edit(Params &p, const QString &what, int v)
 {
-    if (what == "setDk") attn::setDk(p, v);
-    else if (what == "setDv") attn::setDv(p, v);
-    else if (what == "linkDv") attn::setDvFollowsDk(p, v != 0);
-    else if (what == "setL") attn::setQueryLength(p, v);
-    else if (what == "setS") attn::setKeyLength(p, v);
-    else if (what == "separateKeys") attn::setSeparateKeys(p, v != 0);
-    else if (what == "direct") attn::setMode(p, attn::Mode::Direct);
-    else if (what == "doubleDk") attn::doubleDk(p);
-    else if (what == "halveDk") attn::halveDk(p);
-    else if (what == "stepL") attn::stepQueryLength(p, v);
-    else if (what == "sweepDk") attn::sweepDk(p);
-    else if (what == "sweepLength") attn::sweepLength(p);
-    else if (what == "batch") { p.batch = v; attn::normalize(p); }
-    else QFAIL(qPrintable("unknown edit " + what));
+    if (what == "setDk")
+        attn::setDk(p, v);
+    else if (what == "setDv")
+        attn::setDv(p, v);
+    else if (what == "linkDv")
+        attn::setDvFollowsDk(p, v != 0);
+    else if (what == "setL")
+        attn::setQueryLength(p, v);
+    else if (what == "setS")
+        attn::setKeyLength(p, v);
+    else if (what == "separateKeys")
+        attn::setSeparateKeys(p, v != 0);
+    else if (what == "direct")
+        attn::setMode(p, attn::Mode::Direct);
+    else if (what == "doubleDk")
+        attn::doubleDk(p);
+    else if (what == "halveDk")
+        attn::halveDk(p);
+    else if (what == "stepL")
+        attn::stepQueryLength(p, v);
+    else if (what == "sweepDk")
+        attn::sweepDk(p);
+    else if (what == "sweepLength")
+        attn::sweepLength(p);
+    else if (what == "batch") {
+        p.batch = v;
+        attn::normalize(p);
+    } else
+        QFAIL(qPrintable("unknown edit " + what));
 }
 
 } // namespace
@@ -78,28 +94,51 @@ void TestParamsEdit::edits_data()
     QTest::addColumn<bool>("cross");
     QTest::addColumn<int>("tokens");
 
-    QTest::newRow("d_v follows d_k") << "default" << "setDk" << 64 << 64 << 64 << 5 << 5 << false << 0;
-    QTest::newRow("unlinked d_v stays, even when equal") << "dv-unlinked" << "setDk" << 64 << 64 << 4 << 5 << 5 << false << 0;
-    QTest::newRow("Up with d_v unlinked") << "dv-unlinked" << "doubleDk" << 0 << 8 << 4 << 5 << 5 << false << 0;
-    QTest::newRow("Up with d_v linked") << "default" << "doubleDk" << 0 << 8 << 8 << 5 << 5 << false << 0;
-    QTest::newRow("giving d_v unlinks it") << "default" << "setDv" << 16 << 4 << 16 << 5 << 5 << false << 0;
-    QTest::newRow("linking d_v again copies d_k") << "dv-unlinked" << "linkDv" << 1 << 4 << 4 << 5 << 5 << false << 0;
-    QTest::newRow("Up stops at 1024") << "default" << "setDk" << 1024 << 1024 << 1024 << 5 << 5 << false << 0;
-    QTest::newRow("Down stops at 1") << "default" << "halveDk" << 0 << 2 << 2 << 5 << 5 << false << 0;
-    QTest::newRow("S follows L") << "default" << "setL" << 9 << 4 << 4 << 9 << 9 << false << 0;
-    QTest::newRow("unlinked S stays (projection: S != L is cross-attention)") << "keys-unlinked" << "setL" << 9 << 4 << 4 << 9 << 5 << true << 0;
-    QTest::newRow("cross-attention keeps S") << "cross" << "setL" << 9 << 4 << 4 << 9 << 5 << true << 0;
-    QTest::newRow("giving S unlinks it") << "default" << "setS" << 7 << 4 << 4 << 5 << 7 << true << 0;
-    QTest::newRow("self-attention again: S = L") << "cross" << "separateKeys" << 0 << 4 << 4 << 5 << 5 << false << 0;
-    QTest::newRow("direct mode has no second sequence") << "cross" << "direct" << 0 << 4 << 4 << 5 << 5 << false << 0;
-    QTest::newRow("direct mode, own S") << "direct-own-keys" << "setL" << 2 << 4 << 4 << 2 << 5 << false << 0;
-    QTest::newRow("Right adds a query and a key") << "default" << "stepL" << 1 << 4 << 4 << 6 << 6 << false << 0;
-    QTest::newRow("Left stops at 1") << "default" << "stepL" << -10 << 4 << 4 << 1 << 1 << false << 0;
-    QTest::newRow("Right stops at 4096") << "default" << "stepL" << 5000 << 4 << 4 << 4096 << 4096 << false << 0;
-    QTest::newRow("sweep doubles d_k") << "default" << "sweepDk" << 0 << 8 << 8 << 5 << 5 << false << 0;
-    QTest::newRow("sweep doubles L") << "default" << "sweepLength" << 0 << 4 << 4 << 10 << 10 << false << 0;
-    QTest::newRow("tokens stay while lengths match") << "tokens" << "setDk" << 8 << 8 << 8 << 5 << 5 << false << 5;
-    QTest::newRow("tokens go when L changes") << "tokens" << "setL" << 6 << 4 << 4 << 6 << 6 << false << 0;
+    QTest::newRow("d_v follows d_k") << "default"
+                                     << "setDk" << 64 << 64 << 64 << 5 << 5 << false << 0;
+    QTest::newRow("unlinked d_v stays, even when equal") << "dv-unlinked"
+                                                         << "setDk" << 64 << 64 << 4 << 5 << 5 << false << 0;
+    QTest::newRow("Up with d_v unlinked") << "dv-unlinked"
+                                          << "doubleDk" << 0 << 8 << 4 << 5 << 5 << false << 0;
+    QTest::newRow("Up with d_v linked") << "default"
+                                        << "doubleDk" << 0 << 8 << 8 << 5 << 5 << false << 0;
+    QTest::newRow("giving d_v unlinks it") << "default"
+                                           << "setDv" << 16 << 4 << 16 << 5 << 5 << false << 0;
+    QTest::newRow("linking d_v again copies d_k") << "dv-unlinked"
+                                                  << "linkDv" << 1 << 4 << 4 << 5 << 5 << false << 0;
+    QTest::newRow("Up stops at 1024") << "default"
+                                      << "setDk" << 1024 << 1024 << 1024 << 5 << 5 << false << 0;
+    QTest::newRow("Down stops at 1") << "default"
+                                     << "halveDk" << 0 << 2 << 2 << 5 << 5 << false << 0;
+    QTest::newRow("S follows L") << "default"
+                                 << "setL" << 9 << 4 << 4 << 9 << 9 << false << 0;
+    QTest::newRow("unlinked S stays (projection: S != L is cross-attention)")
+        << "keys-unlinked"
+        << "setL" << 9 << 4 << 4 << 9 << 5 << true << 0;
+    QTest::newRow("cross-attention keeps S") << "cross"
+                                             << "setL" << 9 << 4 << 4 << 9 << 5 << true << 0;
+    QTest::newRow("giving S unlinks it") << "default"
+                                         << "setS" << 7 << 4 << 4 << 5 << 7 << true << 0;
+    QTest::newRow("self-attention again: S = L") << "cross"
+                                                 << "separateKeys" << 0 << 4 << 4 << 5 << 5 << false << 0;
+    QTest::newRow("direct mode has no second sequence") << "cross"
+                                                        << "direct" << 0 << 4 << 4 << 5 << 5 << false << 0;
+    QTest::newRow("direct mode, own S") << "direct-own-keys"
+                                        << "setL" << 2 << 4 << 4 << 2 << 5 << false << 0;
+    QTest::newRow("Right adds a query and a key") << "default"
+                                                  << "stepL" << 1 << 4 << 4 << 6 << 6 << false << 0;
+    QTest::newRow("Left stops at 1") << "default"
+                                     << "stepL" << -10 << 4 << 4 << 1 << 1 << false << 0;
+    QTest::newRow("Right stops at 4096") << "default"
+                                         << "stepL" << 5000 << 4 << 4 << 4096 << 4096 << false << 0;
+    QTest::newRow("sweep doubles d_k") << "default"
+                                       << "sweepDk" << 0 << 8 << 8 << 5 << 5 << false << 0;
+    QTest::newRow("sweep doubles L") << "default"
+                                     << "sweepLength" << 0 << 4 << 4 << 10 << 10 << false << 0;
+    QTest::newRow("tokens stay while lengths match") << "tokens"
+                                                     << "setDk" << 8 << 8 << 8 << 5 << 5 << false << 5;
+    QTest::newRow("tokens go when L changes") << "tokens"
+                                              << "setL" << 6 << 4 << 4 << 6 << 6 << false << 0;
 }
 
 void TestParamsEdit::edits()
@@ -154,7 +193,7 @@ void TestParamsEdit::masks()
         attn::nextMask(q);
         seen << QString::fromStdString(attn::maskName(q));
     }
-    QCOMPARE(seen, QStringList({"causal", "pad:2", "none"}));
+    QCOMPARE(seen, QStringList({ "causal", "pad:2", "none" }));
     // with one key there is nothing to pad: causal goes back to none
     Params one;
     attn::setQueryLength(one, 1);

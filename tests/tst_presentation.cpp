@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Presentation mode (F5, Esc leaves it): text twice as large, only the demo's controls, still live,
 // and the picture can be copied from the keyboard with the menus hidden.
 #include "gui_driver.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Presets: chosen from the Lecture menu they reproduce the lecture's numbers (block 1, block 2
 // scaled beside not scaled, block 3, the exercise); an unknown --preset is refused with the list.
 #include "gui_driver.h"

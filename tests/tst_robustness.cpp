@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Numerical robustness as properties over random and extreme inputs: whatever the scores, the weights are
 // finite, non-negative and sum to 1 along the softmax dimension, or the row (column) is reported as masked
 // and is all zeros; the entropies lie in [0, ln n].
@@ -85,10 +86,11 @@ void TestRobustness::extremeScores_data()
     QTest::addColumn<QString>("fill");
     QTest::addColumn<int>("L");
     QTest::addColumn<int>("S");
-    for (const char *fill : {"±1e30", "+1e30 everywhere", "-1e30 everywhere", "denormals", "equal rows", "one-hot", "max float",
-                             "alternating ±3e38"})
-        for (const auto &[L, S] : {std::pair{7, 9}, std::pair{1, 1}, std::pair{5, 1}, std::pair{1, 300}})
-            QTest::newRow(qPrintable(QStringLiteral("%1, %2x%3").arg(QString::fromUtf8(fill)).arg(L).arg(S))) << QString(fill) << L << S;
+    for (const char *fill : { "±1e30", "+1e30 everywhere", "-1e30 everywhere", "denormals", "equal rows", "one-hot",
+             "max float", "alternating ±3e38" })
+        for (const auto &[L, S] : { std::pair { 7, 9 }, std::pair { 1, 1 }, std::pair { 5, 1 }, std::pair { 1, 300 } })
+            QTest::newRow(qPrintable(QStringLiteral("%1, %2x%3").arg(QString::fromUtf8(fill)).arg(L).arg(S)))
+                << QString(fill) << L << S;
 }
 
 void TestRobustness::extremeScores()
@@ -96,28 +98,39 @@ void TestRobustness::extremeScores()
     QFETCH(QString, fill);
     QFETCH(int, L);
     QFETCH(int, S);
-    const float big = 1e30f, maxf = std::numeric_limits<float>::max(), denorm = std::numeric_limits<float>::denorm_min();
+    const float big = 1e30f, maxf = std::numeric_limits<float>::max(),
+                denorm = std::numeric_limits<float>::denorm_min();
     const auto f = [&](int i, int j) -> float {
-        if (fill == "±1e30") return (i + j) % 3 == 0 ? big : ((i * j) % 2 ? -big : 0.5f);
-        if (fill == "+1e30 everywhere") return big;
-        if (fill == "-1e30 everywhere") return -big;
-        if (fill == "denormals") return float(j % 5) * denorm;
-        if (fill == "equal rows") return 2.5f;
-        if (fill == "one-hot") return j == i % S ? 100.0f : 0.0f;
-        if (fill == "max float") return j % 2 ? maxf : -maxf;
+        if (fill == "±1e30")
+            return (i + j) % 3 == 0 ? big : ((i * j) % 2 ? -big : 0.5f);
+        if (fill == "+1e30 everywhere")
+            return big;
+        if (fill == "-1e30 everywhere")
+            return -big;
+        if (fill == "denormals")
+            return float(j % 5) * denorm;
+        if (fill == "equal rows")
+            return 2.5f;
+        if (fill == "one-hot")
+            return j == i % S ? 100.0f : 0.0f;
+        if (fill == "max float")
+            return j % 2 ? maxf : -maxf;
         return (i + j) % 2 ? 3e38f : -3e38f;
     };
     const attn::Tensor3 scores = scoresFilledWith(L, S, f);
-    for (int dim : {-1, -2})
-        for (attn::MaskKind mask : {attn::MaskKind::None, attn::MaskKind::Causal, attn::MaskKind::Pad})
-            for (attn::Scaling scaling : {attn::Scaling::InvSqrtDk, attn::Scaling::None, attn::Scaling::Custom}) {
+    for (int dim : { -1, -2 })
+        for (attn::MaskKind mask : { attn::MaskKind::None, attn::MaskKind::Causal, attn::MaskKind::Pad })
+            for (attn::Scaling scaling : { attn::Scaling::InvSqrtDk, attn::Scaling::None, attn::Scaling::Custom }) {
                 attn::Params p = paramsFor(L, S, dim, mask, mask == attn::MaskKind::Pad ? S / 2 + 1 : 0, scaling);
                 p.customScale = 1e6; // pushes 1e30 past float's range: -> ±inf logits
                 const attn::Attention a = attn::attendWeights(scores, p);
                 const QString broken = violations(a, p);
-                QVERIFY2(broken.isEmpty(), qPrintable(QStringLiteral("dim %1, mask %2, scaling %3: %4")
-                                                          .arg(dim).arg(QString::fromStdString(attn::maskName(p)))
-                                                          .arg(int(scaling)).arg(broken)));
+                QVERIFY2(broken.isEmpty(),
+                    qPrintable(QStringLiteral("dim %1, mask %2, scaling %3: %4")
+                                   .arg(dim)
+                                   .arg(QString::fromStdString(attn::maskName(p)))
+                                   .arg(int(scaling))
+                                   .arg(broken)));
             }
 }
 
@@ -146,13 +159,17 @@ void TestRobustness::randomSettings()
         QVERIFY(!attn::validate(p, std::uint64_t(1) << 32));
         const attn::Result r = attn::compute(p);
         const QString broken = violations(r.attention, p);
-        QVERIFY2(broken.isEmpty(), qPrintable(QStringLiteral("trial %1 (%2, d_k %3, L %4, S %5, dim %6, mask %7, scale %8): %9")
-                                                  .arg(trial)
-                                                  .arg(QString::fromStdString(attn::modeName(p.mode)))
-                                                  .arg(p.dK).arg(p.queryLength).arg(p.keyLength).arg(p.softmaxDim)
-                                                  .arg(QString::fromStdString(attn::maskName(p)))
-                                                  .arg(p.scaleFactor())
-                                                  .arg(broken)));
+        QVERIFY2(broken.isEmpty(),
+            qPrintable(QStringLiteral("trial %1 (%2, d_k %3, L %4, S %5, dim %6, mask %7, scale %8): %9")
+                           .arg(trial)
+                           .arg(QString::fromStdString(attn::modeName(p.mode)))
+                           .arg(p.dK)
+                           .arg(p.queryLength)
+                           .arg(p.keyLength)
+                           .arg(p.softmaxDim)
+                           .arg(QString::fromStdString(attn::maskName(p)))
+                           .arg(p.scaleFactor())
+                           .arg(broken)));
         for (float v : r.attention.out.data)
             QVERIFY2(std::isfinite(v), "output not finite");
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Scenario files: saved and read back to the last bit, the same state through the program's
 // --save-scenario and --scenario, and bad files refused with the file and the field named (by the
 // reader and by the program, exit status 2).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The softmax kernel the pipeline runs (softmaxRowsWithStats): the properties that make it right,
 // its edge cases against a reference computed here in long double, and that the pipeline's results
 // are the kernel's, bit for bit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Tokens: sentences split into words (Chinese into characters, punctuation apart), typed into the
 // window they label the axes and set L = S, repeated words share an embedding until position
 // encodings are added, another length drops them; the same from the command line.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The generator against PyTorch: the reference values of shared/torch-randn.md and the cases
 // made by tests/reference/make_fixtures.py with Debian's python3-torch, bit for bit.
 #include "fixtures.h"
@@ -66,7 +67,8 @@ void TestTorchGenerator::fixtures_data()
         QStringList counts;
         for (const QJsonValue &n : o.value("counts").toArray())
             counts << QString::number(n.toInt());
-        const QString name = QStringLiteral("seed %1, randn(%2)").arg(o.value("seed").toString(), counts.join("), randn("));
+        const QString name
+            = QStringLiteral("seed %1, randn(%2)").arg(o.value("seed").toString(), counts.join("), randn("));
         QTest::newRow(qPrintable(name)) << o;
     }
 }
@@ -85,7 +87,10 @@ void TestTorchGenerator::fixtures()
         for (std::size_t i = 0; i < got.size(); ++i)
             if (floatBits(got[i]) != floatBits(expected[i]))
                 QFAIL(qPrintable(QStringLiteral("call %1, value %2: got %3, PyTorch %4")
-                                     .arg(c).arg(i).arg(double(got[i]), 0, 'g', 9).arg(double(expected[i]), 0, 'g', 9)));
+                                     .arg(c)
+                                     .arg(i)
+                                     .arg(double(got[i]), 0, 'g', 9)
+                                     .arg(double(expected[i]), 0, 'g', 9)));
     }
 }
 

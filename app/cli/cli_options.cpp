@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/cli_options.h"
 
-#include "model/color_map_names.h"
 #include "io/scenario.h"
+#include "model/color_map_names.h"
 #include "model/tokens.h"
 #include "params_edit.h"
 
@@ -31,9 +32,11 @@ long long parseInteger(const QString &name, const QString &value, long long lo, 
     bool ok = false;
     const long long v = value.trimmed().toLongLong(&ok);
     if (!ok)
-        throw Fail{QStringLiteral("--%1: expected a whole number from %2 to %3, got '%4'").arg(name).arg(lo).arg(hi).arg(value)};
+        throw Fail {
+            QStringLiteral("--%1: expected a whole number from %2 to %3, got '%4'").arg(name).arg(lo).arg(hi).arg(value)
+        };
     if (v < lo || v > hi)
-        throw Fail{QStringLiteral("--%1: must be from %2 to %3 (got %4)").arg(name).arg(lo).arg(hi).arg(v)};
+        throw Fail { QStringLiteral("--%1: must be from %2 to %3 (got %4)").arg(name).arg(lo).arg(hi).arg(v) };
     return v;
 }
 
@@ -50,8 +53,9 @@ std::uint64_t parseSeed(const QString &value)
         if (ok)
             return v;
     }
-    throw Fail{QStringLiteral("--seed: expected a whole number from -9223372036854775808 to "
-                              "18446744073709551615, got '%1'").arg(value)};
+    throw Fail { QStringLiteral("--seed: expected a whole number from -9223372036854775808 to "
+                                "18446744073709551615, got '%1'")
+                     .arg(value) };
 }
 
 QSize parseSize(const QString &text)
@@ -59,11 +63,13 @@ QSize parseSize(const QString &text)
     static const QRegularExpression re(QStringLiteral("^(\\d{1,9})[xX](\\d{1,9})$"));
     const auto m = re.match(text.trimmed());
     if (!m.hasMatch())
-        throw Fail{QStringLiteral("--size: expected WIDTHxHEIGHT in pixels such as 1600x1000, got '%1'").arg(text)};
+        throw Fail { QStringLiteral("--size: expected WIDTHxHEIGHT in pixels such as 1600x1000, got '%1'").arg(text) };
     const int w = m.captured(1).toInt(), h = m.captured(2).toInt();
     if (w < 1 || h < 1 || w > 20000 || h > 20000)
-        throw Fail{QStringLiteral("--size: width and height must be from 1 to 20000 pixels (got %1x%2)").arg(w).arg(h)};
-    return {w, h};
+        throw Fail {
+            QStringLiteral("--size: width and height must be from 1 to 20000 pixels (got %1x%2)").arg(w).arg(h)
+        };
+    return { w, h };
 }
 
 double parseNumber(const QString &name, const QString &value, double lo, double hi)
@@ -71,9 +77,9 @@ double parseNumber(const QString &name, const QString &value, double lo, double 
     bool ok = false;
     const double v = value.trimmed().toDouble(&ok);
     if (!ok || !std::isfinite(v))
-        throw Fail{QStringLiteral("--%1: expected a number, got '%2'").arg(name, value)};
+        throw Fail { QStringLiteral("--%1: expected a number, got '%2'").arg(name, value) };
     if (v < lo || v > hi)
-        throw Fail{QStringLiteral("--%1: must be from %2 to %3 (got %4)").arg(name).arg(lo).arg(hi).arg(value)};
+        throw Fail { QStringLiteral("--%1: must be from %2 to %3 (got %4)").arg(name).arg(lo).arg(hi).arg(value) };
     return v;
 }
 
@@ -85,7 +91,7 @@ void applySetting(attn::Params &p, const QString &name, const QString &value)
     if (name == "mode") {
         const auto mode = attn::parseMode(value.trimmed().toLower().toStdString());
         if (!mode)
-            throw Fail{QStringLiteral("--mode: expected projection or direct, got '%1'").arg(value)};
+            throw Fail { QStringLiteral("--mode: expected projection or direct, got '%1'").arg(value) };
         attn::setMode(p, *mode);
     } else if (name == "batch") {
         p.batch = int(parseInteger(name, value, 1, Limits::maxBatch));
@@ -105,20 +111,24 @@ void applySetting(attn::Params &p, const QString &name, const QString &value)
         bool ok = false;
         const double f = value.trimmed().toDouble(&ok);
         if (!ok || !(std::fabs(f) <= attn::Limits::maxScale))
-            throw Fail{QStringLiteral("--scale: expected a number from -1e6 to 1e6 such as 0.125, got '%1'").arg(value)};
+            throw Fail {
+                QStringLiteral("--scale: expected a number from -1e6 to 1e6 such as 0.125, got '%1'").arg(value)
+            };
         p.scaling = attn::Scaling::Custom;
         p.customScale = f;
     } else if (name == "softmax-dim") {
         const QString d = value.trimmed();
         if (d != "-1" && d != "-2")
-            throw Fail{QStringLiteral("--softmax-dim: expected -1 (over keys) or -2 (over queries), got '%1'").arg(value)};
+            throw Fail {
+                QStringLiteral("--softmax-dim: expected -1 (over keys) or -2 (over queries), got '%1'").arg(value)
+            };
         p.softmaxDim = d.toInt();
     } else if (name == "mask") {
-        attn::MaskKind kind{};
+        attn::MaskKind kind {};
         int pad = 0;
         std::string error;
         if (!attn::parseMask(value.trimmed().toLower().toStdString(), p.keyLength, &kind, &pad, &error))
-            throw Fail{QStringLiteral("--mask: %1").arg(QString::fromStdString(error))};
+            throw Fail { QStringLiteral("--mask: %1").arg(QString::fromStdString(error)) };
         attn::setMask(p, kind, pad);
     } else if (name == "batch-index") {
         p.batchIndex = int(parseInteger(name, value, 0, p.batch - 1));
@@ -126,8 +136,8 @@ void applySetting(attn::Params &p, const QString &name, const QString &value)
 }
 
 // The settings with values, in the order they are applied (later ones depend on earlier ones).
-const QStringList kValued{"mode", "batch", "len", "keys", "d-model", "d-k", "d-v", "seed", "scale", "softmax-dim", "mask",
-                          "batch-index"};
+const QStringList kValued { "mode", "batch", "len", "keys", "d-model", "d-k", "d-v", "seed", "scale", "softmax-dim",
+    "mask", "batch-index" };
 
 void parseDisplay(const QCommandLineParser &parser, DisplayOptions &d)
 {
@@ -140,12 +150,15 @@ void parseDisplay(const QCommandLineParser &parser, DisplayOptions &d)
         else if (s == "logits")
             d.quantity = attn::Quantity::Logits;
         else
-            throw Fail{QStringLiteral("--show: expected weights, scores or logits, got '%1'").arg(parser.value("show"))};
+            throw Fail {
+                QStringLiteral("--show: expected weights, scores or logits, got '%1'").arg(parser.value("show"))
+            };
     }
     if (parser.isSet("colormap")) {
         const QString c = parser.value("colormap").trimmed().toLower();
         if (!colorMapNames().contains(c))
-            throw Fail{QStringLiteral("--colormap: expected one of %1, got '%2'").arg(colorMapNames().join(", "), parser.value("colormap"))};
+            throw Fail { QStringLiteral("--colormap: expected one of %1, got '%2'")
+                             .arg(colorMapNames().join(", "), parser.value("colormap")) };
         d.colorMap = c;
     } else if (parser.isSet("show") && d.quantity != attn::Quantity::Weights) {
         d.colorMap = "coolwarm"; // scores and logits are signed: a diverging map by default
@@ -153,7 +166,9 @@ void parseDisplay(const QCommandLineParser &parser, DisplayOptions &d)
     if (parser.isSet("range")) {
         const QString r = parser.value("range").trimmed().toLower();
         if (r != "fixed" && r != "fit")
-            throw Fail{QStringLiteral("--range: expected fixed (0 to 1) or fit, got '%1'").arg(parser.value("range"))};
+            throw Fail {
+                QStringLiteral("--range: expected fixed (0 to 1) or fit, got '%1'").arg(parser.value("range"))
+            };
         d.range = r == "fit" ? DisplayOptions::Range::Fit : DisplayOptions::Range::Fixed01;
     }
     if (parser.isSet("no-cell-values"))
@@ -170,20 +185,20 @@ void startingState(const QCommandLineParser &parser, CliRequest &r)
 {
     attn::Params &p = r.params;
     if (parser.isSet("preset") && parser.isSet("scenario"))
-        throw Fail{QStringLiteral("--preset: give either --preset or --scenario, not both")};
+        throw Fail { QStringLiteral("--preset: give either --preset or --scenario, not both") };
     if (parser.isSet("preset") || parser.isSet("scenario")) {
         Scenario base;
         if (parser.isSet("preset")) {
             const Preset *preset = findPreset(parser.value("preset").trimmed());
             if (!preset)
-                throw Fail{QStringLiteral("--preset: unknown preset '%1'; the presets are: %2")
-                               .arg(parser.value("preset"), presetNames().join(", "))};
+                throw Fail { QStringLiteral("--preset: unknown preset '%1'; the presets are: %2")
+                                 .arg(parser.value("preset"), presetNames().join(", ")) };
             base = preset->scenario;
         } else {
             QString error;
             const auto loaded = loadScenario(parser.value("scenario"), &error);
             if (!loaded)
-                throw Fail{QStringLiteral("--scenario: %1").arg(error)};
+                throw Fail { QStringLiteral("--scenario: %1").arg(error) };
             base = *loaded;
         }
         p = base.params;
@@ -200,11 +215,17 @@ void checkKept(const QCommandLineParser &parser, const attn::Params &base, const
 {
     const QString from = parser.isSet("preset") ? QStringLiteral("--preset") : QStringLiteral("--scenario");
     if (!parser.isSet("mask") && base.mask == attn::MaskKind::Pad && p.padCount != base.padCount)
-        throw Fail{QStringLiteral("%1: its mask pad:%2 masks more keys than the %3 the other options give; add --mask")
-                       .arg(from).arg(base.padCount).arg(p.keyLength)};
+        throw Fail { QStringLiteral(
+            "%1: its mask pad:%2 masks more keys than the %3 the other options give; add --mask")
+                         .arg(from)
+                         .arg(base.padCount)
+                         .arg(p.keyLength) };
     if (!parser.isSet("batch-index") && p.batchIndex >= p.batch)
-        throw Fail{QStringLiteral("%1: it shows batch element %2, but --batch %3 has no such element; add --batch-index")
-                       .arg(from).arg(base.batchIndex).arg(p.batch)};
+        throw Fail { QStringLiteral(
+            "%1: it shows batch element %2, but --batch %3 has no such element; add --batch-index")
+                         .arg(from)
+                         .arg(base.batchIndex)
+                         .arg(p.batch) };
 }
 
 // The options that change the computation, through core's editing rules.
@@ -221,33 +242,40 @@ void applyParams(const QCommandLineParser &parser, CliRequest &r)
     if (parser.isSet("tokens")) {
         const QStringList tokens = splitTokens(parser.value("tokens"));
         if (tokens.isEmpty())
-            throw Fail{QStringLiteral("--tokens: no words in '%1'").arg(parser.value("tokens"))};
+            throw Fail { QStringLiteral("--tokens: no words in '%1'").arg(parser.value("tokens")) };
         if (tokens.size() > attn::Limits::maxLength)
-            throw Fail{QStringLiteral("--tokens: at most %1 tokens (got %2)").arg(attn::Limits::maxLength).arg(tokens.size())};
-        if ((keysGiven && parser.value("keys").toInt() != tokens.size()) || (parser.isSet("len") && parser.value("len").toInt() != tokens.size()))
-            throw Fail{QStringLiteral("--tokens: %1 tokens make %1 queries and keys; leave out --len and --keys").arg(tokens.size())};
+            throw Fail {
+                QStringLiteral("--tokens: at most %1 tokens (got %2)").arg(attn::Limits::maxLength).arg(tokens.size())
+            };
+        if ((keysGiven && parser.value("keys").toInt() != tokens.size())
+            || (parser.isSet("len") && parser.value("len").toInt() != tokens.size()))
+            throw Fail { QStringLiteral("--tokens: %1 tokens make %1 queries and keys; leave out --len and --keys")
+                             .arg(tokens.size()) };
         if (parser.isSet("cross") && p.mode == attn::Mode::Projection)
-            throw Fail{QStringLiteral("--tokens: tokens are for self-attention; leave out --cross")};
+            throw Fail { QStringLiteral("--tokens: tokens are for self-attention; leave out --cross") };
         attn::setSeparateKeys(p, false);
         attn::setQueryLength(p, int(tokens.size()));
         p.tokens = toStdTokens(tokens);
     }
     if (parser.isSet("positions")) {
         if (p.tokens.empty() || p.mode != attn::Mode::Projection)
-            throw Fail{QStringLiteral("--positions: adds position encodings to token embeddings; needs --tokens in projection mode")};
+            throw Fail { QStringLiteral(
+                "--positions: adds position encodings to token embeddings; needs --tokens in projection mode") };
         p.positions = true;
     }
     // The mask and the batch element depend on the final key length and batch size.
-    for (const QString &name : {QStringLiteral("mask"), QStringLiteral("batch-index")})
+    for (const QString &name : { QStringLiteral("mask"), QStringLiteral("batch-index") })
         if (parser.isSet(name))
             applySetting(p, name, parser.value(name));
     if (parser.isSet("cross") && p.mode == attn::Mode::Direct)
-        throw Fail{QStringLiteral("--cross: only applies to --mode projection (in direct mode K and V are drawn directly)")};
+        throw Fail { QStringLiteral(
+            "--cross: only applies to --mode projection (in direct mode K and V are drawn directly)") };
     if (parser.isSet("no-scale") && parser.isSet("scale"))
-        throw Fail{QStringLiteral("--scale: cannot be combined with --no-scale")};
+        throw Fail { QStringLiteral("--scale: cannot be combined with --no-scale") };
     if (parser.isSet("no-scale"))
         p.scaling = attn::Scaling::None;
-    for (const QString &name : kValued + QStringList{"cross", "no-scale", "preset", "scenario", "tokens", "positions"})
+    for (const QString &name :
+        kValued + QStringList { "cross", "no-scale", "preset", "scenario", "tokens", "positions" })
         r.paramsGiven |= parser.isSet(name);
     checkKept(parser, base, p);
 }
@@ -259,43 +287,54 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
     QStringList positional = parser.positionalArguments();
     const bool compare = parser.isSet("export-compare"), series = parser.isSet("export-series");
     if (compare && series)
-        throw Fail{QStringLiteral("--export-compare: give --export-compare and --export-series in separate runs")};
+        throw Fail { QStringLiteral("--export-compare: give --export-compare and --export-series in separate runs") };
     if (compare || series) {
         const QString option = compare ? "--export-compare" : "--export-series";
         if (positional.size() != 1)
-            throw Fail{QStringLiteral("%1: expected %2 after its value").arg(option, compare ? "one output FILE" : "one output DIR")};
+            throw Fail { QStringLiteral("%1: expected %2 after its value")
+                             .arg(option, compare ? "one output FILE" : "one output DIR") };
     } else if (!positional.isEmpty()) {
-        throw Fail{QStringLiteral("unexpected argument '%1' (options start with --; see --help)").arg(positional.first())};
+        throw Fail {
+            QStringLiteral("unexpected argument '%1' (options start with --; see --help)").arg(positional.first())
+        };
     }
     if (parser.isSet("dump")) {
         r.dumpPath = parser.value("dump");
         if (r.dumpPath.isEmpty())
-            throw Fail{QStringLiteral("--dump: expected a file name or - for standard output")};
+            throw Fail { QStringLiteral("--dump: expected a file name or - for standard output") };
     }
     if (parser.isSet("screenshot")) {
         r.screenshotPath = parser.value("screenshot");
         if (suffixOf(r.screenshotPath) != "png")
-            throw Fail{QStringLiteral("--screenshot: the file name must end in .png, got '%1'").arg(r.screenshotPath)};
+            throw Fail {
+                QStringLiteral("--screenshot: the file name must end in .png, got '%1'").arg(r.screenshotPath)
+            };
     }
-    const QStringList known = QStringList{"png", "jpg", "jpeg", "pdf", "svg", "csv", "npy", "json"};
+    const QStringList known = QStringList { "png", "jpg", "jpeg", "pdf", "svg", "csv", "npy", "json" };
     if (parser.isSet("export")) {
         r.exportPath = parser.value("export");
         if (!known.contains(suffixOf(r.exportPath)))
-            throw Fail{QStringLiteral("--export: unknown format '%1' (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)").arg(r.exportPath)};
+            throw Fail { QStringLiteral(
+                "--export: unknown format '%1' (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)")
+                             .arg(r.exportPath) };
     }
     if (compare) {
         const QString kind = parser.value("export-compare").trimmed().toLower();
         if (kind != "scaling" && kind != "softmax-dim")
-            throw Fail{QStringLiteral("--export-compare: expected scaling or softmax-dim, got '%1'").arg(parser.value("export-compare"))};
+            throw Fail { QStringLiteral("--export-compare: expected scaling or softmax-dim, got '%1'")
+                             .arg(parser.value("export-compare")) };
         r.compareSoftmaxDim = kind == "softmax-dim";
         r.comparePath = positional.first();
-        if (!QStringList{"png", "jpg", "jpeg", "pdf", "svg"}.contains(suffixOf(r.comparePath)))
-            throw Fail{QStringLiteral("--export-compare: unknown image format '%1' (use .png, .jpg, .pdf or .svg)").arg(r.comparePath)};
+        if (!QStringList { "png", "jpg", "jpeg", "pdf", "svg" }.contains(suffixOf(r.comparePath)))
+            throw Fail { QStringLiteral("--export-compare: unknown image format '%1' (use .png, .jpg, .pdf or .svg)")
+                             .arg(r.comparePath) };
     }
     if (parser.isSet("format")) {
         r.format = parser.value("format").trimmed().toLower();
-        if (!QStringList{"png", "jpg", "pdf", "svg"}.contains(r.format))
-            throw Fail{QStringLiteral("--format: expected png, jpg, pdf or svg, got '%1'").arg(parser.value("format"))};
+        if (!QStringList { "png", "jpg", "pdf", "svg" }.contains(r.format))
+            throw Fail {
+                QStringLiteral("--format: expected png, jpg, pdf or svg, got '%1'").arg(parser.value("format"))
+            };
     }
     if (parser.isSet("size"))
         r.size = parseSize(parser.value("size"));
@@ -303,8 +342,9 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
         r.pixelRatio = parseNumber("pixel-ratio", parser.value("pixel-ratio"), 0.25, 8.0);
         const QSize s = r.size.isValid() ? r.size : QSize(1200, 900);
         if (s.width() * r.pixelRatio > 20000 || s.height() * r.pixelRatio > 20000)
-            throw Fail{QStringLiteral("--pixel-ratio: %1 × %2 pixels is larger than 20000 pixels on a side")
-                           .arg(std::lround(s.width() * r.pixelRatio)).arg(std::lround(s.height() * r.pixelRatio))};
+            throw Fail { QStringLiteral("--pixel-ratio: %1 × %2 pixels is larger than 20000 pixels on a side")
+                             .arg(std::lround(s.width() * r.pixelRatio))
+                             .arg(std::lround(s.height() * r.pixelRatio)) };
     }
     if (r.size.isValid() || parser.isSet("pixel-ratio")) {
         // Checked before anything is drawn: a picture is made whole in memory (vectors too: the cells are an image).
@@ -312,17 +352,26 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
         const double w = s.width() * r.pixelRatio, h = s.height() * r.pixelRatio;
         const QString option = parser.isSet("pixel-ratio") ? "--pixel-ratio" : "--size";
         if (std::lround(w) < kMinPictureSide || std::lround(h) < kMinPictureSide)
-            throw Fail{QStringLiteral("%1: %2 × %3 pixels is smaller than %4 pixels on a side")
-                           .arg(option).arg(std::lround(w)).arg(std::lround(h)).arg(kMinPictureSide)};
-        const QStringList vectors{"pdf", "svg"};
+            throw Fail { QStringLiteral("%1: %2 × %3 pixels is smaller than %4 pixels on a side")
+                             .arg(option)
+                             .arg(std::lround(w))
+                             .arg(std::lround(h))
+                             .arg(kMinPictureSide) };
+        const QStringList vectors { "pdf", "svg" };
         const bool vector = vectors.contains(suffixOf(r.exportPath)) || vectors.contains(suffixOf(r.comparePath))
-                            || (parser.isSet("export-series") && vectors.contains(r.format));
+            || (parser.isSet("export-series") && vectors.contains(r.format));
         if (vector && w * h > kMaxVectorPoints)
-            throw Fail{QStringLiteral("%1: %2 × %3 points is more than %4 million points in all for PDF and SVG")
-                           .arg(option).arg(s.width()).arg(s.height()).arg(kMaxVectorPoints / 1e6)};
+            throw Fail { QStringLiteral("%1: %2 × %3 points is more than %4 million points in all for PDF and SVG")
+                             .arg(option)
+                             .arg(s.width())
+                             .arg(s.height())
+                             .arg(kMaxVectorPoints / 1e6) };
         if (w * h > kMaxPicturePixels)
-            throw Fail{QStringLiteral("%1: %2 × %3 is more than %4 million pixels in all")
-                           .arg(option).arg(std::lround(w)).arg(std::lround(h)).arg(kMaxPicturePixels / 1e6)};
+            throw Fail { QStringLiteral("%1: %2 × %3 is more than %4 million pixels in all")
+                             .arg(option)
+                             .arg(std::lround(w))
+                             .arg(std::lround(h))
+                             .arg(kMaxPicturePixels / 1e6) };
     }
     r.transparent = parser.isSet("transparent");
     r.noTitle = parser.isSet("no-title");
@@ -340,7 +389,8 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
             r.compare = CompareKind::Dk;
             r.compareDk = int(parseInteger("compare", c.mid(4), 1, attn::Limits::maxDim));
         } else
-            throw Fail{QStringLiteral("--compare: expected none, scaling, softmax-dim or d-k:N, got '%1'").arg(parser.value("compare"))};
+            throw Fail { QStringLiteral("--compare: expected none, scaling, softmax-dim or d-k:N, got '%1'")
+                             .arg(parser.value("compare")) };
     }
     if (parser.isSet("lesson")) {
         r.lessonPath = parser.value("lesson");
@@ -348,20 +398,19 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
             r.lessonPath = builtInLessonPath();
         QString error;
         if (!loadLesson(r.lessonPath, &error))
-            throw Fail{QStringLiteral("--lesson: %1").arg(error)};
+            throw Fail { QStringLiteral("--lesson: %1").arg(error) };
     }
     r.presentation = parser.isSet("presentation");
     if (parser.isSet("save-scenario")) {
         r.saveScenarioPath = parser.value("save-scenario");
         if (r.saveScenarioPath.isEmpty())
-            throw Fail{QStringLiteral("--save-scenario: expected a file name")};
+            throw Fail { QStringLiteral("--save-scenario: expected a file name") };
     }
     if (parser.isSet("lang")) {
         r.language = parser.value("lang").trimmed().toLower();
         if (r.language != "en" && r.language != "zh")
-            throw Fail{QStringLiteral("--lang: expected en or zh, got '%1'").arg(parser.value("lang"))};
+            throw Fail { QStringLiteral("--lang: expected en or zh, got '%1'").arg(parser.value("lang")) };
     }
-
 }
 
 QString validationMessage(const attn::ValidationError &e)
@@ -381,32 +430,36 @@ void parseSeries(const QCommandLineParser &parser, CliRequest &r, std::uint64_t 
         const int eq = spec.indexOf('=');
         r.seriesName = spec.left(eq).trimmed().toLower();
         if (eq < 0 || !seriesParameterNames().contains(r.seriesName))
-            throw Fail{QStringLiteral("--export-series: expected NAME=V1,V2,... with NAME one of %1, got '%2'")
-                           .arg(seriesParameterNames().join(", "), spec)};
+            throw Fail { QStringLiteral("--export-series: expected NAME=V1,V2,... with NAME one of %1, got '%2'")
+                             .arg(seriesParameterNames().join(", "), spec) };
         if (spec.mid(eq + 1).trimmed().isEmpty())
-            throw Fail{QStringLiteral("--export-series: no values after '%1='").arg(r.seriesName)};
+            throw Fail { QStringLiteral("--export-series: no values after '%1='").arg(r.seriesName) };
         const QStringList values = spec.mid(eq + 1).split(',');
         for (int i = 0; i < values.size(); ++i) {
             if (values[i].trimmed().isEmpty())
-                throw Fail{QStringLiteral("--export-series: value %1 of '%2' is empty").arg(i + 1).arg(spec)};
+                throw Fail { QStringLiteral("--export-series: value %1 of '%2' is empty").arg(i + 1).arg(spec) };
             r.seriesValues << values[i].trimmed();
         }
         r.seriesDir = parser.positionalArguments().first();
         if (r.seriesDir.trimmed().isEmpty())
-            throw Fail{QStringLiteral("--export-series: the output folder name is empty")};
+            throw Fail { QStringLiteral("--export-series: the output folder name is empty") };
         for (const QString &v : r.seriesValues) {
             attn::Params q = p;
             try {
                 applySetting(q, r.seriesName, v);
             } catch (const Fail &f) {
-                throw Fail{QStringLiteral("--export-series: value '%1': %2").arg(v, f.message)};
+                throw Fail { QStringLiteral("--export-series: value '%1': %2").arg(v, f.message) };
             }
             // The window clamps a padding mask to the keys there are; a series says so instead.
-            if (p.mask == attn::MaskKind::Pad && q.mask == attn::MaskKind::Pad && q.padCount != p.padCount && r.seriesName != "mask")
-                throw Fail{QStringLiteral("--export-series: value '%1': the mask pad:%2 masks more keys than the %3 there are")
-                               .arg(v).arg(p.padCount).arg(q.keyLength)};
+            if (p.mask == attn::MaskKind::Pad && q.mask == attn::MaskKind::Pad && q.padCount != p.padCount
+                && r.seriesName != "mask")
+                throw Fail { QStringLiteral(
+                    "--export-series: value '%1': the mask pad:%2 masks more keys than the %3 there are")
+                                 .arg(v)
+                                 .arg(p.padCount)
+                                 .arg(q.keyLength) };
             if (auto e = attn::validate(q, memoryBudget))
-                throw Fail{QStringLiteral("--export-series: value '%1': %2").arg(v, validationMessage(*e))};
+                throw Fail { QStringLiteral("--export-series: value '%1': %2").arg(v, validationMessage(*e)) };
             r.seriesParams.push_back(q);
         }
     }
@@ -420,7 +473,7 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
     parseDisplay(parser, r.display);
     parseOutputs(parser, r);
     if (auto e = attn::validate(r.params, memoryBudget))
-        throw Fail{validationMessage(*e)};
+        throw Fail { validationMessage(*e) };
     if (parser.isSet("export-series"))
         parseSeries(parser, r, memoryBudget);
     return r;
@@ -430,7 +483,7 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
 
 QStringList seriesParameterNames()
 {
-    return {"d-k", "len", "keys", "d-model", "d-v", "seed", "scale", "softmax-dim", "mask", "batch-index"};
+    return { "d-k", "len", "keys", "d-model", "d-v", "seed", "scale", "softmax-dim", "mask", "batch-index" };
 }
 
 CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBudget)
@@ -439,54 +492,68 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
     parser.setApplicationDescription(
         "Makes scaled dot-product attention visible: softmax(Q·Kᵀ/sqrt(d_k))·V with PyTorch's random tensors.\n"
         "Without an output option it opens the window with these settings.");
-    const QCommandLineOption help({"h", "help"}, "Show this help and exit.");
-    const QCommandLineOption version({"v", "version"}, "Show the version and exit.");
+    const QCommandLineOption help({ "h", "help" }, "Show this help and exit.");
+    const QCommandLineOption version({ "v", "version" }, "Show the version and exit.");
     parser.addOption(help);
     parser.addOption(version);
     parser.addOptions({
-        {"mode", "projection (default): Q = X·W_q, K = Y·W_k, V = Y·W_v (Y = X unless cross-attention); "
-                 "direct: Q, K, V drawn directly.", "projection|direct"},
-        {"batch", "Batch size B (default 1).", "B"},
-        {"len", "Number of queries L (default 5).", "L"},
-        {"keys", "Number of keys S (default L); in projection mode S != L means cross-attention.", "S"},
-        {"cross", "Projection mode: keys and values from a second sequence Y even when S == L."},
-        {"d-model", "Model width (default 8).", "N"},
-        {"d-k", "Query and key width (default 4).", "N"},
-        {"d-v", "Value width (default d_k).", "N"},
-        {"seed", "torch.manual_seed(N) before drawing (default 0).", "N"},
-        {"no-scale", "Do not divide the scores by sqrt(d_k)."},
-        {"scale", "Multiply the scores by F instead of 1/sqrt(d_k).", "F"},
-        {"softmax-dim", "-1 (default): over keys, each row sums to 1; -2: over queries (the lecture's mistake).",
-         "-1|-2"},
-        {"mask", "none (default); causal: query i sees keys j <= i; pad:N masks the last N keys.", "none|causal|pad:N"},
-        {"batch-index", "Which batch element the window and images show (default 0).", "b"},
-        {"show", "What the heatmap shows: weights (default), scores (raw Q·Kᵀ) or logits (scaled).", "weights|scores|logits"},
-        {"colormap", "viridis (default for weights), cividis, magma, grayscale or coolwarm (default for scores).", "NAME"},
-        {"range", "Colour range of weights: fixed (0 to 1, default) or fit (to the data).", "fixed|fit"},
-        {"no-cell-values", "Do not write values into the cells of small matrices."},
-        {"dump", "Write every tensor and statistic as JSON to FILE (- for standard output) and exit.", "FILE"},
-        {"export", "Write the heatmap (.png .jpg .pdf .svg) or the shown matrix (.csv; .npy: all of B,L,S; .json) and exit.", "FILE"},
-        {"export-compare", "Write one picture with the same Q and K side by side: scaled and not, or softmax over "
-                           "keys and over queries. FILE follows the value.", "scaling|softmax-dim"},
-        {"export-series", "Write one picture per value into DIR (created if missing), named NAME_VALUE.FORMAT, "
-                          "e.g. --export-series d-k=1,4,16,64,256 slides/.", "NAME=V1,V2,..."},
-        {"format", "Image format of --export-series: png (default), jpg, pdf or svg.", "FORMAT"},
-        {"screenshot", "Render the whole main window to a PNG file and exit (no display needed).", "FILE"},
-        {"size", "Size of images (default 1200x900; PDF and SVG in points) and of --screenshot (default 1400x900).", "WxH"},
-        {"pixel-ratio", "PNG and JPG: pixels per unit of --size, e.g. 2 for high-DPI slides (default 1).", "F"},
-        {"transparent", "PNG: transparent background."},
-        {"title", "Title line of exported pictures (default: the settings).", "TEXT"},
-        {"no-title", "No title line on exported pictures."},
-        {"lang", "Language of the window and pictures: en or zh (default: the system's).", "en|zh"},
-        {"preset", "Start from one of the lecture's examples: qkv-basics, why-scale, sdpa-check, wrong-dim.", "NAME"},
-        {"scenario", "Start from a saved scenario (JSON); other options change it.", "FILE"},
-        {"save-scenario", "Write the state given on the command line as a scenario file and exit.", "FILE"},
-        {"lesson", "Open a lesson (JSON, or 'lecture' for the built-in one); Page Up/Down step through it.", "FILE"},
-        {"compare", "A second heatmap from the same Q and K: none, scaling, softmax-dim or d-k:N.", "KIND"},
-        {"tokens", "Words on the axes, e.g. \"the cat sat on the mat\" (L = S = their number); in projection mode each "
-                   "distinct word has its own embedding row.", "TEXT"},
-        {"positions", "Add sinusoidal position encodings to the token embeddings."},
-        {"presentation", "Start in presentation mode (full screen, large text; with --screenshot, render it)."},
+        { "mode",
+            "projection (default): Q = X·W_q, K = Y·W_k, V = Y·W_v (Y = X unless cross-attention); "
+            "direct: Q, K, V drawn directly.",
+            "projection|direct" },
+        { "batch", "Batch size B (default 1).", "B" },
+        { "len", "Number of queries L (default 5).", "L" },
+        { "keys", "Number of keys S (default L); in projection mode S != L means cross-attention.", "S" },
+        { "cross", "Projection mode: keys and values from a second sequence Y even when S == L." },
+        { "d-model", "Model width (default 8).", "N" },
+        { "d-k", "Query and key width (default 4).", "N" },
+        { "d-v", "Value width (default d_k).", "N" },
+        { "seed", "torch.manual_seed(N) before drawing (default 0).", "N" },
+        { "no-scale", "Do not divide the scores by sqrt(d_k)." },
+        { "scale", "Multiply the scores by F instead of 1/sqrt(d_k).", "F" },
+        { "softmax-dim", "-1 (default): over keys, each row sums to 1; -2: over queries (the lecture's mistake).",
+            "-1|-2" },
+        { "mask", "none (default); causal: query i sees keys j <= i; pad:N masks the last N keys.",
+            "none|causal|pad:N" },
+        { "batch-index", "Which batch element the window and images show (default 0).", "b" },
+        { "show", "What the heatmap shows: weights (default), scores (raw Q·Kᵀ) or logits (scaled).",
+            "weights|scores|logits" },
+        { "colormap", "viridis (default for weights), cividis, magma, grayscale or coolwarm (default for scores).",
+            "NAME" },
+        { "range", "Colour range of weights: fixed (0 to 1, default) or fit (to the data).", "fixed|fit" },
+        { "no-cell-values", "Do not write values into the cells of small matrices." },
+        { "dump", "Write every tensor and statistic as JSON to FILE (- for standard output) and exit.", "FILE" },
+        { "export",
+            "Write the heatmap (.png .jpg .pdf .svg) or the shown matrix (.csv; .npy: all of B,L,S; .json) and exit.",
+            "FILE" },
+        { "export-compare",
+            "Write one picture with the same Q and K side by side: scaled and not, or softmax over "
+            "keys and over queries. FILE follows the value.",
+            "scaling|softmax-dim" },
+        { "export-series",
+            "Write one picture per value into DIR (created if missing), named NAME_VALUE.FORMAT, "
+            "e.g. --export-series d-k=1,4,16,64,256 slides/.",
+            "NAME=V1,V2,..." },
+        { "format", "Image format of --export-series: png (default), jpg, pdf or svg.", "FORMAT" },
+        { "screenshot", "Render the whole main window to a PNG file and exit (no display needed).", "FILE" },
+        { "size", "Size of images (default 1200x900; PDF and SVG in points) and of --screenshot (default 1400x900).",
+            "WxH" },
+        { "pixel-ratio", "PNG and JPG: pixels per unit of --size, e.g. 2 for high-DPI slides (default 1).", "F" },
+        { "transparent", "PNG: transparent background." },
+        { "title", "Title line of exported pictures (default: the settings).", "TEXT" },
+        { "no-title", "No title line on exported pictures." },
+        { "lang", "Language of the window and pictures: en or zh (default: the system's).", "en|zh" },
+        { "preset", "Start from one of the lecture's examples: qkv-basics, why-scale, sdpa-check, wrong-dim.", "NAME" },
+        { "scenario", "Start from a saved scenario (JSON); other options change it.", "FILE" },
+        { "save-scenario", "Write the state given on the command line as a scenario file and exit.", "FILE" },
+        { "lesson", "Open a lesson (JSON, or 'lecture' for the built-in one); Page Up/Down step through it.", "FILE" },
+        { "compare", "A second heatmap from the same Q and K: none, scaling, softmax-dim or d-k:N.", "KIND" },
+        { "tokens",
+            "Words on the axes, e.g. \"the cat sat on the mat\" (L = S = their number); in projection mode each "
+            "distinct word has its own embedding row.",
+            "TEXT" },
+        { "positions", "Add sinusoidal position encodings to the token embeddings." },
+        { "presentation", "Start in presentation mode (full screen, large text; with --screenshot, render it)." },
     });
 
     CliOutcome outcome;

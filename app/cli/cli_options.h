@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The command line (see README): options -> Params, display options and what to write. Parsing
 // never exits; the caller prints the error and ends with status 2.
@@ -17,26 +18,26 @@ struct CliRequest
 {
     attn::Params params;
     DisplayOptions display;
-    QString dumpPath;       // --dump FILE, "-" for standard output
+    QString dumpPath; // --dump FILE, "-" for standard output
     QString screenshotPath; // --screenshot FILE
-    QString exportPath;     // --export FILE (.png .jpg .pdf .svg .csv .npy .json)
-    QString comparePath;    // --export-compare KIND FILE
+    QString exportPath; // --export FILE (.png .jpg .pdf .svg .csv .npy .json)
+    QString comparePath; // --export-compare KIND FILE
     bool compareSoftmaxDim = false; // KIND: softmax-dim (else scaling)
-    QString seriesDir;      // --export-series NAME=V1,V2,... DIR
-    QString seriesName;     // e.g. "d-k"
+    QString seriesDir; // --export-series NAME=V1,V2,... DIR
+    QString seriesName; // e.g. "d-k"
     QStringList seriesValues;
     std::vector<attn::Params> seriesParams; // one per value, validated
     QString format = "png"; // --format: the series' image format
-    QSize size;             // --size WxH, invalid when not given
+    QSize size; // --size WxH, invalid when not given
     double pixelRatio = 1.0;
     bool transparent = false;
-    QString title;          // --title; empty: the settings
+    QString title; // --title; empty: the settings
     bool noTitle = false;
-    QString language;       // --lang: "en", "zh", or empty for the system's language
+    QString language; // --lang: "en", "zh", or empty for the system's language
     CompareKind compare = CompareKind::None; // --compare, or from --preset / --scenario
     int compareDk = 256;
     QString captionEn, captionZh; // from --preset / --scenario
-    QString lessonPath;     // --lesson FILE ("lecture": the built-in lesson)
+    QString lessonPath; // --lesson FILE ("lecture": the built-in lesson)
     QString saveScenarioPath; // --save-scenario FILE
     bool presentation = false;
     bool paramsGiven = false; // any option that changes the computation was given
@@ -44,7 +45,7 @@ struct CliRequest
     bool writesFiles() const
     {
         return !dumpPath.isEmpty() || !screenshotPath.isEmpty() || !exportPath.isEmpty() || !comparePath.isEmpty()
-               || !seriesDir.isEmpty() || !saveScenarioPath.isEmpty();
+            || !seriesDir.isEmpty() || !saveScenarioPath.isEmpty();
     }
     bool opensWindow() const { return !writesFiles(); }
     bool writesPictures() const { return !exportPath.isEmpty() || !comparePath.isEmpty() || !seriesDir.isEmpty(); }
@@ -56,7 +57,7 @@ struct CliOutcome
 {
     enum Kind { Run, Help, Version, Error } kind = Error;
     CliRequest request; // when Run
-    QString text;       // the help text, or the one-line error (without the program name)
+    QString text; // the help text, or the one-line error (without the program name)
 };
 
 // arguments[0] is the program name, as in QCoreApplication::arguments().

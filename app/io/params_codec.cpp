@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/params_codec.h"
 
 #include "model/color_map_names.h"
@@ -11,7 +12,9 @@ void onlyKnownKeys(const QJsonObject &o, const QStringList &known, const QString
 {
     for (auto it = o.begin(); it != o.end(); ++it)
         if (!known.contains(it.key()))
-            throw CodecError{QStringLiteral("%1%2: unknown field (known: %3)").arg(where, it.key(), known.join(", "))};
+            throw CodecError {
+                QStringLiteral("%1%2: unknown field (known: %3)").arg(where, it.key(), known.join(", "))
+            };
 }
 
 int jsonInteger(const QJsonObject &o, const QString &key, const QString &where, int lo, int hi, int fallback)
@@ -21,26 +24,32 @@ int jsonInteger(const QJsonObject &o, const QString &key, const QString &where, 
     const QJsonValue v = o.value(key);
     const double d = v.toDouble(std::nan(""));
     if (!v.isDouble() || d != std::floor(d))
-        throw CodecError{QStringLiteral("%1%2: expected a whole number").arg(where, key)};
+        throw CodecError { QStringLiteral("%1%2: expected a whole number").arg(where, key) };
     if (d < lo || d > hi)
-        throw CodecError{QStringLiteral("%1%2: must be from %3 to %4 (got %5)").arg(where, key).arg(lo).arg(hi).arg(d)};
+        throw CodecError {
+            QStringLiteral("%1%2: must be from %3 to %4 (got %5)").arg(where, key).arg(lo).arg(hi).arg(d)
+        };
     return int(d);
 }
 
-QString jsonText(const QJsonObject &o, const QString &key, const QString &where, const QStringList &allowed,
-                 const QString &fallback)
+QString jsonText(
+    const QJsonObject &o, const QString &key, const QString &where, const QStringList &allowed, const QString &fallback)
 {
     if (!o.contains(key))
         return fallback;
     if (!o.value(key).isString())
-        throw CodecError{QStringLiteral("%1%2: expected a string").arg(where, key)};
+        throw CodecError { QStringLiteral("%1%2: expected a string").arg(where, key) };
     const QString s = o.value(key).toString();
     // Long enough for any caption; a longer text (one endless word) would freeze the window's text layout.
     constexpr int maxLength = 4000;
     if (s.size() > maxLength)
-        throw CodecError{QStringLiteral("%1%2: at most %3 characters (got %4)").arg(where, key).arg(maxLength).arg(s.size())};
+        throw CodecError {
+            QStringLiteral("%1%2: at most %3 characters (got %4)").arg(where, key).arg(maxLength).arg(s.size())
+        };
     if (!allowed.isEmpty() && !allowed.contains(s))
-        throw CodecError{QStringLiteral("%1%2: expected one of %3 (got '%4')").arg(where, key, allowed.join(", "), s)};
+        throw CodecError {
+            QStringLiteral("%1%2: expected one of %3 (got '%4')").arg(where, key, allowed.join(", "), s)
+        };
     return s;
 }
 
@@ -49,7 +58,7 @@ bool jsonBool(const QJsonObject &o, const QString &key, const QString &where, bo
     if (!o.contains(key))
         return fallback;
     if (!o.value(key).isBool())
-        throw CodecError{QStringLiteral("%1%2: expected true or false").arg(where, key)};
+        throw CodecError { QStringLiteral("%1%2: expected true or false").arg(where, key) };
     return o.value(key).toBool();
 }
 
@@ -88,18 +97,20 @@ QJsonObject paramsToJson(const attn::Params &p)
 
 attn::Params paramsFromJson(const QJsonObject &o, const QString &w)
 {
-    onlyKnownKeys(o, {"mode", "batch", "len", "keys", "cross", "d_model", "d_k", "d_v", "d_v_follows_d_k", "keys_follow_len",
-                      "seed", "scaling", "scale", "softmax_dim", "mask", "batch_index", "tokens", "positions"}, w);
+    onlyKnownKeys(o,
+        { "mode", "batch", "len", "keys", "cross", "d_model", "d_k", "d_v", "d_v_follows_d_k", "keys_follow_len",
+            "seed", "scaling", "scale", "softmax_dim", "mask", "batch_index", "tokens", "positions" },
+        w);
     attn::Params p;
     using attn::Limits;
-    p.mode = *attn::parseMode(jsonText(o, "mode", w, {"projection", "direct"}, "projection").toStdString());
+    p.mode = *attn::parseMode(jsonText(o, "mode", w, { "projection", "direct" }, "projection").toStdString());
     p.batch = jsonInteger(o, "batch", w, 1, Limits::maxBatch, p.batch);
     if (o.contains("tokens")) {
         if (!o.value("tokens").isArray())
-            throw CodecError{w + "tokens: expected a list of strings"};
+            throw CodecError { w + "tokens: expected a list of strings" };
         for (const QJsonValue &t : o.value("tokens").toArray()) {
             if (!t.isString() || t.toString().isEmpty())
-                throw CodecError{w + "tokens: expected a list of non-empty strings"};
+                throw CodecError { w + "tokens: expected a list of non-empty strings" };
             p.tokens.push_back(t.toString().toStdString());
         }
     }
@@ -114,37 +125,47 @@ attn::Params paramsFromJson(const QJsonObject &o, const QString &w)
     p.dvFollowsDk = jsonBool(o, "d_v_follows_d_k", w, p.dV == p.dK);
     p.keysFollowLength = jsonBool(o, "keys_follow_len", w, p.keyLength == p.queryLength && !p.cross);
     if (p.dvFollowsDk && p.dV != p.dK)
-        throw CodecError{QStringLiteral("%1d_v: %2 differs from d_k = %3 while d_v_follows_d_k is true").arg(w).arg(p.dV).arg(p.dK)};
+        throw CodecError {
+            QStringLiteral("%1d_v: %2 differs from d_k = %3 while d_v_follows_d_k is true").arg(w).arg(p.dV).arg(p.dK)
+        };
     if (p.keysFollowLength && (p.keyLength != p.queryLength || p.cross))
-        throw CodecError{QStringLiteral("%1keys_follow_len: true, but S = %2 differs from L = %3 or cross is true")
-                             .arg(w).arg(p.keyLength).arg(p.queryLength)};
+        throw CodecError { QStringLiteral("%1keys_follow_len: true, but S = %2 differs from L = %3 or cross is true")
+                               .arg(w)
+                               .arg(p.keyLength)
+                               .arg(p.queryLength) };
     if (o.contains("seed")) {
         const QJsonValue v = o.value("seed");
         bool ok = v.isString();
         const quint64 s = ok ? v.toString().toULongLong(&ok) : 0;
-        if (v.isDouble() && v.toDouble() >= 0 && v.toDouble() <= 9007199254740992.0 && v.toDouble() == std::floor(v.toDouble()))
+        if (v.isDouble() && v.toDouble() >= 0 && v.toDouble() <= 9007199254740992.0
+            && v.toDouble() == std::floor(v.toDouble()))
             p.seed = quint64(v.toDouble());
         else if (ok)
             p.seed = s;
         else
-            throw CodecError{w + "seed: expected a whole number from 0 to 18446744073709551615 (as a string above 2^53)"};
+            throw CodecError { w
+                + "seed: expected a whole number from 0 to 18446744073709551615 (as a string above 2^53)" };
     }
-    p.scaling = *attn::parseScaling(jsonText(o, "scaling", w, {"inv_sqrt_d_k", "none", "custom"}, "inv_sqrt_d_k").toStdString());
+    p.scaling = *attn::parseScaling(
+        jsonText(o, "scaling", w, { "inv_sqrt_d_k", "none", "custom" }, "inv_sqrt_d_k").toStdString());
     if (p.scaling == attn::Scaling::Custom) {
         if (!o.contains("scale"))
-            throw CodecError{w + "scale: needed when scaling is custom"};
+            throw CodecError { w + "scale: needed when scaling is custom" };
         if (!o.value("scale").isDouble())
-            throw CodecError{w + "scale: expected a number"};
+            throw CodecError { w + "scale: expected a number" };
         p.customScale = o.value("scale").toDouble();
     }
     p.softmaxDim = jsonInteger(o, "softmax_dim", w, -2, -1, -1);
     std::string maskError;
-    if (!attn::parseMask(jsonText(o, "mask", w, {}, "none").toStdString(), p.keyLength, &p.mask, &p.padCount, &maskError))
-        throw CodecError{w + "mask: " + QString::fromStdString(maskError)};
+    if (!attn::parseMask(
+            jsonText(o, "mask", w, {}, "none").toStdString(), p.keyLength, &p.mask, &p.padCount, &maskError))
+        throw CodecError { w + "mask: " + QString::fromStdString(maskError) };
     p.batchIndex = jsonInteger(o, "batch_index", w, 0, p.batch - 1, 0);
     p.positions = jsonBool(o, "positions", w, false);
     if (auto e = attn::validate(p, attn::defaultMemoryBudget()))
-        throw CodecError{QStringLiteral("%1%2: %3").arg(w, QString::fromStdString(e->field).replace('-', '_'), QString::fromStdString(e->message))};
+        throw CodecError { QStringLiteral("%1%2: %3")
+                               .arg(w, QString::fromStdString(e->field).replace('-', '_'),
+                                   QString::fromStdString(e->message)) };
     return p;
 }
 
@@ -160,12 +181,14 @@ QJsonObject displayToJson(const DisplayOptions &d)
 
 DisplayOptions displayFromJson(const QJsonObject &o, const QString &w)
 {
-    onlyKnownKeys(o, {"show", "colormap", "range", "cell_values"}, w);
+    onlyKnownKeys(o, { "show", "colormap", "range", "cell_values" }, w);
     DisplayOptions d;
-    const QString show = jsonText(o, "show", w, {"weights", "scores", "logits"}, "weights");
+    const QString show = jsonText(o, "show", w, { "weights", "scores", "logits" }, "weights");
     d.quantity = *quantityFromName(show);
-    d.colorMap = jsonText(o, "colormap", w, colorMapNames(), d.quantity == attn::Quantity::Weights ? "viridis" : "coolwarm");
-    d.range = jsonText(o, "range", w, {"fixed", "fit"}, "fixed") == "fit" ? DisplayOptions::Range::Fit : DisplayOptions::Range::Fixed01;
+    d.colorMap
+        = jsonText(o, "colormap", w, colorMapNames(), d.quantity == attn::Quantity::Weights ? "viridis" : "coolwarm");
+    d.range = jsonText(o, "range", w, { "fixed", "fit" }, "fixed") == "fit" ? DisplayOptions::Range::Fit
+                                                                            : DisplayOptions::Range::Fixed01;
     d.cellValues = jsonBool(o, "cell_values", w, true);
     return d;
 }

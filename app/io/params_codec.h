@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The one codec between the settings and JSON: Params and DisplayOptions <-> JSON objects, with
 // validation that names the field. Scenarios, lessons and the remembered settings all go through it;
@@ -36,5 +37,5 @@ DisplayOptions displayFromJson(const QJsonObject &o, const QString &where);
 void onlyKnownKeys(const QJsonObject &o, const QStringList &known, const QString &where);
 int jsonInteger(const QJsonObject &o, const QString &key, const QString &where, int lo, int hi, int fallback);
 QString jsonText(const QJsonObject &o, const QString &key, const QString &where, const QStringList &allowed,
-                 const QString &fallback);
+    const QString &fallback);
 bool jsonBool(const QJsonObject &o, const QString &key, const QString &where, bool fallback);

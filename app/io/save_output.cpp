@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/save_output.h"
 
 #include <QFileInfo>
@@ -25,7 +26,8 @@ QString systemError(int err)
 class BlockBuf : public std::streambuf
 {
 public:
-    explicit BlockBuf(std::function<bool(const char *, std::size_t)> sink) : m_sink(std::move(sink))
+    explicit BlockBuf(std::function<bool(const char *, std::size_t)> sink)
+        : m_sink(std::move(sink))
     {
         setp(m_buf, m_buf + sizeof m_buf);
     }
@@ -168,7 +170,9 @@ bool saveThroughStream(const QString &path, const std::function<void(std::ostrea
         *error = QStringLiteral("no file name given");
         return false;
     }
-    struct stat st{};
+    struct stat st
+    {
+    };
     if (::stat(QFile::encodeName(path).constData(), &st) == 0) { // follows symlinks
         if (S_ISDIR(st.st_mode)) {
             *error = QStringLiteral("'%1' is a folder, not a file").arg(path);
@@ -182,7 +186,8 @@ bool saveThroughStream(const QString &path, const std::function<void(std::ostrea
 
 bool saveBytes(const QString &path, const QByteArray &bytes, QString *error)
 {
-    return saveThroughStream(path, [&](std::ostream &out) { out.write(bytes.constData(), bytes.size()); }, error);
+    return saveThroughStream(
+        path, [&](std::ostream &out) { out.write(bytes.constData(), bytes.size()); }, error);
 }
 
 void guardStandardStreams()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Writing output without silent loss. Every write is checked; a failed or short one is an error that
 // names the output, never a quiet success.

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/scenario.h"
 
-#include "io/save_output.h"
 #include "io/params_codec.h"
+#include "io/save_output.h"
 #include "params_edit.h"
 
 #include <QFile>
@@ -18,39 +19,41 @@ const char *kLessonFormat = "attention-viz-lesson";
 
 Scenario parseScenario(const QJsonObject &o, bool needFormat)
 {
-    onlyKnownKeys(o, {"format", "version", "params", "display", "compare", "compare_d_k", "caption"}, "");
+    onlyKnownKeys(o, { "format", "version", "params", "display", "compare", "compare_d_k", "caption" }, "");
     if (needFormat || o.contains("format")) {
         if (o.value("format").toString() != kScenarioFormat)
-            throw CodecError{QStringLiteral("format: expected \"%1\"").arg(kScenarioFormat)};
+            throw CodecError { QStringLiteral("format: expected \"%1\"").arg(kScenarioFormat) };
         const int version = jsonInteger(o, "version", "", 1, 1000000, 0);
         if (version < 1)
-            throw CodecError{"version: missing"};
+            throw CodecError { "version: missing" };
         if (version > kScenarioVersion)
-            throw CodecError{QStringLiteral("version: %1 is newer than this program reads (%2); update attention-viz").arg(version).arg(kScenarioVersion)};
+            throw CodecError { QStringLiteral("version: %1 is newer than this program reads (%2); update attention-viz")
+                                   .arg(version)
+                                   .arg(kScenarioVersion) };
     }
     Scenario s;
     if (o.contains("params")) {
         if (!o.value("params").isObject())
-            throw CodecError{"params: expected an object"};
+            throw CodecError { "params: expected an object" };
         s.params = paramsFromJson(o.value("params").toObject(), "params.");
     }
     if (o.contains("display")) {
         if (!o.value("display").isObject())
-            throw CodecError{"display: expected an object"};
+            throw CodecError { "display: expected an object" };
         s.display = displayFromJson(o.value("display").toObject(), "display.");
     }
-    s.compare = *compareFromName(jsonText(o, "compare", "", {"none", "scaling", "softmax-dim", "d-k"}, "none"));
+    s.compare = *compareFromName(jsonText(o, "compare", "", { "none", "scaling", "softmax-dim", "d-k" }, "none"));
     s.compareDk = jsonInteger(o, "compare_d_k", "", 1, attn::Limits::maxDim, 256);
     if (o.contains("caption")) {
         const QJsonValue c = o.value("caption");
         if (c.isString()) {
             s.captionEn = jsonText(o, "caption", "", {}, QString());
         } else if (c.isObject()) {
-            onlyKnownKeys(c.toObject(), {"en", "zh"}, "caption.");
+            onlyKnownKeys(c.toObject(), { "en", "zh" }, "caption.");
             s.captionEn = jsonText(c.toObject(), "en", "caption.", {}, QString());
             s.captionZh = jsonText(c.toObject(), "zh", "caption.", {}, QString());
         } else {
-            throw CodecError{"caption: expected a string or {\"en\": ..., \"zh\": ...}"};
+            throw CodecError { "caption: expected a string or {\"en\": ..., \"zh\": ...}" };
         }
     }
     return s;
@@ -109,7 +112,7 @@ QJsonObject scenarioToJson(const Scenario &s)
     if (s.compare == CompareKind::Dk)
         o["compare_d_k"] = s.compareDk;
     if (!s.captionEn.isEmpty() || !s.captionZh.isEmpty())
-        o["caption"] = QJsonObject{{"en", s.captionEn}, {"zh", s.captionZh}};
+        o["caption"] = QJsonObject { { "en", s.captionEn }, { "zh", s.captionZh } };
     return o;
 }
 
@@ -158,34 +161,36 @@ std::optional<Lesson> lessonFromJson(const QJsonObject &object, QString *error)
     const QJsonObject *o = &object;
     Lesson lesson;
     try {
-        onlyKnownKeys(*o, {"format", "version", "title", "steps"}, "");
+        onlyKnownKeys(*o, { "format", "version", "title", "steps" }, "");
         if (o->value("format").toString() != kLessonFormat)
-            throw CodecError{QStringLiteral("format: expected \"%1\"").arg(kLessonFormat)};
+            throw CodecError { QStringLiteral("format: expected \"%1\"").arg(kLessonFormat) };
         const int version = jsonInteger(*o, "version", "", 1, 1000000, 0);
         if (version < 1)
-            throw CodecError{"version: missing"};
+            throw CodecError { "version: missing" };
         if (version > kScenarioVersion)
-            throw CodecError{QStringLiteral("version: %1 is newer than this program reads (%2); update attention-viz").arg(version).arg(kScenarioVersion)};
+            throw CodecError { QStringLiteral("version: %1 is newer than this program reads (%2); update attention-viz")
+                                   .arg(version)
+                                   .arg(kScenarioVersion) };
         const QJsonValue title = o->value("title");
         if (title.isString()) {
             lesson.titleEn = jsonText(*o, "title", "", {}, QString());
         } else if (title.isObject()) {
-            onlyKnownKeys(title.toObject(), {"en", "zh"}, "title.");
+            onlyKnownKeys(title.toObject(), { "en", "zh" }, "title.");
             lesson.titleEn = jsonText(title.toObject(), "en", "title.", {}, QString());
             lesson.titleZh = jsonText(title.toObject(), "zh", "title.", {}, QString());
         } else if (!title.isUndefined()) {
-            throw CodecError{"title: expected a string or {\"en\": ..., \"zh\": ...}"};
+            throw CodecError { "title: expected a string or {\"en\": ..., \"zh\": ...}" };
         }
         if (!o->value("steps").isArray() || o->value("steps").toArray().isEmpty())
-            throw CodecError{"steps: expected a non-empty list of scenarios"};
+            throw CodecError { "steps: expected a non-empty list of scenarios" };
         const QJsonArray steps = o->value("steps").toArray();
         for (int i = 0; i < steps.size(); ++i) {
             if (!steps[i].isObject())
-                throw CodecError{QStringLiteral("steps[%1]: expected an object").arg(i)};
+                throw CodecError { QStringLiteral("steps[%1]: expected an object").arg(i) };
             try {
                 lesson.steps.push_back(parseScenario(steps[i].toObject(), false));
             } catch (const CodecError &b) {
-                throw CodecError{QStringLiteral("steps[%1].%2").arg(i).arg(b.message)};
+                throw CodecError { QStringLiteral("steps[%1].%2").arg(i).arg(b.message) };
             }
         }
     } catch (const CodecError &b) {
@@ -205,13 +210,15 @@ const std::vector<Preset> &presets()
             s.params.queryLength = s.params.keyLength = 5;
             s.params.dModel = 8;
             s.params.dK = s.params.dV = 4;
-            s.captionEn = "Block 1: Q, K and V are three projections of the same X (2, 5, 8). Each row of the weights is "
-                          "one query's distribution over the five keys and sums to 1; query 0 puts 0.9977 on key 2, so "
-                          "out[0][0] is almost V's row 2: [-2.2439, -2.8877, -1.4509, -4.722].";
-            s.captionZh = "代码块 1：Q、K、V 是同一个 X (2, 5, 8) 的三个线性投影。权重的每一行是一个查询在 5 个键上的分布，"
-                          "和为 1；查询 0 把 0.9977 的权重放在键 2 上，所以 out[0][0] 几乎就是 V 的第 2 行："
-                          "[-2.2439, -2.8877, -1.4509, -4.722]。";
-            v.push_back({"qkv-basics", s});
+            s.captionEn
+                = "Block 1: Q, K and V are three projections of the same X (2, 5, 8). Each row of the weights is "
+                  "one query's distribution over the five keys and sums to 1; query 0 puts 0.9977 on key 2, so "
+                  "out[0][0] is almost V's row 2: [-2.2439, -2.8877, -1.4509, -4.722].";
+            s.captionZh
+                = "代码块 1：Q、K、V 是同一个 X (2, 5, 8) 的三个线性投影。权重的每一行是一个查询在 5 个键上的分布，"
+                  "和为 1；查询 0 把 0.9977 的权重放在键 2 上，所以 out[0][0] 几乎就是 V 的第 2 行："
+                  "[-2.2439, -2.8877, -1.4509, -4.722]。";
+            v.push_back({ "qkv-basics", s });
         }
         {
             Scenario s;
@@ -220,12 +227,14 @@ const std::vector<Preset> &presets()
             attn::setKeyLength(s.params, 6);
             s.params.dK = s.params.dV = 64;
             s.compare = CompareKind::Scaling;
-            s.captionEn = "Block 2: one query, six keys, d_k = 64. The raw scores spread with variance d_k, so without "
-                          "scaling the softmax piles 0.8638 on one key (entropy 0.4053); divided by √64 = 8 the largest "
-                          "weight is 0.3486 and the entropy 1.5694, close to ln 6 = 1.7918.";
-            s.captionZh = "代码块 2：一个查询、六个键、d_k = 64。原始分数的方差为 d_k，不缩放时 softmax 把 0.8638 的权重"
-                          "压在一个键上（熵 0.4053）；除以 √64 = 8 之后最大权重为 0.3486，熵为 1.5694，接近 ln 6 = 1.7918。";
-            v.push_back({"why-scale", s});
+            s.captionEn
+                = "Block 2: one query, six keys, d_k = 64. The raw scores spread with variance d_k, so without "
+                  "scaling the softmax piles 0.8638 on one key (entropy 0.4053); divided by √64 = 8 the largest "
+                  "weight is 0.3486 and the entropy 1.5694, close to ln 6 = 1.7918.";
+            s.captionZh
+                = "代码块 2：一个查询、六个键、d_k = 64。原始分数的方差为 d_k，不缩放时 softmax 把 0.8638 的权重"
+                  "压在一个键上（熵 0.4053）；除以 √64 = 8 之后最大权重为 0.3486，熵为 1.5694，接近 ln 6 = 1.7918。";
+            v.push_back({ "why-scale", s });
         }
         {
             Scenario s;
@@ -239,7 +248,7 @@ const std::vector<Preset> &presets()
                           "(about 1e-7).";
             s.captionZh = "代码块 3：用种子 1 直接生成 Q、K、V。手写的 softmax(Q·Kᵀ / √4)·V 与 "
                           "F.scaled_dot_product_attention 是同一个函数：最大差异只是 float32 舍入误差（约 1e-7）。";
-            v.push_back({"sdpa-check", s});
+            v.push_back({ "sdpa-check", s });
         }
         {
             Scenario s;
@@ -250,12 +259,13 @@ const std::vector<Preset> &presets()
             s.params.scaling = attn::Scaling::None;
             s.params.softmaxDim = -2;
             s.compare = CompareKind::SoftmaxDim;
-            s.captionEn = "The exercise: softmax over dim -2 normalises each key's column over the queries. The columns "
-                          "sum to 1, the rows do not (row 0 sums to 0.8702), so the output is no longer a weighted "
-                          "average of the values.";
+            s.captionEn
+                = "The exercise: softmax over dim -2 normalises each key's column over the queries. The columns "
+                  "sum to 1, the rows do not (row 0 sums to 0.8702), so the output is no longer a weighted "
+                  "average of the values.";
             s.captionZh = "练习：沿 dim -2 做 softmax，是对每个键的一列在各查询上归一化。各列和为 1，各行不再和为 1"
                           "（第 0 行和为 0.8702），输出也就不再是值向量的加权平均。";
-            v.push_back({"wrong-dim", s});
+            v.push_back({ "wrong-dim", s });
         }
         return v;
     }();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Scenarios (the whole state as a small JSON file), lessons (an ordered list of scenarios with
 // captions) and the lecture's examples as presets.

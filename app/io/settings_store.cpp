@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/settings_store.h"
 
 #include "io/params_codec.h"
@@ -9,7 +10,7 @@
 // file stays readable when an enum changes. Files from before (a group "params" of numbers) are ignored.
 void storeSettings(QSettings &s, const attn::Params &p, const DisplayOptions &d)
 {
-    const QJsonObject state{{"params", paramsToJson(p)}, {"display", displayToJson(d)}};
+    const QJsonObject state { { "params", paramsToJson(p) }, { "display", displayToJson(d) } };
     s.setValue("state", QString::fromUtf8(QJsonDocument(state).toJson(QJsonDocument::Compact)));
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The last settings and display options, kept between runs in QSettings. Anything missing,
 // malformed or out of range is ignored: the program then starts with its defaults.

@@ -1,7 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/attention_model.h"
 
 #include "model/translations.h"
-
 
 #include <QCoreApplication>
 #include <QtConcurrent/QtConcurrentRun>
@@ -16,7 +16,8 @@ double workOf(const attn::Params &p)
 
 } // namespace
 
-AttentionModel::AttentionModel(QObject *parent) : QObject(parent)
+AttentionModel::AttentionModel(QObject *parent)
+    : QObject(parent)
 {
     m_result = std::make_shared<const attn::Result>(attn::compute(m_params));
     connect(&m_watcher, &QFutureWatcher<std::pair<ResultPtr, QString>>::finished, this, &AttentionModel::finished);
@@ -32,7 +33,8 @@ bool AttentionModel::setParams(const attn::Params &given)
     attn::Params p = given;
     attn::normalize(p); // whoever edited p, the rules hold
     if (auto e = attn::validate(p, attn::defaultMemoryBudget())) {
-        emit problem(QStringLiteral("%1: %2").arg(QString::fromStdString(e->field), QString::fromStdString(e->message)));
+        emit problem(
+            QStringLiteral("%1: %2").arg(QString::fromStdString(e->field), QString::fromStdString(e->message)));
         return false;
     }
     if (p == m_params)
@@ -54,7 +56,6 @@ void AttentionModel::setDisplay(const DisplayOptions &d)
     m_display = d;
     emit displayChanged(m_display);
 }
-
 
 void AttentionModel::setCompare(CompareKind kind, int otherDk)
 {
@@ -130,7 +131,7 @@ void AttentionModel::start()
     m_watcher.setFuture(QtConcurrent::run([p, previous]() -> std::pair<ResultPtr, QString> {
         QString error;
         ResultPtr r = computeOrNull(p, previous, &error);
-        return {r, error};
+        return { r, error };
     }));
 }
 

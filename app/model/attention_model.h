@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The one object between the widgets and core: it holds the current settings and display options,
 // computes off the GUI thread when the work is large (newest request wins, stale results are
@@ -75,7 +76,7 @@ private:
     CompareKind m_compare = CompareKind::None;
     int m_compareDk = 256;
     QString m_captionEn, m_captionZh;
-    QPoint m_hovered{-1, -1};
+    QPoint m_hovered { -1, -1 };
     ResultPtr m_result;
     QFutureWatcher<std::pair<ResultPtr, QString>> m_watcher; // a result, or why there is none
     ResultPtr m_reusable; // a finished result for settings already replaced: only for its Q, K, V

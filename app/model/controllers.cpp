@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/controllers.h"
 
 #include "model/labels.h"
@@ -13,7 +14,9 @@ void applyScenario(AttentionModel *model, const Scenario &s)
     model->setCaption(s.captionEn, s.captionZh);
 }
 
-CompareController::CompareController(AttentionModel *main, QObject *parent) : QObject(parent), m_main(main)
+CompareController::CompareController(AttentionModel *main, QObject *parent)
+    : QObject(parent)
+    , m_main(main)
 {
     m_partner.shareInputsWith(main);
     m_partner.setDisplay(main->display());
@@ -46,9 +49,9 @@ void CompareController::follow()
 void CompareController::cycle()
 {
     const CompareKind now = m_main->compare();
-    const CompareKind next = now == CompareKind::None      ? CompareKind::Scaling
-                             : now == CompareKind::Scaling ? CompareKind::SoftmaxDim
-                                                           : CompareKind::None;
+    const CompareKind next = now == CompareKind::None ? CompareKind::Scaling
+        : now == CompareKind::Scaling                 ? CompareKind::SoftmaxDim
+                                                      : CompareKind::None;
     m_main->setCompare(next, m_main->compareDk());
 }
 
@@ -61,7 +64,11 @@ void CompareController::waitUntilComputed()
     } while (m_main->isBusy() || m_partner.isBusy());
 }
 
-LessonController::LessonController(AttentionModel *model, QObject *parent) : QObject(parent), m_model(model) {}
+LessonController::LessonController(AttentionModel *model, QObject *parent)
+    : QObject(parent)
+    , m_model(model)
+{
+}
 
 void LessonController::setLesson(Lesson lesson)
 {
@@ -96,7 +103,9 @@ const Scenario *LessonController::currentScenario() const
 }
 
 SweepController::SweepController(AttentionModel *main, const AttentionModel *partner, QObject *parent)
-    : QObject(parent), m_main(main), m_partner(partner)
+    : QObject(parent)
+    , m_main(main)
+    , m_partner(partner)
 {
     m_timer.setInterval(700);
     connect(&m_timer, &QTimer::timeout, this, &SweepController::step);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The classroom's application logic, beside the model and without widgets: the comparison's second
 // heatmap, the lesson being stepped through, and the sweep. The window only wires them to keys,

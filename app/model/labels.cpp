@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/labels.h"
 
 #include <QCoreApplication>
@@ -5,16 +6,20 @@
 QString scalingLabel(const attn::Params &p)
 {
     switch (p.scaling) {
-    case attn::Scaling::InvSqrtDk: return QCoreApplication::translate("Figure", "scaled by 1/√%1").arg(p.dK);
-    case attn::Scaling::None: return QCoreApplication::translate("Figure", "not scaled");
-    case attn::Scaling::Custom: return QCoreApplication::translate("Figure", "scaled by %1").arg(p.customScale, 0, 'g', 4);
+    case attn::Scaling::InvSqrtDk:
+        return QCoreApplication::translate("Figure", "scaled by 1/√%1").arg(p.dK);
+    case attn::Scaling::None:
+        return QCoreApplication::translate("Figure", "not scaled");
+    case attn::Scaling::Custom:
+        return QCoreApplication::translate("Figure", "scaled by %1").arg(p.customScale, 0, 'g', 4);
     }
     return {};
 }
 
 QString softmaxDimLabel(const attn::Params &p)
 {
-    return p.softmaxDim == -1 ? QCoreApplication::translate("Figure", "softmax over keys (dim −1)") : QCoreApplication::translate("Figure", "softmax over queries (dim −2)");
+    return p.softmaxDim == -1 ? QCoreApplication::translate("Figure", "softmax over keys (dim −1)")
+                              : QCoreApplication::translate("Figure", "softmax over queries (dim −2)");
 }
 
 namespace {
@@ -27,14 +32,19 @@ QString titleEnd(const attn::Params &p)
         t += QCoreApplication::translate("Figure", ", causal mask");
     else if (p.mask == attn::MaskKind::Pad)
         t += QCoreApplication::translate("Figure", ", last %1 keys masked").arg(p.padCount);
-    return t + QCoreApplication::translate("Figure", "  (L = %1, S = %2, seed %3)").arg(p.queryLength).arg(p.keyLength).arg(p.seed);
+    return t
+        + QCoreApplication::translate("Figure", "  (L = %1, S = %2, seed %3)")
+              .arg(p.queryLength)
+              .arg(p.keyLength)
+              .arg(p.seed);
 }
 
 } // namespace
 
 QString settingsTitle(const attn::Params &p)
 {
-    return QCoreApplication::translate("Figure", "d_k = %1, %2, %3").arg(p.dK).arg(scalingLabel(p), softmaxDimLabel(p)) + titleEnd(p);
+    return QCoreApplication::translate("Figure", "d_k = %1, %2, %3").arg(p.dK).arg(scalingLabel(p), softmaxDimLabel(p))
+        + titleEnd(p);
 }
 
 QString compareTitle(const attn::Params &p, CompareKind kind)
@@ -56,11 +66,14 @@ QString compareTitle(const attn::Params &p, CompareKind kind)
 QString compareLabel(const attn::Params &p, CompareKind kind)
 {
     switch (kind) {
-    case CompareKind::None: return {};
-    case CompareKind::Scaling: return scalingLabel(p);
-    case CompareKind::SoftmaxDim: return softmaxDimLabel(p);
-    case CompareKind::Dk: return QStringLiteral("d_k = %1").arg(p.dK);
+    case CompareKind::None:
+        return {};
+    case CompareKind::Scaling:
+        return scalingLabel(p);
+    case CompareKind::SoftmaxDim:
+        return softmaxDimLabel(p);
+    case CompareKind::Dk:
+        return QStringLiteral("d_k = %1").arg(p.dK);
     }
     return {};
 }
-

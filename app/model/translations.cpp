@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/translations.h"
 
 #include <QCoreApplication>
@@ -26,7 +27,8 @@ bool installTranslations(QCoreApplication &app, const QString &language)
     g_chinese = true;
     // Qt's own dialogs and buttons; optional (qt6-translations-l10n).
     auto *qt = new QTranslator(&app);
-    if (qt->load(QLocale(QLocale::Chinese, QLocale::China), "qtbase", "_", QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (qt->load(QLocale(QLocale::Chinese, QLocale::China), "qtbase", "_",
+            QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         app.installTranslator(qt);
     else
         delete qt;

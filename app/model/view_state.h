@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The view state as plain values: what the heatmap shows, which comparison sits beside it, and the
 // shared, immutable result every view draws. No QObject here, so files, the command line and the
@@ -39,11 +40,13 @@ using CompareKind = attn::Comparison;
 // The spellings files and the command line use.
 inline QString quantityName(attn::Quantity q)
 {
-    return q == attn::Quantity::Scores ? QStringLiteral("scores") : q == attn::Quantity::Logits ? QStringLiteral("logits") : QStringLiteral("weights");
+    return q == attn::Quantity::Scores ? QStringLiteral("scores")
+        : q == attn::Quantity::Logits  ? QStringLiteral("logits")
+                                       : QStringLiteral("weights");
 }
 inline std::optional<attn::Quantity> quantityFromName(const QString &name)
 {
-    for (attn::Quantity q : {attn::Quantity::Weights, attn::Quantity::Scores, attn::Quantity::Logits})
+    for (attn::Quantity q : { attn::Quantity::Weights, attn::Quantity::Scores, attn::Quantity::Logits })
         if (name == quantityName(q))
             return q;
     return std::nullopt;
@@ -51,16 +54,20 @@ inline std::optional<attn::Quantity> quantityFromName(const QString &name)
 inline QString compareName(CompareKind k) // "none" | "scaling" | "softmax-dim" | "d-k"
 {
     switch (k) {
-    case CompareKind::None: return QStringLiteral("none");
-    case CompareKind::Scaling: return QStringLiteral("scaling");
-    case CompareKind::SoftmaxDim: return QStringLiteral("softmax-dim");
-    case CompareKind::Dk: return QStringLiteral("d-k");
+    case CompareKind::None:
+        return QStringLiteral("none");
+    case CompareKind::Scaling:
+        return QStringLiteral("scaling");
+    case CompareKind::SoftmaxDim:
+        return QStringLiteral("softmax-dim");
+    case CompareKind::Dk:
+        return QStringLiteral("d-k");
     }
     return QStringLiteral("none");
 }
 inline std::optional<CompareKind> compareFromName(const QString &name)
 {
-    for (CompareKind k : {CompareKind::None, CompareKind::Scaling, CompareKind::SoftmaxDim, CompareKind::Dk})
+    for (CompareKind k : { CompareKind::None, CompareKind::Scaling, CompareKind::SoftmaxDim, CompareKind::Dk })
         if (name == compareName(k))
             return k;
     return std::nullopt;
@@ -79,7 +86,8 @@ struct Scenario
     bool operator==(const Scenario &o) const
     {
         return params == o.params && display == o.display && compare == o.compare
-               && (compare != CompareKind::Dk || compareDk == o.compareDk) && captionEn == o.captionEn && captionZh == o.captionZh;
+            && (compare != CompareKind::Dk || compareDk == o.compareDk) && captionEn == o.captionEn
+            && captionZh == o.captionZh;
     }
 };
 

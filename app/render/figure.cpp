@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/figure.h"
 
-#include "render/color_maps.h"
-#include "render/heatmap_drawing.h"
+#include "io/save_output.h"
 #include "json_dump.h"
 #include "matrix_io.h"
-#include "io/save_output.h"
+#include "render/color_maps.h"
+#include "render/heatmap_drawing.h"
 
 #include <qcustomplot.h>
 
@@ -25,7 +26,9 @@ namespace {
 class FigurePlot
 {
 public:
-    FigurePlot(const std::vector<FigurePanel> &panels, const FigureOptions &o) : m_panels(panels), m_options(o)
+    FigurePlot(const std::vector<FigurePanel> &panels, const FigureOptions &o)
+        : m_panels(panels)
+        , m_options(o)
     {
         m_plot.setBackground(o.transparent ? QBrush(Qt::NoBrush) : QBrush(Qt::white));
         m_plot.setNoAntialiasingOnDrag(false);
@@ -106,7 +109,7 @@ public:
         m_texts.resize(m_rects.size());
         for (int i = 0; i < m_rects.size(); ++i)
             layoutCellTexts(m_rects[i], m_texts[i], *m_panels[i].result, m_options.display, m_maps[i], m_grids[i],
-                            m_font, m_font.pixelSize() * 2.0);
+                m_font, m_font.pixelSize() * 2.0);
         return m_plot;
     }
 
@@ -139,12 +142,12 @@ void paint(QCustomPlot &plot, QPaintDevice *device, const QSize &size, double sc
 
 QStringList figureSuffixes()
 {
-    return {"png", "jpg", "jpeg", "pdf", "svg"};
+    return { "png", "jpg", "jpeg", "pdf", "svg" };
 }
 
 QStringList dataSuffixes()
 {
-    return {"csv", "npy", "json"};
+    return { "csv", "npy", "json" };
 }
 
 QImage renderFigure(const std::vector<FigurePanel> &panels, const FigureOptions &options)
@@ -152,21 +155,22 @@ QImage renderFigure(const std::vector<FigurePanel> &panels, const FigureOptions 
     FigurePlot figure(panels, options);
     QCustomPlot &plot = figure.laidOut();
     const QSize pixels(int(std::lround(options.size.width() * options.pixelRatio)),
-                       int(std::lround(options.size.height() * options.pixelRatio)));
+        int(std::lround(options.size.height() * options.pixelRatio)));
     QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
     image.fill(options.transparent ? Qt::transparent : Qt::white);
     paint(plot, &image, options.size, options.pixelRatio, false);
     return image;
 }
 
-bool writeFigure(const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options, QString *error)
+bool writeFigure(
+    const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options, QString *error)
 {
     QByteArray bytes;
     return encodeFigure(path, panels, options, &bytes, error) && saveBytes(path, bytes, error);
 }
 
 bool encodeFigure(const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options,
-                  QByteArray *encoded, QString *error)
+    QByteArray *encoded, QString *error)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (!figureSuffixes().contains(suffix)) {
@@ -182,7 +186,9 @@ bool encodeFigure(const QString &path, const std::vector<FigurePanel> &panels, c
         QImage image = renderFigure(panels, o);
         if (image.isNull()) {
             *error = QStringLiteral("'%1': not enough memory for a %2 × %3 picture")
-                         .arg(path).arg(std::lround(o.size.width() * o.pixelRatio)).arg(std::lround(o.size.height() * o.pixelRatio));
+                         .arg(path)
+                         .arg(std::lround(o.size.width() * o.pixelRatio))
+                         .arg(std::lround(o.size.height() * o.pixelRatio));
             return false;
         }
         if (suffix != "png")
@@ -223,16 +229,20 @@ bool encodeFigure(const QString &path, const std::vector<FigurePanel> &panels, c
 bool writeData(const QString &path, const attn::Result &r, const DisplayOptions &d, QString *error)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
-    const attn::Tensor3 logits = d.quantity == attn::Quantity::Logits ? attn::computeLogits(*r.scores, r.params) : attn::Tensor3();
-    const attn::Tensor3 &shown = d.quantity == attn::Quantity::Weights  ? r.attention.weights
-                                 : d.quantity == attn::Quantity::Scores ? *r.scores
-                                                                        : logits;
+    const attn::Tensor3 logits
+        = d.quantity == attn::Quantity::Logits ? attn::computeLogits(*r.scores, r.params) : attn::Tensor3();
+    const attn::Tensor3 &shown = d.quantity == attn::Quantity::Weights ? r.attention.weights
+        : d.quantity == attn::Quantity::Scores                         ? *r.scores
+                                                                       : logits;
     if (suffix == "csv")
-        return saveThroughStream(path, [&](std::ostream &out) { attn::writeCsv(out, shown.slice(r.params.batchIndex)); }, error);
+        return saveThroughStream(
+            path, [&](std::ostream &out) { attn::writeCsv(out, shown.slice(r.params.batchIndex)); }, error);
     if (suffix == "npy")
-        return saveThroughStream(path, [&](std::ostream &out) { attn::writeNpy(out, shown); }, error);
+        return saveThroughStream(
+            path, [&](std::ostream &out) { attn::writeNpy(out, shown); }, error);
     if (suffix == "json")
-        return saveThroughStream(path, [&](std::ostream &out) { attn::writeJson(out, r); }, error);
+        return saveThroughStream(
+            path, [&](std::ostream &out) { attn::writeJson(out, r); }, error);
     *error = QStringLiteral("'%1': unknown data format '.%2' (use .csv, .npy or .json)").arg(path, suffix);
     return false;
 }
@@ -243,7 +253,7 @@ std::vector<FigurePanel> comparePanels(const ResultPtr &base, CompareKind kind, 
     // Both sides reuse base's Q, K and V: the same draw, compared.
     auto left = std::make_shared<const attn::Result>(attn::compute(sides[0], base.get()));
     auto right = std::make_shared<const attn::Result>(attn::compute(sides[1], left.get()));
-    return {{left, compareLabel(sides[0], kind)}, {right, compareLabel(sides[1], kind)}};
+    return { { left, compareLabel(sides[0], kind) }, { right, compareLabel(sides[1], kind) } };
 }
 
 QString seriesFileName(const QString &dir, const QString &name, const QString &value, const QString &format)
@@ -254,8 +264,8 @@ QString seriesFileName(const QString &dir, const QString &name, const QString &v
 }
 
 bool writeSeries(const QString &folder, const QString &name, const std::vector<SeriesPicture> &pictures,
-                 const QString &format, const ResultPtr &start,
-                 const std::function<FigureOptions(const attn::Params &)> &options, QStringList *written, QString *error)
+    const QString &format, const ResultPtr &start, const std::function<FigureOptions(const attn::Params &)> &options,
+    QStringList *written, QString *error)
 {
     // Every picture is made before the first is written, so a failure while drawing writes nothing.
     QStringList paths;
@@ -265,7 +275,7 @@ bool writeSeries(const QString &folder, const QString &name, const std::vector<S
         auto r = std::make_shared<const attn::Result>(attn::compute(picture.params, previous.get()));
         paths << seriesFileName(folder, name, picture.value, format);
         encoded << QByteArray();
-        if (!encodeFigure(paths.last(), {{r, QString()}}, options(picture.params), &encoded.last(), error))
+        if (!encodeFigure(paths.last(), { { r, QString() } }, options(picture.params), &encoded.last(), error))
             return false;
         previous = r;
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Exported pictures and matrices. A figure is one heatmap (or two side by side, for comparisons)
 // with its colour scale, axis labels, per-panel subtitles and an optional title line, drawn by
@@ -23,23 +24,24 @@ struct FigurePanel
 struct FigureOptions
 {
     DisplayOptions display;
-    QString title;            // the line above everything; empty for none
-    QSize size{1200, 900};    // pixels at ratio 1, points for PDF and SVG
-    double pixelRatio = 1.0;  // PNG and JPG have size × pixelRatio pixels (2 for high-DPI slides)
+    QString title; // the line above everything; empty for none
+    QSize size { 1200, 900 }; // pixels at ratio 1, points for PDF and SVG
+    double pixelRatio = 1.0; // PNG and JPG have size × pixelRatio pixels (2 for high-DPI slides)
     bool transparent = false; // PNG only
 };
 
 QStringList figureSuffixes(); // png jpg jpeg pdf svg
-QStringList dataSuffixes();   // csv npy json
+QStringList dataSuffixes(); // csv npy json
 
 // Renders the figure to an image of size × pixelRatio pixels.
 QImage renderFigure(const std::vector<FigurePanel> &panels, const FigureOptions &options);
 
 // The figure encoded in the format path's suffix names. False with *error on failure.
 bool encodeFigure(const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options,
-                  QByteArray *encoded, QString *error);
+    QByteArray *encoded, QString *error);
 // Writes the figure to path in the format its suffix names. False with *error on failure.
-bool writeFigure(const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options, QString *error);
+bool writeFigure(
+    const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options, QString *error);
 
 // .csv: the shown matrix (batch element, quantity) as L lines of S values; .npy: the whole (B,L,S)
 // tensor of the shown quantity, float32; .json: everything, as --dump.
@@ -48,7 +50,7 @@ bool writeData(const QString &path, const attn::Result &r, const DisplayOptions 
 // A series: one picture per value of one setting, written as FOLDER/NAME_VALUE.FORMAT.
 struct SeriesPicture
 {
-    QString value;       // as given, e.g. "64" or "pad:2"
+    QString value; // as given, e.g. "64" or "pad:2"
     attn::Params params; // the settings with that value
 };
 // The file a series writes for one value: DIR/NAME_VALUE.FORMAT ("pad:2" becomes "pad-2").
@@ -57,8 +59,8 @@ QString seriesFileName(const QString &dir, const QString &name, const QString &v
 // before (same Q, K, V where the settings allow), titled by options(params). All or nothing: when one
 // fails, the pictures this call wrote are removed again. written: the file names, in order.
 bool writeSeries(const QString &folder, const QString &name, const std::vector<SeriesPicture> &pictures,
-                 const QString &format, const ResultPtr &start,
-                 const std::function<FigureOptions(const attn::Params &)> &options, QStringList *written, QString *error);
+    const QString &format, const ResultPtr &start, const std::function<FigureOptions(const attn::Params &)> &options,
+    QStringList *written, QString *error);
 
 // The two sides of a comparison from base's Q and K, in attn::comparisonSides' order, each with its label.
 std::vector<FigurePanel> comparePanels(const ResultPtr &base, CompareKind kind, int otherDk = 256);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/heatmap_drawing.h"
 
 #include "render/color_maps.h"
@@ -11,9 +12,12 @@ constexpr int kMaxCellTextSide = 16;
 QString quantityTitle(attn::Quantity q)
 {
     switch (q) {
-    case attn::Quantity::Weights: return QCoreApplication::translate("HeatmapPanel", "attention weight");
-    case attn::Quantity::Scores: return QCoreApplication::translate("HeatmapPanel", "raw score Q·Kᵀ");
-    case attn::Quantity::Logits: return QCoreApplication::translate("HeatmapPanel", "scaled logit");
+    case attn::Quantity::Weights:
+        return QCoreApplication::translate("HeatmapPanel", "attention weight");
+    case attn::Quantity::Scores:
+        return QCoreApplication::translate("HeatmapPanel", "raw score Q·Kᵀ");
+    case attn::Quantity::Logits:
+        return QCoreApplication::translate("HeatmapPanel", "scaled logit");
     }
     return {};
 }
@@ -71,7 +75,10 @@ namespace {
 class BulkColorMapData : public QCPColorMapData
 {
 public:
-    BulkColorMapData() : QCPColorMapData(1, 1, QCPRange(0, 1), QCPRange(0, 1)) {}
+    BulkColorMapData()
+        : QCPColorMapData(1, 1, QCPRange(0, 1), QCPRange(0, 1))
+    {
+    }
     void fill(const attn::MatrixRM &values)
     {
         // mData is row-major with the key (column) index running fastest, as the grid is.
@@ -137,7 +144,7 @@ QCPRange colorRange(const attn::HeatmapGrid &grid, const DisplayOptions &d)
 }
 
 void layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::Result &r, const DisplayOptions &d,
-                     QCPColorMap *map, const attn::HeatmapGrid &grid, const QFont &font, double maxPixelSize)
+    QCPColorMap *map, const attn::HeatmapGrid &grid, const QFont &font, double maxPixelSize)
 {
     QCustomPlot *plot = rect->parentPlot();
     const attn::Params &p = r.params;
@@ -147,7 +154,7 @@ void layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn:
     const double cellW = std::fabs(x->coordToPixel(1) - x->coordToPixel(0));
     const double cellH = std::fabs(y->coordToPixel(1) - y->coordToPixel(0));
     const int decimals = d.quantity == attn::Quantity::Weights ? 4 : 2;
-    const int px = int(std::min({cellH * 0.3, cellW / (decimals + 3.2) * 1.5, maxPixelSize}));
+    const int px = int(std::min({ cellH * 0.3, cellW / (decimals + 3.2) * 1.5, maxPixelSize }));
     const bool readable = wanted && px >= 7;
     const int needed = readable ? L * S : 0;
     while (items.size() > needed)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Drawing a heatmap into a QCustomPlot axis rect, shared by the window and the exported figures.
 
@@ -27,4 +28,4 @@ QCPRange colorRange(const attn::HeatmapGrid &grid, const DisplayOptions &d);
 // matrix is at most 16 × 16, not aggregated and the cells are large enough; otherwise removes the texts.
 // maxPixelSize caps the text size.
 void layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::Result &r, const DisplayOptions &d,
-                     QCPColorMap *map, const attn::HeatmapGrid &grid, const QFont &font, double maxPixelSize);
+    QCPColorMap *map, const attn::HeatmapGrid &grid, const QFont &font, double maxPixelSize);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The settings as widgets. Every change goes to the model as new Params or DisplayOptions; the
 // widgets show whatever the model holds (also when it changed from elsewhere).
@@ -37,9 +38,9 @@ private:
     void change(const std::function<void(attn::Params &)> &edit);
     void changeDisplay(const std::function<void(DisplayOptions &)> &edit);
     QWidget *build();
-    QGroupBox *buildInputs();    // Q, K, V: source, d_k, L, S, d_model, d_v, seed, tokens, batch
+    QGroupBox *buildInputs(); // Q, K, V: source, d_k, L, S, d_model, d_v, seed, tokens, batch
     QGroupBox *buildAttention(); // scaling, softmax dimension, mask
-    QGroupBox *buildView();      // what is shown and how
+    QGroupBox *buildView(); // what is shown and how
     void nameControls();
     void connectInputs();
     void connectAttention();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/explanation_panel.h"
 
 #include <QLabel>
@@ -22,7 +23,9 @@ QString shape(std::initializer_list<int> dims)
 
 } // namespace
 
-ExplanationPanel::ExplanationPanel(AttentionModel *model, QWidget *parent) : QWidget(parent), m_model(model)
+ExplanationPanel::ExplanationPanel(AttentionModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
 {
     m_formula = new QLabel(this);
     m_formula->setObjectName("formula");
@@ -37,7 +40,7 @@ ExplanationPanel::ExplanationPanel(AttentionModel *model, QWidget *parent) : QWi
     QFont big = m_formula->font();
     big.setPointSizeF(big.pointSizeF() * 1.35);
     m_formula->setFont(big);
-    for (QLabel *l : {m_formula, m_shapes, m_stats, m_compare}) {
+    for (QLabel *l : { m_formula, m_shapes, m_stats, m_compare }) {
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
         l->setWordWrap(true);
     }
@@ -63,8 +66,12 @@ void ExplanationPanel::showResult()
     case attn::Scaling::InvSqrtDk:
         scaled = tr("Q·Kᵀ / √%1 = Q·Kᵀ / %2").arg(dk).arg(number(std::sqrt(double(dk))));
         break;
-    case attn::Scaling::None: scaled = tr("Q·Kᵀ (not scaled)"); break;
-    case attn::Scaling::Custom: scaled = tr("Q·Kᵀ × %1").arg(number(p.customScale)); break;
+    case attn::Scaling::None:
+        scaled = tr("Q·Kᵀ (not scaled)");
+        break;
+    case attn::Scaling::Custom:
+        scaled = tr("Q·Kᵀ × %1").arg(number(p.customScale));
+        break;
     }
     const QString over = p.softmaxDim == -1 ? tr("over keys (dim −1)") : tr("over queries (dim −2)");
     QString mask;
@@ -75,12 +82,13 @@ void ExplanationPanel::showResult()
     m_formula->setText(tr("weights = softmax( %1 ) %2%3      out = weights · V").arg(scaled, over, mask));
 
     const QString source = p.mode == attn::Mode::Projection
-                               ? tr("Q = X·W_q %1, K = %2·W_k, V = %2·W_v   ")
-                                     .arg(shape({B, L, dk}), p.isCross() ? QStringLiteral("Y") : QStringLiteral("X"))
-                               : QString();
-    m_shapes->setText(source + tr("Q·Kᵀ: %1·%2 → %3  →  scale  →  softmax %4 → %3  →  weights·V: %3·%5 → %6")
-                                   .arg(shape({B, L, dk}), shape({B, dk, S}), shape({B, L, S}), over,
-                                        shape({B, S, dv}), shape({B, L, dv})));
+        ? tr("Q = X·W_q %1, K = %2·W_k, V = %2·W_v   ")
+              .arg(shape({ B, L, dk }), p.isCross() ? QStringLiteral("Y") : QStringLiteral("X"))
+        : QString();
+    m_shapes->setText(source
+        + tr("Q·Kᵀ: %1·%2 → %3  →  scale  →  softmax %4 → %3  →  weights·V: %3·%5 → %6")
+              .arg(shape({ B, L, dk }), shape({ B, dk, S }), shape({ B, L, S }), over, shape({ B, S, dv }),
+                  shape({ B, L, dv })));
 
     const attn::BatchSummary s = attn::summarize(*r, p.batchIndex);
     const attn::Statistics &st = r->attention.stats;
@@ -112,7 +120,7 @@ void ExplanationPanel::showResult()
         const auto side = [](const QString &label, const attn::BatchSummary &b) {
             return tr("%1: max weight %2, mean row entropy %3 nats (%4% of ln S)")
                 .arg(label, QString::number(b.maxWeight, 'f', 4), QString::number(b.meanRowEntropy, 'f', 4),
-                     QString::number(100.0 * b.entropyFraction, 'f', 1));
+                    QString::number(100.0 * b.entropyFraction, 'f', 1));
         };
         QString mainText = side(m_comparison->mainLabel(), s), partnerText = side(m_comparison->partnerLabel(), t);
         if (m_comparison->mainSide() == 1)
@@ -133,7 +141,7 @@ void ExplanationPanel::setFontScale(double scale)
 {
     QFont f = m_baseFont;
     f.setPointSizeF(m_baseFont.pointSizeF() * scale);
-    for (QLabel *l : {m_shapes, m_stats, m_compare})
+    for (QLabel *l : { m_shapes, m_stats, m_compare })
         l->setFont(f);
     f.setPointSizeF(m_baseFont.pointSizeF() * 1.35 * scale);
     m_formula->setFont(f);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The strip under the heatmap: the formula with the live numbers, the four steps with their
 // shapes, and the statistics that tell the story (max weight, entropy against ln S, variances).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/heatmap_panel.h"
 
 #include "render/color_maps.h"
@@ -28,10 +29,11 @@ void styleAxisRect(QCPAxisRect *rect)
     }
 }
 
-
 } // namespace
 
-HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent) : QWidget(parent), m_model(model)
+HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
 {
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName("heatmapPlot");
@@ -64,15 +66,16 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent) : QWidget(par
     m_plot->plotLayout()->addElement(0, 2, m_entropyRect);
     m_plot->plotLayout()->addElement(0, 3, m_scale);
     m_plot->plotLayout()->addElement(1, 0, m_colSumRect);
-    m_plot->plotLayout()->setColumnStretchFactors({6.0, 1.5, 1.5, 0.45});
-    m_plot->plotLayout()->setRowStretchFactors({5.0, 1.2});
-    for (QCPAxisRect *r : {m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect})
+    m_plot->plotLayout()->setColumnStretchFactors({ 6.0, 1.5, 1.5, 0.45 });
+    m_plot->plotLayout()->setRowStretchFactors({ 5.0, 1.2 });
+    for (QCPAxisRect *r : { m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect })
         styleAxisRect(r);
 
     // Rows line up across the heatmap and its side panels; columns with the column sums.
     auto *rows = new QCPMarginGroup(m_plot);
     auto *cols = new QCPMarginGroup(m_plot);
-    for (QCPLayoutElement *e : std::initializer_list<QCPLayoutElement *>{m_heatRect, m_rowSumRect, m_entropyRect, m_scale})
+    for (QCPLayoutElement *e :
+        std::initializer_list<QCPLayoutElement *> { m_heatRect, m_rowSumRect, m_entropyRect, m_scale })
         e->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
     m_heatRect->setMarginGroup(QCP::msLeft | QCP::msRight | QCP::msTop | QCP::msBottom, nullptr);
     m_heatRect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
@@ -131,7 +134,7 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent) : QWidget(par
     m_colSumRect->setRangeZoom(Qt::Orientations());
     m_colSumBars = new QCPBars(colKey, m_colSumRect->axis(QCPAxis::atLeft));
     m_colSumFlagged = new QCPBars(colKey, m_colSumRect->axis(QCPAxis::atLeft));
-    for (QCPBars *b : {m_colSumBars, m_colSumFlagged}) {
+    for (QCPBars *b : { m_colSumBars, m_colSumFlagged }) {
         b->setWidth(0.8);
         b->setPen(Qt::NoPen);
     }
@@ -203,15 +206,18 @@ void HeatmapPanel::updateNote()
     const auto r = m_model->result();
     QStringList notes;
     if (m_grid.aggregated())
-        notes << tr("Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).")
-                     .arg(m_grid.rowStep).arg(m_grid.colStep);
+        notes << tr(
+            "Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).")
+                     .arg(m_grid.rowStep)
+                     .arg(m_grid.colStep);
     if (r->params.softmaxDim == -2)
-        notes << tr("Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values.");
+        notes << tr("Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer "
+                    "a weighted average of the values.");
     const attn::BatchSummary summary = attn::summarize(*r, r->params.batchIndex);
     if (summary.fullyMasked > 0)
         notes << (r->params.softmaxDim == -1
-                      ? tr("%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).")
-                      : tr("%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN)."))
+                ? tr("%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).")
+                : tr("%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN)."))
                      .arg(summary.fullyMasked);
     m_note->setText(notes.join("  "));
     m_note->setVisible(!notes.isEmpty());
@@ -302,13 +308,14 @@ void HeatmapPanel::regridVisible()
     const QCPRange queries = m_heatRect->axis(QCPAxis::atLeft)->range();
     const QRect area = m_heatRect->rect();
     const int L = r->params.queryLength, S = r->params.keyLength;
-    const int r0 = std::max(0, int(std::floor(queries.lower + 0.5))), r1 = std::min(L, int(std::ceil(queries.upper + 0.5)));
+    const int r0 = std::max(0, int(std::floor(queries.lower + 0.5))),
+              r1 = std::min(L, int(std::ceil(queries.upper + 0.5)));
     const int c0 = std::max(0, int(std::floor(keys.lower + 0.5))), c1 = std::min(S, int(std::ceil(keys.upper + 0.5)));
     const bool whole = r0 == 0 && c0 == 0 && r1 == L && c1 == S;
     if (whole && m_grid.rowBegin == 0 && m_grid.colBegin == 0 && m_grid.aggregated())
         return; // already the whole matrix
     m_grid = attn::heatmapGrid(*r, r->params.batchIndex, m_model->display().quantity, std::max(50, area.height()),
-                               std::max(50, area.width()), r0, r1, c0, c1);
+        std::max(50, area.width()), r0, r1, c0, c1);
     fillColorMap(m_map, m_grid, L, S, false);
     updateNote();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -334,7 +341,8 @@ void HeatmapPanel::updateCellTexts()
     if (auto t = m_heatRect->axis(QCPAxis::atBottom)->ticker().dynamicCast<QCPAxisTickerFixed>())
         t->setTickCount(std::clamp(m_heatRect->rect().width() / int(60 * m_fontScale), 2, 8));
     const double basePx = QFontInfo(font()).pixelSize() * m_fontScale;
-    layoutCellTexts(m_heatRect, m_cellTexts, *m_model->result(), m_model->display(), m_map, m_grid, font(), basePx * 1.6);
+    layoutCellTexts(
+        m_heatRect, m_cellTexts, *m_model->result(), m_model->display(), m_map, m_grid, font(), basePx * 1.6);
 }
 
 int HeatmapPanel::cellTextCount() const
@@ -364,8 +372,8 @@ bool HeatmapPanel::cellAt(const QPointF &pixel, int *query, int *key) const
 
 QPointF HeatmapPanel::cellCenter(int query, int key) const
 {
-    return {m_heatRect->axis(QCPAxis::atBottom)->coordToPixel(key),
-            m_heatRect->axis(QCPAxis::atLeft)->coordToPixel(query)};
+    return { m_heatRect->axis(QCPAxis::atBottom)->coordToPixel(key),
+        m_heatRect->axis(QCPAxis::atLeft)->coordToPixel(query) };
 }
 
 QString HeatmapPanel::cellToolTip(int query, int key) const
@@ -374,11 +382,14 @@ QString HeatmapPanel::cellToolTip(int query, int key) const
     const int b = r->params.batchIndex;
     const float score = (*r->scores)(b, query, key);
     const float logit = attn::isMasked(r->params, query, key) ? -INFINITY : attn::logitOf(score, r->params);
-    QString text = tr("query %1, key %2\nraw score Q·Kᵀ = %3\n").arg(query).arg(key).arg((*r->scores)(b, query, key), 0, 'g', 6);
+    QString text
+        = tr("query %1, key %2\nraw score Q·Kᵀ = %3\n").arg(query).arg(key).arg((*r->scores)(b, query, key), 0, 'g', 6);
     if (std::isinf(logit))
         text += tr("masked (logit −∞)\nweight = 0");
     else
-        text += tr("scaled logit = %1\nweight = %2").arg(logit, 0, 'g', 6).arg(r->attention.weights(b, query, key), 0, 'f', 6);
+        text += tr("scaled logit = %1\nweight = %2")
+                    .arg(logit, 0, 'g', 6)
+                    .arg(r->attention.weights(b, query, key), 0, 'f', 6);
     return text;
 }
 
@@ -425,7 +436,7 @@ void HeatmapPanel::setFontScale(double scale)
     m_fontScale = scale;
     QFont f = font();
     f.setPointSizeF(f.pointSizeF() * scale);
-    for (QCPAxisRect *rect : {m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect})
+    for (QCPAxisRect *rect : { m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect })
         for (QCPAxis *a : rect->axes()) {
             a->setTickLabelFont(f);
             a->setLabelFont(f);
@@ -454,7 +465,7 @@ QVector<double> HeatmapPanel::rowEntropyBars() const
 QVector<double> HeatmapPanel::rowSumBars() const
 {
     QVector<double> v(m_rowSumBars->data()->size() + m_rowSumFlagged->data()->size());
-    for (const QCPBars *bars : {m_rowSumBars, m_rowSumFlagged})
+    for (const QCPBars *bars : { m_rowSumBars, m_rowSumFlagged })
         for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it)
             v[int(it->key)] = it->value;
     return v;

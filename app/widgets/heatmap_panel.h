@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The (L, S) heatmap with, aligned to its rows and columns, the row sums, the row entropy (with
 // the ln S maximum) and the column sums. It only reads the model.
@@ -41,7 +42,7 @@ public:
     QVector<double> rowEntropyBars() const;
     QVector<double> rowSumBars() const;
     double shownCell(int query, int key) const; // NaN for a masked cell
-    QRect heatmapRect() const;                  // in plot pixels
+    QRect heatmapRect() const; // in plot pixels
     // A line above the plot (the variant shown in a comparison); empty hides it.
     void setTitle(const QString &title);
     QString title() const;
@@ -78,7 +79,7 @@ private:
     class QLabel *m_note;
     class QLabel *m_title;
     class QCPItemRect *m_highlightRect;
-    QPoint m_highlight{-1, -1};
+    QPoint m_highlight { -1, -1 };
     QVector<int> m_flaggedRows, m_flaggedCols;
     attn::HeatmapGrid m_grid;
     bool m_fullAggregated = false; // the whole matrix needed aggregating

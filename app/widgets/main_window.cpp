@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/main_window.h"
 
 #include "io/scenario.h"
@@ -27,8 +28,12 @@
 #include <QVBoxLayout>
 
 MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *parent)
-    : QMainWindow(parent), m_model(model), m_comparison(model), m_lesson(model), m_sweep(model, m_comparison.partner()),
-      m_rememberState(rememberState)
+    : QMainWindow(parent)
+    , m_model(model)
+    , m_comparison(model)
+    , m_lesson(model)
+    , m_sweep(model, m_comparison.partner())
+    , m_rememberState(rememberState)
 {
     setWindowTitle(tr("attention-viz — scaled dot-product attention"));
     setObjectName("mainWindow");
@@ -55,7 +60,7 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     layout->addWidget(m_explanation);
     setCentralWidget(central);
     // Hovering a cell in one heatmap outlines the same cell in the other, through the model.
-    for (HeatmapPanel *panel : {m_heatmap, m_partnerHeatmap}) {
+    for (HeatmapPanel *panel : { m_heatmap, m_partnerHeatmap }) {
         connect(panel, &HeatmapPanel::hovered, model, &AttentionModel::setHoveredCell);
         connect(model, &AttentionModel::hoveredCellChanged, panel, &HeatmapPanel::setHighlight);
     }
@@ -79,10 +84,10 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
         statusBar()->showMessage(tr("Lesson step %1 of %2").arg(step + 1).arg(count), 4000);
     });
     connect(&m_sweep, &SweepController::runningChanged, this, [this](bool running) {
-        statusBar()->showMessage(!running ? tr("sweep stopped")
-                                 : m_sweep.over() == SweepController::Over::Length ? tr("length sweep running (Space stops it)")
-                                                                                   : tr("d_k sweep running (Space stops it)"),
-                                 3000);
+        statusBar()->showMessage(!running                         ? tr("sweep stopped")
+                : m_sweep.over() == SweepController::Over::Length ? tr("length sweep running (Space stops it)")
+                                                                  : tr("d_k sweep running (Space stops it)"),
+            3000);
     });
 
     buildActions();
@@ -115,7 +120,7 @@ void MainWindow::buildActions()
 {
     // name, the menu text, the short text of the presentation button, key, what it does
     auto add = [this](const QString &name, const QString &text, const QString &button, const QKeySequence &key,
-                      const std::function<void()> &f) {
+                   const std::function<void()> &f) {
         auto *a = new QAction(text, this);
         a->setObjectName(name);
         a->setShortcut(key);
@@ -135,7 +140,8 @@ void MainWindow::buildActions()
         [this] { changeParams([](attn::Params &p) { attn::stepQueryLength(p, +1); }); });
     add("shorter", tr("One query (and key) fewer"), tr("L−1"), Qt::Key_Left,
         [this] { changeParams([](attn::Params &p) { attn::stepQueryLength(p, -1); }); });
-    add("cycleMask", tr("Next mask: none, causal, padding"), tr("mask"), Qt::Key_M, [this] { changeParams(attn::nextMask); });
+    add("cycleMask", tr("Next mask: none, causal, padding"), tr("mask"), Qt::Key_M,
+        [this] { changeParams(attn::nextMask); });
     add("newSeed", tr("New random seed"), tr("seed"), Qt::Key_R, [this] {
         changeParams([](attn::Params &p) {
             const quint64 old = p.seed;
@@ -148,17 +154,20 @@ void MainWindow::buildActions()
     add("previousStep", tr("Previous lesson step"), tr("◀ step"), Qt::Key_PageUp, [this] { stepLesson(-1); });
     add("animate", tr("Start/stop the sweep (View > Sweep over)"), tr("sweep"), Qt::Key_Space,
         [this] { m_sweep.setRunning(!m_sweep.isRunning()); });
-    add("cycleCompare", tr("Next comparison: none, scaling, softmax dim"), tr("compare"), Qt::Key_C, [this] { m_comparison.cycle(); });
-    add("presentation", tr("Presentation mode"), tr("present"), Qt::Key_F5, [this] { setPresentation(!m_presentation, true); });
-    add("leavePresentation", tr("Leave presentation mode"), tr("leave"), Qt::Key_Escape, [this] { setPresentation(false); });
+    add("cycleCompare", tr("Next comparison: none, scaling, softmax dim"), tr("compare"), Qt::Key_C,
+        [this] { m_comparison.cycle(); });
+    add("presentation", tr("Presentation mode"), tr("present"), Qt::Key_F5,
+        [this] { setPresentation(!m_presentation, true); });
+    add("leavePresentation", tr("Leave presentation mode"), tr("leave"), Qt::Key_Escape,
+        [this] { setPresentation(false); });
 
     // Presentation mode shows these as large buttons instead of the settings.
     m_demoBar = new QToolBar(tr("Demo"), this);
     m_demoBar->setObjectName("demoBar");
     m_demoBar->setMovable(false);
     m_demoBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    for (const char *name : {"toggleScaling", "toggleSoftmaxDim", "halveDk", "doubleDk", "shorter", "longer", "cycleMask",
-                             "cycleCompare", "newSeed", "previousStep", "nextStep", "animate"})
+    for (const char *name : { "toggleScaling", "toggleSoftmaxDim", "halveDk", "doubleDk", "shorter", "longer",
+             "cycleMask", "cycleCompare", "newSeed", "previousStep", "nextStep", "animate" })
         m_demoBar->addAction(action(name));
     addToolBar(Qt::TopToolBarArea, m_demoBar);
     m_demoBar->setVisible(false);
@@ -204,14 +213,14 @@ void MainWindow::buildMenus()
     });
     file->addAction(tr("Export a d_k &series (1, 4, 16, 64, 256)…"), this, [this] {
         QSettings s;
-        const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder for the d_k series"),
-                                                                 s.value("export/folder", QDir::homePath()).toString());
+        const QString folder = QFileDialog::getExistingDirectory(
+            this, tr("Folder for the d_k series"), s.value("export/folder", QDir::homePath()).toString());
         if (folder.isEmpty())
             return;
         s.setValue("export/folder", folder);
         QStringList written;
         QString error;
-        const bool ok = exportDkSeries(folder, {1, 4, 16, 64, 256}, &written, &error);
+        const bool ok = exportDkSeries(folder, { 1, 4, 16, 64, 256 }, &written, &error);
         reportExport(ok, written.join(", "), error);
     });
     QAction *copy = file->addAction(tr("Co&py image"), this, &MainWindow::copyImage);
@@ -221,7 +230,8 @@ void MainWindow::buildMenus()
     addAction(copy);
     file->addSeparator();
     file->addAction(tr("&Open scenario…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open a scenario"), QString(), tr("Scenario (*.json)"));
+        const QString path
+            = QFileDialog::getOpenFileName(this, tr("Open a scenario"), QString(), tr("Scenario (*.json)"));
         if (path.isEmpty())
             return;
         QString error;
@@ -231,7 +241,8 @@ void MainWindow::buildMenus()
             QMessageBox::warning(this, tr("Cannot open the scenario"), error); // the current state stays
     });
     file->addAction(tr("&Save scenario…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save the scenario"), "scenario.json", tr("Scenario (*.json)"));
+        const QString path
+            = QFileDialog::getSaveFileName(this, tr("Save the scenario"), "scenario.json", tr("Scenario (*.json)"));
         QString error;
         if (!path.isEmpty() && !saveScenario(path, currentScenario(), &error))
             QMessageBox::warning(this, tr("Cannot save the scenario"), error);
@@ -250,7 +261,8 @@ void MainWindow::buildMenus()
 
     QMenu *lecture = menuBar()->addMenu(tr("&Lecture"));
     for (const Preset &p : presets()) {
-        QAction *a = lecture->addAction(p.name, this, [this, name = p.name] { applyScenario(findPreset(name)->scenario); });
+        QAction *a
+            = lecture->addAction(p.name, this, [this, name = p.name] { applyScenario(findPreset(name)->scenario); });
         a->setObjectName("preset-" + p.name);
     }
     lecture->addSeparator();
@@ -264,27 +276,27 @@ void MainWindow::buildMenus()
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QMenu *comparison = view->addMenu(tr("&Compare"));
-    const QList<QPair<QString, CompareKind>> kinds{{tr("No comparison"), CompareKind::None},
-                                                   {tr("Scaled and not scaled"), CompareKind::Scaling},
-                                                   {tr("Softmax over keys and over queries"), CompareKind::SoftmaxDim},
-                                                   {tr("d_k and 16 × d_k"), CompareKind::Dk}};
+    const QList<QPair<QString, CompareKind>> kinds { { tr("No comparison"), CompareKind::None },
+        { tr("Scaled and not scaled"), CompareKind::Scaling },
+        { tr("Softmax over keys and over queries"), CompareKind::SoftmaxDim },
+        { tr("d_k and 16 × d_k"), CompareKind::Dk } };
     auto *group = new QActionGroup(this);
     for (const auto &k : kinds) {
         QAction *a = comparison->addAction(k.first);
         a->setCheckable(true);
         a->setChecked(k.second == m_model->compare());
         group->addAction(a);
-        connect(a, &QAction::triggered, this, [this, kind = k.second] {
-            m_model->setCompare(kind, std::min(m_model->params().dK * 16, 1024));
-        });
-        connect(m_model, &AttentionModel::compareChanged, a, [a, kind = k.second](CompareKind now) { a->setChecked(now == kind); });
+        connect(a, &QAction::triggered, this,
+            [this, kind = k.second] { m_model->setCompare(kind, std::min(m_model->params().dK * 16, 1024)); });
+        connect(m_model, &AttentionModel::compareChanged, a,
+            [a, kind = k.second](CompareKind now) { a->setChecked(now == kind); });
     }
     view->addAction(action("presentation"));
     view->addAction(action("animate"));
     QMenu *sweep = view->addMenu(tr("S&weep over"));
     auto *sweeps = new QActionGroup(this);
-    for (const auto &sw : QList<QPair<QString, bool>>{{tr("d_k (1 to 1024, scaled beside not scaled)"), false},
-                                                     {tr("the length (L = S = 1 to 4096: entropy grows like ln S)"), true}}) {
+    for (const auto &sw : QList<QPair<QString, bool>> { { tr("d_k (1 to 1024, scaled beside not scaled)"), false },
+             { tr("the length (L = S = 1 to 4096: entropy grows like ln S)"), true } }) {
         QAction *a = sweep->addAction(sw.first, this, [this, length = sw.second] {
             m_sweep.setOver(length ? SweepController::Over::Length : SweepController::Over::Dk);
         });
@@ -295,9 +307,8 @@ void MainWindow::buildMenus()
     }
     QMenu *speed = view->addMenu(tr("Sweep &speed"));
     auto *speeds = new QActionGroup(this);
-    for (const auto &sp : QList<QPair<QString, int>>{{tr("Slow (one d_k every 1.5 s)"), 1500},
-                                                    {tr("Normal (every 0.7 s)"), 700},
-                                                    {tr("Fast (every 0.25 s)"), 250}}) {
+    for (const auto &sp : QList<QPair<QString, int>> { { tr("Slow (one d_k every 1.5 s)"), 1500 },
+             { tr("Normal (every 0.7 s)"), 700 }, { tr("Fast (every 0.25 s)"), 250 } }) {
         QAction *a = speed->addAction(sp.first, this, [this, ms = sp.second] { m_sweep.setInterval(ms); });
         a->setCheckable(true);
         a->setChecked(sp.second == m_sweep.interval());
@@ -315,9 +326,10 @@ void MainWindow::buildMenus()
     shortcuts->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About attention-viz"), this, [this] {
         QMessageBox::about(this, tr("About attention-viz"),
-                           tr("<p><b>attention-viz %1</b></p><p>Makes scaled dot-product attention visible: "
-                              "softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and "
-                              "torch.randn.</p>").arg(QApplication::applicationVersion()));
+            tr("<p><b>attention-viz %1</b></p><p>Makes scaled dot-product attention visible: "
+               "softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and "
+               "torch.randn.</p>")
+                .arg(QApplication::applicationVersion()));
     });
 }
 
@@ -329,8 +341,8 @@ void MainWindow::showShortcuts()
                     .arg(a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped(), a->text().toHtmlEscaped());
     QMessageBox box(this);
     box.setWindowTitle(tr("Keyboard shortcuts"));
-    box.setText(tr("<p>Drive the lecture from the keyboard (or a presentation clicker):</p>") + "<table cellspacing=6>" + rows
-                + "</table>");
+    box.setText(tr("<p>Drive the lecture from the keyboard (or a presentation clicker):</p>") + "<table cellspacing=6>"
+        + rows + "</table>");
     box.exec();
 }
 
@@ -422,9 +434,10 @@ void MainWindow::setPresentation(bool on, bool fullScreen)
     cf.setPointSizeF(cf.pointSizeF() * (on ? 2.0 : 1.15));
     m_caption->setFont(cf);
     // High contrast for a projector: black on white, no greys.
-    setStyleSheet(on ? "QMainWindow, QWidget { background: white; color: black; } "
-                       "QToolBar QToolButton { border: 2px solid black; border-radius: 6px; padding: 4px 6px; margin: 2px; }"
-                     : QString());
+    setStyleSheet(on
+            ? "QMainWindow, QWidget { background: white; color: black; } "
+              "QToolBar QToolButton { border: 2px solid black; border-radius: 6px; padding: 4px 6px; margin: 2px; }"
+            : QString());
     if (on && fullScreen)
         showFullScreen();
     else if (isFullScreen())
@@ -451,7 +464,7 @@ bool MainWindow::exportTo(const QString &path, QString *error)
         *error = tr("'%1': unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)").arg(path);
         return false;
     }
-    return writeFigure(path, {{r, QString()}}, currentFigureOptions(), error);
+    return writeFigure(path, { { r, QString() } }, currentFigureOptions(), error);
 }
 
 bool MainWindow::exportComparison(const QString &path, CompareKind kind, QString *error)
@@ -476,7 +489,7 @@ bool MainWindow::exportDkSeries(const QString &folder, const QList<int> &values,
             *error = QString::fromStdString(e->message);
             return false;
         }
-        pictures.push_back({QString::number(dk), p});
+        pictures.push_back({ QString::number(dk), p });
     }
     const auto options = [this](const attn::Params &p) {
         FigureOptions o = currentFigureOptions();
@@ -489,26 +502,25 @@ bool MainWindow::exportDkSeries(const QString &folder, const QList<int> &values,
 void MainWindow::copyImage()
 {
     m_model->waitForIdle();
-    QGuiApplication::clipboard()->setImage(renderFigure({{m_model->result(), QString()}}, currentFigureOptions()));
+    QGuiApplication::clipboard()->setImage(renderFigure({ { m_model->result(), QString() } }, currentFigureOptions()));
     statusBar()->showMessage(tr("Image copied to the clipboard"), 4000);
 }
 
 QString MainWindow::askExportPath(const QString &title, bool imagesOnly)
 {
     QSettings s;
-    const QStringList filters = QStringList{tr("PNG image (*.png)"), tr("PDF, vector (*.pdf)"), tr("SVG, vector (*.svg)"),
-                                            tr("JPEG image (*.jpg)")}
-                                + (imagesOnly ? QStringList()
-                                              : QStringList{tr("CSV, the shown matrix (*.csv)"),
-                                                            tr("NumPy .npy, all of (B, L, S) (*.npy)"),
-                                                            tr("JSON, everything (*.json)")});
+    const QStringList filters = QStringList { tr("PNG image (*.png)"), tr("PDF, vector (*.pdf)"),
+        tr("SVG, vector (*.svg)"), tr("JPEG image (*.jpg)") }
+        + (imagesOnly ? QStringList()
+                      : QStringList { tr("CSV, the shown matrix (*.csv)"), tr("NumPy .npy, all of (B, L, S) (*.npy)"),
+                          tr("JSON, everything (*.json)") });
     QString filter = s.value("export/filter").toString();
     if (!filters.contains(filter))
         filter = filters.first();
     const QString folder = s.value("export/folder", QDir::homePath()).toString();
     const QString suffix = filter.section("(*.", 1).section(')', 0, 0);
-    QString path = QFileDialog::getSaveFileName(this, title, QDir(folder).filePath("attention." + suffix),
-                                                filters.join(";;"), &filter);
+    QString path = QFileDialog::getSaveFileName(
+        this, title, QDir(folder).filePath("attention." + suffix), filters.join(";;"), &filter);
     if (path.isEmpty())
         return {};
     const QString chosen = filter.section("(*.", 1).section(')', 0, 0);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The main window: controls in a dock, the heatmap with its side panels in the centre (two of them
 // side by side in a comparison), a caption line for presets and lessons, the explanation strip

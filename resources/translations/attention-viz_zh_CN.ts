@@ -4,7 +4,7 @@
 <context>
     <name>AttentionModel</name>
     <message>
-        <location filename="../../app/model/attention_model.cpp" line="91"/>
+        <location filename="../../app/model/attention_model.cpp" line="100"/>
         <source>not enough memory for these sizes; the previous result stays</source>
         <translation>内存不足以计算这些尺寸；保留上一次的结果</translation>
     </message>
@@ -12,27 +12,27 @@
 <context>
     <name>ColorMaps</name>
     <message>
-        <location filename="../../app/model/color_map_names.cpp" line="16"/>
+        <location filename="../../app/model/color_map_names.cpp" line="17"/>
         <source>Viridis</source>
         <translation>Viridis</translation>
     </message>
     <message>
-        <location filename="../../app/model/color_map_names.cpp" line="18"/>
+        <location filename="../../app/model/color_map_names.cpp" line="19"/>
         <source>Cividis (colour-blind safe)</source>
         <translation>Cividis（色盲友好）</translation>
     </message>
     <message>
-        <location filename="../../app/model/color_map_names.cpp" line="20"/>
+        <location filename="../../app/model/color_map_names.cpp" line="21"/>
         <source>Magma</source>
         <translation>Magma</translation>
     </message>
     <message>
-        <location filename="../../app/model/color_map_names.cpp" line="22"/>
+        <location filename="../../app/model/color_map_names.cpp" line="23"/>
         <source>Grayscale (white = 0, for print)</source>
         <translation>灰度（白 = 0，适合打印）</translation>
     </message>
     <message>
-        <location filename="../../app/model/color_map_names.cpp" line="23"/>
+        <location filename="../../app/model/color_map_names.cpp" line="25"/>
         <source>Cool-warm (diverging, for scores)</source>
         <translation>冷暖（发散型，用于分数）</translation>
     </message>
@@ -40,338 +40,338 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="90"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="110"/>
         <source>Q, K, V</source>
         <translation>Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="92"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="113"/>
         <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn.</source>
         <translation>Q、K、V 的来源：由序列 X 线性投影得到（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="93"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="115"/>
         <source>Projection from X</source>
         <translation>由 X 投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="94"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="116"/>
         <source>Direct Q, K, V</source>
         <translation>直接生成 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="95"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="117"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="97"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="120"/>
         <source>Width d_k of queries and keys, in powers of two from 1 to 1024; larger d_k makes raw scores spread wider (variance d_k).</source>
         <translation>查询与键的维度 d_k，按 2 的幂从 1 到 1024；d_k 越大，原始分数越分散（方差为 d_k）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="101"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="125"/>
         <source>d_k: any width from 1 to 1024.</source>
         <translation>d_k：1 到 1024 之间的任意维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="103"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="127"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="105"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="129"/>
         <source>Number of queries L (rows of the heatmap), from 1 to 4096.</source>
         <translation>查询个数 L（热力图的行），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="107"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="131"/>
         <source>Number of queries L.</source>
         <translation>查询个数 L。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="109"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="133"/>
         <source>Queries L</source>
         <translation>查询数 L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="111"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="135"/>
         <source>Number of keys S (columns of the heatmap), from 1 to 4096.</source>
         <translation>键的个数 S（热力图的列），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="113"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="137"/>
         <source>Number of keys S.</source>
         <translation>键的个数 S。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="115"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="139"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="116"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="327"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="140"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="400"/>
         <source>Cross-attention (keys from a second sequence)</source>
         <translation>交叉注意力（键来自第二个序列）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="117"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="141"/>
         <source>Off: self-attention, keys and values come from the same sequence as the queries, so S = L. On: they come from a second sequence Y with its own length S.</source>
         <translation>关闭：自注意力，键和值与查询来自同一序列，所以 S = L。开启：键和值来自第二个序列 Y，长度 S 可以不同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="120"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="145"/>
         <source>Width d_model of the input sequence X (projection only).</source>
         <translation>输入序列 X 的维度 d_model（仅投影模式）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="122"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="147"/>
         <source>d_model</source>
         <translation>d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="123"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="148"/>
         <source>Width d_v of the values, and so of the output.</source>
         <translation>值的维度 d_v，也就是输出的维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="125"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="150"/>
         <source>= d_k</source>
         <translation>= d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="125"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="150"/>
         <source>Keep d_v equal to d_k, as the lecture does.</source>
         <translation>让 d_v 等于 d_k，与讲义一致。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="127"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="152"/>
         <source>d_v</source>
         <translation>d_v</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="129"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="155"/>
         <source>torch.manual_seed(seed) before drawing: the same seed gives the same tensors as PyTorch.</source>
         <translation>生成前调用 torch.manual_seed(seed)：同一种子得到与 PyTorch 完全相同的张量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="131"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="157"/>
         <source>New</source>
         <translation>换一个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="131"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="157"/>
         <source>Draw with a new random seed.</source>
         <translation>用一个新的随机种子重新生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="132"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="158"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="134"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="161"/>
         <source>Type a sentence to put its words on the axes (L = S = number of words). In projection mode each distinct word has its own embedding, so repeated words give identical rows and columns.</source>
         <translation>输入一句话，把它的词放到坐标轴上（L = S = 词数）。投影模式下每个不同的词有自己的嵌入向量，所以重复的词给出完全相同的行和列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="135"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="163"/>
         <source>e.g. the cat sat on the mat</source>
         <translation>例如：我 爱 你 ， 你 爱 我</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="137"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="165"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="138"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="166"/>
         <source>Add position encodings</source>
         <translation>加上位置编码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="138"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="167"/>
         <source>Add sinusoidal position encodings to the word embeddings, so that repeated words are no longer identical.</source>
         <translation>给词嵌入加上正弦位置编码，这样重复的词就不再完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="141"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="171"/>
         <source>Batch size B: how many independent sequences are drawn.</source>
         <translation>批大小 B：生成多少个独立的序列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="143"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="173"/>
         <source>Which batch element the heatmap shows.</source>
         <translation>热力图显示批中的第几个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="144"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="174"/>
         <source>Batch B</source>
         <translation>批大小 B</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="145"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="175"/>
         <source>Showing element</source>
         <translation>显示第几个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="149"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="181"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="151"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="183"/>
         <source>Divide by √d_k</source>
         <translation>除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="151"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="184"/>
         <source>Scale the scores by 1/√d_k before the softmax, which brings their variance back to about 1.</source>
         <translation>在 softmax 之前把分数乘以 1/√d_k，使其方差回到 1 附近。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="153"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="187"/>
         <source>Custom factor</source>
         <translation>自定义系数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="153"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="187"/>
         <source>Multiply the scores by this factor instead (1/temperature).</source>
         <translation>改为把分数乘以这个系数（1/温度）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="154"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="188"/>
         <source>The factor the scores are multiplied by.</source>
         <translation>分数所乘的系数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="160"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="194"/>
         <source>Softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="160"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="195"/>
         <source>Each query&apos;s weights over the keys sum to 1: the correct attention.</source>
         <translation>每个查询在各键上的权重和为 1：正确的注意力。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="161"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="196"/>
         <source>Softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="161"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="197"/>
         <source>Each key&apos;s weights over the queries sum to 1: the lecture&apos;s mistake; rows no longer sum to 1.</source>
         <translation>每个键在各查询上的权重和为 1：讲义练习中的错误写法，各行不再和为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="167"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="204"/>
         <source>Which keys a query may not see: none, the future (causal: key j &gt; query i), or padding at the end.</source>
         <translation>查询不能看到哪些键：不屏蔽、未来位置（因果：键 j &gt; 查询 i），或末尾的填充位。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="168"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="205"/>
         <source>No mask</source>
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="169"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="206"/>
         <source>Causal</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="170"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="207"/>
         <source>Padding</source>
         <translation>填充掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="171"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="208"/>
         <source>How many keys at the end are padding and masked.</source>
         <translation>末尾有多少个键是填充位并被屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="172"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="209"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="176"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="215"/>
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="178"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="218"/>
         <source>What the heatmap shows: the weights after softmax, the raw scores Q·Kᵀ, or the scaled logits that go into the softmax.</source>
         <translation>热力图显示的内容：softmax 之后的权重、原始分数 Q·Kᵀ，或送入 softmax 的缩放后分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="179"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="220"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="180"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="221"/>
         <source>Raw scores Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="181"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="222"/>
         <source>Scaled logits</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="182"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="183"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
         <source>Colour map of the heatmap; cool-warm is centred on 0, for scores.</source>
         <translation>热力图的配色；冷暖配色以 0 为中心，适合分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="186"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="227"/>
         <source>Colours</source>
         <translation>配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="187"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="229"/>
         <source>Colour range for weights: always 0 to 1 (comparable between settings) or fitted to the data (shows small differences).</source>
         <translation>权重的颜色范围：固定为 0 到 1（便于在不同设置间比较），或按数据拟合（能看出细小差别）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="188"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="231"/>
         <source>Fixed 0 to 1</source>
         <translation>固定 0 到 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="189"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="232"/>
         <source>Fit to data</source>
         <translation>按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="190"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="233"/>
         <source>Range</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="191"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="234"/>
         <source>Values in cells</source>
         <translation>格内显示数值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="191"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="235"/>
         <source>Write each value into its cell when the matrix is small enough to read (up to 16 × 16).</source>
         <translation>矩阵足够小（不超过 16 × 16）时，在每个格子里写出数值。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="328"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="401"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="347"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="420"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -379,82 +379,82 @@
 <context>
     <name>ExplanationPanel</name>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="64"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="67"/>
         <source>Q·Kᵀ / √%1 = Q·Kᵀ / %2</source>
         <translation>Q·Kᵀ / √%1 = Q·Kᵀ / %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="66"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="70"/>
         <source>Q·Kᵀ (not scaled)</source>
         <translation>Q·Kᵀ（未缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="67"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="73"/>
         <source>Q·Kᵀ × %1</source>
         <translation>Q·Kᵀ × %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="69"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="76"/>
         <source>over keys (dim −1)</source>
         <translation>沿键维（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="69"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="76"/>
         <source>over queries (dim −2)</source>
         <translation>沿查询维（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="72"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="79"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="74"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="81"/>
         <source>, last key masked</source>
         <translation>，屏蔽最后 1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="74"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="81"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="75"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="82"/>
         <source>weights = softmax( %1 ) %2%3      out = weights · V</source>
         <translation>weights = softmax( %1 ) %2%3      out = weights · V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="78"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="85"/>
         <source>Q = X·W_q %1, K = %2·W_k, V = %2·W_v   </source>
         <translation>Q = X·W_q %1，K = %2·W_k，V = %2·W_v   </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="81"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="89"/>
         <source>Q·Kᵀ: %1·%2 → %3  →  scale  →  softmax %4 → %3  →  weights·V: %3·%5 → %6</source>
         <translation>打分 Q·Kᵀ：%1·%2 → %3  →  缩放  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="89"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="97"/>
         <source>every row sums to 1</source>
         <translation>每一行的和都为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="90"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="98"/>
         <source>%1 of %2 rows do not sum to 1</source>
         <translation>%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="92"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="100"/>
         <source>columns sum to 1, %1 of %2 rows do not</source>
         <translation>各列和为 1，%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="93"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="101"/>
         <source>max weight %1 (query %2 → key %3)   ·   mean row entropy %4 nats = %5% of ln S = %6   ·   Var(Q·Kᵀ) = %7 (d_k = %8), Var(scaled) = %9   ·   %10</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   平均行熵 %4 nats = ln S = %6 的 %5%   ·   Var(Q·Kᵀ) = %7（d_k = %8），缩放后方差 = %9   ·   %10</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="113"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="121"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S)</source>
         <translation>%1：最大权重 %2，平均行熵 %3 nats（ln S 的 %4%）</translation>
     </message>
@@ -462,58 +462,58 @@
 <context>
     <name>Figure</name>
     <message>
-        <location filename="../../app/model/labels.cpp" line="8"/>
+        <location filename="../../app/model/labels.cpp" line="10"/>
         <source>scaled by 1/√%1</source>
         <translation>缩放 1/√%1</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="9"/>
+        <location filename="../../app/model/labels.cpp" line="12"/>
         <source>not scaled</source>
         <translation>未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="10"/>
+        <location filename="../../app/model/labels.cpp" line="14"/>
         <source>scaled by %1</source>
         <translation>乘以 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="17"/>
+        <location filename="../../app/model/labels.cpp" line="21"/>
         <source>softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="17"/>
+        <location filename="../../app/model/labels.cpp" line="22"/>
         <source>softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="37"/>
+        <location filename="../../app/model/labels.cpp" line="46"/>
         <source>d_k = %1, %2, %3</source>
         <translation>d_k = %1，%2，%3</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="49"/>
+        <location filename="../../app/model/labels.cpp" line="59"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="27"/>
+        <location filename="../../app/model/labels.cpp" line="32"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="29"/>
+        <location filename="../../app/model/labels.cpp" line="34"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="30"/>
+        <location filename="../../app/model/labels.cpp" line="36"/>
         <source>  (L = %1, S = %2, seed %3)</source>
         <translation>（L = %1，S = %2，种子 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="45"/>
-        <location filename="../../app/model/labels.cpp" line="47"/>
+        <location filename="../../app/model/labels.cpp" line="55"/>
+        <location filename="../../app/model/labels.cpp" line="57"/>
         <source>d_k = %1, %2</source>
         <translation>d_k = %1，%2</translation>
     </message>
@@ -521,94 +521,94 @@
 <context>
     <name>HeatmapPanel</name>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="14"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="16"/>
         <source>attention weight</source>
         <translation>注意力权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="15"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="18"/>
         <source>raw score Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="16"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="20"/>
         <source>scaled logit</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="39"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="43"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="40"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="44"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="111"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="114"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="116"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="119"/>
         <source>entropy
 (nats)</source>
         <translation>熵
 （nats）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="128"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="292"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="131"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="298"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="206"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="209"/>
         <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).</source>
         <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="209"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="214"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values.</source>
         <translation>沿查询维 softmax（dim −2）：每一列和为 1，各行不再和为 1，所以输出不再是值向量的加权平均。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="213"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="219"/>
         <source>%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个查询看不到任何键：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="214"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="220"/>
         <source>%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个键不被任何查询看到：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="282"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="288"/>
         <source>ln S = %1</source>
         <translation>ln S = %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="291"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="297"/>
         <source>row sum
 (= 1)</source>
         <translation>行和
 （= 1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="291"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="297"/>
         <source>row sum
 (≠ 1)</source>
         <translation>行和
 （≠ 1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="292"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="298"/>
         <source>col. sum (= 1)</source>
         <translation>列和（= 1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="377"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="386"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -617,14 +617,14 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="379"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="388"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="381"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="390"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
@@ -634,468 +634,468 @@ weight = %2</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="33"/>
+        <location filename="../../app/widgets/main_window.cpp" line="38"/>
         <source>attention-viz — scaled dot-product attention</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="64"/>
+        <location filename="../../app/widgets/main_window.cpp" line="69"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="70"/>
+        <location filename="../../app/widgets/main_window.cpp" line="75"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="125"/>
+        <location filename="../../app/widgets/main_window.cpp" line="134"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="125"/>
+        <location filename="../../app/widgets/main_window.cpp" line="134"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="126"/>
+        <location filename="../../app/widgets/main_window.cpp" line="135"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="126"/>
+        <location filename="../../app/widgets/main_window.cpp" line="135"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="128"/>
+        <location filename="../../app/widgets/main_window.cpp" line="137"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="128"/>
+        <location filename="../../app/widgets/main_window.cpp" line="137"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="129"/>
+        <location filename="../../app/widgets/main_window.cpp" line="138"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="129"/>
+        <location filename="../../app/widgets/main_window.cpp" line="138"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="130"/>
+        <location filename="../../app/widgets/main_window.cpp" line="139"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="130"/>
+        <location filename="../../app/widgets/main_window.cpp" line="139"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="132"/>
+        <location filename="../../app/widgets/main_window.cpp" line="141"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="132"/>
+        <location filename="../../app/widgets/main_window.cpp" line="141"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="134"/>
+        <location filename="../../app/widgets/main_window.cpp" line="143"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="134"/>
+        <location filename="../../app/widgets/main_window.cpp" line="143"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="135"/>
+        <location filename="../../app/widgets/main_window.cpp" line="145"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="135"/>
+        <location filename="../../app/widgets/main_window.cpp" line="145"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="143"/>
+        <location filename="../../app/widgets/main_window.cpp" line="153"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="143"/>
+        <location filename="../../app/widgets/main_window.cpp" line="153"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="144"/>
+        <location filename="../../app/widgets/main_window.cpp" line="154"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="144"/>
+        <location filename="../../app/widgets/main_window.cpp" line="154"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="145"/>
+        <location filename="../../app/widgets/main_window.cpp" line="155"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="145"/>
+        <location filename="../../app/widgets/main_window.cpp" line="155"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="147"/>
+        <location filename="../../app/widgets/main_window.cpp" line="157"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="147"/>
+        <location filename="../../app/widgets/main_window.cpp" line="157"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="148"/>
+        <location filename="../../app/widgets/main_window.cpp" line="159"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="148"/>
+        <location filename="../../app/widgets/main_window.cpp" line="159"/>
         <source>present</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="149"/>
+        <location filename="../../app/widgets/main_window.cpp" line="161"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="149"/>
+        <location filename="../../app/widgets/main_window.cpp" line="161"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="152"/>
+        <location filename="../../app/widgets/main_window.cpp" line="165"/>
         <source>Demo</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="178"/>
+        <location filename="../../app/widgets/main_window.cpp" line="191"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="179"/>
+        <location filename="../../app/widgets/main_window.cpp" line="192"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="180"/>
+        <location filename="../../app/widgets/main_window.cpp" line="193"/>
         <source>Export the heatmap or the matrix</source>
         <translation>导出热力图或矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="188"/>
+        <location filename="../../app/widgets/main_window.cpp" line="201"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="189"/>
+        <location filename="../../app/widgets/main_window.cpp" line="202"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="190"/>
+        <location filename="../../app/widgets/main_window.cpp" line="203"/>
         <source>Export scaled and not scaled side by side</source>
         <translation>并排导出缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="195"/>
+        <location filename="../../app/widgets/main_window.cpp" line="208"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="196"/>
+        <location filename="../../app/widgets/main_window.cpp" line="209"/>
         <source>Export softmax over keys and over queries side by side</source>
         <translation>并排导出沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="201"/>
+        <location filename="../../app/widgets/main_window.cpp" line="214"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="203"/>
+        <location filename="../../app/widgets/main_window.cpp" line="217"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="213"/>
+        <location filename="../../app/widgets/main_window.cpp" line="226"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="219"/>
+        <location filename="../../app/widgets/main_window.cpp" line="232"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="220"/>
+        <location filename="../../app/widgets/main_window.cpp" line="234"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="220"/>
-        <location filename="../../app/widgets/main_window.cpp" line="230"/>
+        <location filename="../../app/widgets/main_window.cpp" line="234"/>
+        <location filename="../../app/widgets/main_window.cpp" line="245"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="227"/>
+        <location filename="../../app/widgets/main_window.cpp" line="241"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="229"/>
+        <location filename="../../app/widgets/main_window.cpp" line="243"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="230"/>
+        <location filename="../../app/widgets/main_window.cpp" line="245"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="233"/>
+        <location filename="../../app/widgets/main_window.cpp" line="248"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="235"/>
+        <location filename="../../app/widgets/main_window.cpp" line="250"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="236"/>
+        <location filename="../../app/widgets/main_window.cpp" line="251"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="236"/>
+        <location filename="../../app/widgets/main_window.cpp" line="251"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="239"/>
+        <location filename="../../app/widgets/main_window.cpp" line="254"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="241"/>
+        <location filename="../../app/widgets/main_window.cpp" line="256"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="244"/>
+        <location filename="../../app/widgets/main_window.cpp" line="262"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="250"/>
+        <location filename="../../app/widgets/main_window.cpp" line="269"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="258"/>
+        <location filename="../../app/widgets/main_window.cpp" line="277"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="259"/>
+        <location filename="../../app/widgets/main_window.cpp" line="278"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="260"/>
+        <location filename="../../app/widgets/main_window.cpp" line="279"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="261"/>
+        <location filename="../../app/widgets/main_window.cpp" line="280"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="262"/>
+        <location filename="../../app/widgets/main_window.cpp" line="281"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="263"/>
+        <location filename="../../app/widgets/main_window.cpp" line="282"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="277"/>
+        <location filename="../../app/widgets/main_window.cpp" line="296"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="279"/>
+        <location filename="../../app/widgets/main_window.cpp" line="298"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="280"/>
+        <location filename="../../app/widgets/main_window.cpp" line="299"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="289"/>
+        <location filename="../../app/widgets/main_window.cpp" line="308"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="291"/>
+        <location filename="../../app/widgets/main_window.cpp" line="310"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="292"/>
+        <location filename="../../app/widgets/main_window.cpp" line="311"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="293"/>
+        <location filename="../../app/widgets/main_window.cpp" line="311"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="300"/>
+        <location filename="../../app/widgets/main_window.cpp" line="318"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/widgets/main_window.cpp" line="324"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="307"/>
+        <location filename="../../app/widgets/main_window.cpp" line="325"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="309"/>
+        <location filename="../../app/widgets/main_window.cpp" line="327"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="310"/>
+        <location filename="../../app/widgets/main_window.cpp" line="328"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/widgets/main_window.cpp" line="329"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="324"/>
+        <location filename="../../app/widgets/main_window.cpp" line="343"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="325"/>
+        <location filename="../../app/widgets/main_window.cpp" line="344"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="79"/>
+        <location filename="../../app/widgets/main_window.cpp" line="84"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="83"/>
+        <location filename="../../app/widgets/main_window.cpp" line="88"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="84"/>
+        <location filename="../../app/widgets/main_window.cpp" line="89"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="82"/>
+        <location filename="../../app/widgets/main_window.cpp" line="87"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="452"/>
+        <location filename="../../app/widgets/main_window.cpp" line="464"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="494"/>
+        <location filename="../../app/widgets/main_window.cpp" line="506"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="500"/>
+        <location filename="../../app/widgets/main_window.cpp" line="512"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="500"/>
+        <location filename="../../app/widgets/main_window.cpp" line="512"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF 矢量图 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="500"/>
+        <location filename="../../app/widgets/main_window.cpp" line="513"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="501"/>
+        <location filename="../../app/widgets/main_window.cpp" line="513"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="503"/>
+        <location filename="../../app/widgets/main_window.cpp" line="515"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，当前显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="504"/>
+        <location filename="../../app/widgets/main_window.cpp" line="515"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="505"/>
+        <location filename="../../app/widgets/main_window.cpp" line="516"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="526"/>
+        <location filename="../../app/widgets/main_window.cpp" line="537"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="528"/>
+        <location filename="../../app/widgets/main_window.cpp" line="539"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmarks (not run by the test command): attention_bench -csv prints every figure.
 //   core:   from given Q and K, everything the window needs: scores, scaled logits, softmax over keys, row
 //           sums, column sums, row and column entropy (attendFromInputs, with its allocations)
@@ -38,7 +39,7 @@ void sizeRows(const QList<int> &ns, const QList<int> &dks)
 struct ShownWindow
 {
     AttentionModel model;
-    MainWindow window{&model, false};
+    MainWindow window { &model, false };
 
     explicit ShownWindow(const attn::Params &p)
     {
@@ -58,13 +59,13 @@ class AttentionBench : public QObject
 {
     Q_OBJECT
 private slots:
-    void core_data() { sizeRows({64, 512, 2048, 4096}, {64, 512}); }
+    void core_data() { sizeRows({ 64, 512, 2048, 4096 }, { 64, 512 }); }
     void core();
-    void gemm_data() { sizeRows({64, 512, 2048, 4096}, {64, 512}); }
+    void gemm_data() { sizeRows({ 64, 512, 2048, 4096 }, { 64, 512 }); }
     void gemm();
-    void gui_data() { sizeRows({64, 512, 2048, 4096}, {64}); }
+    void gui_data() { sizeRows({ 64, 512, 2048, 4096 }, { 64 }); }
     void gui();
-    void guiBlocking_data() { sizeRows({2048, 4096}, {64}); }
+    void guiBlocking_data() { sizeRows({ 2048, 4096 }, { 64 }); }
     void guiBlocking();
 };
 
@@ -74,7 +75,8 @@ void AttentionBench::core()
     QFETCH(int, dk);
     const attn::Params p = square(n, dk);
     const attn::Inputs in = attn::drawInputs(p);
-    QBENCHMARK {
+    QBENCHMARK
+    {
         attn::Tensor3 scores;
         const attn::Attention a = attn::attendFromInputs(in.Q, in.K, p, &scores);
         QVERIFY(a.stats.rowSums(0, 0) > 0.99);
@@ -88,7 +90,8 @@ void AttentionBench::gemm()
     const attn::Inputs in = attn::drawInputs(square(n, dk));
     attn::MatrixRM scores(n, n);
     const auto Q = in.Q.slice(0), K = in.K.slice(0);
-    QBENCHMARK {
+    QBENCHMARK
+    {
         scores.noalias() = Q * K.transpose();
     }
     QVERIFY(std::isfinite(scores(0, 0)));
@@ -102,12 +105,13 @@ void AttentionBench::gui()
     ShownWindow shown(p);
     AttentionModel &model = shown.model;
     quint64 seed = 1;
-    QBENCHMARK {
+    QBENCHMARK
+    {
         p.seed = seed++;
         model.setParams(p);
-        model.waitForIdle();                // the result reaches the views, which queue a replot
-        QCoreApplication::processEvents();  // the replot
-        QCoreApplication::processEvents();  // and the paint events it posts
+        model.waitForIdle(); // the result reaches the views, which queue a replot
+        QCoreApplication::processEvents(); // the replot
+        QCoreApplication::processEvents(); // and the paint events it posts
     }
     QCOMPARE(model.result()->params.seed, p.seed);
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Times the core computation in attention-viz, PyTorch and NumPy in one run, on this machine.
 
     /usr/bin/python3 tests/bench/compare_torch.py [build dir, default build]

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Makes tests/reference/torch_fixtures.json with real PyTorch (Debian's python3-torch).
 
 Run:  /usr/bin/python3 tests/reference/make_fixtures.py > tests/reference/torch_fixtures.json
