@@ -207,9 +207,9 @@ const std::vector<Preset> &presets()
         {
             Scenario s;
             s.params.batch = 2;
-            s.params.queryLength = s.params.keyLength = 5;
+            attn::setQueryLength(s.params, 5);
             s.params.dModel = 8;
-            s.params.dK = s.params.dV = 4;
+            attn::setDk(s.params, 4);
             s.captionEn
                 = "Block 1: Q, K and V are three projections of the same X (2, 5, 8). Each row of the weights is "
                   "one query's distribution over the five keys and sums to 1; query 0 puts 0.9977 on key 2, so "
@@ -223,9 +223,9 @@ const std::vector<Preset> &presets()
         {
             Scenario s;
             s.params.mode = attn::Mode::Direct;
-            s.params.queryLength = 1;
+            attn::setQueryLength(s.params, 1);
             attn::setKeyLength(s.params, 6);
-            s.params.dK = s.params.dV = 64;
+            attn::setDk(s.params, 64);
             s.compare = CompareKind::Scaling;
             s.captionEn
                 = "Block 2: one query, six keys, d_k = 64. The raw scores spread with variance d_k, so without "
@@ -240,8 +240,8 @@ const std::vector<Preset> &presets()
             Scenario s;
             s.params.mode = attn::Mode::Direct;
             s.params.batch = 2;
-            s.params.queryLength = s.params.keyLength = 5;
-            s.params.dK = s.params.dV = 4;
+            attn::setQueryLength(s.params, 5);
+            attn::setDk(s.params, 4);
             s.params.seed = 1;
             s.captionEn = "Block 3: Q, K, V drawn directly with seed 1. softmax(Q·Kᵀ / √4)·V written by hand is the "
                           "same function as F.scaled_dot_product_attention: the largest difference is float32 rounding "
@@ -253,9 +253,9 @@ const std::vector<Preset> &presets()
         {
             Scenario s;
             s.params.mode = attn::Mode::Direct;
-            s.params.queryLength = 3;
+            attn::setQueryLength(s.params, 3);
             attn::setKeyLength(s.params, 5);
-            s.params.dK = s.params.dV = 4;
+            attn::setDk(s.params, 4);
             s.params.scaling = attn::Scaling::None;
             s.params.softmaxDim = -2;
             s.compare = CompareKind::SoftmaxDim;
