@@ -215,8 +215,11 @@ void TestMainWindow::explanationShowsLiveNumbers()
     QVERIFY(m_window->explanation()->shapesText().contains("(1, 1, 64)·(1, 64, 6) → (1, 1, 6)"));
     QVERIFY(m_window->explanation()->statisticsText().contains("max weight 0.3486"));
     QVERIFY(m_window->explanation()->statisticsText().contains("ln S = 1.7918"));
+    QVERIFY(m_window->explanation()->shapesText().contains("→  scaled by 1/√64  →"));
     QVERIFY(gui::click(c<QCheckBox>("scale-check")));
     QVERIFY(m_window->explanation()->formulaText().contains("not scaled"));
+    QVERIFY(m_window->explanation()->shapesText().contains("→  not scaled  →")); // no "scale" step that is not there
+    QVERIFY(!m_window->explanation()->shapesText().contains("scaled by"));
     QVERIFY(m_window->explanation()->statisticsText().contains("max weight 0.8638"));
 }
 

@@ -20,6 +20,7 @@ private slots:
     void init();
     void cleanup();
     void presentationEnlargesText();
+    void quittingInPresentationKeepsTheWindowState();
 
 private:
     std::unique_ptr<ShownWindow> m_shown;
@@ -68,6 +69,30 @@ void TestPresentation::presentationEnlargesText()
     QVERIFY(!m_window->isPresentation());
     QCOMPARE(plot->axisRect(0)->axis(QCPAxis::atBottom)->tickLabelFont().pointSizeF(), before.pointSizeF());
     QVERIFY(m_window->findChild<QDockWidget *>("settingsDock")->isVisible());
+}
+
+// Closing the window in presentation mode remembers the window, not presentation mode: the next start
+// has its settings panel and no demo buttons.
+void TestPresentation::quittingInPresentationKeepsTheWindowState()
+{
+    {
+        AttentionModel model;
+        MainWindow window(&model, true); // remembers its state
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        gui::pressKey(&window, Qt::Key_F5);
+        QVERIFY(window.isPresentation());
+        QVERIFY(!window.findChild<QDockWidget *>("settingsDock")->isVisible());
+        gui::pressKey(&window, Qt::Key_Q, Qt::ControlModifier);
+        QTRY_VERIFY(!window.isVisible());
+    }
+    AttentionModel model;
+    MainWindow window(&model, true);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(!window.isPresentation());
+    QVERIFY(window.findChild<QDockWidget *>("settingsDock")->isVisible());
+    QVERIFY(!window.findChild<QToolBar *>("demoBar")->isVisible());
 }
 
 QTEST_MAIN(TestPresentation)

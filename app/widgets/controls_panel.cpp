@@ -458,8 +458,6 @@ bool ControlsPanel::eventFilter(QObject *watched, QEvent *event)
         case Qt::Key_Down:
         case Qt::Key_Left:
         case Qt::Key_Right:
-        case Qt::Key_PageUp:
-        case Qt::Key_PageDown:
         case Qt::Key_Home:
         case Qt::Key_End:
             if (plain && arrowsMove) { // steps the focused control, not d_k, L or the lesson

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/explanation_panel.h"
 
+#include "model/labels.h"
+
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -86,9 +88,9 @@ void ExplanationPanel::showResult()
               .arg(shape({ B, L, dk }), p.isCross() ? QStringLiteral("Y") : QStringLiteral("X"))
         : QString();
     m_shapes->setText(source
-        + tr("Q·Kᵀ: %1·%2 → %3  →  scale  →  softmax %4 → %3  →  weights·V: %3·%5 → %6")
+        + tr("Q·Kᵀ: %1·%2 → %3  →  %7  →  softmax %4 → %3  →  weights·V: %3·%5 → %6")
               .arg(shape({ B, L, dk }), shape({ B, dk, S }), shape({ B, L, S }), over, shape({ B, S, dv }),
-                  shape({ B, L, dv })));
+                  shape({ B, L, dv }), scalingLabel(p)));
 
     const attn::BatchSummary s = attn::summarize(*r, p.batchIndex);
     const attn::Statistics &st = r->attention.stats;

@@ -22,6 +22,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
@@ -99,7 +101,9 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     layOutComparison();
     showCaption();
 
-    resize(1400, 900);
+    // 1400 x 900, or less on a smaller screen (a 1280 x 720 projector)
+    const QSize available = screen() ? screen()->availableGeometry().size() : QSize(1400, 900);
+    resize(QSize(1400, 900).boundedTo(available));
     if (m_rememberState) {
         QSettings s;
         restoreGeometry(s.value("window/geometry").toByteArray());
@@ -335,10 +339,16 @@ void MainWindow::buildMenus()
 
 void MainWindow::showShortcuts()
 {
+    // Every key the window answers: the demo's keys first, then the menus' (which work in presentation mode too).
     QString rows;
-    for (QAction *a : m_keyActions)
+    for (QAction *a : actions()) {
+        if (a->shortcut().isEmpty())
+            continue;
+        QString text = a->text();
+        text.remove(QRegularExpression(QStringLiteral("&(?!&)"))); // the menus' mnemonics
         rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
-                    .arg(a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped(), a->text().toHtmlEscaped());
+                    .arg(a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped(), text.toHtmlEscaped());
+    }
     QMessageBox box(this);
     box.setWindowTitle(tr("Keyboard shortcuts"));
     box.setText(tr("<p>Drive the lecture from the keyboard (or a presentation clicker):</p>") + "<table cellspacing=6>"
@@ -552,6 +562,7 @@ QString MainWindow::statusText() const
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     if (m_rememberState) {
+        setPresentation(false, false); // the state saved is the window's, not presentation mode's
         QSettings s;
         s.setValue("window/geometry", saveGeometry());
         s.setValue("window/state", saveState());

@@ -379,82 +379,82 @@
 <context>
     <name>ExplanationPanel</name>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="67"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="69"/>
         <source>Q·Kᵀ / √%1 = Q·Kᵀ / %2</source>
         <translation>Q·Kᵀ / √%1 = Q·Kᵀ / %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="70"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="72"/>
         <source>Q·Kᵀ (not scaled)</source>
         <translation>Q·Kᵀ（未缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="73"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="75"/>
         <source>Q·Kᵀ × %1</source>
         <translation>Q·Kᵀ × %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="76"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="78"/>
         <source>over keys (dim −1)</source>
         <translation>沿键维（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="76"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="78"/>
         <source>over queries (dim −2)</source>
         <translation>沿查询维（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="79"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="81"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="81"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="83"/>
         <source>, last key masked</source>
         <translation>，屏蔽最后 1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="81"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="83"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="82"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="84"/>
         <source>weights = softmax( %1 ) %2%3      out = weights · V</source>
         <translation>weights = softmax( %1 ) %2%3      out = weights · V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="85"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="87"/>
         <source>Q = X·W_q %1, K = %2·W_k, V = %2·W_v   </source>
         <translation>Q = X·W_q %1，K = %2·W_k，V = %2·W_v   </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="89"/>
-        <source>Q·Kᵀ: %1·%2 → %3  →  scale  →  softmax %4 → %3  →  weights·V: %3·%5 → %6</source>
-        <translation>打分 Q·Kᵀ：%1·%2 → %3  →  缩放  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="91"/>
+        <source>Q·Kᵀ: %1·%2 → %3  →  %7  →  softmax %4 → %3  →  weights·V: %3·%5 → %6</source>
+        <translation>打分 Q·Kᵀ：%1·%2 → %3  →  %7  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="97"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="99"/>
         <source>every row sums to 1</source>
         <translation>每一行的和都为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="98"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="100"/>
         <source>%1 of %2 rows do not sum to 1</source>
         <translation>%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="100"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="102"/>
         <source>columns sum to 1, %1 of %2 rows do not</source>
         <translation>各列和为 1，%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="101"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="103"/>
         <source>max weight %1 (query %2 → key %3)   ·   mean row entropy %4 nats = %5% of ln S = %6   ·   Var(Q·Kᵀ) = %7 (d_k = %8), Var(scaled) = %9   ·   %10</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   平均行熵 %4 nats = ln S = %6 的 %5%   ·   Var(Q·Kᵀ) = %7（d_k = %8），缩放后方差 = %9   ·   %10</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="121"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="123"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S)</source>
         <translation>%1：最大权重 %2，平均行熵 %3 nats（ln S 的 %4%）</translation>
     </message>
@@ -634,468 +634,468 @@ weight = %2</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="38"/>
+        <location filename="../../app/widgets/main_window.cpp" line="40"/>
         <source>attention-viz — scaled dot-product attention</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="69"/>
+        <location filename="../../app/widgets/main_window.cpp" line="71"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="75"/>
+        <location filename="../../app/widgets/main_window.cpp" line="77"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="134"/>
+        <location filename="../../app/widgets/main_window.cpp" line="138"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="134"/>
+        <location filename="../../app/widgets/main_window.cpp" line="138"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="135"/>
+        <location filename="../../app/widgets/main_window.cpp" line="139"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="135"/>
+        <location filename="../../app/widgets/main_window.cpp" line="139"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="137"/>
+        <location filename="../../app/widgets/main_window.cpp" line="141"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="137"/>
+        <location filename="../../app/widgets/main_window.cpp" line="141"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="138"/>
+        <location filename="../../app/widgets/main_window.cpp" line="142"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="138"/>
+        <location filename="../../app/widgets/main_window.cpp" line="142"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="139"/>
+        <location filename="../../app/widgets/main_window.cpp" line="143"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="139"/>
+        <location filename="../../app/widgets/main_window.cpp" line="143"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="141"/>
+        <location filename="../../app/widgets/main_window.cpp" line="145"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="141"/>
+        <location filename="../../app/widgets/main_window.cpp" line="145"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="143"/>
+        <location filename="../../app/widgets/main_window.cpp" line="147"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="143"/>
+        <location filename="../../app/widgets/main_window.cpp" line="147"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="145"/>
+        <location filename="../../app/widgets/main_window.cpp" line="149"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="145"/>
+        <location filename="../../app/widgets/main_window.cpp" line="149"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="153"/>
+        <location filename="../../app/widgets/main_window.cpp" line="157"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="153"/>
+        <location filename="../../app/widgets/main_window.cpp" line="157"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="154"/>
+        <location filename="../../app/widgets/main_window.cpp" line="158"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="154"/>
+        <location filename="../../app/widgets/main_window.cpp" line="158"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="155"/>
+        <location filename="../../app/widgets/main_window.cpp" line="159"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="155"/>
+        <location filename="../../app/widgets/main_window.cpp" line="159"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="157"/>
+        <location filename="../../app/widgets/main_window.cpp" line="161"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="157"/>
+        <location filename="../../app/widgets/main_window.cpp" line="161"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="159"/>
+        <location filename="../../app/widgets/main_window.cpp" line="163"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="159"/>
+        <location filename="../../app/widgets/main_window.cpp" line="163"/>
         <source>present</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="161"/>
+        <location filename="../../app/widgets/main_window.cpp" line="165"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="161"/>
+        <location filename="../../app/widgets/main_window.cpp" line="165"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="165"/>
+        <location filename="../../app/widgets/main_window.cpp" line="169"/>
         <source>Demo</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="191"/>
+        <location filename="../../app/widgets/main_window.cpp" line="195"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="192"/>
+        <location filename="../../app/widgets/main_window.cpp" line="196"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="193"/>
+        <location filename="../../app/widgets/main_window.cpp" line="197"/>
         <source>Export the heatmap or the matrix</source>
         <translation>导出热力图或矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="201"/>
+        <location filename="../../app/widgets/main_window.cpp" line="205"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="202"/>
+        <location filename="../../app/widgets/main_window.cpp" line="206"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="203"/>
+        <location filename="../../app/widgets/main_window.cpp" line="207"/>
         <source>Export scaled and not scaled side by side</source>
         <translation>并排导出缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="208"/>
+        <location filename="../../app/widgets/main_window.cpp" line="212"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="209"/>
+        <location filename="../../app/widgets/main_window.cpp" line="213"/>
         <source>Export softmax over keys and over queries side by side</source>
         <translation>并排导出沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="214"/>
+        <location filename="../../app/widgets/main_window.cpp" line="218"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="217"/>
+        <location filename="../../app/widgets/main_window.cpp" line="221"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="226"/>
+        <location filename="../../app/widgets/main_window.cpp" line="230"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="232"/>
+        <location filename="../../app/widgets/main_window.cpp" line="236"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="234"/>
+        <location filename="../../app/widgets/main_window.cpp" line="238"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="234"/>
-        <location filename="../../app/widgets/main_window.cpp" line="245"/>
+        <location filename="../../app/widgets/main_window.cpp" line="238"/>
+        <location filename="../../app/widgets/main_window.cpp" line="249"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="241"/>
+        <location filename="../../app/widgets/main_window.cpp" line="245"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="243"/>
+        <location filename="../../app/widgets/main_window.cpp" line="247"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="245"/>
+        <location filename="../../app/widgets/main_window.cpp" line="249"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="248"/>
+        <location filename="../../app/widgets/main_window.cpp" line="252"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="250"/>
+        <location filename="../../app/widgets/main_window.cpp" line="254"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="251"/>
+        <location filename="../../app/widgets/main_window.cpp" line="255"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="251"/>
+        <location filename="../../app/widgets/main_window.cpp" line="255"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="254"/>
+        <location filename="../../app/widgets/main_window.cpp" line="258"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="256"/>
+        <location filename="../../app/widgets/main_window.cpp" line="260"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="262"/>
+        <location filename="../../app/widgets/main_window.cpp" line="266"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="269"/>
+        <location filename="../../app/widgets/main_window.cpp" line="273"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="277"/>
+        <location filename="../../app/widgets/main_window.cpp" line="281"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="278"/>
+        <location filename="../../app/widgets/main_window.cpp" line="282"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="279"/>
+        <location filename="../../app/widgets/main_window.cpp" line="283"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="280"/>
+        <location filename="../../app/widgets/main_window.cpp" line="284"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="281"/>
+        <location filename="../../app/widgets/main_window.cpp" line="285"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="282"/>
+        <location filename="../../app/widgets/main_window.cpp" line="286"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="296"/>
+        <location filename="../../app/widgets/main_window.cpp" line="300"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="298"/>
+        <location filename="../../app/widgets/main_window.cpp" line="302"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/widgets/main_window.cpp" line="303"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="308"/>
+        <location filename="../../app/widgets/main_window.cpp" line="312"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="310"/>
+        <location filename="../../app/widgets/main_window.cpp" line="314"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/widgets/main_window.cpp" line="315"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/widgets/main_window.cpp" line="315"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="318"/>
+        <location filename="../../app/widgets/main_window.cpp" line="322"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="324"/>
+        <location filename="../../app/widgets/main_window.cpp" line="328"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="325"/>
+        <location filename="../../app/widgets/main_window.cpp" line="329"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="327"/>
+        <location filename="../../app/widgets/main_window.cpp" line="331"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="328"/>
+        <location filename="../../app/widgets/main_window.cpp" line="332"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="329"/>
+        <location filename="../../app/widgets/main_window.cpp" line="333"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="343"/>
+        <location filename="../../app/widgets/main_window.cpp" line="353"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="344"/>
+        <location filename="../../app/widgets/main_window.cpp" line="354"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="84"/>
+        <location filename="../../app/widgets/main_window.cpp" line="86"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="88"/>
+        <location filename="../../app/widgets/main_window.cpp" line="90"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="89"/>
+        <location filename="../../app/widgets/main_window.cpp" line="91"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="87"/>
+        <location filename="../../app/widgets/main_window.cpp" line="89"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="464"/>
+        <location filename="../../app/widgets/main_window.cpp" line="474"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="506"/>
+        <location filename="../../app/widgets/main_window.cpp" line="516"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="512"/>
+        <location filename="../../app/widgets/main_window.cpp" line="522"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="512"/>
+        <location filename="../../app/widgets/main_window.cpp" line="522"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF 矢量图 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="513"/>
+        <location filename="../../app/widgets/main_window.cpp" line="523"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="513"/>
+        <location filename="../../app/widgets/main_window.cpp" line="523"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="515"/>
+        <location filename="../../app/widgets/main_window.cpp" line="525"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，当前显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="515"/>
+        <location filename="../../app/widgets/main_window.cpp" line="525"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="516"/>
+        <location filename="../../app/widgets/main_window.cpp" line="526"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="537"/>
+        <location filename="../../app/widgets/main_window.cpp" line="547"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="539"/>
+        <location filename="../../app/widgets/main_window.cpp" line="549"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
