@@ -184,9 +184,31 @@ void layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn:
                 continue;
             }
             t->setText(QString::number(v, 'f', decimals));
-            // Dark text on light cells, light text on dark cells.
             const double frac = range.size() > 0 ? (v - range.lower) / range.size() : 0.5;
-            const QColor c = QColor::fromRgb(gradient.color(std::clamp(frac, 0.0, 1.0), QCPRange(0, 1)));
-            t->setColor(c.lightnessF() > 0.55 ? QColor(20, 20, 20) : QColor(250, 250, 250));
+            t->setColor(cellTextColor(QColor::fromRgb(gradient.color(std::clamp(frac, 0.0, 1.0), QCPRange(0, 1)))));
         }
+}
+
+namespace {
+
+// WCAG 2 relative luminance of an sRGB colour.
+double luminance(const QColor &c)
+{
+    const auto channel = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+} // namespace
+
+double contrastRatio(const QColor &a, const QColor &b)
+{
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor cellTextColor(const QColor &background)
+{
+    // Whichever of black and white stands out more (yellow cells get black text, not white).
+    const QColor dark(0, 0, 0), light(255, 255, 255); // pure: only these reach 4.5:1 on every colour
+    return contrastRatio(dark, background) >= contrastRatio(light, background) ? dark : light;
 }

@@ -24,6 +24,12 @@ void fillColorMap(QCPColorMap *map, const attn::HeatmapGrid &grid, int queryLeng
 // [0, 1] for weights with a fixed range; otherwise fitted to the grid (symmetric for diverging maps).
 QCPRange colorRange(const attn::HeatmapGrid &grid, const DisplayOptions &d);
 
+// The colour of a value written into a cell of this colour: black or white, whichever has the
+// higher WCAG contrast ratio with it.
+QColor cellTextColor(const QColor &background);
+// The WCAG 2 contrast ratio of two colours (1 to 21).
+double contrastRatio(const QColor &a, const QColor &b);
+
 // Writes each cell's value into it (4 decimals for weights, 2 otherwise, −∞ where masked) when the
 // matrix is at most 16 × 16, not aggregated and the cells are large enough; otherwise removes the texts.
 // maxPixelSize caps the text size.
