@@ -112,13 +112,8 @@ int writeExports(const CliRequest &request)
             pictures.push_back({ request.seriesValues[int(i)], request.seriesParams[i] });
         const auto options = [&](const attn::Params &p) { return figureOptions(request, p); };
         QStringList created;
-        for (const SeriesPicture &picture : pictures) {
-            const QString path = seriesFileName(request.seriesDir, request.seriesName, picture.value, request.format);
-            if (!QFileInfo::exists(path))
-                created << path;
-        }
-        if (!writeSeries(
-                request.seriesDir, request.seriesName, pictures, request.format, result, options, nullptr, &error))
+        if (!writeSeries(request.seriesDir, request.seriesName, pictures, request.format, result, options, nullptr,
+                &error, &created))
             return fail(QStringLiteral("--export-series: %1").arg(error));
         g_created << created;
     }

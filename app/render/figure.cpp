@@ -265,7 +265,7 @@ QString seriesFileName(const QString &dir, const QString &name, const QString &v
 
 bool writeSeries(const QString &folder, const QString &name, const std::vector<SeriesPicture> &pictures,
     const QString &format, const ResultPtr &start, const std::function<FigureOptions(const attn::Params &)> &options,
-    QStringList *written, QString *error)
+    QStringList *written, QString *error, QStringList *created)
 {
     // Every picture is made before the first is written, so a failure while drawing writes nothing.
     QStringList paths;
@@ -294,8 +294,11 @@ bool writeSeries(const QString &folder, const QString &name, const std::vector<S
             return false;
         }
     }
-    if (written)
-        for (const QString &p : paths)
-            *written << QFileInfo(p).fileName();
+    for (int i = 0; i < paths.size(); ++i) {
+        if (written)
+            *written << QFileInfo(paths[i]).fileName();
+        if (created && !existedBefore[i])
+            *created << paths[i];
+    }
     return true;
 }

@@ -57,10 +57,11 @@ struct SeriesPicture
 QString seriesFileName(const QString &dir, const QString &name, const QString &value, const QString &format);
 // Writes every picture of the series into folder (created if missing), each computed from the one
 // before (same Q, K, V where the settings allow), titled by options(params). All or nothing: when one
-// fails, the pictures this call wrote are removed again. written: the file names, in order.
+// fails, the pictures this call wrote are removed again. written: the file names, in order; created:
+// the paths of the files that did not exist before.
 bool writeSeries(const QString &folder, const QString &name, const std::vector<SeriesPicture> &pictures,
     const QString &format, const ResultPtr &start, const std::function<FigureOptions(const attn::Params &)> &options,
-    QStringList *written, QString *error);
+    QStringList *written, QString *error, QStringList *created = nullptr);
 
 // The two sides of a comparison from base's Q and K, in attn::comparisonSides' order, each with its label.
 std::vector<FigurePanel> comparePanels(const ResultPtr &base, CompareKind kind, int otherDk = 256);
