@@ -139,6 +139,7 @@ int runWindow(const CliRequest &request)
         QString error;
         if (!window.openLesson(request.lessonPath, &error))
             return fail(QStringLiteral("--lesson: %1").arg(error));
+        window.lesson()->step(request.lessonStep - 1);
     }
     if (request.presentation)
         window.setPresentation(true, interactive);
@@ -146,7 +147,7 @@ int runWindow(const CliRequest &request)
     if (!request.screenshotPath.isEmpty()) {
         window.resize(request.size.isValid() ? request.size : QSize(1400, 900));
         window.show();
-        window.waitUntilComputed();
+        window.settle();
         QString error;
         if (!tracked(request.screenshotPath,
                 [&] { return savePng(window.grab().toImage(), request.screenshotPath, &error); }))

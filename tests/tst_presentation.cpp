@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Presentation mode (F5, Esc leaves it): text twice as large, only the demo's controls, still live,
-// and the picture can be copied from the keyboard with the menus hidden.
+// Presentation mode (F5, Esc leaves it): larger text (by the window's height; tst_layout checks the
+// sizes at 720p and 1080p), only the demo's controls, still live, and the picture can be copied from
+// the keyboard with the menus hidden.
 #include "gui_driver.h"
 #include "shown_window.h"
 #include "widgets/explanation_panel.h"
@@ -9,7 +10,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QStandardPaths>
-#include <QToolBar>
+#include <QWidget>
 #include <QtTest>
 
 class TestPresentation : public QObject
@@ -53,12 +54,12 @@ void TestPresentation::presentationEnlargesText()
     gui::pressKey(m_window, Qt::Key_F5);
     QVERIFY(m_window->isPresentation());
     const QFont after = plot->axisRect(0)->axis(QCPAxis::atBottom)->tickLabelFont();
-    QVERIFY2(after.pointSizeF() >= 2 * before.pointSizeF() - 0.01,
+    QVERIFY2(after.pointSizeF() >= 1.3 * before.pointSizeF() - 0.01,
         qPrintable(QString("%1 -> %2").arg(before.pointSizeF()).arg(after.pointSizeF())));
     QVERIFY(!m_window->findChild<QDockWidget *>("settingsDock")->isVisible()); // only the demo's controls
-    QVERIFY(m_window->findChild<QToolBar *>("demoBar")->isVisible());
+    QVERIFY(m_window->findChild<QWidget *>("demoBar")->isVisible());
     QVERIFY(m_window->explanation()->findChild<QLabel *>("formula")->font().pointSizeF()
-        >= 2 * QApplication::font().pointSizeF());
+        >= QApplication::font().pointSizeF());
     // still live, and copying a picture works from the keyboard with the menus hidden
     gui::pressKey(m_window, Qt::Key_Up);
     QCOMPARE(m_model->result()->params.dK, 8);
@@ -92,7 +93,7 @@ void TestPresentation::quittingInPresentationKeepsTheWindowState()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(!window.isPresentation());
     QVERIFY(window.findChild<QDockWidget *>("settingsDock")->isVisible());
-    QVERIFY(!window.findChild<QToolBar *>("demoBar")->isVisible());
+    QVERIFY(!window.findChild<QWidget *>("demoBar")->isVisible());
 }
 
 QTEST_MAIN(TestPresentation)

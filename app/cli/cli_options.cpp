@@ -397,9 +397,13 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
         if (r.lessonPath == "lecture")
             r.lessonPath = builtInLessonPath();
         QString error;
-        if (!loadLesson(r.lessonPath, &error))
+        const auto lesson = loadLesson(r.lessonPath, &error);
+        if (!lesson)
             throw Fail { QStringLiteral("--lesson: %1").arg(error) };
-    }
+        if (parser.isSet("step"))
+            r.lessonStep = int(parseInteger("step", parser.value("step"), 1, int(lesson->steps.size())));
+    } else if (parser.isSet("step"))
+        throw Fail { QStringLiteral("--step: needs --lesson (the step of which lesson?)") };
     r.presentation = parser.isSet("presentation");
     if (parser.isSet("save-scenario")) {
         r.saveScenarioPath = parser.value("save-scenario");
@@ -547,6 +551,7 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
         { "scenario", "Start from a saved scenario (JSON); other options change it.", "FILE" },
         { "save-scenario", "Write the state given on the command line as a scenario file and exit.", "FILE" },
         { "lesson", "Open a lesson (JSON, or 'lecture' for the built-in one); Page Up/Down step through it.", "FILE" },
+        { "step", "With --lesson: start at step N (1 is the first).", "N" },
         { "compare", "A second heatmap from the same Q and K: none, scaling, softmax-dim or d-k:N.", "KIND" },
         { "tokens",
             "Words on the axes, e.g. \"the cat sat on the mat\" (L = S = their number); in projection mode each "

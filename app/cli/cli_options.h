@@ -38,6 +38,7 @@ struct CliRequest
     int compareDk = 256;
     QString captionEn, captionZh; // from --preset / --scenario
     QString lessonPath; // --lesson FILE ("lecture": the built-in lesson)
+    int lessonStep = 1; // --step N, 1-based
     QString saveScenarioPath; // --save-scenario FILE
     bool presentation = false;
     bool paramsGiven = false; // any option that changes the computation was given

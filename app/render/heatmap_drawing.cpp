@@ -22,6 +22,19 @@ QString quantityTitle(attn::Quantity q)
     return {};
 }
 
+QString shortQuantityTitle(attn::Quantity q)
+{
+    switch (q) {
+    case attn::Quantity::Weights:
+        return QCoreApplication::translate("HeatmapPanel", "weight");
+    case attn::Quantity::Scores:
+        return QCoreApplication::translate("HeatmapPanel", "score");
+    case attn::Quantity::Logits:
+        return QCoreApplication::translate("HeatmapPanel", "logit");
+    }
+    return {};
+}
+
 QSharedPointer<QCPAxisTickerFixed> integerTicker(int tickCount)
 {
     QSharedPointer<QCPAxisTickerFixed> t(new QCPAxisTickerFixed);
@@ -143,7 +156,7 @@ QCPRange colorRange(const attn::HeatmapGrid &grid, const DisplayOptions &d)
     return QCPRange(lo, hi);
 }
 
-void layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::Result &r, const DisplayOptions &d,
+int layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::Result &r, const DisplayOptions &d,
     QCPColorMap *map, const attn::HeatmapGrid &grid, const QFont &font, double maxPixelSize)
 {
     QCustomPlot *plot = rect->parentPlot();
@@ -154,7 +167,19 @@ void layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn:
     const double cellW = std::fabs(x->coordToPixel(1) - x->coordToPixel(0));
     const double cellH = std::fabs(y->coordToPixel(1) - y->coordToPixel(0));
     const int decimals = d.quantity == attn::Quantity::Weights ? 4 : 2;
-    const int px = int(std::min({ cellH * 0.3, cellW / (decimals + 3.2) * 1.5, maxPixelSize }));
+    // The widest text this matrix writes, measured in the font at 100 px.
+    QFont probe = font;
+    probe.setPixelSize(100);
+    const QFontMetricsF fm(probe);
+    double widest = fm.horizontalAdvance(QString::number(0.0, 'f', decimals));
+    if (wanted && d.quantity != attn::Quantity::Weights)
+        for (int i = 0; i < L; ++i)
+            for (int j = 0; j < S; ++j) {
+                const float v = attn::cellValue(r, p.batchIndex, d.quantity, i, j);
+                if (!std::isnan(v))
+                    widest = std::max(widest, fm.horizontalAdvance(QString::number(v, 'f', decimals)));
+            }
+    const int px = int(std::min({ cellH * 0.65, (cellW - 4) / (widest / 100.0), maxPixelSize }));
     const bool readable = wanted && px >= 7;
     const int needed = readable ? L * S : 0;
     while (items.size() > needed)
@@ -167,7 +192,7 @@ void layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn:
         items << t;
     }
     if (!readable)
-        return;
+        return 0;
     QFont f = font;
     f.setPixelSize(px);
     QCPColorGradient gradient = map->gradient(); // color() is not const in QCustomPlot 2.1
@@ -179,14 +204,15 @@ void layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn:
             t->position->setCoords(j, i);
             t->setFont(f);
             if (std::isnan(v)) {
-                t->setText(QStringLiteral("−∞"));
-                t->setColor(QColor(60, 60, 60));
+                t->setText(d.quantity == attn::Quantity::Logits ? QStringLiteral("−∞") : QString());
+                t->setColor(QColor(0, 0, 0)); // on the light grey of a masked cell
                 continue;
             }
             t->setText(QString::number(v, 'f', decimals));
             const double frac = range.size() > 0 ? (v - range.lower) / range.size() : 0.5;
             t->setColor(cellTextColor(QColor::fromRgb(gradient.color(std::clamp(frac, 0.0, 1.0), QCPRange(0, 1)))));
         }
+    return px;
 }
 
 namespace {

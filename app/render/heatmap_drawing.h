@@ -7,6 +7,7 @@
 #include <qcustomplot.h>
 
 QString quantityTitle(attn::Quantity q);
+QString shortQuantityTitle(attn::Quantity q); // one word, where the full title does not fit
 
 // Ticks on whole numbers (queries, keys), thinned to multiples when there are many.
 QSharedPointer<QCPAxisTickerFixed> integerTicker(int tickCount = 8);
@@ -30,8 +31,9 @@ QColor cellTextColor(const QColor &background);
 // The WCAG 2 contrast ratio of two colours (1 to 21).
 double contrastRatio(const QColor &a, const QColor &b);
 
-// Writes each cell's value into it (4 decimals for weights, 2 otherwise, −∞ where masked) when the
-// matrix is at most 16 × 16, not aggregated and the cells are large enough; otherwise removes the texts.
-// maxPixelSize caps the text size.
-void layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::Result &r, const DisplayOptions &d,
+// Writes each cell's value into it (4 decimals for weights, 2 otherwise) when the matrix is at most
+// 16 × 16, not aggregated and the cells are large enough; otherwise removes the texts. Masked cells
+// get no number, except −∞ in the logits view (a masked weight is 0, not −∞). The text is as large as
+// the cell allows, up to maxPixelSize. Returns the pixel size used (0: no values written).
+int layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::Result &r, const DisplayOptions &d,
     QCPColorMap *map, const attn::HeatmapGrid &grid, const QFont &font, double maxPixelSize);

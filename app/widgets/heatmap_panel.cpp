@@ -29,6 +29,20 @@ void styleAxisRect(QCPAxisRect *rect)
     }
 }
 
+// Ticks at the given values only, with these labels (0 and 1; 0 and ln S).
+QSharedPointer<QCPAxisTickerText> textTicker(std::initializer_list<QPair<double, QString>> ticks)
+{
+    QSharedPointer<QCPAxisTickerText> t(new QCPAxisTickerText);
+    for (const auto &tick : ticks)
+        t->addTick(tick.first, tick.second);
+    return t;
+}
+
+QString number4(double v)
+{
+    return QString::number(v, 'f', 4);
+}
+
 } // namespace
 
 HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
@@ -37,7 +51,7 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
 {
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName("heatmapPlot");
-    m_plot->setMinimumSize(420, 320);
+    m_plot->setMinimumSize(240, 120);
     m_note = new QLabel(this);
     m_note->setObjectName("heatmapNote");
     m_note->setWordWrap(true);
@@ -60,18 +74,15 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     m_rowSumRect = new QCPAxisRect(m_plot);
     m_entropyRect = new QCPAxisRect(m_plot);
     m_colSumRect = new QCPAxisRect(m_plot);
+    m_colEntropyRect = new QCPAxisRect(m_plot);
     m_scale = new QCPColorScale(m_plot);
+    m_spacer = new QCPLayoutElement(m_plot);
+    // A first layout (placeElements makes the final one): items and plottables need an axis rect.
     m_plot->plotLayout()->addElement(0, 0, m_heatRect);
-    m_plot->plotLayout()->addElement(0, 1, m_rowSumRect);
-    m_plot->plotLayout()->addElement(0, 2, m_entropyRect);
-    m_plot->plotLayout()->addElement(0, 3, m_scale);
-    m_plot->plotLayout()->addElement(1, 0, m_colSumRect);
-    m_plot->plotLayout()->setColumnStretchFactors({ 6.0, 1.5, 1.5, 0.45 });
-    m_plot->plotLayout()->setRowStretchFactors({ 5.0, 1.2 });
-    for (QCPAxisRect *r : { m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect })
+    for (QCPAxisRect *r : { m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect, m_colEntropyRect })
         styleAxisRect(r);
 
-    // Rows line up across the heatmap and its side panels; columns with the column sums.
+    // Rows line up across the heatmap and its side panels; columns with the column panels.
     auto *rows = new QCPMarginGroup(m_plot);
     auto *cols = new QCPMarginGroup(m_plot);
     for (QCPLayoutElement *e :
@@ -81,6 +92,7 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     m_heatRect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
     m_heatRect->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
     m_colSumRect->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
+    m_colEntropyRect->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
 
     setUpHeatmapAxes(m_heatRect);
     QCPAxis *keyAxis = m_heatRect->axis(QCPAxis::atBottom);
@@ -103,8 +115,14 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
         q->setRangeReversed(true);
         q->setTickLabels(false);
         q->setTicker(integerTicker());
-        rect->axis(QCPAxis::atBottom)->setLabel(label);
-        rect->axis(QCPAxis::atBottom)->ticker()->setTickCount(2);
+        // The panel's name above it: under it, it would push the map's bottom (the rows share margins).
+        QCPAxis *top = rect->axis(QCPAxis::atTop);
+        top->setVisible(true);
+        top->setTicks(false);
+        top->setTickLabels(false);
+        top->setBasePen(Qt::NoPen);
+        top->setLabel(label);
+        top->setLabelPadding(2);
         rect->setRangeDrag(Qt::Orientations());
         rect->setRangeZoom(Qt::Orientations());
         auto *bars = new QCPBars(q, rect->axis(QCPAxis::atBottom));
@@ -112,34 +130,37 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
         return bars;
     };
     m_rowSumBars = horizontal(m_rowSumRect, tr("row sum"));
-    m_rowSumRect->setMinimumSize(60, 0);
-    m_entropyRect->setMinimumSize(60, 0);
     m_rowSumFlagged = new QCPBars(m_rowSumRect->axis(QCPAxis::atLeft), m_rowSumRect->axis(QCPAxis::atBottom));
     m_rowSumFlagged->setWidth(0.8);
-    m_entropyBars = horizontal(m_entropyRect, tr("entropy\n(nats)"));
+    m_entropyBars = horizontal(m_entropyRect, tr("entropy"));
     m_rowSumBars->setBrush(QColor(70, 110, 170));
     m_rowSumBars->setPen(Qt::NoPen);
     m_rowSumFlagged->setBrush(QColor(215, 60, 40));
     m_rowSumFlagged->setPen(Qt::NoPen);
-    m_entropyBars->setBrush(QColor(60, 150, 110));
+    m_entropyBars->setBrush(QColor(40, 120, 85)); // dark enough for white numbers (5:1)
     m_entropyBars->setPen(Qt::NoPen);
 
-    // Column sums: vertical bars keyed by key, sharing the heatmap's columns.
-    QCPAxis *colKey = m_colSumRect->axis(QCPAxis::atBottom);
-    colKey->setTicker(integerTicker());
-    colKey->setTickLabels(false);
-    m_colSumRect->axis(QCPAxis::atLeft)->setLabel(tr("col. sum"));
-    m_colSumRect->axis(QCPAxis::atLeft)->ticker()->setTickCount(2);
-    m_colSumRect->setRangeDrag(Qt::Orientations());
-    m_colSumRect->setRangeZoom(Qt::Orientations());
-    m_colSumBars = new QCPBars(colKey, m_colSumRect->axis(QCPAxis::atLeft));
-    m_colSumFlagged = new QCPBars(colKey, m_colSumRect->axis(QCPAxis::atLeft));
-    for (QCPBars *b : { m_colSumBars, m_colSumFlagged }) {
-        b->setWidth(0.8);
-        b->setPen(Qt::NoPen);
-    }
-    m_colSumBars->setBrush(QColor(120, 100, 170));
+    // Column sums (and, for softmax over queries, column entropy): vertical bars keyed by key,
+    // sharing the heatmap's columns, each key labelled.
+    auto vertical = [this](QCPAxisRect *rect, const QString &label) {
+        QCPAxis *key = rect->axis(QCPAxis::atBottom);
+        key->setTicker(integerTicker());
+        rect->axis(QCPAxis::atLeft)->setLabel(label);
+        rect->setRangeDrag(Qt::Orientations());
+        rect->setRangeZoom(Qt::Orientations());
+        auto *bars = new QCPBars(key, rect->axis(QCPAxis::atLeft));
+        bars->setWidth(0.8);
+        bars->setPen(Qt::NoPen);
+        return bars;
+    };
+    m_colSumBars = vertical(m_colSumRect, tr("col. sum"));
+    m_colSumFlagged = new QCPBars(m_colSumRect->axis(QCPAxis::atBottom), m_colSumRect->axis(QCPAxis::atLeft));
+    m_colSumFlagged->setWidth(0.8);
+    m_colSumFlagged->setPen(Qt::NoPen);
+    m_colSumBars->setBrush(QColor(100, 80, 160));
     m_colSumFlagged->setBrush(QColor(215, 60, 40));
+    m_colEntropyBars = vertical(m_colEntropyRect, tr("col. entropy"));
+    m_colEntropyBars->setBrush(QColor(40, 120, 85));
 
     auto line = [this](QCPAxisRect *rect, QColor color) {
         auto *l = new QCPItemStraightLine(m_plot);
@@ -152,14 +173,7 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     m_rowSumTarget = line(m_rowSumRect, QColor(40, 40, 40));
     m_entropyMax = line(m_entropyRect, QColor(200, 60, 40));
     m_colSumTarget = line(m_colSumRect, QColor(40, 40, 40));
-    m_entropyMaxLabel = new QCPItemText(m_plot);
-    m_entropyMaxLabel->setClipAxisRect(m_entropyRect);
-    m_entropyMaxLabel->setClipToAxisRect(false);
-    m_entropyMaxLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_entropyMaxLabel->position->setAxisRect(m_entropyRect);
-    m_entropyMaxLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-    m_entropyMaxLabel->position->setCoords(1.0, 0.0);
-    m_entropyMaxLabel->setColor(QColor(200, 60, 40));
+    m_colEntropyMax = line(m_colEntropyRect, QColor(200, 60, 40));
 
     m_highlightRect = new QCPItemRect(m_plot);
     m_highlightRect->setClipAxisRect(m_heatRect);
@@ -174,8 +188,11 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     connect(queryAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &HeatmapPanel::syncRanges);
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapPanel::hover);
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::updateCellTexts);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::updateBarTexts);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::fitScaleLabel);
     connect(model, &AttentionModel::resultChanged, this, &HeatmapPanel::showResult);
     connect(model, &AttentionModel::displayChanged, this, &HeatmapPanel::showResult);
+    applyPanelSizes();
     showResult();
 }
 
@@ -194,6 +211,19 @@ void HeatmapPanel::showResult()
     m_fullAggregated = m_grid.aggregated();
     fillColorMap(m_map, m_grid, L, S);
     setAxisLabels(m_heatRect, p);
+    placeElements();
+    // The keys are labelled once, under the lowest panel, whose columns are the map's.
+    QCPAxis *keyAxis = m_heatRect->axis(QCPAxis::atBottom);
+    QCPAxis *lowest = (p.softmaxDim == -2 ? m_colEntropyRect : m_colSumRect)->axis(QCPAxis::atBottom);
+    keyAxis->setTickLabels(false);
+    keyAxis->setLabel(QString());
+    for (QCPAxisRect *r : { m_colSumRect, m_colEntropyRect }) {
+        QCPAxis *a = r->axis(QCPAxis::atBottom);
+        a->setTicker(keyAxis->ticker());
+        a->setTickLabelRotation(keyAxis->tickLabelRotation());
+        a->setTickLabels(a == lowest);
+        a->setLabel(a == lowest ? tr("key j") : QString());
+    }
     updateColorMap();
     updateSidePanels();
 
@@ -212,15 +242,110 @@ void HeatmapPanel::updateNote()
                      .arg(m_grid.colStep);
     if (r->params.softmaxDim == -2)
         notes << tr("Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer "
-                    "a weighted average of the values.");
+                    "a weighted average of the values. The columns are the distributions: their entropy is shown "
+                    "under the map, against ln L.");
     const attn::BatchSummary summary = attn::summarize(*r, r->params.batchIndex);
     if (summary.fullyMasked > 0)
         notes << (r->params.softmaxDim == -1
                 ? tr("%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).")
                 : tr("%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN)."))
                      .arg(summary.fullyMasked);
-    m_note->setText(notes.join("  "));
-    m_note->setVisible(!notes.isEmpty());
+    const QString text = notes.join("  ");
+    if (text != m_note->text() || m_note->isVisible() == text.isEmpty()) {
+        m_note->setText(text);
+        m_note->setVisible(!text.isEmpty());
+        emit noteChanged();
+    }
+}
+
+int HeatmapPanel::noteHeight(int width) const
+{
+    return m_note->text().isEmpty() ? 0 : m_note->heightForWidth(std::max(100, width));
+}
+
+void HeatmapPanel::setNoteMinimumHeight(int height)
+{
+    // Without a note the space is kept by an empty label, so the plot has the partner's height.
+    m_note->setMinimumHeight(height);
+    if (height > 0 && !m_note->isVisible())
+        m_note->setVisible(true);
+    else if (height == 0 && m_note->text().isEmpty())
+        m_note->setVisible(false);
+}
+
+void HeatmapPanel::placeElements()
+{
+    const int dim = m_model->result()->params.softmaxDim;
+    if (dim == m_placedDim && m_scaleVisible == m_placedScale && m_spareRow == m_placedSpare)
+        return;
+    m_placedDim = dim;
+    m_placedScale = m_scaleVisible;
+    m_placedSpare = m_spareRow;
+    QCPLayoutGrid *grid = m_plot->plotLayout();
+    for (QCPLayoutElement *e : std::initializer_list<QCPLayoutElement *> {
+             m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect, m_colEntropyRect, m_scale, m_spacer })
+        if (e->layout() == grid)
+            grid->take(e);
+    grid->simplify();
+    const bool rowEntropy = dim == -1;
+    grid->addElement(0, 0, m_heatRect);
+    grid->addElement(0, 1, m_rowSumRect);
+    int col = 2;
+    if (rowEntropy)
+        grid->addElement(0, col++, m_entropyRect);
+    if (m_scaleVisible)
+        grid->addElement(0, col++, m_scale);
+    grid->addElement(1, 0, m_colSumRect);
+    const bool thirdRow = !rowEntropy || m_spareRow;
+    if (!rowEntropy)
+        grid->addElement(2, 0, m_colEntropyRect);
+    else if (m_spareRow)
+        grid->addElement(2, 0, m_spacer);
+    QList<double> colStretch { 6.0, 1.3 };
+    if (rowEntropy)
+        colStretch << 1.3;
+    if (m_scaleVisible)
+        colStretch << 0.45;
+    grid->setColumnStretchFactors(colStretch);
+    // The panels under the map get their minimum height (room for their numbers), the map the rest.
+    grid->setRowStretchFactors(thirdRow ? QList<double> { 1.0, 0.001, 0.001 } : QList<double> { 1.0, 0.001 });
+    for (QCPLayerable *l : std::initializer_list<QCPLayerable *> { m_entropyRect, m_entropyBars, m_entropyMax })
+        l->setVisible(rowEntropy);
+    for (QCPLayerable *l :
+        std::initializer_list<QCPLayerable *> { m_colEntropyRect, m_colEntropyBars, m_colEntropyMax })
+        l->setVisible(!rowEntropy);
+    m_scale->setVisible(m_scaleVisible);
+}
+
+void HeatmapPanel::setSpareBottomRow(bool spare)
+{
+    if (spare == m_spareRow)
+        return;
+    m_spareRow = spare;
+    placeElements();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPanel::growSpareRow(int pixels)
+{
+    const int h = std::max(0, m_spacer->minimumSize().height() + pixels);
+    m_spacer->setMinimumSize(0, h);
+    m_spacer->setMaximumSize(QWIDGETSIZE_MAX, h);
+    m_plot->replot(QCustomPlot::rpImmediateRefresh);
+}
+
+void HeatmapPanel::setColorScaleVisible(bool visible)
+{
+    if (visible == m_scaleVisible)
+        return;
+    m_scaleVisible = visible;
+    placeElements();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool HeatmapPanel::showsColumnEntropy() const
+{
+    return m_colEntropyRect->visible();
 }
 
 void HeatmapPanel::updateColorMap()
@@ -275,27 +400,42 @@ void HeatmapPanel::updateSidePanels()
     m_colSumBars->setData(cOk, cOkSums, true);
     m_colSumFlagged->setData(cBad, cBadSums, true);
 
+    QVector<double> kj(S), colEntropy(S);
+    for (int j = 0; j < S; ++j) {
+        kj[j] = j;
+        colEntropy[j] = st.colEntropy(b, j);
+    }
+    m_colEntropyBars->setData(kj, colEntropy, true);
+
     double rowMax = 1.0;
     for (double s : sums)
         rowMax = std::max(rowMax, s);
-    m_rowSumRect->axis(QCPAxis::atBottom)->setRange(0, rowMax * 1.08);
+    QCPAxis *rowSumAxis = m_rowSumRect->axis(QCPAxis::atBottom);
+    rowSumAxis->setRange(0, rowMax * 1.08);
+    rowSumAxis->setTicker(textTicker({ { 0.0, QStringLiteral("0") }, { 1.0, QStringLiteral("1") } }));
     m_rowSumTarget->point1->setCoords(1.0, 0);
     m_rowSumTarget->point2->setCoords(1.0, 1);
-    const double lnS = st.maxRowEntropy;
-    m_entropyRect->axis(QCPAxis::atBottom)->setRange(0, std::max(lnS, 0.05) * 1.1);
+    const double lnS = st.maxRowEntropy, lnL = st.maxColEntropy;
+    QCPAxis *entropyAxis = m_entropyRect->axis(QCPAxis::atBottom);
+    entropyAxis->setRange(0, std::max(lnS, 0.05) * 1.12);
+    entropyAxis->setTicker(textTicker({ { 0.0, QStringLiteral("0") }, { lnS, tr("ln S") } }));
     m_entropyMax->point1->setCoords(lnS, 0);
     m_entropyMax->point2->setCoords(lnS, 1);
-    m_entropyMaxLabel->setText(tr("ln S = %1").arg(lnS, 0, 'f', 3));
     double colMax = 1.0;
     for (int j = 0; j < S; ++j)
         colMax = std::max(colMax, st.colSums(b, j));
-    m_colSumRect->axis(QCPAxis::atLeft)->setRange(0, colMax * 1.1);
+    QCPAxis *colSumAxis = m_colSumRect->axis(QCPAxis::atLeft);
+    colSumAxis->setRange(0, colMax * 1.1);
+    colSumAxis->setTicker(textTicker({ { 1.0, QStringLiteral("1") } })); // short panels: the target only
     m_colSumTarget->point1->setCoords(0, 1.0);
     m_colSumTarget->point2->setCoords(1, 1.0);
     m_colSumTarget->setVisible(p.softmaxDim == -2);
+    QCPAxis *colEntropyAxis = m_colEntropyRect->axis(QCPAxis::atLeft);
+    colEntropyAxis->setRange(0, std::max(lnL, 0.05) * 1.12);
+    colEntropyAxis->setTicker(textTicker({ { lnL, tr("ln L") } }));
+    m_colEntropyMax->point1->setCoords(0, lnL);
+    m_colEntropyMax->point2->setCoords(1, lnL);
     m_rowSumTarget->setVisible(true);
-    m_rowSumRect->axis(QCPAxis::atBottom)->setLabel(p.softmaxDim == -1 ? tr("row sum\n(= 1)") : tr("row sum\n(≠ 1)"));
-    m_colSumRect->axis(QCPAxis::atLeft)->setLabel(p.softmaxDim == -2 ? tr("col. sum (= 1)") : tr("col. sum"));
 }
 
 void HeatmapPanel::regridVisible()
@@ -333,21 +473,194 @@ void HeatmapPanel::syncRanges()
     m_rowSumRect->axis(QCPAxis::atLeft)->setRange(queries);
     m_entropyRect->axis(QCPAxis::atLeft)->setRange(queries);
     m_colSumRect->axis(QCPAxis::atBottom)->setRange(keys);
+    m_colEntropyRect->axis(QCPAxis::atBottom)->setRange(keys);
 }
 
 void HeatmapPanel::updateCellTexts()
 {
-    // As many key ticks as fit the width (labels of four digits need about 60 pixels each).
-    if (auto t = m_heatRect->axis(QCPAxis::atBottom)->ticker().dynamicCast<QCPAxisTickerFixed>())
-        t->setTickCount(std::clamp(m_heatRect->rect().width() / int(60 * m_fontScale), 2, 8));
+    const attn::Params &p = m_model->result()->params;
     const double basePx = QFontInfo(font()).pixelSize() * m_fontScale;
-    layoutCellTexts(
-        m_heatRect, m_cellTexts, *m_model->result(), m_model->display(), m_map, m_grid, font(), basePx * 1.6);
+    // Every key and query labelled up to 16; beyond that as many as fit (numbers need ~3 digits).
+    const auto thin = [&](QCPAxis *axis, int count, int pixels) {
+        if (auto t = axis->ticker().dynamicCast<QCPAxisTickerFixed>()) {
+            const bool every = count <= 16 && pixels / std::max(1, count) >= basePx * 1.3;
+            t->setScaleStrategy(every ? QCPAxisTickerFixed::ssNone : QCPAxisTickerFixed::ssMultiples);
+            t->setTickCount(std::clamp(int(pixels / (basePx * 3.2)), 2, 16));
+        }
+    };
+    thin(m_heatRect->axis(QCPAxis::atBottom), p.keyLength, m_heatRect->rect().width());
+    thin(m_heatRect->axis(QCPAxis::atLeft), p.queryLength, m_heatRect->rect().height());
+    for (QCPAxisRect *r : { m_colSumRect, m_colEntropyRect })
+        thin(r->axis(QCPAxis::atBottom), p.keyLength, m_heatRect->rect().width());
+    // Values as large as the cells allow (up to 2.2 times the text), so a projector's back row reads them.
+    m_cellTextPx = layoutCellTexts(
+        m_heatRect, m_cellTexts, *m_model->result(), m_model->display(), m_map, m_grid, font(), basePx * 2.2);
+}
+
+void HeatmapPanel::updateBarTexts()
+{
+    const auto r = m_model->result();
+    const attn::Params &p = r->params;
+    const attn::Statistics &st = r->attention.stats;
+    const int b = p.batchIndex, L = p.queryLength, S = p.keyLength;
+    struct Label
+    {
+        QCPAxisRect *rect;
+        bool horizontal; // bars along x, keyed by query
+        int index;
+        double value;
+    };
+    QList<Label> labels;
+    const bool small = !m_grid.aggregated();
+    const double rowPx = m_heatRect->rect().height() / double(std::max(1, L));
+    const double colPx = m_heatRect->rect().width() / double(std::max(1, S));
+    const double basePx = QFontInfo(font()).pixelSize() * m_fontScale;
+    // Row panels: as large as a row and the panel's width allow; column panels: a column's width.
+    QFont probe = font();
+    probe.setPixelSize(100);
+    const double em = QFontMetricsF(probe).horizontalAdvance(QStringLiteral("0.0000")) / 100.0;
+    const int rowTextPx = int(std::min({ rowPx * 0.6, (m_rowSumRect->rect().width() - 8) / em, basePx * 1.2 }));
+    const int colTextPx = int(std::min({ (colPx - 6) / em, m_colSumRect->rect().height() * 0.5, basePx * 1.2 }));
+    if (small && L <= 16 && rowTextPx >= 8)
+        for (int i = 0; i < L; ++i) {
+            labels.push_back({ m_rowSumRect, true, i, st.rowSums(b, i) });
+            if (p.softmaxDim == -1)
+                labels.push_back({ m_entropyRect, true, i, st.rowEntropy(b, i) });
+        }
+    if (small && S <= 16 && colTextPx >= 8)
+        for (int j = 0; j < S; ++j) {
+            labels.push_back({ m_colSumRect, false, j, st.colSums(b, j) });
+            if (p.softmaxDim == -2)
+                labels.push_back({ m_colEntropyRect, false, j, st.colEntropy(b, j) });
+        }
+    while (m_barTexts.size() > labels.size())
+        m_plot->removeItem(m_barTexts.takeLast());
+    while (m_barTexts.size() < labels.size()) {
+        auto *t = new QCPItemText(m_plot);
+        t->setLayer("overlay");
+        m_barTexts << t;
+    }
+    for (int k = 0; k < int(labels.size()); ++k) {
+        const Label &l = labels[k];
+        QCPItemText *t = m_barTexts[k];
+        QCPAxis *valueAxis = l.horizontal ? l.rect->axis(QCPAxis::atBottom) : l.rect->axis(QCPAxis::atLeft);
+        QCPAxis *keyAxis = l.horizontal ? l.rect->axis(QCPAxis::atLeft) : l.rect->axis(QCPAxis::atBottom);
+        t->setClipAxisRect(l.rect);
+        t->position->setAxes(l.horizontal ? valueAxis : keyAxis, l.horizontal ? keyAxis : valueAxis);
+        QFont f = font();
+        f.setPixelSize(l.horizontal ? rowTextPx : colTextPx);
+        t->setFont(f);
+        t->setText(number4(l.value));
+        // In the middle of the panel on a white label, so it reads over any bar length.
+        t->setColor(QColor(0, 0, 0));
+        t->setBrush(QColor(255, 255, 255, 225));
+        t->setPadding(QMargins(2, 0, 2, 0));
+        t->setPositionAlignment(Qt::AlignCenter);
+        if (l.horizontal)
+            t->position->setCoords(valueAxis->range().center(), l.index);
+        else
+            t->position->setCoords(l.index, valueAxis->range().center());
+    }
+}
+
+void HeatmapPanel::fitScaleLabel()
+{
+    // As many ticks on the colour scale as its height has room for.
+    const int ticks = std::clamp(
+        int(m_scale->rect().height() / (QFontInfo(m_scale->axis()->tickLabelFont()).pixelSize() * 2.2)), 1, 5);
+    if (m_scale->axis()->ticker()->tickCount() != ticks) {
+        m_scale->axis()->ticker()->setTickCount(ticks);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    // The colour scale's label runs along the map's height: shortened, or left out, when it does not fit.
+    const attn::Quantity q = m_model->display().quantity;
+    const QFontMetricsF fm(m_scale->axis()->labelFont());
+    const double room = m_scale->rect().height();
+    QString label;
+    for (const QString &candidate : { quantityTitle(q), shortQuantityTitle(q) })
+        if (fm.horizontalAdvance(candidate) <= room) {
+            label = candidate;
+            break;
+        }
+    if (m_scale->axis()->label() != label) {
+        m_scale->axis()->setLabel(label);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 int HeatmapPanel::cellTextCount() const
 {
-    return int(m_cellTexts.size());
+    int n = 0;
+    for (const QCPItemText *t : m_cellTexts)
+        n += t->text().isEmpty() ? 0 : 1;
+    return n;
+}
+
+QStringList HeatmapPanel::barTexts() const
+{
+    QStringList texts;
+    for (const QCPItemText *t : m_barTexts)
+        texts << t->text();
+    return texts;
+}
+
+QList<QPair<QString, QRectF>> HeatmapPanel::textRects() const
+{
+    QList<QPair<QString, QRectF>> out;
+    const auto itemRect = [](QCPItemText *t) {
+        // The item's own corners, which QCustomPlot computes from its font, padding and alignment.
+        return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
+    };
+    for (QCPItemText *t : m_cellTexts)
+        if (!t->text().isEmpty())
+            out << qMakePair(t->text(), itemRect(t));
+    for (QCPItemText *t : m_barTexts)
+        out << qMakePair(t->text(), itemRect(t));
+    // Tick labels and axis labels, placed as QCustomPlot places them (below or left of the axis).
+    for (QCPAxisRect *rect : { m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect, m_colEntropyRect }) {
+        if (!rect->visible() || !rect->layout())
+            continue;
+        QCPAxis *top = rect->axis(QCPAxis::atTop);
+        if (top->visible() && !top->label().isEmpty()) {
+            const QSizeF size = QFontMetricsF(top->labelFont()).size(0, top->label());
+            out << qMakePair(top->label(),
+                QRectF(rect->center().x() - size.width() / 2, rect->top() - top->labelPadding() - size.height(),
+                    size.width(), size.height()));
+        }
+        for (QCPAxis *axis : { rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft) }) {
+            const bool bottom = axis->axisType() == QCPAxis::atBottom;
+            const QFontMetricsF tm(axis->tickLabelFont());
+            double extent = 0; // how far the tick labels reach from the axis
+            if (axis->tickLabels()) {
+                const QVector<double> ticks = axis->tickVector();
+                const QVector<QString> texts = axis->tickVectorLabels();
+                for (int k = 0; k < ticks.size() && k < texts.size(); ++k) {
+                    if (!axis->range().contains(ticks[k]))
+                        continue;
+                    const QSizeF size = tm.size(0, texts[k]);
+                    const double at = axis->coordToPixel(ticks[k]);
+                    const double gap = axis->tickLengthOut() + axis->tickLabelPadding();
+                    const QRectF r = bottom
+                        ? QRectF(at - size.width() / 2, rect->bottom() + gap, size.width(), size.height())
+                        : QRectF(
+                            rect->left() - gap - size.width(), at - size.height() / 2, size.width(), size.height());
+                    out << qMakePair(texts[k], r);
+                    extent = std::max(extent, gap + (bottom ? size.height() : size.width()));
+                }
+            }
+            if (!axis->label().isEmpty()) {
+                const QSizeF size = QFontMetricsF(axis->labelFont()).size(0, axis->label());
+                const double gap = extent + axis->labelPadding();
+                // A left axis label is drawn turned by 90 degrees.
+                const QRectF r = bottom
+                    ? QRectF(rect->center().x() - size.width() / 2, rect->bottom() + gap, size.width(), size.height())
+                    : QRectF(rect->left() - gap - size.height(), rect->center().y() - size.width() / 2, size.height(),
+                        size.width());
+                out << qMakePair(axis->label(), r);
+            }
+        }
+    }
+    return out;
 }
 
 QString HeatmapPanel::noteText() const
@@ -390,13 +703,58 @@ QString HeatmapPanel::cellToolTip(int query, int key) const
         text += tr("scaled logit = %1\nweight = %2")
                     .arg(logit, 0, 'g', 6)
                     .arg(r->attention.weights(b, query, key), 0, 'f', 6);
+    const attn::Statistics &st = r->attention.stats;
+    text += tr("\nrow %1 sums to %2, its entropy is %3 nats (ln S = %4)")
+                .arg(query)
+                .arg(number4(st.rowSums(b, query)), number4(st.rowEntropy(b, query)), number4(st.maxRowEntropy));
+    if (r->params.softmaxDim == -2)
+        text += tr("\ncolumn %1 sums to %2, its entropy is %3 nats (ln L = %4)")
+                    .arg(key)
+                    .arg(number4(st.colSums(b, key)), number4(st.colEntropy(b, key)), number4(st.maxColEntropy));
     return text;
+}
+
+QString HeatmapPanel::barToolTip(const QPointF &pixel) const
+{
+    const auto r = m_model->result();
+    const attn::Statistics &st = r->attention.stats;
+    const int b = r->params.batchIndex, L = r->params.queryLength, S = r->params.keyLength;
+    const QPoint at = pixel.toPoint();
+    const auto index = [](QCPAxis *axis, double px, int n) {
+        const int k = int(std::floor(axis->pixelToCoord(px) + 0.5));
+        return k >= 0 && k < n ? k : -1;
+    };
+    if (m_rowSumRect->rect().contains(at) || (m_entropyRect->visible() && m_entropyRect->rect().contains(at))) {
+        const int i = index(m_rowSumRect->axis(QCPAxis::atLeft), pixel.y(), L);
+        if (i < 0)
+            return {};
+        QString text = tr("query %1: the row sums to %2").arg(i).arg(number4(st.rowSums(b, i)));
+        if (r->params.softmaxDim == -1)
+            text += tr("\nrow entropy %1 nats (the most, for a uniform row: ln S = %2)")
+                        .arg(number4(st.rowEntropy(b, i)), number4(st.maxRowEntropy));
+        return text;
+    }
+    if (m_colSumRect->rect().contains(at) || (m_colEntropyRect->visible() && m_colEntropyRect->rect().contains(at))) {
+        const int j = index(m_colSumRect->axis(QCPAxis::atBottom), pixel.x(), S);
+        if (j < 0)
+            return {};
+        QString text = tr("key %1: the column sums to %2").arg(j).arg(number4(st.colSums(b, j)));
+        if (r->params.softmaxDim == -2)
+            text += tr("\ncolumn entropy %1 nats (the most, for a uniform column: ln L = %2)")
+                        .arg(number4(st.colEntropy(b, j)), number4(st.maxColEntropy));
+        return text;
+    }
+    return {};
 }
 
 void HeatmapPanel::hover(QMouseEvent *event)
 {
     int i = 0, j = 0;
-    if (cellAt(event->position(), &i, &j)) {
+    const QString bar = barToolTip(event->position());
+    if (!bar.isEmpty()) {
+        QToolTip::showText(event->globalPosition().toPoint(), bar, m_plot);
+        emit hovered(-1, -1);
+    } else if (cellAt(event->position(), &i, &j)) {
         QToolTip::showText(event->globalPosition().toPoint(), cellToolTip(i, j), m_plot);
         emit hovered(i, j);
     } else {
@@ -431,24 +789,46 @@ QString HeatmapPanel::title() const
     return m_title->isVisible() ? m_title->text() : QString();
 }
 
+void HeatmapPanel::applyPanelSizes()
+{
+    // Side panels wide (column panels tall) enough for their numbers at 1.2 times the text size.
+    const double basePx = QFontInfo(font()).pixelSize() * m_fontScale;
+    QFont f = font();
+    f.setPixelSize(int(basePx * 1.2));
+    // ... and for their names above them.
+    QFont lf = font();
+    lf.setPointSizeF(font().pointSizeF() * m_fontScale);
+    const QFontMetricsF lm(lf);
+    const double names = std::max({ lm.horizontalAdvance(tr("row sum")), lm.horizontalAdvance(tr("entropy")) });
+    const int width = int(std::max(QFontMetricsF(f).horizontalAdvance(QStringLiteral("0.0000")) + 10, names + 4));
+    for (QCPAxisRect *rect : { m_rowSumRect, m_entropyRect })
+        rect->setMinimumSize(width, 0);
+    for (QCPAxisRect *rect : { m_colSumRect, m_colEntropyRect })
+        rect->setMinimumSize(0, int(basePx * 2.6));
+    // The spacer has no axes: as tall as the column-entropy panel with its gap (a first guess, which
+    // the window corrects by what the maps' heights still differ: growSpareRow).
+    m_spacer->setMinimumSize(0, int(basePx * 2.6 + 12));
+    m_spacer->setMaximumSize(QWIDGETSIZE_MAX, int(basePx * 2.6 + 12));
+}
+
 void HeatmapPanel::setFontScale(double scale)
 {
     m_fontScale = scale;
+    applyPanelSizes();
     QFont f = font();
     f.setPointSizeF(f.pointSizeF() * scale);
-    for (QCPAxisRect *rect : { m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect })
+    for (QCPAxisRect *rect : { m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect, m_colEntropyRect })
         for (QCPAxis *a : rect->axes()) {
             a->setTickLabelFont(f);
             a->setLabelFont(f);
         }
     m_scale->axis()->setTickLabelFont(f);
     m_scale->axis()->setLabelFont(f);
-    m_entropyMaxLabel->setFont(f);
     QFont tf = m_title->font();
     tf.setPointSizeF(font().pointSizeF() * 1.2 * scale);
     m_title->setFont(tf);
     QFont nf = font();
-    nf.setPointSizeF(font().pointSizeF() * scale);
+    nf.setPointSizeF(font().pointSizeF() * std::min(scale, 1.2)); // the map keeps the room
     m_note->setFont(nf);
     m_highlightRect->setPen(QPen(QColor(255, 60, 40), 3 * scale));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -458,6 +838,14 @@ QVector<double> HeatmapPanel::rowEntropyBars() const
 {
     QVector<double> v;
     for (auto it = m_entropyBars->data()->constBegin(); it != m_entropyBars->data()->constEnd(); ++it)
+        v << it->value;
+    return v;
+}
+
+QVector<double> HeatmapPanel::columnEntropyBars() const
+{
+    QVector<double> v;
+    for (auto it = m_colEntropyBars->data()->constBegin(); it != m_colEntropyBars->data()->constEnd(); ++it)
         v << it->value;
     return v;
 }

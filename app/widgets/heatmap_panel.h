@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The (L, S) heatmap with, aligned to its rows and columns, the row sums, the row entropy (with
-// the ln S maximum) and the column sums. It only reads the model.
+// the ln S maximum) and the column sums; with softmax over queries (dim −2) the columns are the
+// distributions, so the column entropy (with its ln L maximum) replaces the row entropy. Small
+// matrices have their values written in the cells and next to the bars. It only reads the model.
 
 #include "model/attention_model.h"
 
@@ -34,8 +36,31 @@ public:
     QVector<int> flaggedColumns() const { return m_flaggedCols; }
     // The line under the plot: aggregation and dim notes.
     QString noteText() const;
-    // Values written in cells (empty when too small to read).
+    // Values written in cells (empty when too small to read; masked cells have none).
     int cellTextCount() const;
+    // The pixel size of the values written in the cells (0 when none are).
+    int cellTextPixelSize() const { return m_cellTextPx; }
+    // The numbers written next to the bars (row sums, entropies, column sums), in drawing order.
+    QStringList barTexts() const;
+    // The text shown when hovering the bar of a side panel at this plot pixel (empty: no bar there).
+    QString barToolTip(const QPointF &pixel) const;
+    // Every piece of text drawn in the plot with its rectangle in plot pixels (axis labels, tick
+    // labels, cell and bar values), for the layout tests.
+    QList<QPair<QString, QRectF>> textRects() const;
+    // True when the distributions are the columns (softmax over queries): column entropy is shown.
+    bool showsColumnEntropy() const;
+    QVector<double> columnEntropyBars() const;
+    // Whether this panel draws its colour scale (a comparison with one shared range draws one).
+    void setColorScaleVisible(bool visible);
+    bool colorScaleVisible() const { return m_scaleVisible; }
+    // Keep an empty row under the column sums as tall as the column-entropy panel, so that this panel's
+    // rows line up with a partner's that shows column entropy.
+    void setSpareBottomRow(bool spare);
+    void growSpareRow(int pixels);
+    bool hasSpareRow() const { return m_spareRow; }
+    // The height of the text under the plot, so that two panels side by side keep their rows aligned.
+    int noteHeight(int width) const; // at this width of the panel
+    void setNoteMinimumHeight(int height);
     // The grid drawn now (after zooming, of the visible part).
     const attn::HeatmapGrid &grid() const { return m_grid; }
     // What the side panels and the map show, for tests.
@@ -56,12 +81,17 @@ public:
 
 signals:
     void hovered(int query, int key); // -1, -1 when the mouse leaves the heatmap
+    void noteChanged();
 
 private:
     void showResult();
     void updateColorMap();
     void updateSidePanels();
     void updateCellTexts();
+    void updateBarTexts();
+    void placeElements(); // the layout for the softmax dim and the colour scale's visibility
+    void fitScaleLabel();
+    void applyPanelSizes();
     void syncRanges();
     void regridVisible();
     void updateNote(); // zoomed in on an aggregated matrix: draw the visible part at full detail
@@ -69,13 +99,19 @@ private:
 
     AttentionModel *m_model;
     QCustomPlot *m_plot;
-    QCPAxisRect *m_heatRect, *m_rowSumRect, *m_entropyRect, *m_colSumRect;
+    QCPAxisRect *m_heatRect, *m_rowSumRect, *m_entropyRect, *m_colSumRect, *m_colEntropyRect;
     QCPColorMap *m_map;
     QCPColorScale *m_scale;
-    QCPBars *m_rowSumBars, *m_rowSumFlagged, *m_entropyBars, *m_colSumBars, *m_colSumFlagged;
-    QCPItemStraightLine *m_rowSumTarget, *m_entropyMax, *m_colSumTarget;
-    QCPItemText *m_entropyMaxLabel;
+    QCPBars *m_rowSumBars, *m_rowSumFlagged, *m_entropyBars, *m_colSumBars, *m_colSumFlagged, *m_colEntropyBars;
+    QCPItemStraightLine *m_rowSumTarget, *m_entropyMax, *m_colSumTarget, *m_colEntropyMax;
     QList<QCPItemText *> m_cellTexts;
+    QList<QCPItemText *> m_barTexts;
+    int m_cellTextPx = 0;
+    bool m_scaleVisible = true;
+    int m_placedDim = 0; // the softmax dim the layout was made for (0: none yet)
+    bool m_placedScale = true;
+    bool m_spareRow = false, m_placedSpare = false;
+    class QCPLayoutElement *m_spacer = nullptr;
     class QLabel *m_note;
     class QLabel *m_title;
     class QCPItemRect *m_highlightRect;

@@ -6,6 +6,7 @@
 #include "model/translations.h"
 #include "widgets/controls_panel.h"
 #include "widgets/explanation_panel.h"
+#include "widgets/flow_layout.h"
 #include "widgets/heatmap_panel.h"
 
 #include <qcustomplot.h>
@@ -26,7 +27,8 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
-#include <QToolBar>
+#include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *parent)
@@ -57,12 +59,17 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     m_maps->addWidget(m_partnerHeatmap, 1);
     m_explanation = new ExplanationPanel(model, central);
     m_explanation->setComparison(&m_comparison);
+    m_demoBar = new QWidget(central);
+    m_demoBar->setObjectName("demoBar");
+    m_demoBar->setVisible(false);
+    layout->addWidget(m_demoBar);
     layout->addWidget(m_caption);
     layout->addLayout(m_maps, 1);
     layout->addWidget(m_explanation);
     setCentralWidget(central);
     // Hovering a cell in one heatmap outlines the same cell in the other, through the model.
     for (HeatmapPanel *panel : { m_heatmap, m_partnerHeatmap }) {
+        connect(panel, &HeatmapPanel::noteChanged, this, &MainWindow::alignPanels, Qt::QueuedConnection);
         connect(panel, &HeatmapPanel::hovered, model, &AttentionModel::setHoveredCell);
         connect(model, &AttentionModel::hoveredCellChanged, panel, &HeatmapPanel::setHighlight);
     }
@@ -81,6 +88,16 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     connect(model, &AttentionModel::problem, this, &MainWindow::showProblem);
     connect(&m_comparison, &CompareController::layoutChanged, this, &MainWindow::layOutComparison);
     connect(model, &AttentionModel::captionChanged, this, &MainWindow::showCaption);
+    connect(model, &AttentionModel::resultChanged, this, &MainWindow::alignPanels);
+    connect(m_comparison.partner(), &AttentionModel::resultChanged, this, &MainWindow::alignPanels);
+    connect(
+        model, &AttentionModel::resultChanged, this,
+        [this] {
+            if (m_presentation)
+                fitPresentation(); // the explanation's text changed
+        },
+        Qt::QueuedConnection);
+    connect(model, &AttentionModel::displayChanged, this, &MainWindow::alignPanels);
     connect(&m_lesson, &LessonController::stepChanged, this, [this](int step, int count) {
         showCaption();
         statusBar()->showMessage(tr("Lesson step %1 of %2").arg(step + 1).arg(count), 4000);
@@ -165,21 +182,91 @@ void MainWindow::buildActions()
     add("leavePresentation", tr("Leave presentation mode"), tr("leave"), Qt::Key_Escape,
         [this] { setPresentation(false); });
 
-    // Presentation mode shows these as large buttons instead of the settings.
-    m_demoBar = new QToolBar(tr("Demo"), this);
-    m_demoBar->setObjectName("demoBar");
-    m_demoBar->setMovable(false);
-    m_demoBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    add("toggleRange", tr("Colours: fixed 0 to 1 / fitted to the data"), tr("fit"), Qt::Key_F, [this] {
+        DisplayOptions d = m_model->display();
+        d.range
+            = d.range == DisplayOptions::Range::Fixed01 ? DisplayOptions::Range::Fit : DisplayOptions::Range::Fixed01;
+        m_model->setDisplay(d);
+    });
+
+    // Presentation mode shows these as large buttons instead of the settings; they wrap onto a
+    // second row on a narrow screen, and say what is on.
+    auto *flow = new FlowLayout(m_demoBar, 4);
+    flow->setContentsMargins(2, 2, 2, 2);
     for (const char *name : { "toggleScaling", "toggleSoftmaxDim", "halveDk", "doubleDk", "shorter", "longer",
-             "cycleMask", "cycleCompare", "newSeed", "previousStep", "nextStep", "animate" })
-        m_demoBar->addAction(action(name));
-    addToolBar(Qt::TopToolBarArea, m_demoBar);
-    m_demoBar->setVisible(false);
+             "cycleMask", "cycleCompare", "newSeed", "previousStep", "nextStep", "animate", "leavePresentation" }) {
+        auto *b = new QToolButton(m_demoBar);
+        b->setObjectName(QStringLiteral("demo-%1").arg(name));
+        b->setDefaultAction(action(name));
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        b->setFocusPolicy(Qt::NoFocus); // the keys stay with the window
+        flow->addWidget(b);
+        m_demoButtons << b;
+    }
+    action("toggleScaling")->setCheckable(true);
+    action("animate")->setCheckable(true);
+    connect(m_model, &AttentionModel::paramsChanged, this, &MainWindow::updateDemoButtons);
+    connect(m_model, &AttentionModel::compareChanged, this, &MainWindow::updateDemoButtons);
+    connect(&m_lesson, &LessonController::stepChanged, this, &MainWindow::updateDemoButtons);
+    connect(&m_sweep, &SweepController::runningChanged, this, &MainWindow::updateDemoButtons);
+    updateDemoButtons();
+}
+
+void MainWindow::updateDemoButtons()
+{
+    const attn::Params &p = m_model->params();
+    const auto label = [this](const char *name, const QString &text) {
+        QAction *a = action(name);
+        a->setIconText(QStringLiteral("%1 [%2]").arg(text, a->shortcut().toString(QKeySequence::NativeText)));
+    };
+    QAction *scaling = action("toggleScaling");
+    const QSignalBlocker block(scaling); // setChecked must not toggle the scaling
+    scaling->setChecked(p.scaling == attn::Scaling::InvSqrtDk);
+    label("toggleScaling", p.scaling == attn::Scaling::InvSqrtDk ? tr("÷√d_k on") : tr("÷√d_k off"));
+    label("toggleSoftmaxDim", p.softmaxDim == -1 ? tr("dim −1") : tr("dim −2"));
+    label("halveDk", tr("d_k ÷2"));
+    label("doubleDk", tr("d_k ×2"));
+    label("shorter", tr("L−1"));
+    label("longer", tr("L+1"));
+    label("cycleMask",
+        p.mask == attn::MaskKind::None         ? tr("mask: none")
+            : p.mask == attn::MaskKind::Causal ? tr("mask: causal")
+                                               : tr("mask: pad %1").arg(p.padCount));
+    const CompareKind kind = m_model->compare();
+    label("cycleCompare",
+        kind == CompareKind::None             ? tr("compare: off")
+            : kind == CompareKind::Scaling    ? tr("compare: scaling")
+            : kind == CompareKind::SoftmaxDim ? tr("compare: dim")
+                                              : tr("compare: d_k"));
+    label("newSeed", tr("seed %1").arg(p.seed));
+    label("previousStep", tr("◀ step"));
+    label("nextStep",
+        m_lesson.hasLesson() && m_lesson.currentStep() >= 0
+            ? tr("step %1/%2 ▶").arg(m_lesson.currentStep() + 1).arg(m_lesson.length())
+            : tr("lesson ▶"));
+    QAction *sweep = action("animate");
+    const QSignalBlocker blockSweep(sweep);
+    sweep->setChecked(m_sweep.isRunning());
+    label("animate", m_sweep.isRunning() ? tr("■ sweep") : tr("▶ sweep"));
+    label("leavePresentation", tr("✕ leave"));
 }
 
 void MainWindow::waitUntilComputed()
 {
     m_comparison.waitUntilComputed();
+}
+
+void MainWindow::settle()
+{
+    // Results shown, widgets laid out, and the plots laid out for that (the numbers written in
+    // cells and beside bars are placed after the plot's own layout, which can ask for another).
+    waitUntilComputed();
+    for (int pass = 0; pass < 4; ++pass) {
+        QCoreApplication::processEvents();
+        for (HeatmapPanel *h : { m_heatmap, m_partnerHeatmap })
+            if (h->isVisible())
+                h->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    }
 }
 
 QAction *MainWindow::action(const QString &name) const
@@ -368,6 +455,7 @@ void MainWindow::layOutComparison()
         m_maps->removeWidget(m_heatmap);
         m_maps->insertWidget(mainIndex, m_heatmap, 1);
     }
+    alignPanels();
 }
 
 void MainWindow::showCaption()
@@ -379,6 +467,8 @@ void MainWindow::showCaption()
     }
     m_caption->setText(text);
     m_caption->setVisible(!text.isEmpty());
+    if (m_presentation)
+        fitPresentation();
 }
 
 QString MainWindow::captionText() const
@@ -429,30 +519,123 @@ void MainWindow::setPresentation(bool on, bool fullScreen)
     if (on == m_presentation)
         return;
     m_presentation = on;
-    const double scale = on ? 2.0 : 1.0;
     m_dock->setVisible(!on);
     menuBar()->setVisible(!on);
     m_demoBar->setVisible(on);
-    m_heatmap->setFontScale(scale);
-    m_partnerHeatmap->setFontScale(scale);
-    m_explanation->setFontScale(scale);
-    QFont f = font();
-    f.setPointSizeF(QApplication::font().pointSizeF() * (on ? 1.25 : 1.0));
-    f.setBold(on);
-    m_demoBar->setFont(f);
-    QFont cf = QApplication::font();
-    cf.setPointSizeF(cf.pointSizeF() * (on ? 2.0 : 1.15));
-    m_caption->setFont(cf);
-    // High contrast for a projector: black on white, no greys.
-    setStyleSheet(on
-            ? "QMainWindow, QWidget { background: white; color: black; } "
-              "QToolBar QToolButton { border: 2px solid black; border-radius: 6px; padding: 4px 6px; margin: 2px; }"
-            : QString());
+    // High contrast for a projector: black on white, no greys; the buttons that are on are filled.
+    setStyleSheet(on ? "QMainWindow, QWidget { background: white; color: black; } "
+                       "QToolButton { border: 2px solid black; border-radius: 6px; padding: 3px 6px; } "
+                       "QToolButton:checked { background: #1a4d8f; color: white; border-color: #1a4d8f; } "
+                       "QToolButton#demo-leavePresentation { border-color: #b02020; color: #b02020; }"
+                     : QString());
     if (on && fullScreen)
         showFullScreen();
     else if (isFullScreen())
         showNormal();
+    fitPresentation();
     m_heatmap->plot()->setFocus();
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    fitPresentation();
+    alignPanels();
+}
+
+void MainWindow::fitPresentation()
+{
+    // Normal mode: the application's text sizes. Presentation: sizes from the window's height (1.3 at
+    // 720 pixels, 2 at 1080), and the caption and explanation shrink (to no less than normal) before
+    // the heatmaps do: together they take at most about a third of the height.
+    const double base = QApplication::font().pointSizeF();
+    // (From the smaller of the height and 9/16 of the width: a window taller than the screen, which
+    // larger text would ask for, cannot make the text larger still.)
+    const double scale = m_presentation ? std::clamp(std::min(height(), width() * 9 / 16) / 540.0, 1.3, 3.0) : 1.0;
+    m_heatmap->setFontScale(scale);
+    m_partnerHeatmap->setFontScale(scale);
+    QFont bf = QApplication::font();
+    bf.setPointSizeF(base * (m_presentation ? std::max(1.0, scale * 0.7) : 1.0));
+    bf.setBold(m_presentation);
+    for (QToolButton *b : m_demoButtons)
+        b->setFont(bf);
+    const int width = std::max(200, centralWidget()->width() - 16);
+    const auto fit = [&](auto setScale, auto heightAt, double from, double budget) {
+        double s = from;
+        for (; s > 1.0; s -= 0.1) {
+            setScale(s);
+            if (heightAt() <= budget)
+                return;
+        }
+        setScale(1.0);
+    };
+    if (!m_presentation) {
+        m_explanation->setFontScale(1.0);
+        QFont cf = QApplication::font();
+        cf.setPointSizeF(base * 1.15);
+        m_caption->setFont(cf);
+        return;
+    }
+    fit([&](double s) { m_explanation->setFontScale(s); },
+        [&] { return m_explanation->layout()->totalHeightForWidth(width); }, scale, 0.17 * height());
+    fit(
+        [&](double s) {
+            QFont cf = QApplication::font();
+            cf.setPointSizeF(base * s);
+            m_caption->setFont(cf);
+        },
+        [&] { return m_caption->isVisible() ? m_caption->heightForWidth(width) : 0; }, scale * 1.1, 0.13 * height());
+}
+
+void MainWindow::alignPanels()
+{
+    const bool on = m_comparison.isOn();
+    if (!on) {
+        m_heatmap->setColorScaleVisible(true);
+        m_heatmap->setSpareBottomRow(false);
+        m_heatmap->setNoteMinimumHeight(0);
+        return;
+    }
+    // One above the other when that gives larger cells (a long row of keys), else side by side.
+    const attn::Params &p = m_model->params();
+    // The maps have about half the window's height (the rest: bar, caption, explanation) and its width.
+    const QSize maps(centralWidget()->width() - 8, int(centralWidget()->height() * 0.55));
+    const double px = QFontInfo(m_heatmap->font()).pixelSize() * (m_presentation ? height() / 540.0 : 1.0);
+    const auto cellText = [&](double w, double h) {
+        const double heatW = w - px * 16, heatH = h - px * 9;
+        return std::min(heatH / std::max(1, p.queryLength) * 0.55, (heatW / std::max(1, p.keyLength) - 4) / 3.6);
+    };
+    const double beside = cellText(maps.width() / 2.0, maps.height());
+    const double stacked = cellText(maps.width(), maps.height() / 2.0);
+    const bool stack = stacked > beside * 1.1;
+    if (stack != m_stacked) {
+        m_stacked = stack;
+        m_maps->setDirection(stack ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    }
+    // Side by side with one range: one colour scale, on the right. Rows line up: the same rows under
+    // the maps and the same height of notes.
+    HeatmapPanel *first = m_comparison.mainSide() == 0 ? m_heatmap : m_partnerHeatmap;
+    HeatmapPanel *second = first == m_heatmap ? m_partnerHeatmap : m_heatmap;
+    const DisplayOptions &d = m_model->display();
+    const bool oneRange = d.quantity == attn::Quantity::Weights && d.range == DisplayOptions::Range::Fixed01;
+    first->setColorScaleVisible(stack || !oneRange);
+    second->setColorScaleVisible(true);
+    const bool firstColumns = first->showsColumnEntropy(), secondColumns = second->showsColumnEntropy();
+    first->setSpareBottomRow(!stack && secondColumns && !firstColumns);
+    second->setSpareBottomRow(!stack && firstColumns && !secondColumns);
+    const int panelWidth = maps.width() / 2 - 4;
+    const int note = stack ? 0 : std::max(first->noteHeight(panelWidth), second->noteHeight(panelWidth));
+    first->setNoteMinimumHeight(note);
+    second->setNoteMinimumHeight(note);
+    // The spare row's first guess corrected by what the maps' heights still differ, once laid out.
+    QTimer::singleShot(0, this, [this] {
+        for (HeatmapPanel *h : { m_heatmap, m_partnerHeatmap }) {
+            HeatmapPanel *other = h == m_heatmap ? m_partnerHeatmap : m_heatmap;
+            const int delta = h->heatmapRect().height() - other->heatmapRect().height();
+            if (h->hasSpareRow() && other->isVisible() && !m_stacked && delta != 0 && std::abs(delta) < 400)
+                h->growSpareRow(delta);
+        }
+    });
 }
 
 FigureOptions MainWindow::currentFigureOptions() const

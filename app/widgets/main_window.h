@@ -16,7 +16,8 @@ class ExplanationPanel;
 class HeatmapPanel;
 class QHBoxLayout;
 class QLabel;
-class QToolBar;
+class QToolButton;
+class QBoxLayout;
 
 class MainWindow : public QMainWindow
 {
@@ -52,14 +53,18 @@ public:
     // Presentation mode: full screen, text twice as large, only the demo's controls.
     void setPresentation(bool on, bool fullScreen = true);
     bool isPresentation() const { return m_presentation; }
+    bool isStacked() const { return m_stacked && m_comparison.isOn(); } // a comparison one above the other
 
     QAction *action(const QString &name) const;
     // Blocks until both heatmaps show the current settings (the comparison's computation starts only
     // when the main one has finished). For --screenshot and tests.
     void waitUntilComputed();
+    // Computed, laid out and drawn: what a screenshot should capture.
+    void settle();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void buildActions();
@@ -81,7 +86,12 @@ private:
     ControlsPanel *m_controls;
     ExplanationPanel *m_explanation;
     QDockWidget *m_dock;
-    QToolBar *m_demoBar;
+    QWidget *m_demoBar;
+    QList<QToolButton *> m_demoButtons;
+    void updateDemoButtons(); // their texts and states follow the settings
+    void fitPresentation(); // text sizes for the window's size; the heatmaps keep the most room
+    void alignPanels(); // a comparison's panels: orientation, shared colour scale, rows aligned
+    bool m_stacked = false; // a comparison's panels one above the other
     QLabel *m_caption;
     QLabel *m_busy;
     QHBoxLayout *m_maps;

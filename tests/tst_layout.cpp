@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The window laid out as a lecture hall sees it: for each of the lecture's presets and each step of
+// the built-in lesson, at 1280×720 and 1920×1080, normal and in presentation mode,
+// - the window keeps its size (nothing asks for more room than a 720p projector has);
+// - no two pieces of text overlap: the laid-out labels and buttons of the window, and inside each
+//   heatmap its tick labels, axis labels, cell values and bar values, all inside their plot;
+// - in presentation mode the cell values of matrices up to 8 × 8 (the lecture's are up to 5 × 6) are
+//   at least 18 pixels high at 720p (24 at 1080p) and the heatmap has at least half the window's height;
+// - side by side, the two maps' rows line up, and the lecture's correct version stands on the left.
+// (tests/ocr_cells.sh reads the screenshots' numbers with OCR, as the back row would.)
+#include "io/scenario.h"
+#include "shown_window.h"
+#include "widgets/explanation_panel.h"
+
+#include <QAbstractButton>
+#include <QLabel>
+#include <QtTest>
+
+class TestLayout : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void laidOut_data();
+    void laidOut();
+};
+
+namespace {
+
+// Every visible label and button of the window with its rectangle in window coordinates.
+QList<QPair<QString, QRect>> widgetRects(const QWidget *window)
+{
+    QList<QPair<QString, QRect>> out;
+    for (QWidget *w : window->findChildren<QWidget *>()) {
+        if (!w->isVisible() || !(qobject_cast<QLabel *>(w) || qobject_cast<QAbstractButton *>(w)))
+            continue;
+        if (w->window() != window || w->width() <= 0 || w->height() <= 0)
+            continue;
+        if (w->visibleRegion().boundingRect() != w->rect())
+            continue; // partly scrolled out of a scroll area (the settings panel at 720p): not laid over anything
+        if (auto *l = qobject_cast<QLabel *>(w); l && l->text().isEmpty())
+            continue; // a kept, empty place (the aligned notes of a comparison)
+        const QString name = qobject_cast<QLabel *>(w) ? qobject_cast<QLabel *>(w)->text()
+                                                       : qobject_cast<QAbstractButton *>(w)->text();
+        out << qMakePair(name.left(40), QRect(w->mapTo(window, QPoint(0, 0)), w->size()));
+    }
+    return out;
+}
+
+// A widget inside another one (a label in the settings' group box) is not an overlap.
+bool nested(const QRect &a, const QRect &b)
+{
+    return a.contains(b) || b.contains(a);
+}
+
+} // namespace
+
+void TestLayout::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestLayout::laidOut_data()
+{
+    QTest::addColumn<QString>("preset"); // empty: a lesson step
+    QTest::addColumn<int>("step");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presentation");
+    QString error;
+    const auto lesson = loadLesson(builtInLessonPath(), &error);
+    QVERIFY2(lesson, qPrintable(error));
+    for (const QSize size : { QSize(1280, 720), QSize(1920, 1080) })
+        for (const bool present : { false, true }) {
+            const QString mode = present ? "presentation" : "window";
+            for (const Preset &p : presets())
+                QTest::addRow("%s %dx%d %s", qPrintable(p.name), size.width(), size.height(), qPrintable(mode))
+                    << p.name << 0 << size << present;
+            for (int k = 0; k < int(lesson->steps.size()); ++k)
+                QTest::addRow("step %d %dx%d %s", k + 1, size.width(), size.height(), qPrintable(mode))
+                    << QString() << k << size << present;
+        }
+}
+
+void TestLayout::laidOut()
+{
+    QFETCH(QString, preset);
+    QFETCH(int, step);
+    QFETCH(QSize, size);
+    QFETCH(bool, presentation);
+    auto shown = showWindow(size);
+    QVERIFY(shown);
+    MainWindow &w = shown->window;
+    if (preset.isEmpty()) {
+        QString error;
+        QVERIFY2(w.openLesson(builtInLessonPath(), &error), qPrintable(error));
+        w.lesson()->step(step);
+    } else
+        w.applyScenario(findPreset(preset)->scenario);
+    w.setPresentation(presentation, false);
+    w.resize(size);
+    w.settle();
+    QCOMPARE(w.size(), size); // nothing asked for more room
+
+    // The window's labels and buttons: inside it, none over another.
+    const auto widgets = widgetRects(&w);
+    for (int a = 0; a < widgets.size(); ++a) {
+        QVERIFY2(w.rect().contains(widgets[a].second),
+            qPrintable(QString("'%1' %2,%3 %4x%5 is outside the window")
+                           .arg(widgets[a].first)
+                           .arg(widgets[a].second.x())
+                           .arg(widgets[a].second.y())
+                           .arg(widgets[a].second.width())
+                           .arg(widgets[a].second.height())));
+        for (int b = a + 1; b < widgets.size(); ++b)
+            QVERIFY2(!widgets[a].second.intersects(widgets[b].second) || nested(widgets[a].second, widgets[b].second),
+                qPrintable(QString("'%1' overlaps '%2'").arg(widgets[a].first, widgets[b].first)));
+    }
+
+    // Inside each heatmap: every text inside the plot, none over another.
+    const bool comparing = w.comparison()->isOn();
+    for (HeatmapPanel *h : { w.heatmap(), w.partnerHeatmap() }) {
+        if (!h->isVisible())
+            continue;
+        const auto texts = h->textRects();
+        const QRectF plot = h->plot()->rect();
+        for (int a = 0; a < texts.size(); ++a) {
+            const QRectF r = texts[a].second.adjusted(1, 1, -1, -1); // anti-aliased edges may touch
+            QVERIFY2(plot.contains(r),
+                qPrintable(QString("'%1' at %2,%3 %4x%5 leaves the plot (%6x%7)")
+                               .arg(texts[a].first)
+                               .arg(r.x())
+                               .arg(r.y())
+                               .arg(r.width())
+                               .arg(r.height())
+                               .arg(plot.width())
+                               .arg(plot.height())));
+            for (int b = a + 1; b < texts.size(); ++b)
+                QVERIFY2(!r.intersects(texts[b].second.adjusted(1, 1, -1, -1)),
+                    qPrintable(QString("'%1' overlaps '%2'").arg(texts[a].first, texts[b].first)));
+        }
+        // The lecture's matrices (up to 5 × 6; 8 × 8 here): their values large. (Side by side at 720p a
+        // 16 × 16 matrix has 20-pixel cells: its colours carry it, and hovering gives every number.)
+        if (presentation && h->grid().values.rows() <= 8 && h->grid().values.cols() <= 8) {
+            const int least = size.height() >= 1080 ? 24 : 18;
+            QVERIFY2(h->cellTextPixelSize() >= least,
+                qPrintable(QString("cell values %1 px high, want %2").arg(h->cellTextPixelSize()).arg(least)));
+        }
+    }
+    if (presentation) {
+        const int maps = w.heatmap()->height() + (comparing && w.isStacked() ? w.partnerHeatmap()->height() : 0);
+        QVERIFY2(maps >= size.height() / 2,
+            qPrintable(QString("the heatmaps have %1 of %2 pixels").arg(maps).arg(size.height())));
+    }
+    if (comparing && !w.isStacked()) {
+        // Side by side: the rows line up, and the lecture's version (its scaling, dim -1) is on the left.
+        const QRect a = w.heatmap()->heatmapRect(), b = w.partnerHeatmap()->heatmapRect();
+        const int ya = w.heatmap()->plot()->mapTo(&w, a.topLeft()).y();
+        const int yb = w.partnerHeatmap()->plot()->mapTo(&w, b.topLeft()).y();
+        QVERIFY2(std::abs(ya - yb) <= 1 && std::abs(a.height() - b.height()) <= 1,
+            qPrintable(QString("rows do not line up: top %1 vs %2, height %3 vs %4")
+                           .arg(ya)
+                           .arg(yb)
+                           .arg(a.height())
+                           .arg(b.height())));
+    }
+    if (comparing) {
+        HeatmapPanel *first = w.comparison()->mainSide() == 0 ? w.heatmap() : w.partnerHeatmap();
+        const QPoint at = first->mapTo(&w, QPoint(0, 0));
+        HeatmapPanel *second = first == w.heatmap() ? w.partnerHeatmap() : w.heatmap();
+        const QPoint bt = second->mapTo(&w, QPoint(0, 0));
+        QVERIFY(w.isStacked() ? at.y() < bt.y() : at.x() < bt.x()); // the first side comes first
+    }
+}
+
+QTEST_MAIN(TestLayout)
+#include "tst_layout.moc"
