@@ -17,11 +17,11 @@ esac
 packages=(cmake make g++ pkg-config
           qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-qpa-plugins qt6-translations-l10n
           libqt6svg6 libeigen3-dev libqcustomplot-dev libgl-dev
-          fonts-noto-cjk fonts-dejavu-core)
+          fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra)
 
 # The tests also read exported PDFs (pdftotext) and open .npy files with NumPy; clang-format
-# for the format check.
-[ "$what" = test ] && packages+=(poppler-utils python3-numpy clang-format)
+# for the format check; tesseract and ImageMagick read the presentation screenshots' numbers.
+[ "$what" = test ] && packages+=(poppler-utils python3-numpy clang-format tesseract-ocr imagemagick)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -186,9 +186,25 @@ void startingState(const QCommandLineParser &parser, CliRequest &r)
     attn::Params &p = r.params;
     if (parser.isSet("preset") && parser.isSet("scenario"))
         throw Fail { QStringLiteral("--preset: give either --preset or --scenario, not both") };
-    if (parser.isSet("preset") || parser.isSet("scenario")) {
+    if (parser.isSet("step") && !parser.isSet("lesson"))
+        throw Fail { QStringLiteral("--step: needs --lesson (the step of which lesson?)") };
+    if (parser.isSet("step") && (parser.isSet("preset") || parser.isSet("scenario")))
+        throw Fail { QStringLiteral("--step: the lesson's step gives the starting state; leave out %1")
+                         .arg(parser.isSet("preset") ? QStringLiteral("--preset") : QStringLiteral("--scenario")) };
+    if (parser.isSet("preset") || parser.isSet("scenario") || parser.isSet("step")) {
         Scenario base;
-        if (parser.isSet("preset")) {
+        if (parser.isSet("step")) {
+            // The lesson's step N is the starting state (--dump and the pictures give its numbers).
+            QString path = parser.value("lesson");
+            if (path == "lecture")
+                path = builtInLessonPath();
+            QString error;
+            const auto lesson = loadLesson(path, &error);
+            if (!lesson)
+                throw Fail { QStringLiteral("--lesson: %1").arg(error) };
+            r.lessonStep = int(parseInteger("step", parser.value("step"), 1, int(lesson->steps.size())));
+            base = lesson->steps[size_t(r.lessonStep - 1)];
+        } else if (parser.isSet("preset")) {
             const Preset *preset = findPreset(parser.value("preset").trimmed());
             if (!preset)
                 throw Fail { QStringLiteral("--preset: unknown preset '%1'; the presets are: %2")
@@ -213,7 +229,9 @@ void startingState(const QCommandLineParser &parser, CliRequest &r)
 // Where the starting state's setting is changed by the options, say so (the window would clamp).
 void checkKept(const QCommandLineParser &parser, const attn::Params &base, const attn::Params &p)
 {
-    const QString from = parser.isSet("preset") ? QStringLiteral("--preset") : QStringLiteral("--scenario");
+    const QString from = parser.isSet("preset") ? QStringLiteral("--preset")
+        : parser.isSet("step")                  ? QStringLiteral("--step")
+                                                : QStringLiteral("--scenario");
     if (!parser.isSet("mask") && base.mask == attn::MaskKind::Pad && p.padCount != base.padCount)
         throw Fail { QStringLiteral(
             "%1: its mask pad:%2 masks more keys than the %3 the other options give; add --mask")
@@ -275,7 +293,7 @@ void applyParams(const QCommandLineParser &parser, CliRequest &r)
     if (parser.isSet("no-scale"))
         p.scaling = attn::Scaling::None;
     for (const QString &name :
-        kValued + QStringList { "cross", "no-scale", "preset", "scenario", "tokens", "positions" })
+        kValued + QStringList { "cross", "no-scale", "preset", "scenario", "step", "tokens", "positions" })
         r.paramsGiven |= parser.isSet(name);
     checkKept(parser, base, p);
 }
@@ -397,13 +415,9 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
         if (r.lessonPath == "lecture")
             r.lessonPath = builtInLessonPath();
         QString error;
-        const auto lesson = loadLesson(r.lessonPath, &error);
-        if (!lesson)
+        if (!loadLesson(r.lessonPath, &error))
             throw Fail { QStringLiteral("--lesson: %1").arg(error) };
-        if (parser.isSet("step"))
-            r.lessonStep = int(parseInteger("step", parser.value("step"), 1, int(lesson->steps.size())));
-    } else if (parser.isSet("step"))
-        throw Fail { QStringLiteral("--step: needs --lesson (the step of which lesson?)") };
+    }
     r.presentation = parser.isSet("presentation");
     if (parser.isSet("save-scenario")) {
         r.saveScenarioPath = parser.value("save-scenario");
@@ -551,7 +565,7 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
         { "scenario", "Start from a saved scenario (JSON); other options change it.", "FILE" },
         { "save-scenario", "Write the state given on the command line as a scenario file and exit.", "FILE" },
         { "lesson", "Open a lesson (JSON, or 'lecture' for the built-in one); Page Up/Down step through it.", "FILE" },
-        { "step", "With --lesson: start at step N (1 is the first).", "N" },
+        { "step", "With --lesson: start at its step N (1 is the first); other options change it.", "N" },
         { "compare", "A second heatmap from the same Q and K: none, scaling, softmax-dim or d-k:N.", "KIND" },
         { "tokens",
             "Words on the axes, e.g. \"the cat sat on the mat\" (L = S = their number); in projection mode each "

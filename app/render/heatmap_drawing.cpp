@@ -3,6 +3,8 @@
 
 #include "render/color_maps.h"
 
+#include <QFontDatabase>
+
 #include <cmath>
 
 namespace {
@@ -33,6 +35,39 @@ QString shortQuantityTitle(attn::Quantity q)
         return QCoreApplication::translate("HeatmapPanel", "logit");
     }
     return {};
+}
+
+QFont numberFont(const QFont &base)
+{
+    static const bool condensed = QFontDatabase::families().contains(QStringLiteral("DejaVu Sans Condensed"));
+    QFont f = base;
+    if (condensed)
+        f.setFamilies({ QStringLiteral("DejaVu Sans Condensed") });
+    return f;
+}
+
+void PlateText::draw(QCPPainter *painter)
+{
+    if (mText.isEmpty())
+        return;
+    const QFontMetricsF fm(mFont);
+    const QRectF text = fm.boundingRect(QRectF(), int(Qt::TextDontClip | mTextAlignment), mText);
+    const QRectF box = text.adjusted(-mPadding.left(), -mPadding.top(), mPadding.right(), mPadding.bottom());
+    const QPointF topLeft = getTextDrawPoint(position->pixelPosition(), box, mPositionAlignment);
+    if (!QRectF(clipRect()).intersects(QRectF(topLeft, box.size())))
+        return;
+    applyDefaultAntialiasingHint(painter);
+    if (m_plate.isValid()) {
+        const double r = QFontInfo(mFont).pixelSize() * 0.2;
+        QPainterPath plate;
+        plate.addRoundedRect(QRectF(topLeft, box.size()), r, r);
+        painter->fillPath(plate, m_plate);
+    }
+    // As text, not outlines: PDF and SVG keep the numbers searchable.
+    painter->setFont(mFont);
+    painter->setPen(mColor);
+    painter->drawText(QRectF(topLeft + QPointF(mPadding.left(), mPadding.top()), text.size()),
+        int(Qt::TextDontClip | mTextAlignment), mText);
 }
 
 QSharedPointer<QCPAxisTickerFixed> integerTicker(int tickCount)
@@ -156,6 +191,8 @@ QCPRange colorRange(const attn::HeatmapGrid &grid, const DisplayOptions &d)
     return QCPRange(lo, hi);
 }
 
+double relativeLuminance(const QColor &c);
+
 int layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::Result &r, const DisplayOptions &d,
     QCPColorMap *map, const attn::HeatmapGrid &grid, const QFont &font, double maxPixelSize)
 {
@@ -168,7 +205,7 @@ int layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::
     const double cellH = std::fabs(y->coordToPixel(1) - y->coordToPixel(0));
     const int decimals = d.quantity == attn::Quantity::Weights ? 4 : 2;
     // The widest text this matrix writes, measured in the font at 100 px.
-    QFont probe = font;
+    QFont probe = numberFont(font);
     probe.setPixelSize(100);
     const QFontMetricsF fm(probe);
     double widest = fm.horizontalAdvance(QString::number(0.0, 'f', decimals));
@@ -179,13 +216,14 @@ int layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::
                 if (!std::isnan(v))
                     widest = std::max(widest, fm.horizontalAdvance(QString::number(v, 'f', decimals)));
             }
-    const int px = int(std::min({ cellH * 0.65, (cellW - 4) / (widest / 100.0), maxPixelSize }));
+    // Room for a gap of 0.45 em between neighbours (read as two numbers, not one long one).
+    const int px = int(std::min({ cellH * 0.65, (cellW - 2) / (widest / 100.0 + 0.45), maxPixelSize }));
     const bool readable = wanted && px >= 7;
     const int needed = readable ? L * S : 0;
     while (items.size() > needed)
         plot->removeItem(items.takeLast());
     while (items.size() < needed) {
-        auto *t = new QCPItemText(plot);
+        auto *t = new PlateText(plot);
         t->setClipAxisRect(rect);
         t->position->setAxes(x, y);
         t->setLayer("overlay");
@@ -193,7 +231,7 @@ int layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::
     }
     if (!readable)
         return 0;
-    QFont f = font;
+    QFont f = numberFont(font);
     f.setPixelSize(px);
     QCPColorGradient gradient = map->gradient(); // color() is not const in QCustomPlot 2.1
     const QCPRange range = map->dataRange();
@@ -210,25 +248,27 @@ int layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::
             }
             t->setText(QString::number(v, 'f', decimals));
             const double frac = range.size() > 0 ? (v - range.lower) / range.size() : 0.5;
-            t->setColor(cellTextColor(QColor::fromRgb(gradient.color(std::clamp(frac, 0.0, 1.0), QCPRange(0, 1)))));
+            const QColor color
+                = cellTextColor(QColor::fromRgb(gradient.color(std::clamp(frac, 0.0, 1.0), QCPRange(0, 1))));
+            t->setColor(color);
+            // Black numbers on mid-tone cells stand on a light plate (a projector washes mid-tones out).
+            const QColor cell = QColor::fromRgb(gradient.color(std::clamp(frac, 0.0, 1.0), QCPRange(0, 1)));
+            static_cast<PlateText *>(t)->setPlate(
+                color == Qt::black && relativeLuminance(cell) < 0.55 ? QColor(255, 255, 255, 200) : QColor());
         }
     return px;
 }
 
-namespace {
-
 // WCAG 2 relative luminance of an sRGB colour.
-double luminance(const QColor &c)
+double relativeLuminance(const QColor &c)
 {
     const auto channel = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
     return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
 }
 
-} // namespace
-
 double contrastRatio(const QColor &a, const QColor &b)
 {
-    const double la = luminance(a), lb = luminance(b);
+    const double la = relativeLuminance(a), lb = relativeLuminance(b);
     return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
 }
 

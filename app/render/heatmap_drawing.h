@@ -25,6 +25,28 @@ void fillColorMap(QCPColorMap *map, const attn::HeatmapGrid &grid, int queryLeng
 // [0, 1] for weights with a fixed range; otherwise fitted to the grid (symmetric for diverging maps).
 QCPRange colorRange(const attn::HeatmapGrid &grid, const DisplayOptions &d);
 
+// The font numbers are written in (cells, bars): DejaVu Sans Condensed when installed (its digits are
+// a tenth narrower, so cells hold larger numbers), else base; base's size.
+QFont numberFont(const QFont &base);
+
+// A number written on a coloured cell, on a light rounded plate where asked: black numbers on
+// mid-tone cells (which a projector washes out, and OCR reads as dark) stand on one.
+class PlateText : public QCPItemText
+{
+public:
+    using QCPItemText::QCPItemText;
+    void setPlate(const QColor &plate) { m_plate = plate; } // an invalid colour: no plate
+
+protected:
+    void draw(QCPPainter *painter) override;
+
+private:
+    QColor m_plate;
+};
+
+// WCAG 2 relative luminance of an sRGB colour (0 black to 1 white).
+double relativeLuminance(const QColor &c);
+
 // The colour of a value written into a cell of this colour: black or white, whichever has the
 // higher WCAG contrast ratio with it.
 QColor cellTextColor(const QColor &background);

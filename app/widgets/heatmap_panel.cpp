@@ -516,11 +516,12 @@ void HeatmapPanel::updateBarTexts()
     const double colPx = m_heatRect->rect().width() / double(std::max(1, S));
     const double basePx = QFontInfo(font()).pixelSize() * m_fontScale;
     // Row panels: as large as a row and the panel's width allow; column panels: a column's width.
-    QFont probe = font();
+    QFont probe = numberFont(font());
     probe.setPixelSize(100);
     const double em = QFontMetricsF(probe).horizontalAdvance(QStringLiteral("0.0000")) / 100.0;
-    const int rowTextPx = int(std::min({ rowPx * 0.6, (m_rowSumRect->rect().width() - 8) / em, basePx * 1.2 }));
-    const int colTextPx = int(std::min({ (colPx - 6) / em, m_colSumRect->rect().height() * 0.5, basePx * 1.2 }));
+    const int rowTextPx = int(std::min({ rowPx * 0.6, (m_rowSumRect->rect().width() - 8) / em, basePx * 1.1 }));
+    const int colTextPx
+        = int(std::min({ (colPx - 2) / (em + 0.45), m_colSumRect->rect().height() * 0.5, basePx * 1.1 }));
     if (small && L <= 16 && rowTextPx >= 8)
         for (int i = 0; i < L; ++i) {
             labels.push_back({ m_rowSumRect, true, i, st.rowSums(b, i) });
@@ -547,7 +548,7 @@ void HeatmapPanel::updateBarTexts()
         QCPAxis *keyAxis = l.horizontal ? l.rect->axis(QCPAxis::atLeft) : l.rect->axis(QCPAxis::atBottom);
         t->setClipAxisRect(l.rect);
         t->position->setAxes(l.horizontal ? valueAxis : keyAxis, l.horizontal ? keyAxis : valueAxis);
-        QFont f = font();
+        QFont f = numberFont(font());
         f.setPixelSize(l.horizontal ? rowTextPx : colTextPx);
         t->setFont(f);
         t->setText(number4(l.value));
@@ -791,10 +792,10 @@ QString HeatmapPanel::title() const
 
 void HeatmapPanel::applyPanelSizes()
 {
-    // Side panels wide (column panels tall) enough for their numbers at 1.2 times the text size.
+    // Side panels wide (column panels tall) enough for their numbers at 1.1 times the text size.
     const double basePx = QFontInfo(font()).pixelSize() * m_fontScale;
-    QFont f = font();
-    f.setPixelSize(int(basePx * 1.2));
+    QFont f = numberFont(font());
+    f.setPixelSize(int(basePx * 1.1));
     // ... and for their names above them.
     QFont lf = font();
     lf.setPointSizeF(font().pointSizeF() * m_fontScale);

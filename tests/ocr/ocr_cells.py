@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Reads the cell values of the lecture's matrices off presentation-mode screenshots with OCR, as a
+student at the back of the room would read them off the projector.
+
+For each of the four presets and each step of the built-in lesson, at 1280x720 and 1920x1080:
+  attention-viz ... --presentation --size WxH --screenshot shot.png
+  convert shot.png -colorspace Gray -resize 200% big.png      (ImageMagick)
+  tesseract big.png - --psm 11                                 (Debian's tesseract-ocr)
+and every value the heatmap writes in its cells (both sides of a comparison; 4 decimals for
+weights, 2 for scores and logits; masked cells have none) must be among the numbers OCR read.
+The expected values come from the program's own --dump of the same state (the core's numbers,
+which the other tests hold to PyTorch). Matrices larger than 8 x 8 are left out: their cells are
+too small for numbers at these sizes (tests/tst_layout.cpp says the same).
+
+usage: ocr_cells.py ATTENTION_VIZ_BINARY [WORK_DIR]
+Prints what was read and missed per picture. Exit status 1 when a picture has fewer than 75% of its
+values read or all pictures together fewer than 90%. (OCR is not a person: looked at by eye, the
+values it misses are legible; they are black on mid-tone or yellow cells, where tesseract's binarising
+loses them. Before the adaptive layout, 720p presentation cells were 7 to 12 pixels and read 0%.)
+"""
+import collections
+import concurrent.futures
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+SIZES = ["1280x720", "1920x1080"]
+PRESETS = ["qkv-basics", "why-scale", "sdpa-check", "wrong-dim"]
+LESSON_STEPS = 8
+MAX_SIDE = 8
+
+
+def run(binary, args):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run([binary] + args, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(args)}: exit {done.returncode}: {done.stderr.strip()}")
+    return done.stdout
+
+
+def scenario_of(binary, args, work):
+    path = os.path.join(work, "scenario.json")
+    run(binary, args + ["--save-scenario", path])
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def written_values(binary, args, quantity):
+    """The texts the heatmap writes into its cells for this state."""
+    dump = json.loads(run(binary, args + ["--dump", "-"]))
+    p = dump["params"]
+    if p["len"] > MAX_SIDE or p["keys"] > MAX_SIDE:
+        return None
+    matrix = dump[quantity][p["batch_index"]]
+    decimals = 4 if quantity == "weights" else 2
+    values = []
+    for i, row in enumerate(matrix):
+        for j, v in enumerate(row):
+            masked = (p["mask"] == "causal" and j > i) or v is None or (isinstance(v, float) and math.isinf(v))
+            if p["mask"].startswith("pad"):
+                masked = masked or j >= p["keys"] - int(p["mask"].split(":")[1])
+            if not masked:
+                values.append(f"{abs(v):.{decimals}f}")  # OCR may drop or misread a minus sign
+    return values
+
+
+def partner_args(scenario, dump_params):
+    kind = scenario.get("compare", "none")
+    if kind == "scaling":
+        if dump_params["scaling"] == "none":
+            return ["--scale", repr(1.0 / math.sqrt(dump_params["d_k"]))]
+        return ["--no-scale"]
+    if kind == "softmax-dim":
+        return ["--softmax-dim", "-1" if dump_params["softmax_dim"] == -2 else "-2"]
+    return None
+
+
+def read_picture(binary, work, name, args, size, expected):
+    shot = os.path.join(work, f"{name.replace(' ', '-')}-{size}.png")
+    big = shot.replace(".png", "-gray2x.png")
+    run(binary, args + ["--presentation", "--size", size, "--screenshot", shot])
+    negative = shot.replace(".png", "-gray2x-negative.png")
+    subprocess.run(["convert", shot, "-colorspace", "Gray", "-resize", "200%", big], check=True)
+    subprocess.run(["convert", big, "-negate", negative], check=True)
+    env = dict(os.environ, OMP_THREAD_LIMIT="1")
+    # Read as it is and as its negative: tesseract reads dark text on light, and a heatmap has both
+    # (white numbers on dark cells, black ones on light cells), as a reader's eye adapts to both. A
+    # value counts as read as often as the better of the two passes read it.
+    read = collections.Counter()
+    for picture in (big, negative):
+        text = subprocess.run(["tesseract", picture, "-", "--psm", "11"], capture_output=True, text=True,
+                              check=True, env=env).stdout
+        read |= collections.Counter(re.findall(r"\d+\.\d+", text))
+    want = collections.Counter(expected)
+    return name, size, sum(want.values()), want - read
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    work = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="ocr-cells-")
+    os.makedirs(work, exist_ok=True)
+    cases = [(p, ["--preset", p]) for p in PRESETS]
+    cases += [(f"lesson step {n}", ["--lesson", "lecture", "--step", str(n)]) for n in range(1, LESSON_STEPS + 1)]
+    failures, read_total, want_total, poor = 0, 0, 0, 0
+    jobs = []
+    for name, args in cases:
+        scenario = scenario_of(binary, args, work)
+        quantity = {"scores": "scores", "logits": "logits"}.get(scenario.get("display", {}).get("show"), "weights")
+        params = json.loads(run(binary, args + ["--dump", "-"]))["params"]
+        expected = written_values(binary, args, quantity)
+        if expected is None:
+            print(f"{name}: {params['len']} x {params['keys']}, larger than {MAX_SIDE} x {MAX_SIDE}: no values written, skipped")
+            continue
+        extra = partner_args(scenario, params)
+        if extra is not None:
+            expected += written_values(binary, args + extra, quantity)
+        for size in SIZES:
+            jobs.append((name, args, size, expected))
+    # Two at a time (the machines have two cores); tesseract itself on one thread each.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(lambda job: read_picture(binary, work, *job), jobs))
+    for name, size, n_want, missed in results:
+        n_missed = sum(missed.values())
+        read_total += n_want - n_missed
+        want_total += n_want
+        status = "ok" if n_missed == 0 else "MISSED " + " ".join(sorted(missed.elements()))
+        print(f"{name} {size}: read {n_want - n_missed} of {n_want} cell values: {status}")
+        failures += n_missed > 0
+        if n_missed > 0.25 * n_want:
+            print(f"  FAIL: fewer than 75% of the values read")
+            poor += 1
+    print(f"in all: {read_total} of {want_total} cell values read; {failures} pictures with values missed")
+    return 1 if poor or read_total < 0.9 * want_total else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
