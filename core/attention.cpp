@@ -342,3 +342,19 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
 }
 
 } // namespace attn
+
+namespace attn {
+
+ExpectedVariance expectedScoreVariance(const Params &p)
+{
+    ExpectedVariance e;
+    if (p.positions && p.mode == Mode::Projection && !p.tokens.empty())
+        return e; // position encodings are fixed numbers, not draws
+    const double entry = p.mode == Mode::Projection ? double(p.dModel) : 1.0; // Var(q_i) = Var(k_i)
+    e.known = true;
+    e.raw = double(p.dK) * entry * entry;
+    e.scaled = e.raw * p.scaleFactor() * p.scaleFactor();
+    return e;
+}
+
+} // namespace attn

@@ -64,6 +64,19 @@ struct Result
     Attention attention;
 };
 
+// The variance the scores are expected to have for these settings, over the random draws (the
+// lecture's argument for the scale): the entries of Q and K are independent with mean 0, so
+// Var(q·k) = d_k · Var(q_i) · Var(k_i). Direct mode draws them with variance 1: d_k. Projection
+// mode draws X and W with variance 1, so q_i = Σ x_m W_mi has variance d_model: d_k · d_model².
+// scaled = raw · scale². Not known (known = false) with position encodings, which are not random.
+struct ExpectedVariance
+{
+    bool known = false;
+    double raw = 0.0; // of Q·Kᵀ
+    double scaled = 0.0; // of the logits (before masking)
+};
+ExpectedVariance expectedScoreVariance(const Params &p);
+
 // @param[in] p  valid parameters (see validate)
 Inputs drawInputs(const Params &p);
 

@@ -151,6 +151,8 @@ private slots:
     void padMask();
     void fullyMaskedRowsWarn();
     void scoreVarianceGrowsWithDk();
+    void expectedVarianceMatchesLargeSamples_data();
+    void expectedVarianceMatchesLargeSamples();
     void statisticsAgreeWithWeights();
     void reuseGivesSameResult();
     void crossAttentionDrawsY();
@@ -370,6 +372,56 @@ void TestAttention::scoreVarianceGrowsWithDk()
         QVERIFY2(std::fabs(scaled - 1.0) < 0.2, qPrintable(QString("d_k %1: scaled variance %2").arg(dk).arg(scaled)));
         QVERIFY(std::fabs(scaled * dk - raw) < 1e-6 * raw);
     }
+}
+
+// The expected variance the window names beside the sample one: a large sample (here 1 to 4 million
+// scores from the PyTorch-identical generator) lands within a few percent of it, in both modes and
+// with any scaling; with randn projections the scaled variance is d_model², not 1.
+void TestAttention::expectedVarianceMatchesLargeSamples_data()
+{
+    QTest::addColumn<int>("mode"); // 0 direct, 1 projection
+    QTest::addColumn<int>("dModel");
+    QTest::addColumn<int>("dK");
+    QTest::addColumn<int>("scaling"); // 0 1/sqrt(d_k), 1 none, 2 custom 0.3
+    QTest::addColumn<double>("raw");
+    QTest::addColumn<double>("scaled");
+    QTest::newRow("direct d_k 64") << 0 << 8 << 64 << 0 << 64.0 << 1.0;
+    QTest::newRow("direct d_k 64 not scaled") << 0 << 8 << 64 << 1 << 64.0 << 64.0;
+    QTest::newRow("direct d_k 16 x0.3") << 0 << 8 << 16 << 2 << 16.0 << 16.0 * 0.09;
+    QTest::newRow("projection d_model 8 d_k 4") << 1 << 8 << 4 << 0 << 256.0 << 64.0;
+    QTest::newRow("projection d_model 4 d_k 16") << 1 << 4 << 16 << 0 << 256.0 << 16.0;
+}
+
+void TestAttention::expectedVarianceMatchesLargeSamples()
+{
+    QFETCH(int, mode);
+    QFETCH(int, dModel);
+    QFETCH(int, dK);
+    QFETCH(int, scaling);
+    QFETCH(double, raw);
+    QFETCH(double, scaled);
+    Params p;
+    p.mode = mode == 0 ? attn::Mode::Direct : attn::Mode::Projection;
+    p.dModel = dModel;
+    p.dK = p.dV = dK;
+    p.scaling = scaling == 0 ? attn::Scaling::InvSqrtDk : scaling == 1 ? attn::Scaling::None : attn::Scaling::Custom;
+    p.customScale = 0.3;
+    const attn::ExpectedVariance e = attn::expectedScoreVariance(p);
+    QVERIFY(e.known);
+    QCOMPARE(e.raw, raw);
+    QVERIFY(std::fabs(e.scaled - scaled) < 1e-12 * scaled);
+    // Many draws: projection mode shares W over a batch, so it needs many batch elements (seeds) to
+    // average over W as well.
+    double sum = 0;
+    const int seeds = mode == 0 ? 1 : 200;
+    for (int seed = 0; seed < seeds; ++seed) {
+        Params q = p;
+        q.seed = quint64(seed);
+        q.queryLength = q.keyLength = mode == 0 ? 1024 : 64;
+        sum += attn::compute(q).attention.stats.rawScores.variance;
+    }
+    const double sample = sum / seeds;
+    QVERIFY2(std::fabs(sample / raw - 1.0) < 0.1, qPrintable(QString("sample %1, expected %2").arg(sample).arg(raw)));
 }
 
 void TestAttention::statisticsAgreeWithWeights()

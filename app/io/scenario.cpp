@@ -213,11 +213,12 @@ const std::vector<Preset> &presets()
             s.captionEn
                 = "Block 1: Q, K and V are three projections of the same X (2, 5, 8). Each row of the weights is "
                   "one query's distribution over the five keys and sums to 1; query 0 puts 0.9977 on key 2, so "
-                  "out[0][0] is almost V's row 2: [-2.2439, -2.8877, -1.4509, -4.722].";
+                  "out[0][0] = [-2.2439, -2.8877, -1.4509, -4.722] is almost V[0][2] = [-2.2508, -2.8931, -1.4567, "
+                  "-4.7315].";
             s.captionZh
                 = "代码块 1：Q、K、V 是同一个 X (2, 5, 8) 的三个线性投影。权重的每一行是一个查询在 5 个键上的分布，"
-                  "和为 1；查询 0 把 0.9977 的权重放在键 2 上，所以 out[0][0] 几乎就是 V 的第 2 行："
-                  "[-2.2439, -2.8877, -1.4509, -4.722]。";
+                  "和为 1；查询 0 把 0.9977 的权重放在键 2 上，所以 out[0][0] = [-2.2439, -2.8877, -1.4509, -4.722] "
+                  "几乎就是 V[0][2] = [-2.2508, -2.8931, -1.4567, -4.7315]。";
             v.push_back({ "qkv-basics", s });
         }
         {
@@ -227,12 +228,13 @@ const std::vector<Preset> &presets()
             attn::setKeyLength(s.params, 6);
             attn::setDk(s.params, 64);
             s.compare = CompareKind::Scaling;
-            s.captionEn
-                = "Block 2: one query, six keys, d_k = 64. The raw scores spread with variance d_k, so without "
-                  "scaling the softmax piles 0.8638 on one key (entropy 0.4053); divided by √64 = 8 the largest "
-                  "weight is 0.3486 and the entropy 1.5694, close to ln 6 = 1.7918.";
+            s.captionEn = "Block 2: one query, six keys, d_k = 64. The raw scores are expected to spread with variance "
+                          "d_k = 64 (these six samples: 35.82), so without scaling the softmax piles 0.8638 on one key "
+                          "(entropy 0.4053); divided by √64 = 8 the largest "
+                          "weight is 0.3486 and the entropy 1.5694, close to ln 6 = 1.7918.";
             s.captionZh
-                = "代码块 2：一个查询、六个键、d_k = 64。原始分数的方差为 d_k，不缩放时 softmax 把 0.8638 的权重"
+                = "代码块 2：一个查询、六个键、d_k = 64。原始分数的期望方差为 d_k = 64（这六个样本为 35.82），不缩放时 "
+                  "softmax 把 0.8638 的权重"
                   "压在一个键上（熵 0.4053）；除以 √64 = 8 之后最大权重为 0.3486，熵为 1.5694，接近 ln 6 = 1.7918。";
             v.push_back({ "why-scale", s });
         }

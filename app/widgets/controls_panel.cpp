@@ -118,7 +118,7 @@ QGroupBox *ControlsPanel::buildInputs()
 
     dkSlider = tip(new QSlider(Qt::Horizontal),
         tr("Width d_k of queries and keys, in powers of two from 1 to 1024; larger d_k makes raw scores spread wider "
-           "(variance d_k)."));
+           "(their variance grows in proportion to d_k: the strip below gives the expected and the sampled one)."));
     dkSlider->setRange(0, log2Floor(kMaxDkUi));
     dkSlider->setPageStep(1);
     dkSlider->setTickPosition(QSlider::TicksBelow);
@@ -181,7 +181,9 @@ QGroupBox *ControlsPanel::buildAttention()
     auto *attention = new QGroupBox(tr("Attention"));
     auto *g = new QFormLayout(attention);
     scaleCheck = tip(new QCheckBox(tr("Divide by √d_k")),
-        tr("Scale the scores by 1/√d_k before the softmax, which brings their variance back to about 1."));
+        tr("Scale the scores by 1/√d_k before the softmax, which divides their variance by d_k: back to 1 for "
+           "unit-variance Q and K (direct mode); with the projection's randn weights it is d_model² (the strip "
+           "below gives the expected and the sampled variance)."));
     g->addRow(scaleCheck);
     customScaleCheck
         = tip(new QCheckBox(tr("Custom factor")), tr("Multiply the scores by this factor instead (1/temperature)."));

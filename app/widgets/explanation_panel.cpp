@@ -100,8 +100,15 @@ void ExplanationPanel::showResult()
                                           : tr("%1 of %2 rows do not sum to 1").arg(s.rowsNotSummingToOne).arg(L);
     else
         sums = tr("columns sum to 1, %1 of %2 rows do not").arg(s.rowsNotSummingToOne).arg(L);
+    // The variance: what these samples have, and what the settings lead one to expect over draws.
+    const attn::ExpectedVariance e = attn::expectedScoreVariance(p);
+    const QString expectation = !e.known ? tr("not known with position encodings")
+        : p.mode == attn::Mode::Projection
+        ? tr("expected d_k·d_model² = %1, scaled %2 (randn weights: q and k entries have variance d_model)")
+              .arg(number(e.raw), number(e.scaled))
+        : tr("expected d_k = %1, scaled %2").arg(number(e.raw), number(e.scaled));
     m_stats->setText(tr("max weight %1 (query %2 → key %3)   ·   mean row entropy %4 nats = %5% of ln S = %6   ·   "
-                        "Var(Q·Kᵀ) = %7 (d_k = %8), Var(scaled) = %9   ·   %10")
+                        "sample Var(Q·Kᵀ) = %7, Var(scaled) = %8; %9   ·   %10")
                          .arg(QString::number(s.maxWeight, 'f', 4))
                          .arg(s.maxQuery)
                          .arg(s.maxKey)
@@ -109,8 +116,8 @@ void ExplanationPanel::showResult()
                          .arg(QString::number(100.0 * s.entropyFraction, 'f', 1))
                          .arg(QString::number(st.maxRowEntropy, 'f', 4))
                          .arg(number(st.rawScores.variance))
-                         .arg(dk)
                          .arg(number(st.scaledScores.variance))
+                         .arg(expectation)
                          .arg(sums));
 
     // Beside a comparison: the two distributions' sharpness next to each other, in the order they stand.

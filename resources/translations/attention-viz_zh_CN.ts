@@ -66,8 +66,8 @@
     </message>
     <message>
         <location filename="../../app/widgets/controls_panel.cpp" line="120"/>
-        <source>Width d_k of queries and keys, in powers of two from 1 to 1024; larger d_k makes raw scores spread wider (variance d_k).</source>
-        <translation>查询与键的维度 d_k，按 2 的幂从 1 到 1024；d_k 越大，原始分数越分散（方差为 d_k）。</translation>
+        <source>Width d_k of queries and keys, in powers of two from 1 to 1024; larger d_k makes raw scores spread wider (their variance grows in proportion to d_k: the strip below gives the expected and the sampled one).</source>
+        <translation>查询和键的维度 d_k，取 1 到 1024 之间的 2 的幂；d_k 越大，原始分数越分散（方差与 d_k 成正比：下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
         <location filename="../../app/widgets/controls_panel.cpp" line="125"/>
@@ -111,7 +111,7 @@
     </message>
     <message>
         <location filename="../../app/widgets/controls_panel.cpp" line="140"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="400"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="402"/>
         <source>Cross-attention (keys from a second sequence)</source>
         <translation>交叉注意力（键来自第二个序列）</translation>
     </message>
@@ -227,151 +227,151 @@
     </message>
     <message>
         <location filename="../../app/widgets/controls_panel.cpp" line="184"/>
-        <source>Scale the scores by 1/√d_k before the softmax, which brings their variance back to about 1.</source>
-        <translation>在 softmax 之前把分数乘以 1/√d_k，使其方差回到 1 附近。</translation>
+        <source>Scale the scores by 1/√d_k before the softmax, which divides their variance by d_k: back to 1 for unit-variance Q and K (direct mode); with the projection&apos;s randn weights it is d_model² (the strip below gives the expected and the sampled variance).</source>
+        <translation>在 softmax 之前把分数乘以 1/√d_k，方差随之除以 d_k：Q、K 为单位方差时（直接生成模式）回到 1；用 randn 权重投影时为 d_model²（下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="187"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="189"/>
         <source>Custom factor</source>
         <translation>自定义系数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="187"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="189"/>
         <source>Multiply the scores by this factor instead (1/temperature).</source>
         <translation>改为把分数乘以这个系数（1/温度）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="188"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="190"/>
         <source>The factor the scores are multiplied by.</source>
         <translation>分数所乘的系数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="194"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="196"/>
         <source>Softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="195"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="197"/>
         <source>Each query&apos;s weights over the keys sum to 1: the correct attention.</source>
         <translation>每个查询在各键上的权重和为 1：正确的注意力。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="196"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="198"/>
         <source>Softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="197"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="199"/>
         <source>Each key&apos;s weights over the queries sum to 1: the lecture&apos;s mistake; rows no longer sum to 1.</source>
         <translation>每个键在各查询上的权重和为 1：讲义练习中的错误写法，各行不再和为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="204"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="206"/>
         <source>Which keys a query may not see: none, the future (causal: key j &gt; query i), or padding at the end.</source>
         <translation>查询不能看到哪些键：不屏蔽、未来位置（因果：键 j &gt; 查询 i），或末尾的填充位。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="205"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="207"/>
         <source>No mask</source>
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="206"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="208"/>
         <source>Causal</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="207"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="209"/>
         <source>Padding</source>
         <translation>填充掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="208"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="210"/>
         <source>How many keys at the end are padding and masked.</source>
         <translation>末尾有多少个键是填充位并被屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="209"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="211"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="215"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="217"/>
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="218"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="220"/>
         <source>What the heatmap shows: the weights after softmax, the raw scores Q·Kᵀ, or the scaled logits that go into the softmax.</source>
         <translation>热力图显示的内容：softmax 之后的权重、原始分数 Q·Kᵀ，或送入 softmax 的缩放后分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="220"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="222"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="221"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
         <source>Raw scores Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="222"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
         <source>Scaled logits</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="226"/>
         <source>Colour map of the heatmap; cool-warm is centred on 0, for scores.</source>
         <translation>热力图的配色；冷暖配色以 0 为中心，适合分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="227"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="229"/>
         <source>Colours</source>
         <translation>配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="229"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="231"/>
         <source>Colour range for weights: always 0 to 1 (comparable between settings) or fitted to the data (shows small differences).</source>
         <translation>权重的颜色范围：固定为 0 到 1（便于在不同设置间比较），或按数据拟合（能看出细小差别）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="231"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="233"/>
         <source>Fixed 0 to 1</source>
         <translation>固定 0 到 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="232"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="234"/>
         <source>Fit to data</source>
         <translation>按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="233"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="235"/>
         <source>Range</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="234"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="236"/>
         <source>Values in cells</source>
         <translation>格内显示数值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="235"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="237"/>
         <source>Write each value into its cell when the matrix is small enough to read (up to 16 × 16).</source>
         <translation>矩阵足够小（不超过 16 × 16）时，在每个格子里写出数值。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="401"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="403"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="420"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="422"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -449,12 +449,27 @@
         <translation>各列和为 1，%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="103"/>
-        <source>max weight %1 (query %2 → key %3)   ·   mean row entropy %4 nats = %5% of ln S = %6   ·   Var(Q·Kᵀ) = %7 (d_k = %8), Var(scaled) = %9   ·   %10</source>
-        <translation>最大权重 %1（查询 %2 → 键 %3）   ·   平均行熵 %4 nats = ln S = %6 的 %5%   ·   Var(Q·Kᵀ) = %7（d_k = %8），缩放后方差 = %9   ·   %10</translation>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="105"/>
+        <source>not known with position encodings</source>
+        <translation>加了位置编码时无法给出期望值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="123"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="107"/>
+        <source>expected d_k·d_model² = %1, scaled %2 (randn weights: q and k entries have variance d_model)</source>
+        <translation>期望 d_k·d_model² = %1，缩放后 %2（randn 权重：q、k 各分量的方差为 d_model）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="109"/>
+        <source>expected d_k = %1, scaled %2</source>
+        <translation>期望 d_k = %1，缩放后 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="110"/>
+        <source>max weight %1 (query %2 → key %3)   ·   mean row entropy %4 nats = %5% of ln S = %6   ·   sample Var(Q·Kᵀ) = %7, Var(scaled) = %8; %9   ·   %10</source>
+        <translation>最大权重 %1（查询 %2 → 键 %3）   ·   平均行熵 %4 奈特 = ln S = %6 的 %5%   ·   样本方差 Var(Q·Kᵀ) = %7，Var(缩放后) = %8；%9   ·   %10</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="130"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S)</source>
         <translation>%1：最大权重 %2，平均行熵 %3 nats（ln S 的 %4%）</translation>
     </message>
@@ -521,94 +536,100 @@
 <context>
     <name>HeatmapPanel</name>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="16"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="18"/>
         <source>attention weight</source>
         <translation>注意力权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="18"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="20"/>
         <source>raw score Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="20"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="22"/>
         <source>scaled logit</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="43"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="31"/>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="33"/>
+        <source>score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="35"/>
+        <source>logit</source>
+        <translation>logit</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="91"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="44"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="92"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="225"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="114"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="132"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="803"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="119"/>
-        <source>entropy
-(nats)</source>
-        <translation>熵
-（nats）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="131"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="298"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="156"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="209"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="239"/>
         <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).</source>
         <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="214"/>
-        <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values.</source>
-        <translation>沿查询维 softmax（dim −2）：每一列和为 1，各行不再和为 1，所以输出不再是值向量的加权平均。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="219"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="250"/>
         <source>%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个查询看不到任何键：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="220"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="251"/>
         <source>%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个键不被任何查询看到：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="288"/>
-        <source>ln S = %1</source>
-        <translation>ln S = %1</translation>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="135"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="803"/>
+        <source>entropy</source>
+        <translation>熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="297"/>
-        <source>row sum
-(= 1)</source>
-        <translation>行和
-（= 1）</translation>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="162"/>
+        <source>col. entropy</source>
+        <translation>列熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="297"/>
-        <source>row sum
-(≠ 1)</source>
-        <translation>行和
-（≠ 1）</translation>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="244"/>
+        <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy is shown under the map, against ln L.</source>
+        <translation>沿查询维 softmax（dim −2）：每一列和为 1，各行不再和为 1，所以输出不再是值向量的加权平均。此时列才是概率分布：图下方给出各列的熵，与 ln L 对照。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="298"/>
-        <source>col. sum (= 1)</source>
-        <translation>列和（= 1）</translation>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="421"/>
+        <source>ln S</source>
+        <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="386"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="435"/>
+        <source>ln L</source>
+        <translation>ln L</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="700"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -617,485 +638,618 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="388"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="702"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="390"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="704"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="708"/>
+        <source>
+row %1 sums to %2, its entropy is %3 nats (ln S = %4)</source>
+        <translation>
+第 %1 行的和为 %2，熵为 %3 奈特（ln S = %4）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="712"/>
+        <source>
+column %1 sums to %2, its entropy is %3 nats (ln L = %4)</source>
+        <translation>
+第 %1 列的和为 %2，熵为 %3 奈特（ln L = %4）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="732"/>
+        <source>query %1: the row sums to %2</source>
+        <translation>查询 %1：该行的和为 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="734"/>
+        <source>
+row entropy %1 nats (the most, for a uniform row: ln S = %2)</source>
+        <translation>
+行熵 %1 奈特（均匀分布时最大：ln S = %2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="742"/>
+        <source>key %1: the column sums to %2</source>
+        <translation>键 %1：该列的和为 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="744"/>
+        <source>
+column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
+        <translation>
+列熵 %1 奈特（均匀分布时最大：ln L = %2）</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="40"/>
+        <location filename="../../app/widgets/main_window.cpp" line="42"/>
         <source>attention-viz — scaled dot-product attention</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="71"/>
+        <location filename="../../app/widgets/main_window.cpp" line="78"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="77"/>
+        <location filename="../../app/widgets/main_window.cpp" line="84"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="138"/>
+        <location filename="../../app/widgets/main_window.cpp" line="155"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="138"/>
+        <location filename="../../app/widgets/main_window.cpp" line="155"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="139"/>
+        <location filename="../../app/widgets/main_window.cpp" line="156"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="139"/>
+        <location filename="../../app/widgets/main_window.cpp" line="156"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="141"/>
+        <location filename="../../app/widgets/main_window.cpp" line="158"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="141"/>
+        <location filename="../../app/widgets/main_window.cpp" line="158"/>
+        <location filename="../../app/widgets/main_window.cpp" line="228"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="142"/>
+        <location filename="../../app/widgets/main_window.cpp" line="159"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="142"/>
+        <location filename="../../app/widgets/main_window.cpp" line="159"/>
+        <location filename="../../app/widgets/main_window.cpp" line="227"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="143"/>
+        <location filename="../../app/widgets/main_window.cpp" line="160"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="143"/>
+        <location filename="../../app/widgets/main_window.cpp" line="160"/>
+        <location filename="../../app/widgets/main_window.cpp" line="230"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="145"/>
+        <location filename="../../app/widgets/main_window.cpp" line="162"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="145"/>
+        <location filename="../../app/widgets/main_window.cpp" line="162"/>
+        <location filename="../../app/widgets/main_window.cpp" line="229"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="147"/>
+        <location filename="../../app/widgets/main_window.cpp" line="164"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="147"/>
+        <location filename="../../app/widgets/main_window.cpp" line="164"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="149"/>
+        <location filename="../../app/widgets/main_window.cpp" line="166"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="149"/>
+        <location filename="../../app/widgets/main_window.cpp" line="166"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="157"/>
+        <location filename="../../app/widgets/main_window.cpp" line="174"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="157"/>
+        <location filename="../../app/widgets/main_window.cpp" line="174"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="158"/>
+        <location filename="../../app/widgets/main_window.cpp" line="175"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="158"/>
+        <location filename="../../app/widgets/main_window.cpp" line="175"/>
+        <location filename="../../app/widgets/main_window.cpp" line="242"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="159"/>
+        <location filename="../../app/widgets/main_window.cpp" line="176"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="159"/>
+        <location filename="../../app/widgets/main_window.cpp" line="176"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="161"/>
+        <location filename="../../app/widgets/main_window.cpp" line="178"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="161"/>
+        <location filename="../../app/widgets/main_window.cpp" line="178"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="163"/>
+        <location filename="../../app/widgets/main_window.cpp" line="180"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="163"/>
+        <location filename="../../app/widgets/main_window.cpp" line="180"/>
         <source>present</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="165"/>
+        <location filename="../../app/widgets/main_window.cpp" line="182"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="165"/>
+        <location filename="../../app/widgets/main_window.cpp" line="182"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="169"/>
-        <source>Demo</source>
-        <translation>演示</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="195"/>
+        <location filename="../../app/widgets/main_window.cpp" line="282"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="196"/>
+        <location filename="../../app/widgets/main_window.cpp" line="283"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="197"/>
+        <location filename="../../app/widgets/main_window.cpp" line="284"/>
         <source>Export the heatmap or the matrix</source>
         <translation>导出热力图或矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="205"/>
+        <location filename="../../app/widgets/main_window.cpp" line="292"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="206"/>
+        <location filename="../../app/widgets/main_window.cpp" line="293"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="207"/>
+        <location filename="../../app/widgets/main_window.cpp" line="294"/>
         <source>Export scaled and not scaled side by side</source>
         <translation>并排导出缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="212"/>
+        <location filename="../../app/widgets/main_window.cpp" line="299"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="213"/>
+        <location filename="../../app/widgets/main_window.cpp" line="300"/>
         <source>Export softmax over keys and over queries side by side</source>
         <translation>并排导出沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="218"/>
+        <location filename="../../app/widgets/main_window.cpp" line="305"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="221"/>
+        <location filename="../../app/widgets/main_window.cpp" line="308"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="230"/>
+        <location filename="../../app/widgets/main_window.cpp" line="317"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="236"/>
+        <location filename="../../app/widgets/main_window.cpp" line="323"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="238"/>
+        <location filename="../../app/widgets/main_window.cpp" line="325"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="238"/>
-        <location filename="../../app/widgets/main_window.cpp" line="249"/>
+        <location filename="../../app/widgets/main_window.cpp" line="325"/>
+        <location filename="../../app/widgets/main_window.cpp" line="336"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="245"/>
+        <location filename="../../app/widgets/main_window.cpp" line="332"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="247"/>
+        <location filename="../../app/widgets/main_window.cpp" line="334"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="249"/>
+        <location filename="../../app/widgets/main_window.cpp" line="336"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="252"/>
+        <location filename="../../app/widgets/main_window.cpp" line="339"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="254"/>
+        <location filename="../../app/widgets/main_window.cpp" line="341"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="255"/>
+        <location filename="../../app/widgets/main_window.cpp" line="342"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="255"/>
+        <location filename="../../app/widgets/main_window.cpp" line="342"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="258"/>
+        <location filename="../../app/widgets/main_window.cpp" line="345"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="260"/>
+        <location filename="../../app/widgets/main_window.cpp" line="347"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="266"/>
+        <location filename="../../app/widgets/main_window.cpp" line="353"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="273"/>
+        <location filename="../../app/widgets/main_window.cpp" line="360"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="281"/>
+        <location filename="../../app/widgets/main_window.cpp" line="368"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="282"/>
+        <location filename="../../app/widgets/main_window.cpp" line="369"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="283"/>
+        <location filename="../../app/widgets/main_window.cpp" line="370"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="284"/>
+        <location filename="../../app/widgets/main_window.cpp" line="371"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="285"/>
+        <location filename="../../app/widgets/main_window.cpp" line="372"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="286"/>
+        <location filename="../../app/widgets/main_window.cpp" line="373"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="300"/>
+        <location filename="../../app/widgets/main_window.cpp" line="387"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="302"/>
+        <location filename="../../app/widgets/main_window.cpp" line="389"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="303"/>
+        <location filename="../../app/widgets/main_window.cpp" line="390"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="312"/>
+        <location filename="../../app/widgets/main_window.cpp" line="399"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="314"/>
+        <location filename="../../app/widgets/main_window.cpp" line="401"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="315"/>
+        <location filename="../../app/widgets/main_window.cpp" line="402"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="315"/>
+        <location filename="../../app/widgets/main_window.cpp" line="402"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="322"/>
+        <location filename="../../app/widgets/main_window.cpp" line="409"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="328"/>
+        <location filename="../../app/widgets/main_window.cpp" line="415"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="329"/>
+        <location filename="../../app/widgets/main_window.cpp" line="416"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="331"/>
+        <location filename="../../app/widgets/main_window.cpp" line="418"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="332"/>
+        <location filename="../../app/widgets/main_window.cpp" line="419"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="333"/>
+        <location filename="../../app/widgets/main_window.cpp" line="420"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="353"/>
+        <location filename="../../app/widgets/main_window.cpp" line="440"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="354"/>
+        <location filename="../../app/widgets/main_window.cpp" line="441"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="86"/>
+        <location filename="../../app/widgets/main_window.cpp" line="103"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="90"/>
+        <location filename="../../app/widgets/main_window.cpp" line="107"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="91"/>
+        <location filename="../../app/widgets/main_window.cpp" line="108"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="89"/>
+        <location filename="../../app/widgets/main_window.cpp" line="106"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="474"/>
+        <location filename="../../app/widgets/main_window.cpp" line="185"/>
+        <source>Colours: fixed 0 to 1 / fitted to the data</source>
+        <translation>颜色范围：固定 0 到 1 / 按数据拟合</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="185"/>
+        <source>fit</source>
+        <translation>拟合</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="225"/>
+        <source>÷√d_k on</source>
+        <translation>÷√d_k 开</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="225"/>
+        <source>÷√d_k off</source>
+        <translation>÷√d_k 关</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="226"/>
+        <source>dim −1</source>
+        <translation>dim −1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="226"/>
+        <source>dim −2</source>
+        <translation>dim −2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="232"/>
+        <source>mask: none</source>
+        <translation>掩码：无</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="233"/>
+        <source>mask: causal</source>
+        <translation>掩码：因果</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="234"/>
+        <source>mask: pad %1</source>
+        <translation>掩码：填充 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="237"/>
+        <source>compare: off</source>
+        <translation>对比：关</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="238"/>
+        <source>compare: scaling</source>
+        <translation>对比：缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="239"/>
+        <source>compare: dim</source>
+        <translation>对比：dim</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="240"/>
+        <source>compare: d_k</source>
+        <translation>对比：d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="241"/>
+        <source>seed %1</source>
+        <translation>种子 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="245"/>
+        <source>step %1/%2 ▶</source>
+        <translation>第 %1/%2 步 ▶</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="246"/>
+        <source>lesson ▶</source>
+        <translation>课程 ▶</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="250"/>
+        <source>■ sweep</source>
+        <translation>■ 扫描</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="250"/>
+        <source>▶ sweep</source>
+        <translation>▶ 扫描</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="251"/>
+        <source>✕ leave</source>
+        <translation>✕ 退出</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="657"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="516"/>
+        <location filename="../../app/widgets/main_window.cpp" line="699"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="522"/>
+        <location filename="../../app/widgets/main_window.cpp" line="705"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="522"/>
+        <location filename="../../app/widgets/main_window.cpp" line="705"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF 矢量图 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="523"/>
+        <location filename="../../app/widgets/main_window.cpp" line="706"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="523"/>
+        <location filename="../../app/widgets/main_window.cpp" line="706"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="525"/>
+        <location filename="../../app/widgets/main_window.cpp" line="708"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，当前显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="525"/>
+        <location filename="../../app/widgets/main_window.cpp" line="708"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="526"/>
+        <location filename="../../app/widgets/main_window.cpp" line="709"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="547"/>
+        <location filename="../../app/widgets/main_window.cpp" line="730"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="549"/>
+        <location filename="../../app/widgets/main_window.cpp" line="732"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
