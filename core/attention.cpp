@@ -334,6 +334,7 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
         if (std::fabs(st.colSums(batch, j) - 1.0) > tolerance)
             ++s.colsNotSummingToOne;
     s.meanRowEntropy = L > 0 ? st.rowEntropy.row(batch).mean() : 0.0;
+    s.meanRowMax = L > 0 ? st.rowMax.row(batch).mean() : 0.0;
     // A fully masked distribution is the only way a softmax sums to exactly 0.
     s.fullyMasked = r.params.softmaxDim == -1 ? int((st.rowSums.row(batch).array() == 0.0).count())
                                               : int((st.colSums.row(batch).array() == 0.0).count());

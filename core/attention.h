@@ -122,6 +122,7 @@ struct BatchSummary
 {
     double maxWeight = 0.0; // the largest weight
     int maxQuery = 0, maxKey = 0; // where it is
+    double meanRowMax = 0.0; // the rows' largest weights, averaged: how peaked a typical row is
     double meanRowEntropy = 0.0; // nats
     double entropyFraction = 0.0; // meanRowEntropy / ln S (0 when S = 1)
     int rowsNotSummingToOne = 0; // |row sum - 1| > tolerance

@@ -18,6 +18,9 @@ namespace {
 // Grid cells larger than this are not aggregated: about one cell per screen pixel.
 constexpr int kMaxGridCells = 1200;
 constexpr double kSumTolerance = 1e-3;
+// When the rows' largest weights average less, the fixed 0-1 colour range shows one flat colour:
+// say that F fits it.
+constexpr double kFlatWeight = 0.1;
 
 void styleAxisRect(QCPAxisRect *rect)
 {
@@ -245,6 +248,12 @@ void HeatmapPanel::updateNote()
                     "a weighted average of the values. The columns are the distributions: their entropy is shown "
                     "under the map, against ln L.");
     const attn::BatchSummary summary = attn::summarize(*r, r->params.batchIndex);
+    const DisplayOptions &d = m_model->display();
+    if (d.quantity == attn::Quantity::Weights && d.range == DisplayOptions::Range::Fixed01
+        && summary.meanRowMax < kFlatWeight)
+        notes << tr("The rows' largest weights average %1: on the fixed 0 to 1 colour range the map looks flat. "
+                    "Press F (or Range: Fit to data) to stretch the colours over the weights.")
+                     .arg(QString::number(summary.meanRowMax, 'g', 3));
     if (summary.fullyMasked > 0)
         notes << (r->params.softmaxDim == -1
                 ? tr("%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).")

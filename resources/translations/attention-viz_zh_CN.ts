@@ -572,64 +572,69 @@
     </message>
     <message>
         <location filename="../../app/render/heatmap_drawing.cpp" line="92"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="225"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="228"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="132"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="803"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="135"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="812"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="156"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="159"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="239"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="242"/>
         <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).</source>
         <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="250"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="259"/>
         <source>%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个查询看不到任何键：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="251"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="260"/>
         <source>%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个键不被任何查询看到：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="135"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="803"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="138"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="812"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="162"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="165"/>
         <source>col. entropy</source>
         <translation>列熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="244"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="247"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy is shown under the map, against ln L.</source>
         <translation>沿查询维 softmax（dim −2）：每一列和为 1，各行不再和为 1，所以输出不再是值向量的加权平均。此时列才是概率分布：图下方给出各列的熵，与 ln L 对照。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="421"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="254"/>
+        <source>The rows&apos; largest weights average %1: on the fixed 0 to 1 colour range the map looks flat. Press F (or Range: Fit to data) to stretch the colours over the weights.</source>
+        <translation>各行最大权重的平均值为 %1：在固定的 0 到 1 颜色范围下整张图看起来是一种颜色。按 F（或“范围：按数据拟合”）把颜色铺满这些权重。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="430"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="435"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="444"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="700"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="709"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -638,52 +643,52 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="702"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="711"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="704"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="713"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="708"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="717"/>
         <source>
 row %1 sums to %2, its entropy is %3 nats (ln S = %4)</source>
         <translation>
 第 %1 行的和为 %2，熵为 %3 奈特（ln S = %4）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="712"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="721"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats (ln L = %4)</source>
         <translation>
 第 %1 列的和为 %2，熵为 %3 奈特（ln L = %4）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="732"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="741"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="734"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="743"/>
         <source>
 row entropy %1 nats (the most, for a uniform row: ln S = %2)</source>
         <translation>
 行熵 %1 奈特（均匀分布时最大：ln S = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="742"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="751"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="744"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="753"/>
         <source>
 column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
         <translation>
