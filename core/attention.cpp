@@ -339,6 +339,8 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
     s.fullyMasked = r.params.softmaxDim == -1 ? int((st.rowSums.row(batch).array() == 0.0).count())
                                               : int((st.colSums.row(batch).array() == 0.0).count());
     s.entropyFraction = st.maxRowEntropy > 0 ? s.meanRowEntropy / st.maxRowEntropy : 0.0;
+    s.meanColEntropy = S > 0 ? st.colEntropy.row(batch).mean() : 0.0;
+    s.colEntropyFraction = st.maxColEntropy > 0 ? s.meanColEntropy / st.maxColEntropy : 0.0;
     return s;
 }
 

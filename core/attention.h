@@ -125,6 +125,8 @@ struct BatchSummary
     double meanRowMax = 0.0; // the rows' largest weights, averaged: how peaked a typical row is
     double meanRowEntropy = 0.0; // nats
     double entropyFraction = 0.0; // meanRowEntropy / ln S (0 when S = 1)
+    double meanColEntropy = 0.0; // nats: the distributions' entropy when softmax runs over queries
+    double colEntropyFraction = 0.0; // meanColEntropy / ln L (0 when L = 1)
     int rowsNotSummingToOne = 0; // |row sum - 1| > tolerance
     int colsNotSummingToOne = 0;
     int fullyMasked = 0; // queries that may see no key (softmax over keys), or keys no query (over queries)

@@ -175,7 +175,13 @@ void TestCompareView::sidesStandAsInTheExport()
     auto *right = qobject_cast<HeatmapPanel *>(row->itemAt(1)->widget());
     QVERIFY(left && right && left != right);
     QVERIFY(left->isVisible() && right->isVisible());
-    QTRY_VERIFY(left->mapTo(m_window, QPoint(0, 0)).x() + left->width() <= right->mapTo(m_window, QPoint(0, 0)).x());
+    // Side by side the first stands left; stacked (when that gives larger cells) it stands on top.
+    if (m_window->isStacked())
+        QTRY_VERIFY(
+            left->mapTo(m_window, QPoint(0, 0)).y() + left->height() <= right->mapTo(m_window, QPoint(0, 0)).y());
+    else
+        QTRY_VERIFY(
+            left->mapTo(m_window, QPoint(0, 0)).x() + left->width() <= right->mapTo(m_window, QPoint(0, 0)).x());
     // Each heatmap shows its model's result: the main one the window's model, the other the partner.
     const ResultPtr main = m_model->result(), partner = m_window->comparison()->partner()->result();
     const attn::Params shownLeft = (left == m_window->heatmap() ? main : partner)->params;

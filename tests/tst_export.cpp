@@ -75,6 +75,7 @@ private slots:
     void pngPixelRatioAndTransparency();
     void jpg();
     void pdfHasTextAndAxisLabels();
+    void pdfHeatmapIsLossless();
     void svgHasTextAndAxisLabels();
     void csvEqualsCore();
     void npyEqualsCore();
@@ -151,6 +152,28 @@ void TestExport::pdfHasTextAndAxisLabels()
     QVERIFY2(text.contains("key j") && text.contains("query i"), qPrintable(text));
     QVERIFY(text.contains("0.9977")); // the cell values are text too
     QVERIFY(text.contains("d_k = 4")); // the title line
+}
+
+// The heatmap's image in a PDF is stored losslessly (Flate), not as a JPEG, whose ringing shows at
+// the cell edges at 600 dpi; pdfimages -list names each image's encoding.
+void TestExport::pdfHeatmapIsLossless()
+{
+    const QString file = path("narrow.pdf");
+    QCOMPARE(runHeadless(
+                 QStringList { "--preset", "wrong-dim", "--export-compare", "softmax-dim", file, "--size", "252x180" })
+                 .exitCode,
+        0);
+    const QString tool = QStandardPaths::findExecutable("pdfimages");
+    QVERIFY2(!tool.isEmpty(), "pdfimages (poppler-utils) is needed");
+    QProcess p;
+    p.start(tool, { "-list", file });
+    QVERIFY(p.waitForFinished(30000));
+    const QStringList lines = QString::fromUtf8(p.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts).mid(2);
+    QVERIFY2(lines.size() >= 2, qPrintable(lines.join("\n"))); // the two heatmaps (and the colour scale)
+    for (const QString &line : lines) {
+        const QStringList fields = line.simplified().split(' ');
+        QVERIFY2(fields.size() > 8 && fields[8] == "image", qPrintable(line)); // enc: image (Flate), not jpeg
+    }
 }
 
 void TestExport::svgHasTextAndAxisLabels()

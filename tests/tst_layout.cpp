@@ -136,7 +136,16 @@ void TestLayout::laidOut()
                                .arg(plot.height())));
             for (int b = a + 1; b < texts.size(); ++b)
                 QVERIFY2(!r.intersects(texts[b].second.adjusted(1, 1, -1, -1)),
-                    qPrintable(QString("'%1' overlaps '%2'").arg(texts[a].first, texts[b].first)));
+                    qPrintable(QString("'%1' (%3,%4 %5x%6) overlaps '%2' (%7,%8 %9x%10)")
+                                   .arg(texts[a].first, texts[b].first)
+                                   .arg(r.x())
+                                   .arg(r.y())
+                                   .arg(r.width())
+                                   .arg(r.height())
+                                   .arg(texts[b].second.x())
+                                   .arg(texts[b].second.y())
+                                   .arg(texts[b].second.width())
+                                   .arg(texts[b].second.height())));
         }
         // The lecture's matrices (up to 5 × 6; 8 × 8 here): their values large. (Side by side at 720p a
         // 16 × 16 matrix has 20-pixel cells: its colours carry it, and hovering gives every number.)

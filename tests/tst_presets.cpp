@@ -51,7 +51,7 @@ void TestPresets::cleanup()
 void TestPresets::presetsReproduceTheLecture()
 {
     QCOMPARE(presetNames(), QStringList({ "qkv-basics", "why-scale", "sdpa-check", "wrong-dim" }));
-    QVERIFY(gui::chooseMenu(m_window, { "Lecture", "qkv-basics" }));
+    QVERIFY(gui::chooseMenu(m_window, { "Lecture", "Block 1: Q, K, V projected from X   (qkv-basics)" }));
     auto r = m_model->result();
     for (int j = 0; j < 5; ++j)
         QVERIFY(lecture::printsAs(r->attention.weights(0, 0, j), lecture::block1Weights00[j]));
@@ -59,7 +59,8 @@ void TestPresets::presetsReproduceTheLecture()
         QVERIFY(lecture::printsAs(r->attention.out(0, 0, d), lecture::block1Out00[d]));
     QVERIFY(m_window->captionText().contains("0.9977"));
 
-    QVERIFY(gui::chooseMenu(m_window, { "Lecture", "why-scale" }));
+    QVERIFY(gui::chooseMenu(
+        m_window, { "Lecture", "Block 2: why divide by √d_k (scaled beside not scaled)   (why-scale)" }));
     QCOMPARE(m_model->compare(), CompareKind::Scaling);
     r = m_model->result();
     const auto raw = m_window->comparison()->partner()->result();
@@ -73,12 +74,13 @@ void TestPresets::presetsReproduceTheLecture()
     QVERIFY(m_window->partnerHeatmap()->isVisible());
     QVERIFY(m_window->explanation()->compareText().contains("0.8638"));
 
-    QVERIFY(gui::chooseMenu(m_window, { "Lecture", "sdpa-check" }));
+    QVERIFY(
+        gui::chooseMenu(m_window, { "Lecture", "Block 3: the same as F.scaled_dot_product_attention   (sdpa-check)" }));
     QCOMPARE(m_model->compare(), CompareKind::None);
     QVERIFY(!m_window->partnerHeatmap()->isVisible());
     QCOMPARE(m_model->result()->params, lecture::block3());
 
-    QVERIFY(gui::chooseMenu(m_window, { "Lecture", "wrong-dim" }));
+    QVERIFY(gui::chooseMenu(m_window, { "Lecture", "Exercise: softmax over the wrong dim (−2)   (wrong-dim)" }));
     r = m_model->result();
     QVERIFY(lecture::printsAs(r->attention.stats.rowSums(0, 0), lecture::exerciseRow0Sum));
     for (int j = 0; j < 5; ++j)

@@ -246,10 +246,11 @@ const std::vector<Preset> &presets()
             attn::setDk(s.params, 4);
             s.params.seed = 1;
             s.captionEn = "Block 3: Q, K, V drawn directly with seed 1. softmax(Q·Kᵀ / √4)·V written by hand is the "
-                          "same function as F.scaled_dot_product_attention: the largest difference is float32 rounding "
-                          "(about 1e-7).";
-            s.captionZh = "代码块 3：用种子 1 直接生成 Q、K、V。手写的 softmax(Q·Kᵀ / √4)·V 与 "
-                          "F.scaled_dot_product_attention 是同一个函数：最大差异只是 float32 舍入误差（约 1e-7）。";
+                          "same function as F.scaled_dot_product_attention: the lecture prints a largest difference of "
+                          "about 1e-7, float32 rounding.";
+            s.captionZh
+                = "代码块 3：用种子 1 直接生成 Q、K、V。手写的 softmax(Q·Kᵀ / √4)·V 与 "
+                  "F.scaled_dot_product_attention 是同一个函数：讲义打印的最大差异约为 1e-7，只是 float32 舍入误差。";
             v.push_back({ "sdpa-check", s });
         }
         {

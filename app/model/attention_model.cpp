@@ -39,8 +39,11 @@ bool AttentionModel::setParams(const attn::Params &given)
     }
     if (p == m_params)
         return true;
+    const bool captionWasCurrent = captionIsCurrent();
     m_params = p;
     emit paramsChanged(m_params);
+    if (!m_captionEn.isEmpty() && captionIsCurrent() != captionWasCurrent)
+        emit captionChanged(caption());
     if (m_running) {
         m_pending = true; // the running computation's result will be dropped
         return true;
@@ -61,9 +64,12 @@ void AttentionModel::setCompare(CompareKind kind, int otherDk)
 {
     if (kind == m_compare && otherDk == m_compareDk)
         return;
+    const bool captionWasCurrent = captionIsCurrent();
     m_compare = kind;
     m_compareDk = std::clamp(otherDk, 1, attn::Limits::maxDim);
     emit compareChanged(m_compare, m_compareDk);
+    if (!m_captionEn.isEmpty() && captionIsCurrent() != captionWasCurrent)
+        emit captionChanged(caption());
 }
 
 void AttentionModel::setHoveredCell(int query, int key)
@@ -82,7 +88,10 @@ QString AttentionModel::caption() const
 
 void AttentionModel::setCaption(const QString &english, const QString &chinese)
 {
-    if (english == m_captionEn && chinese == m_captionZh)
+    const bool sameState = m_captionParams == m_params && m_captionCompare == m_compare;
+    m_captionParams = m_params;
+    m_captionCompare = m_compare;
+    if (english == m_captionEn && chinese == m_captionZh && sameState)
         return;
     m_captionEn = english;
     m_captionZh = chinese;

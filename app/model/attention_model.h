@@ -42,6 +42,10 @@ public:
     QString captionEn() const { return m_captionEn; }
     QString captionZh() const { return m_captionZh; }
     void setCaption(const QString &english, const QString &chinese = QString());
+    // A caption speaks of the settings it was given with (a preset's, a lesson step's): false once
+    // the settings or the comparison differ from those (the window then hides it rather than let
+    // it contradict the screen); true again when they are back.
+    bool captionIsCurrent() const { return m_params == m_captionParams && m_compare == m_captionCompare; }
 
     // The cell under the mouse in any heatmap of these settings (-1, -1: none), so that every
     // heatmap can outline it.
@@ -76,6 +80,8 @@ private:
     CompareKind m_compare = CompareKind::None;
     int m_compareDk = 256;
     QString m_captionEn, m_captionZh;
+    attn::Params m_captionParams; // the settings the caption was given with
+    CompareKind m_captionCompare = CompareKind::None;
     QPoint m_hovered { -1, -1 };
     ResultPtr m_result;
     QFutureWatcher<std::pair<ResultPtr, QString>> m_watcher; // a result, or why there is none

@@ -22,6 +22,32 @@
 
 namespace {
 
+// A title that fits the width: the font shrinks to three quarters of its size, then the text wraps
+// at spaces onto as many lines as it needs. Never clipped.
+QString fitText(const QString &text, QFont *font, int width)
+{
+    const int full = font->pixelSize();
+    for (int px = full; px >= std::max(6, full * 3 / 4); --px) {
+        font->setPixelSize(px);
+        if (QFontMetricsF(*font).horizontalAdvance(text) <= width)
+            return text;
+    }
+    const QFontMetricsF fm(*font);
+    QStringList lines;
+    QString line;
+    for (const QString &word : text.split(' ', Qt::SkipEmptyParts)) {
+        const QString candidate = line.isEmpty() ? word : line + ' ' + word;
+        if (!line.isEmpty() && fm.horizontalAdvance(candidate) > width) {
+            lines << line;
+            line = word;
+        } else
+            line = candidate;
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines.join('\n');
+}
+
 // The plot behind a figure, laid out for a given size.
 class FigurePlot
 {
@@ -34,9 +60,10 @@ public:
         m_plot.setNoAntialiasingOnDrag(false);
         QCPLayoutGrid *layout = m_plot.plotLayout();
         layout->clear();
-        // Text sized for slides: about 1/55 of the figure's height.
+        // Text sized for slides: about 1/55 of the figure's height; at least 8 units (a 3.5-inch
+        // PDF column figure, 252 points wide, has 8-point text, as papers want).
         const int perPanel = o.size.width() / std::max<int>(1, int(panels.size()));
-        const int px = std::clamp(std::max(o.size.height() / 55, perPanel / 75), 10, 48);
+        const int px = std::clamp(std::max(o.size.height() / 55, perPanel / 75), 8, 48);
         m_font = m_plot.font();
         m_font.setPixelSize(px);
         QFont titleFont = m_font, subtitleFont = m_font;
@@ -45,7 +72,7 @@ public:
         subtitleFont.setPixelSize(px * 9 / 8);
         int row = 0;
         if (!o.title.isEmpty()) {
-            auto *title = new QCPTextElement(&m_plot, o.title, titleFont);
+            auto *title = new QCPTextElement(&m_plot, fitText(o.title, &titleFont, o.size.width() - 8), titleFont);
             layout->addElement(row++, 0, title);
         }
         auto *grid = new QCPLayoutGrid;
@@ -65,8 +92,13 @@ public:
                 axis->setTickLabelFont(m_font);
                 axis->setLabelFont(m_font);
             }
-            if (!panels[i].subtitle.isEmpty())
-                grid->addElement(0, i, new QCPTextElement(&m_plot, panels[i].subtitle, subtitleFont));
+            if (!panels[i].subtitle.isEmpty()) {
+                QFont f = subtitleFont;
+                // The column's width (the colour scale has 0.08 of a panel's share), less margins.
+                const int column = int(o.size.width() / (panels.size() + 0.08) * 0.72) - 6;
+                const QString text = fitText(panels[i].subtitle, &f, column);
+                grid->addElement(0, i, new QCPTextElement(&m_plot, text, f));
+            }
             grid->addElement(1, i, rect);
             rect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
             auto *map = new QCPColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
@@ -133,6 +165,8 @@ void paint(QCustomPlot &plot, QPaintDevice *device, const QSize &size, double sc
     painter.setMode(QCPPainter::pmNoCaching);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
+    // PDF: the heatmap's image without JPEG (ringing at cell edges); a lossless (Flate) image instead.
+    painter.setRenderHint(QPainter::LosslessImageRendering);
     painter.scale(scale, scale);
     plot.toPainter(&painter, size.width(), size.height());
     painter.end();

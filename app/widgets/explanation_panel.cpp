@@ -20,7 +20,7 @@ QString shape(std::initializer_list<int> dims)
     QStringList parts;
     for (int d : dims)
         parts << QString::number(d);
-    return "(" + parts.join(", ") + ")";
+    return "(" + parts.join(QStringLiteral(",\u00A0")) + ")"; // a shape never breaks across lines
 }
 
 } // namespace
@@ -107,14 +107,20 @@ void ExplanationPanel::showResult()
         ? tr("expected d_k·d_model² = %1, scaled %2 (randn weights: q and k entries have variance d_model)")
               .arg(number(e.raw), number(e.scaled))
         : tr("expected d_k = %1, scaled %2").arg(number(e.raw), number(e.scaled));
-    m_stats->setText(tr("max weight %1 (query %2 → key %3)   ·   mean row entropy %4 nats = %5% of ln S = %6   ·   "
-                        "sample Var(Q·Kᵀ) = %7, Var(scaled) = %8; %9   ·   %10")
+    // The entropy of the distributions: the rows (softmax over keys) or the columns (over queries).
+    const QString entropy = p.softmaxDim == -1
+        ? tr("mean row entropy %1 nats = %2% of ln S = %3")
+              .arg(QString::number(s.meanRowEntropy, 'f', 4), QString::number(100.0 * s.entropyFraction, 'f', 1),
+                  QString::number(st.maxRowEntropy, 'f', 4))
+        : tr("mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)")
+              .arg(QString::number(s.meanColEntropy, 'f', 4), QString::number(100.0 * s.colEntropyFraction, 'f', 1),
+                  QString::number(st.maxColEntropy, 'f', 4));
+    m_stats->setText(tr("max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7"
+                        "   ·   %8")
                          .arg(QString::number(s.maxWeight, 'f', 4))
                          .arg(s.maxQuery)
                          .arg(s.maxKey)
-                         .arg(QString::number(s.meanRowEntropy, 'f', 4))
-                         .arg(QString::number(100.0 * s.entropyFraction, 'f', 1))
-                         .arg(QString::number(st.maxRowEntropy, 'f', 4))
+                         .arg(entropy)
                          .arg(number(st.rawScores.variance))
                          .arg(number(st.scaledScores.variance))
                          .arg(expectation)
@@ -126,12 +132,17 @@ void ExplanationPanel::showResult()
     if (comparing) {
         const auto pr = m_comparison->partner()->result();
         const attn::BatchSummary t = attn::summarize(*pr, pr->params.batchIndex);
-        const auto side = [](const QString &label, const attn::BatchSummary &b) {
-            return tr("%1: max weight %2, mean row entropy %3 nats (%4% of ln S)")
-                .arg(label, QString::number(b.maxWeight, 'f', 4), QString::number(b.meanRowEntropy, 'f', 4),
-                    QString::number(100.0 * b.entropyFraction, 'f', 1));
+        const auto side = [](const QString &label, const attn::BatchSummary &b, int dim) {
+            return dim == -1
+                ? tr("%1: max weight %2, mean row entropy %3 nats (%4% of ln S)")
+                      .arg(label, QString::number(b.maxWeight, 'f', 4), QString::number(b.meanRowEntropy, 'f', 4),
+                          QString::number(100.0 * b.entropyFraction, 'f', 1))
+                : tr("%1: max weight %2, mean column entropy %3 nats (%4% of ln L)")
+                      .arg(label, QString::number(b.maxWeight, 'f', 4), QString::number(b.meanColEntropy, 'f', 4),
+                          QString::number(100.0 * b.colEntropyFraction, 'f', 1));
         };
-        QString mainText = side(m_comparison->mainLabel(), s), partnerText = side(m_comparison->partnerLabel(), t);
+        QString mainText = side(m_comparison->mainLabel(), s, p.softmaxDim),
+                partnerText = side(m_comparison->partnerLabel(), t, pr->params.softmaxDim);
         if (m_comparison->mainSide() == 1)
             std::swap(mainText, partnerText);
         m_compare->setText(mainText + QStringLiteral("   ·   ") + partnerText);
@@ -168,7 +179,7 @@ QString ExplanationPanel::formulaText() const
 
 QString ExplanationPanel::shapesText() const
 {
-    return m_shapes->text();
+    return QString(m_shapes->text()).replace(QChar(0xA0), QLatin1Char(' ')); // as read: no-break spaces are spaces
 }
 
 QString ExplanationPanel::statisticsText() const

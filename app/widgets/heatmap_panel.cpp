@@ -335,9 +335,21 @@ void HeatmapPanel::setSpareBottomRow(bool spare)
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void HeatmapPanel::growSpareRow(int pixels)
+int HeatmapPanel::columnSumHeight() const
 {
-    const int h = std::max(0, m_spacer->minimumSize().height() + pixels);
+    return m_colSumRect->outerRect().height();
+}
+
+int HeatmapPanel::columnEntropyHeight() const
+{
+    return m_colEntropyRect->visible() && m_colEntropyRect->layout() ? m_colEntropyRect->outerRect().height() : 0;
+}
+
+void HeatmapPanel::setSpareRowHeight(int pixels)
+{
+    const int h = std::clamp(pixels, 0, 400);
+    if (h == m_spacer->minimumSize().height() && h == m_spacer->maximumSize().height())
+        return;
     m_spacer->setMinimumSize(0, h);
     m_spacer->setMaximumSize(QWIDGETSIZE_MAX, h);
     m_plot->replot(QCustomPlot::rpImmediateRefresh);
@@ -435,7 +447,10 @@ void HeatmapPanel::updateSidePanels()
         colMax = std::max(colMax, st.colSums(b, j));
     QCPAxis *colSumAxis = m_colSumRect->axis(QCPAxis::atLeft);
     colSumAxis->setRange(0, colMax * 1.1);
-    colSumAxis->setTicker(textTicker({ { 1.0, QStringLiteral("1") } })); // short panels: the target only
+    // Short panels: the target 1, and the largest sum when it is well above it.
+    colSumAxis->setTicker(colMax >= 2.0
+            ? textTicker({ { 1.0, QStringLiteral("1") }, { colMax, QString::number(colMax, 'g', 2) } })
+            : textTicker({ { 1.0, QStringLiteral("1") } }));
     m_colSumTarget->point1->setCoords(0, 1.0);
     m_colSumTarget->point2->setCoords(1, 1.0);
     m_colSumTarget->setVisible(p.softmaxDim == -2);
@@ -489,12 +504,22 @@ void HeatmapPanel::updateCellTexts()
 {
     const attn::Params &p = m_model->result()->params;
     const double basePx = QFontInfo(font()).pixelSize() * m_fontScale;
-    // Every key and query labelled up to 16; beyond that as many as fit (numbers need ~3 digits).
+    // Every key and query labelled while their labels fit; beyond that every 2nd, 5th, 10th, ...
+    // (a label needs about 1.3 lines of height on the query axis, its digits' width on the key axis).
     const auto thin = [&](QCPAxis *axis, int count, int pixels) {
         if (auto t = axis->ticker().dynamicCast<QCPAxisTickerFixed>()) {
-            const bool every = count <= 16 && pixels / std::max(1, count) >= basePx * 1.3;
-            t->setScaleStrategy(every ? QCPAxisTickerFixed::ssNone : QCPAxisTickerFixed::ssMultiples);
-            t->setTickCount(std::clamp(int(pixels / (basePx * 3.2)), 2, 16));
+            const bool vertical = axis->orientation() == Qt::Vertical;
+            const int digits = int(QString::number(std::max(1, count - 1)).size());
+            const double need = vertical ? basePx * 1.3 : basePx * (0.65 * digits + 0.8);
+            const double per = pixels / double(std::max(1, count));
+            int step = 1;
+            for (int nice : { 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000 })
+                if (nice * per >= need || nice == 5000) {
+                    step = nice;
+                    break;
+                }
+            t->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+            t->setTickStep(step);
         }
     };
     thin(m_heatRect->axis(QCPAxis::atBottom), p.keyLength, m_heatRect->rect().width());

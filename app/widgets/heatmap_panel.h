@@ -56,7 +56,11 @@ public:
     // Keep an empty row under the column sums as tall as the column-entropy panel, so that this panel's
     // rows line up with a partner's that shows column entropy.
     void setSpareBottomRow(bool spare);
-    void growSpareRow(int pixels);
+    void setSpareRowHeight(int pixels);
+    // Outer heights of the panels under the map as laid out now: the column sums, and the column
+    // entropy when shown (0 otherwise).
+    int columnSumHeight() const;
+    int columnEntropyHeight() const;
     bool hasSpareRow() const { return m_spareRow; }
     // The height of the text under the plot, so that two panels side by side keep their rows aligned.
     int noteHeight(int width) const; // at this width of the panel

@@ -193,8 +193,9 @@ void MainWindow::buildActions()
     // second row on a narrow screen, and say what is on.
     auto *flow = new FlowLayout(m_demoBar, 4);
     flow->setContentsMargins(2, 2, 2, 2);
-    for (const char *name : { "toggleScaling", "toggleSoftmaxDim", "halveDk", "doubleDk", "shorter", "longer",
-             "cycleMask", "cycleCompare", "newSeed", "previousStep", "nextStep", "animate", "leavePresentation" }) {
+    for (const char *name :
+        { "toggleScaling", "toggleSoftmaxDim", "halveDk", "doubleDk", "shorter", "longer", "cycleMask", "cycleCompare",
+            "toggleRange", "newSeed", "previousStep", "nextStep", "animate", "leavePresentation" }) {
         auto *b = new QToolButton(m_demoBar);
         b->setObjectName(QStringLiteral("demo-%1").arg(name));
         b->setDefaultAction(action(name));
@@ -207,6 +208,7 @@ void MainWindow::buildActions()
     action("animate")->setCheckable(true);
     connect(m_model, &AttentionModel::paramsChanged, this, &MainWindow::updateDemoButtons);
     connect(m_model, &AttentionModel::compareChanged, this, &MainWindow::updateDemoButtons);
+    connect(m_model, &AttentionModel::displayChanged, this, &MainWindow::updateDemoButtons);
     connect(&m_lesson, &LessonController::stepChanged, this, &MainWindow::updateDemoButtons);
     connect(&m_sweep, &SweepController::runningChanged, this, &MainWindow::updateDemoButtons);
     updateDemoButtons();
@@ -239,6 +241,11 @@ void MainWindow::updateDemoButtons()
             : kind == CompareKind::SoftmaxDim ? tr("compare: dim")
                                               : tr("compare: d_k"));
     label("newSeed", tr("seed %1").arg(p.seed));
+    label("toggleRange",
+        m_model->display().range == DisplayOptions::Range::Fixed01 ? tr("colours 0–1") : tr("colours: fit"));
+    // The lesson's ends: no step before the first or after the last.
+    action("previousStep")->setEnabled(!m_lesson.hasLesson() || m_lesson.currentStep() > 0);
+    action("nextStep")->setEnabled(!m_lesson.hasLesson() || m_lesson.currentStep() < m_lesson.length() - 1);
     label("previousStep", tr("◀ step"));
     label("nextStep",
         m_lesson.hasLesson() && m_lesson.currentStep() >= 0
@@ -351,9 +358,16 @@ void MainWindow::buildMenus()
     quit->setShortcuts(quitKeys);
 
     QMenu *lecture = menuBar()->addMenu(tr("&Lecture"));
+    // Each of the lecture's examples by what it shows, with the name --preset knows it by.
+    const QMap<QString, QString> described { { "qkv-basics", tr("Block 1: Q, K, V projected from X") },
+        { "why-scale", tr("Block 2: why divide by √d_k (scaled beside not scaled)") },
+        { "sdpa-check", tr("Block 3: the same as F.scaled_dot_product_attention") },
+        { "wrong-dim", tr("Exercise: softmax over the wrong dim (−2)") } };
     for (const Preset &p : presets()) {
+        const QString text
+            = described.contains(p.name) ? QStringLiteral("%1   (%2)").arg(described.value(p.name), p.name) : p.name;
         QAction *a
-            = lecture->addAction(p.name, this, [this, name = p.name] { applyScenario(findPreset(name)->scenario); });
+            = lecture->addAction(text, this, [this, name = p.name] { applyScenario(findPreset(name)->scenario); });
         a->setObjectName("preset-" + p.name);
     }
     lecture->addSeparator();
@@ -441,6 +455,9 @@ void MainWindow::showShortcuts()
     box.setText(tr("<p>Drive the lecture from the keyboard (or a presentation clicker):</p>") + "<table cellspacing=6>"
         + rows + "</table>");
     box.exec();
+    // The keys go back to the window (without a window manager nothing else gives it the focus).
+    activateWindow();
+    m_heatmap->plot()->setFocus();
 }
 
 void MainWindow::layOutComparison()
@@ -461,7 +478,11 @@ void MainWindow::layOutComparison()
 void MainWindow::showCaption()
 {
     QString text = m_model->caption();
-    if (m_lesson.currentScenario()) {
+    if (!text.isEmpty() && !m_model->captionIsCurrent()) {
+        // The example's text would contradict the changed picture: say so instead.
+        text = tr("<i>The settings differ from the example's, so its caption is hidden (the numbers below are "
+                  "the current ones). Page Up/Down or the Lecture menu bring the example back.</i>");
+    } else if (m_lesson.currentScenario()) {
         const QString title = m_lesson.title(interfaceIsChinese());
         text = QStringLiteral("<b>%1</b> — %2").arg(title.toHtmlEscaped(), text.toHtmlEscaped());
     }
@@ -489,8 +510,10 @@ Scenario MainWindow::currentScenario() const
     s.display = m_model->display();
     s.compare = m_model->compare();
     s.compareDk = m_model->compareDk();
-    s.captionEn = m_model->captionEn(); // whatever set it: a preset, a lesson step, a file
-    s.captionZh = m_model->captionZh();
+    if (m_model->captionIsCurrent()) { // whatever set it: a preset, a lesson step, a file
+        s.captionEn = m_model->captionEn();
+        s.captionZh = m_model->captionZh();
+    }
     return s;
 }
 
@@ -598,8 +621,9 @@ void MainWindow::alignPanels()
     }
     // One above the other when that gives larger cells (a long row of keys), else side by side.
     const attn::Params &p = m_model->params();
-    // The maps have about half the window's height (the rest: bar, caption, explanation) and its width.
-    const QSize maps(centralWidget()->width() - 8, int(centralWidget()->height() * 0.55));
+    // The maps have about half the window's height in presentation mode (the rest: bar, caption,
+    // explanation), more in the window, and its width.
+    const QSize maps(centralWidget()->width() - 8, int(centralWidget()->height() * (m_presentation ? 0.55 : 0.65)));
     const double px = QFontInfo(m_heatmap->font()).pixelSize() * (m_presentation ? height() / 540.0 : 1.0);
     const auto cellText = [&](double w, double h) {
         const double heatW = w - px * 16, heatH = h - px * 9;
@@ -607,7 +631,7 @@ void MainWindow::alignPanels()
     };
     const double beside = cellText(maps.width() / 2.0, maps.height());
     const double stacked = cellText(maps.width(), maps.height() / 2.0);
-    const bool stack = stacked > beside * 1.1;
+    const bool stack = stacked > beside * 1.3; // side by side unless stacking is clearly better
     if (stack != m_stacked) {
         m_stacked = stack;
         m_maps->setDirection(stack ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
@@ -627,13 +651,15 @@ void MainWindow::alignPanels()
     const int note = stack ? 0 : std::max(first->noteHeight(panelWidth), second->noteHeight(panelWidth));
     first->setNoteMinimumHeight(note);
     second->setNoteMinimumHeight(note);
-    // The spare row's first guess corrected by what the maps' heights still differ, once laid out.
+    // The spare row as tall as what the partner has under its map beyond this panel's column sums,
+    // measured once both are laid out (absolute, so repeated calls settle on the same height).
     QTimer::singleShot(0, this, [this] {
+        if (m_stacked || !m_comparison.isOn())
+            return;
         for (HeatmapPanel *h : { m_heatmap, m_partnerHeatmap }) {
             HeatmapPanel *other = h == m_heatmap ? m_partnerHeatmap : m_heatmap;
-            const int delta = h->heatmapRect().height() - other->heatmapRect().height();
-            if (h->hasSpareRow() && other->isVisible() && !m_stacked && delta != 0 && std::abs(delta) < 400)
-                h->growSpareRow(delta);
+            if (h->hasSpareRow() && other->columnEntropyHeight() > 0)
+                h->setSpareRowHeight(other->columnSumHeight() + other->columnEntropyHeight() - h->columnSumHeight());
         }
     });
 }

@@ -4,7 +4,7 @@
 <context>
     <name>AttentionModel</name>
     <message>
-        <location filename="../../app/model/attention_model.cpp" line="100"/>
+        <location filename="../../app/model/attention_model.cpp" line="109"/>
         <source>not enough memory for these sizes; the previous result stays</source>
         <translation>内存不足以计算这些尺寸；保留上一次的结果</translation>
     </message>
@@ -464,14 +464,29 @@
         <translation>期望 d_k = %1，缩放后 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="110"/>
-        <source>max weight %1 (query %2 → key %3)   ·   mean row entropy %4 nats = %5% of ln S = %6   ·   sample Var(Q·Kᵀ) = %7, Var(scaled) = %8; %9   ·   %10</source>
-        <translation>最大权重 %1（查询 %2 → 键 %3）   ·   平均行熵 %4 奈特 = ln S = %6 的 %5%   ·   样本方差 Var(Q·Kᵀ) = %7，Var(缩放后) = %8；%9   ·   %10</translation>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="112"/>
+        <source>mean row entropy %1 nats = %2% of ln S = %3</source>
+        <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="130"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="115"/>
+        <source>mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)</source>
+        <translation>平均列熵 %1 奈特 = ln L = %3 的 %2%（此时列才是概率分布）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="118"/>
+        <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8</source>
+        <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本方差 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="140"/>
+        <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L)</source>
+        <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="137"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S)</source>
-        <translation>%1：最大权重 %2，平均行熵 %3 nats（ln S 的 %4%）</translation>
+        <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%）</translation>
     </message>
 </context>
 <context>
@@ -578,7 +593,7 @@
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="135"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="812"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="827"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
@@ -604,7 +619,7 @@
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="138"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="812"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="827"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
@@ -624,17 +639,17 @@
         <translation>各行最大权重的平均值为 %1：在固定的 0 到 1 颜色范围下整张图看起来是一种颜色。按 F（或“范围：按数据拟合”）把颜色铺满这些权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="430"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="442"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="444"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="459"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="709"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="724"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -643,52 +658,52 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="711"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="726"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="713"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="728"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="717"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="732"/>
         <source>
 row %1 sums to %2, its entropy is %3 nats (ln S = %4)</source>
         <translation>
 第 %1 行的和为 %2，熵为 %3 奈特（ln S = %4）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="721"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="736"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats (ln L = %4)</source>
         <translation>
 第 %1 列的和为 %2，熵为 %3 奈特（ln L = %4）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="741"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="756"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="743"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="758"/>
         <source>
 row entropy %1 nats (the most, for a uniform row: ln S = %2)</source>
         <translation>
 行熵 %1 奈特（均匀分布时最大：ln S = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="751"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="766"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="753"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="768"/>
         <source>
 column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
         <translation>
@@ -739,7 +754,7 @@ column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="158"/>
-        <location filename="../../app/widgets/main_window.cpp" line="228"/>
+        <location filename="../../app/widgets/main_window.cpp" line="230"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
@@ -750,7 +765,7 @@ column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="159"/>
-        <location filename="../../app/widgets/main_window.cpp" line="227"/>
+        <location filename="../../app/widgets/main_window.cpp" line="229"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
@@ -761,7 +776,7 @@ column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="160"/>
-        <location filename="../../app/widgets/main_window.cpp" line="230"/>
+        <location filename="../../app/widgets/main_window.cpp" line="232"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
@@ -772,7 +787,7 @@ column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="162"/>
-        <location filename="../../app/widgets/main_window.cpp" line="229"/>
+        <location filename="../../app/widgets/main_window.cpp" line="231"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
@@ -813,7 +828,7 @@ column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="175"/>
-        <location filename="../../app/widgets/main_window.cpp" line="242"/>
+        <location filename="../../app/widgets/main_window.cpp" line="249"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
@@ -858,233 +873,263 @@ column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="282"/>
+        <location filename="../../app/widgets/main_window.cpp" line="245"/>
+        <source>colours 0–1</source>
+        <translation>颜色 0–1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="245"/>
+        <source>colours: fit</source>
+        <translation>颜色：拟合</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="289"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="283"/>
+        <location filename="../../app/widgets/main_window.cpp" line="290"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="284"/>
+        <location filename="../../app/widgets/main_window.cpp" line="291"/>
         <source>Export the heatmap or the matrix</source>
         <translation>导出热力图或矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="292"/>
+        <location filename="../../app/widgets/main_window.cpp" line="299"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="293"/>
+        <location filename="../../app/widgets/main_window.cpp" line="300"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="294"/>
+        <location filename="../../app/widgets/main_window.cpp" line="301"/>
         <source>Export scaled and not scaled side by side</source>
         <translation>并排导出缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/widgets/main_window.cpp" line="306"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="300"/>
+        <location filename="../../app/widgets/main_window.cpp" line="307"/>
         <source>Export softmax over keys and over queries side by side</source>
         <translation>并排导出沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="305"/>
+        <location filename="../../app/widgets/main_window.cpp" line="312"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="308"/>
+        <location filename="../../app/widgets/main_window.cpp" line="315"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="317"/>
+        <location filename="../../app/widgets/main_window.cpp" line="324"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="323"/>
+        <location filename="../../app/widgets/main_window.cpp" line="330"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="325"/>
+        <location filename="../../app/widgets/main_window.cpp" line="332"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="325"/>
-        <location filename="../../app/widgets/main_window.cpp" line="336"/>
+        <location filename="../../app/widgets/main_window.cpp" line="332"/>
+        <location filename="../../app/widgets/main_window.cpp" line="343"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="332"/>
+        <location filename="../../app/widgets/main_window.cpp" line="339"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="334"/>
+        <location filename="../../app/widgets/main_window.cpp" line="341"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="336"/>
+        <location filename="../../app/widgets/main_window.cpp" line="343"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="339"/>
+        <location filename="../../app/widgets/main_window.cpp" line="346"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="341"/>
+        <location filename="../../app/widgets/main_window.cpp" line="348"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="342"/>
+        <location filename="../../app/widgets/main_window.cpp" line="349"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="342"/>
+        <location filename="../../app/widgets/main_window.cpp" line="349"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="345"/>
+        <location filename="../../app/widgets/main_window.cpp" line="352"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="347"/>
+        <location filename="../../app/widgets/main_window.cpp" line="354"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="353"/>
+        <location filename="../../app/widgets/main_window.cpp" line="360"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="360"/>
+        <location filename="../../app/widgets/main_window.cpp" line="362"/>
+        <source>Block 1: Q, K, V projected from X</source>
+        <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="363"/>
+        <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
+        <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="364"/>
+        <source>Block 3: the same as F.scaled_dot_product_attention</source>
+        <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="365"/>
+        <source>Exercise: softmax over the wrong dim (−2)</source>
+        <translation>练习：沿错误的维度（−2）做 softmax</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="374"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="368"/>
+        <location filename="../../app/widgets/main_window.cpp" line="382"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="369"/>
+        <location filename="../../app/widgets/main_window.cpp" line="383"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="370"/>
+        <location filename="../../app/widgets/main_window.cpp" line="384"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="371"/>
+        <location filename="../../app/widgets/main_window.cpp" line="385"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="372"/>
+        <location filename="../../app/widgets/main_window.cpp" line="386"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="373"/>
+        <location filename="../../app/widgets/main_window.cpp" line="387"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="387"/>
+        <location filename="../../app/widgets/main_window.cpp" line="401"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="389"/>
+        <location filename="../../app/widgets/main_window.cpp" line="403"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="390"/>
+        <location filename="../../app/widgets/main_window.cpp" line="404"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="399"/>
+        <location filename="../../app/widgets/main_window.cpp" line="413"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="401"/>
+        <location filename="../../app/widgets/main_window.cpp" line="415"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="402"/>
+        <location filename="../../app/widgets/main_window.cpp" line="416"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="402"/>
+        <location filename="../../app/widgets/main_window.cpp" line="416"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="409"/>
+        <location filename="../../app/widgets/main_window.cpp" line="423"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="415"/>
+        <location filename="../../app/widgets/main_window.cpp" line="429"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="416"/>
+        <location filename="../../app/widgets/main_window.cpp" line="430"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="418"/>
+        <location filename="../../app/widgets/main_window.cpp" line="432"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="419"/>
+        <location filename="../../app/widgets/main_window.cpp" line="433"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="420"/>
+        <location filename="../../app/widgets/main_window.cpp" line="434"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="440"/>
+        <location filename="../../app/widgets/main_window.cpp" line="454"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="441"/>
+        <location filename="../../app/widgets/main_window.cpp" line="455"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
@@ -1119,142 +1164,147 @@ column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="225"/>
+        <location filename="../../app/widgets/main_window.cpp" line="227"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="225"/>
+        <location filename="../../app/widgets/main_window.cpp" line="227"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="226"/>
+        <location filename="../../app/widgets/main_window.cpp" line="228"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="226"/>
+        <location filename="../../app/widgets/main_window.cpp" line="228"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="232"/>
+        <location filename="../../app/widgets/main_window.cpp" line="234"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="233"/>
+        <location filename="../../app/widgets/main_window.cpp" line="235"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="234"/>
+        <location filename="../../app/widgets/main_window.cpp" line="236"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="237"/>
+        <location filename="../../app/widgets/main_window.cpp" line="239"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="238"/>
+        <location filename="../../app/widgets/main_window.cpp" line="240"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="239"/>
+        <location filename="../../app/widgets/main_window.cpp" line="241"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="240"/>
+        <location filename="../../app/widgets/main_window.cpp" line="242"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="241"/>
+        <location filename="../../app/widgets/main_window.cpp" line="243"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="245"/>
+        <location filename="../../app/widgets/main_window.cpp" line="252"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="246"/>
+        <location filename="../../app/widgets/main_window.cpp" line="253"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="250"/>
+        <location filename="../../app/widgets/main_window.cpp" line="257"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="250"/>
+        <location filename="../../app/widgets/main_window.cpp" line="257"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="251"/>
+        <location filename="../../app/widgets/main_window.cpp" line="258"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="657"/>
+        <location filename="../../app/widgets/main_window.cpp" line="483"/>
+        <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="682"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="699"/>
+        <location filename="../../app/widgets/main_window.cpp" line="724"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="705"/>
+        <location filename="../../app/widgets/main_window.cpp" line="730"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="705"/>
+        <location filename="../../app/widgets/main_window.cpp" line="730"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF 矢量图 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="706"/>
+        <location filename="../../app/widgets/main_window.cpp" line="731"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="706"/>
+        <location filename="../../app/widgets/main_window.cpp" line="731"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="708"/>
+        <location filename="../../app/widgets/main_window.cpp" line="733"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，当前显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="708"/>
+        <location filename="../../app/widgets/main_window.cpp" line="733"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="709"/>
+        <location filename="../../app/widgets/main_window.cpp" line="734"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="730"/>
+        <location filename="../../app/widgets/main_window.cpp" line="755"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="732"/>
+        <location filename="../../app/widgets/main_window.cpp" line="757"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
