@@ -23,6 +23,7 @@ private slots:
     void initTestCase();
     void laidOut_data();
     void laidOut();
+    void switchingExamplesKeepsTheLayout();
 };
 
 namespace {
@@ -179,6 +180,29 @@ void TestLayout::laidOut()
         const QPoint bt = second->mapTo(&w, QPoint(0, 0));
         QVERIFY(w.isStacked() ? at.y() < bt.y() : at.x() < bt.x()); // the first side comes first
     }
+}
+
+// A cold run found this: why-scale (stacked), then wrong-dim, then F5 collapsed the maps to a few
+// pixels (a spare row that grew on every re-layout). Each example, after any other, lays out as
+// when opened first.
+void TestLayout::switchingExamplesKeepsTheLayout()
+{
+    auto shown = showWindow(QSize(1280, 720));
+    QVERIFY(shown);
+    MainWindow &w = shown->window;
+    for (const char *name : { "why-scale", "wrong-dim", "qkv-basics", "wrong-dim", "why-scale", "wrong-dim" }) {
+        w.applyScenario(findPreset(name)->scenario);
+        w.settle();
+    }
+    w.setPresentation(true, false);
+    w.resize(1280, 720);
+    w.settle();
+    for (HeatmapPanel *h : { w.heatmap(), w.partnerHeatmap() }) {
+        QVERIFY(h->isVisible());
+        QVERIFY2(h->heatmapRect().height() >= 3 * 25, qPrintable(QString::number(h->heatmapRect().height())));
+        QVERIFY2(h->cellTextPixelSize() >= 18, qPrintable(QString::number(h->cellTextPixelSize())));
+    }
+    QCOMPARE(w.heatmap()->heatmapRect().height(), w.partnerHeatmap()->heatmapRect().height());
 }
 
 QTEST_MAIN(TestLayout)

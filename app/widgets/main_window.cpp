@@ -270,6 +270,8 @@ void MainWindow::settle()
     waitUntilComputed();
     for (int pass = 0; pass < 4; ++pass) {
         QCoreApplication::processEvents();
+        if (pass == 1)
+            alignPanels(); // decided again on the laid-out panels
         for (HeatmapPanel *h : { m_heatmap, m_partnerHeatmap })
             if (h->isVisible())
                 h->plot()->replot(QCustomPlot::rpImmediateRefresh);
@@ -556,6 +558,8 @@ void MainWindow::setPresentation(bool on, bool fullScreen)
     else if (isFullScreen())
         showNormal();
     fitPresentation();
+    alignPanels(); // the text sizes changed: side by side or stacked may change too
+    QTimer::singleShot(0, this, &MainWindow::alignPanels); // and again on the panels laid out with them
     m_heatmap->plot()->setFocus();
 }
 
@@ -620,18 +624,32 @@ void MainWindow::alignPanels()
         return;
     }
     // One above the other when that gives larger cells (a long row of keys), else side by side.
+    // Once both maps are laid out, what their panels take around the maps (axes, side panels, notes)
+    // is measured and carried over to the other arrangement; before that it is estimated.
     const attn::Params &p = m_model->params();
-    // The maps have about half the window's height in presentation mode (the rest: bar, caption,
-    // explanation), more in the window, and its width.
-    const QSize maps(centralWidget()->width() - 8, int(centralWidget()->height() * (m_presentation ? 0.55 : 0.65)));
     const double px = QFontInfo(m_heatmap->font()).pixelSize() * (m_presentation ? height() / 540.0 : 1.0);
+    const QRect ga = m_heatmap->geometry(), gb = m_partnerHeatmap->geometry();
+    const QRect ha = m_heatmap->heatmapRect(), hb = m_partnerHeatmap->heatmapRect();
+    const bool measured = m_heatmap->isVisible() && m_partnerHeatmap->isVisible() && ha.width() > 20 && hb.width() > 20
+        && ha.height() > 5 && hb.height() > 5;
+    double totalW = centralWidget()->width() - 8;
+    double totalH = centralWidget()->height() * (m_presentation ? 0.55 : 0.65);
+    double aroundW = px * 16,
+           aroundH = px * (p.softmaxDim == -2 || m_model->compare() == CompareKind::SoftmaxDim ? 18 : 11);
+    if (measured) {
+        aroundW = std::max(ga.width() - ha.width(), gb.width() - hb.width());
+        aroundH = std::max(ga.height() - ha.height(), gb.height() - hb.height());
+        totalW = m_stacked ? std::max(ga.width(), gb.width()) : ga.width() + gb.width();
+        totalH = m_stacked ? ga.height() + gb.height() : std::max(ga.height(), gb.height());
+    }
     const auto cellText = [&](double w, double h) {
-        const double heatW = w - px * 16, heatH = h - px * 9;
-        return std::min(heatH / std::max(1, p.queryLength) * 0.55, (heatW / std::max(1, p.keyLength) - 4) / 3.6);
+        return std::min(
+            (h - aroundH) / std::max(1, p.queryLength) * 0.65, ((w - aroundW) / std::max(1, p.keyLength) - 2) / 3.6);
     };
-    const double beside = cellText(maps.width() / 2.0, maps.height());
-    const double stacked = cellText(maps.width(), maps.height() / 2.0);
-    const bool stack = stacked > beside * 1.3; // side by side unless stacking is clearly better
+    const double beside = cellText(totalW / 2.0, totalH);
+    const double stacked = cellText(totalW, totalH / 2.0);
+    // Side by side unless stacking is clearly better (and no flapping between the two).
+    const bool stack = m_stacked ? stacked * 1.1 > beside : stacked > beside * 1.3;
     if (stack != m_stacked) {
         m_stacked = stack;
         m_maps->setDirection(stack ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
@@ -647,15 +665,21 @@ void MainWindow::alignPanels()
     const bool firstColumns = first->showsColumnEntropy(), secondColumns = second->showsColumnEntropy();
     first->setSpareBottomRow(!stack && secondColumns && !firstColumns);
     second->setSpareBottomRow(!stack && firstColumns && !secondColumns);
-    const int panelWidth = maps.width() / 2 - 4;
-    const int note = stack ? 0 : std::max(first->noteHeight(panelWidth), second->noteHeight(panelWidth));
-    first->setNoteMinimumHeight(note);
-    second->setNoteMinimumHeight(note);
-    // The spare row as tall as what the partner has under its map beyond this panel's column sums,
-    // measured once both are laid out (absolute, so repeated calls settle on the same height).
+    if (stack) {
+        first->setNoteMinimumHeight(0);
+        second->setNoteMinimumHeight(0);
+    }
+    // Once both are laid out: the notes as tall as the taller one at the panels' real width (never
+    // more than a fifth of the window), and the spare row as tall as what the partner has under its
+    // map beyond this panel's column sums (absolute, so repeated calls settle on the same heights).
     QTimer::singleShot(0, this, [this] {
         if (m_stacked || !m_comparison.isOn())
             return;
+        const int width = std::max(200, std::min(m_heatmap->width(), m_partnerHeatmap->width()));
+        const int note = std::min(
+            std::max(m_heatmap->noteHeight(width), m_partnerHeatmap->noteHeight(width)), centralWidget()->height() / 5);
+        m_heatmap->setNoteMinimumHeight(note);
+        m_partnerHeatmap->setNoteMinimumHeight(note);
         for (HeatmapPanel *h : { m_heatmap, m_partnerHeatmap }) {
             HeatmapPanel *other = h == m_heatmap ? m_partnerHeatmap : m_heatmap;
             if (h->hasSpareRow() && other->columnEntropyHeight() > 0)
