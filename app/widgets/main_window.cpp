@@ -8,6 +8,7 @@
 #include "widgets/explanation_panel.h"
 #include "widgets/flow_layout.h"
 #include "widgets/heatmap_panel.h"
+#include "widgets/pipeline_view.h"
 
 #include <qcustomplot.h>
 
@@ -111,6 +112,8 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
 
     buildActions();
     buildMenus();
+    // The demo's keys work in the steps' window too.
+    m_pipeline->addActions(m_keyActions);
     // Menu shortcuts (Ctrl+Q, F1, Ctrl+E, ...) keep working in presentation mode, where the menu bar is hidden.
     for (QAction *a : menuBar()->findChildren<QAction *>())
         if (!a->shortcut().isEmpty() && !actions().contains(a))
@@ -182,6 +185,14 @@ void MainWindow::buildActions()
     add("leavePresentation", tr("Leave presentation mode"), tr("leave"), Qt::Key_Escape,
         [this] { setPresentation(false); });
 
+    m_pipeline = new PipelineView(m_model, this);
+    m_pipeline->setWindowFlag(Qt::Window); // a window of its own beside the main one
+    add("showPipeline", tr("The four steps: Q, K, V → scores → logits → weights → out"), tr("steps"), Qt::Key_P,
+        [this] {
+            m_pipeline->setVisible(!m_pipeline->isVisible());
+            if (m_pipeline->isVisible())
+                m_pipeline->raise();
+        });
     add("toggleRange", tr("Colours: fixed 0 to 1 / fitted to the data"), tr("fit"), Qt::Key_F, [this] {
         DisplayOptions d = m_model->display();
         d.range
@@ -398,6 +409,7 @@ void MainWindow::buildMenus()
         connect(m_model, &AttentionModel::compareChanged, a,
             [a, kind = k.second](CompareKind now) { a->setChecked(now == kind); });
     }
+    view->addAction(action("showPipeline"));
     view->addAction(action("presentation"));
     view->addAction(action("animate"));
     QMenu *sweep = view->addMenu(tr("S&weep over"));

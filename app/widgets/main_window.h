@@ -34,6 +34,7 @@ public:
     SweepController *sweep() { return &m_sweep; }
     ControlsPanel *controls() const { return m_controls; }
     ExplanationPanel *explanation() const { return m_explanation; }
+    class PipelineView *pipeline() const { return m_pipeline; } // its own window (View > The four steps, P)
     QString statusText() const;
     QString captionText() const;
 
@@ -87,6 +88,7 @@ private:
     ExplanationPanel *m_explanation;
     QDockWidget *m_dock;
     QWidget *m_demoBar;
+    class PipelineView *m_pipeline = nullptr;
     QList<QToolButton *> m_demoButtons;
     void updateDemoButtons(); // their texts and states follow the settings
     void fitPresentation(); // text sizes for the window's size; the heatmaps keep the most room

@@ -40,338 +40,338 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="110"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="115"/>
         <source>Q, K, V</source>
         <translation>Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="113"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="118"/>
         <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn.</source>
         <translation>Q、K、V 的来源：由序列 X 线性投影得到（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="115"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="120"/>
         <source>Projection from X</source>
         <translation>由 X 投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="116"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="121"/>
         <source>Direct Q, K, V</source>
         <translation>直接生成 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="117"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="122"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="120"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="125"/>
         <source>Width d_k of queries and keys, in powers of two from 1 to 1024; larger d_k makes raw scores spread wider (their variance grows in proportion to d_k: the strip below gives the expected and the sampled one).</source>
         <translation>查询和键的维度 d_k，取 1 到 1024 之间的 2 的幂；d_k 越大，原始分数越分散（方差与 d_k 成正比：下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="125"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="130"/>
         <source>d_k: any width from 1 to 1024.</source>
         <translation>d_k：1 到 1024 之间的任意维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="127"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="132"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="129"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="134"/>
         <source>Number of queries L (rows of the heatmap), from 1 to 4096.</source>
         <translation>查询个数 L（热力图的行），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="131"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="136"/>
         <source>Number of queries L.</source>
         <translation>查询个数 L。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="133"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="138"/>
         <source>Queries L</source>
         <translation>查询数 L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="135"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="140"/>
         <source>Number of keys S (columns of the heatmap), from 1 to 4096.</source>
         <translation>键的个数 S（热力图的列），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="137"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="142"/>
         <source>Number of keys S.</source>
         <translation>键的个数 S。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="139"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="144"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="140"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="402"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="145"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="407"/>
         <source>Cross-attention (keys from a second sequence)</source>
         <translation>交叉注意力（键来自第二个序列）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="141"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="146"/>
         <source>Off: self-attention, keys and values come from the same sequence as the queries, so S = L. On: they come from a second sequence Y with its own length S.</source>
         <translation>关闭：自注意力，键和值与查询来自同一序列，所以 S = L。开启：键和值来自第二个序列 Y，长度 S 可以不同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="145"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="150"/>
         <source>Width d_model of the input sequence X (projection only).</source>
         <translation>输入序列 X 的维度 d_model（仅投影模式）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="147"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="152"/>
         <source>d_model</source>
         <translation>d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="148"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="153"/>
         <source>Width d_v of the values, and so of the output.</source>
         <translation>值的维度 d_v，也就是输出的维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="150"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="155"/>
         <source>= d_k</source>
         <translation>= d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="150"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="155"/>
         <source>Keep d_v equal to d_k, as the lecture does.</source>
         <translation>让 d_v 等于 d_k，与讲义一致。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="152"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="157"/>
         <source>d_v</source>
         <translation>d_v</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="155"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="160"/>
         <source>torch.manual_seed(seed) before drawing: the same seed gives the same tensors as PyTorch.</source>
         <translation>生成前调用 torch.manual_seed(seed)：同一种子得到与 PyTorch 完全相同的张量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="157"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="162"/>
         <source>New</source>
         <translation>换一个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="157"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="162"/>
         <source>Draw with a new random seed.</source>
         <translation>用一个新的随机种子重新生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="158"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="163"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="161"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="166"/>
         <source>Type a sentence to put its words on the axes (L = S = number of words). In projection mode each distinct word has its own embedding, so repeated words give identical rows and columns.</source>
         <translation>输入一句话，把它的词放到坐标轴上（L = S = 词数）。投影模式下每个不同的词有自己的嵌入向量，所以重复的词给出完全相同的行和列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="163"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="168"/>
         <source>e.g. the cat sat on the mat</source>
         <translation>例如：我 爱 你 ， 你 爱 我</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="165"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="170"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="166"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="171"/>
         <source>Add position encodings</source>
         <translation>加上位置编码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="167"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="172"/>
         <source>Add sinusoidal position encodings to the word embeddings, so that repeated words are no longer identical.</source>
         <translation>给词嵌入加上正弦位置编码，这样重复的词就不再完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="171"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="176"/>
         <source>Batch size B: how many independent sequences are drawn.</source>
         <translation>批大小 B：生成多少个独立的序列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="173"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="178"/>
         <source>Which batch element the heatmap shows.</source>
         <translation>热力图显示批中的第几个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="174"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="179"/>
         <source>Batch B</source>
         <translation>批大小 B</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="175"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="180"/>
         <source>Showing element</source>
         <translation>显示第几个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="181"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="186"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="183"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="188"/>
         <source>Divide by √d_k</source>
         <translation>除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="184"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="189"/>
         <source>Scale the scores by 1/√d_k before the softmax, which divides their variance by d_k: back to 1 for unit-variance Q and K (direct mode); with the projection&apos;s randn weights it is d_model² (the strip below gives the expected and the sampled variance).</source>
         <translation>在 softmax 之前把分数乘以 1/√d_k，方差随之除以 d_k：Q、K 为单位方差时（直接生成模式）回到 1；用 randn 权重投影时为 d_model²（下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="189"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="194"/>
         <source>Custom factor</source>
         <translation>自定义系数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="189"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="194"/>
         <source>Multiply the scores by this factor instead (1/temperature).</source>
         <translation>改为把分数乘以这个系数（1/温度）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="190"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="195"/>
         <source>The factor the scores are multiplied by.</source>
         <translation>分数所乘的系数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="196"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="201"/>
         <source>Softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="197"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="202"/>
         <source>Each query&apos;s weights over the keys sum to 1: the correct attention.</source>
         <translation>每个查询在各键上的权重和为 1：正确的注意力。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="198"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="203"/>
         <source>Softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="199"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="204"/>
         <source>Each key&apos;s weights over the queries sum to 1: the lecture&apos;s mistake; rows no longer sum to 1.</source>
         <translation>每个键在各查询上的权重和为 1：讲义练习中的错误写法，各行不再和为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="206"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="211"/>
         <source>Which keys a query may not see: none, the future (causal: key j &gt; query i), or padding at the end.</source>
         <translation>查询不能看到哪些键：不屏蔽、未来位置（因果：键 j &gt; 查询 i），或末尾的填充位。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="207"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="212"/>
         <source>No mask</source>
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="208"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="213"/>
         <source>Causal</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="209"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="214"/>
         <source>Padding</source>
         <translation>填充掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="210"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="215"/>
         <source>How many keys at the end are padding and masked.</source>
         <translation>末尾有多少个键是填充位并被屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="211"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="216"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="217"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="222"/>
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="220"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
         <source>What the heatmap shows: the weights after softmax, the raw scores Q·Kᵀ, or the scaled logits that go into the softmax.</source>
         <translation>热力图显示的内容：softmax 之后的权重、原始分数 Q·Kᵀ，或送入 softmax 的缩放后分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="222"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="227"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="228"/>
         <source>Raw scores Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="229"/>
         <source>Scaled logits</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="230"/>
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="226"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="231"/>
         <source>Colour map of the heatmap; cool-warm is centred on 0, for scores.</source>
         <translation>热力图的配色；冷暖配色以 0 为中心，适合分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="229"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="234"/>
         <source>Colours</source>
         <translation>配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="231"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="236"/>
         <source>Colour range for weights: always 0 to 1 (comparable between settings) or fitted to the data (shows small differences).</source>
         <translation>权重的颜色范围：固定为 0 到 1（便于在不同设置间比较），或按数据拟合（能看出细小差别）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="233"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="238"/>
         <source>Fixed 0 to 1</source>
         <translation>固定 0 到 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="234"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="239"/>
         <source>Fit to data</source>
         <translation>按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="235"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="240"/>
         <source>Range</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="236"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="241"/>
         <source>Values in cells</source>
         <translation>格内显示数值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="237"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="242"/>
         <source>Write each value into its cell when the matrix is small enough to read (up to 16 × 16).</source>
         <translation>矩阵足够小（不超过 16 × 16）时，在每个格子里写出数值。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="403"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="408"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="422"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="427"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -593,7 +593,7 @@
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="135"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="827"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="837"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
@@ -619,7 +619,7 @@
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="138"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="827"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="837"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
@@ -649,7 +649,7 @@
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="724"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="734"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -658,52 +658,52 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="726"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="736"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="728"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="738"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="732"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="742"/>
         <source>
 row %1 sums to %2, its entropy is %3 nats (ln S = %4)</source>
         <translation>
 第 %1 行的和为 %2，熵为 %3 奈特（ln S = %4）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="736"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="746"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats (ln L = %4)</source>
         <translation>
 第 %1 列的和为 %2，熵为 %3 奈特（ln L = %4）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="756"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="766"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="758"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="768"/>
         <source>
 row entropy %1 nats (the most, for a uniform row: ln S = %2)</source>
         <translation>
 行熵 %1 奈特（均匀分布时最大：ln S = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="766"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="776"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="768"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="778"/>
         <source>
 column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
         <translation>
@@ -713,600 +713,664 @@ column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="42"/>
+        <location filename="../../app/widgets/main_window.cpp" line="43"/>
         <source>attention-viz — scaled dot-product attention</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="78"/>
+        <location filename="../../app/widgets/main_window.cpp" line="79"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="84"/>
+        <location filename="../../app/widgets/main_window.cpp" line="85"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="155"/>
+        <location filename="../../app/widgets/main_window.cpp" line="158"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="155"/>
+        <location filename="../../app/widgets/main_window.cpp" line="158"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="156"/>
+        <location filename="../../app/widgets/main_window.cpp" line="159"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="156"/>
+        <location filename="../../app/widgets/main_window.cpp" line="159"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="158"/>
+        <location filename="../../app/widgets/main_window.cpp" line="161"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="158"/>
-        <location filename="../../app/widgets/main_window.cpp" line="230"/>
+        <location filename="../../app/widgets/main_window.cpp" line="161"/>
+        <location filename="../../app/widgets/main_window.cpp" line="241"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="159"/>
+        <location filename="../../app/widgets/main_window.cpp" line="162"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="159"/>
-        <location filename="../../app/widgets/main_window.cpp" line="229"/>
+        <location filename="../../app/widgets/main_window.cpp" line="162"/>
+        <location filename="../../app/widgets/main_window.cpp" line="240"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="160"/>
+        <location filename="../../app/widgets/main_window.cpp" line="163"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="160"/>
-        <location filename="../../app/widgets/main_window.cpp" line="232"/>
+        <location filename="../../app/widgets/main_window.cpp" line="163"/>
+        <location filename="../../app/widgets/main_window.cpp" line="243"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="162"/>
+        <location filename="../../app/widgets/main_window.cpp" line="165"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="162"/>
-        <location filename="../../app/widgets/main_window.cpp" line="231"/>
+        <location filename="../../app/widgets/main_window.cpp" line="165"/>
+        <location filename="../../app/widgets/main_window.cpp" line="242"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="164"/>
+        <location filename="../../app/widgets/main_window.cpp" line="167"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="164"/>
+        <location filename="../../app/widgets/main_window.cpp" line="167"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="166"/>
+        <location filename="../../app/widgets/main_window.cpp" line="169"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="166"/>
+        <location filename="../../app/widgets/main_window.cpp" line="169"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="174"/>
+        <location filename="../../app/widgets/main_window.cpp" line="177"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="174"/>
+        <location filename="../../app/widgets/main_window.cpp" line="177"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="175"/>
+        <location filename="../../app/widgets/main_window.cpp" line="178"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="175"/>
-        <location filename="../../app/widgets/main_window.cpp" line="249"/>
+        <location filename="../../app/widgets/main_window.cpp" line="178"/>
+        <location filename="../../app/widgets/main_window.cpp" line="260"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="176"/>
+        <location filename="../../app/widgets/main_window.cpp" line="179"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="176"/>
+        <location filename="../../app/widgets/main_window.cpp" line="179"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="178"/>
+        <location filename="../../app/widgets/main_window.cpp" line="181"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="178"/>
+        <location filename="../../app/widgets/main_window.cpp" line="181"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="180"/>
+        <location filename="../../app/widgets/main_window.cpp" line="183"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="180"/>
+        <location filename="../../app/widgets/main_window.cpp" line="183"/>
         <source>present</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="182"/>
+        <location filename="../../app/widgets/main_window.cpp" line="185"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="182"/>
+        <location filename="../../app/widgets/main_window.cpp" line="185"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="245"/>
+        <location filename="../../app/widgets/main_window.cpp" line="190"/>
+        <source>The four steps: Q, K, V → scores → logits → weights → out</source>
+        <translation>四个步骤：Q、K、V → 分数 → logits → 权重 → out</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="190"/>
+        <source>steps</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="256"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="245"/>
+        <location filename="../../app/widgets/main_window.cpp" line="256"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="289"/>
+        <location filename="../../app/widgets/main_window.cpp" line="302"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="290"/>
+        <location filename="../../app/widgets/main_window.cpp" line="303"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="291"/>
+        <location filename="../../app/widgets/main_window.cpp" line="304"/>
         <source>Export the heatmap or the matrix</source>
         <translation>导出热力图或矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/widgets/main_window.cpp" line="312"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="300"/>
+        <location filename="../../app/widgets/main_window.cpp" line="313"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="301"/>
+        <location filename="../../app/widgets/main_window.cpp" line="314"/>
         <source>Export scaled and not scaled side by side</source>
         <translation>并排导出缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/widgets/main_window.cpp" line="319"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="307"/>
+        <location filename="../../app/widgets/main_window.cpp" line="320"/>
         <source>Export softmax over keys and over queries side by side</source>
         <translation>并排导出沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="312"/>
+        <location filename="../../app/widgets/main_window.cpp" line="325"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="315"/>
+        <location filename="../../app/widgets/main_window.cpp" line="328"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="324"/>
+        <location filename="../../app/widgets/main_window.cpp" line="337"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="330"/>
+        <location filename="../../app/widgets/main_window.cpp" line="343"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="332"/>
+        <location filename="../../app/widgets/main_window.cpp" line="345"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="332"/>
-        <location filename="../../app/widgets/main_window.cpp" line="343"/>
+        <location filename="../../app/widgets/main_window.cpp" line="345"/>
+        <location filename="../../app/widgets/main_window.cpp" line="356"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="339"/>
+        <location filename="../../app/widgets/main_window.cpp" line="352"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="341"/>
+        <location filename="../../app/widgets/main_window.cpp" line="354"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="343"/>
+        <location filename="../../app/widgets/main_window.cpp" line="356"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="346"/>
+        <location filename="../../app/widgets/main_window.cpp" line="359"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="348"/>
+        <location filename="../../app/widgets/main_window.cpp" line="361"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="349"/>
+        <location filename="../../app/widgets/main_window.cpp" line="362"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="349"/>
+        <location filename="../../app/widgets/main_window.cpp" line="362"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="352"/>
+        <location filename="../../app/widgets/main_window.cpp" line="365"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="354"/>
+        <location filename="../../app/widgets/main_window.cpp" line="367"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="360"/>
+        <location filename="../../app/widgets/main_window.cpp" line="373"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="362"/>
+        <location filename="../../app/widgets/main_window.cpp" line="375"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="363"/>
+        <location filename="../../app/widgets/main_window.cpp" line="376"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="364"/>
+        <location filename="../../app/widgets/main_window.cpp" line="377"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="365"/>
+        <location filename="../../app/widgets/main_window.cpp" line="378"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="374"/>
+        <location filename="../../app/widgets/main_window.cpp" line="387"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="382"/>
+        <location filename="../../app/widgets/main_window.cpp" line="395"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="383"/>
+        <location filename="../../app/widgets/main_window.cpp" line="396"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="384"/>
+        <location filename="../../app/widgets/main_window.cpp" line="397"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="385"/>
+        <location filename="../../app/widgets/main_window.cpp" line="398"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="386"/>
+        <location filename="../../app/widgets/main_window.cpp" line="399"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="387"/>
+        <location filename="../../app/widgets/main_window.cpp" line="400"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="401"/>
+        <location filename="../../app/widgets/main_window.cpp" line="415"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="403"/>
+        <location filename="../../app/widgets/main_window.cpp" line="417"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="404"/>
+        <location filename="../../app/widgets/main_window.cpp" line="418"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="413"/>
+        <location filename="../../app/widgets/main_window.cpp" line="427"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="415"/>
+        <location filename="../../app/widgets/main_window.cpp" line="429"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="416"/>
+        <location filename="../../app/widgets/main_window.cpp" line="430"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="416"/>
+        <location filename="../../app/widgets/main_window.cpp" line="430"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="423"/>
+        <location filename="../../app/widgets/main_window.cpp" line="437"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="429"/>
+        <location filename="../../app/widgets/main_window.cpp" line="443"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="430"/>
+        <location filename="../../app/widgets/main_window.cpp" line="444"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="432"/>
+        <location filename="../../app/widgets/main_window.cpp" line="446"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="433"/>
+        <location filename="../../app/widgets/main_window.cpp" line="447"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="434"/>
+        <location filename="../../app/widgets/main_window.cpp" line="448"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="454"/>
+        <location filename="../../app/widgets/main_window.cpp" line="468"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="455"/>
+        <location filename="../../app/widgets/main_window.cpp" line="469"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="103"/>
+        <location filename="../../app/widgets/main_window.cpp" line="104"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="107"/>
+        <location filename="../../app/widgets/main_window.cpp" line="108"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="108"/>
+        <location filename="../../app/widgets/main_window.cpp" line="109"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="106"/>
+        <location filename="../../app/widgets/main_window.cpp" line="107"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="185"/>
+        <location filename="../../app/widgets/main_window.cpp" line="196"/>
         <source>Colours: fixed 0 to 1 / fitted to the data</source>
         <translation>颜色范围：固定 0 到 1 / 按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="185"/>
+        <location filename="../../app/widgets/main_window.cpp" line="196"/>
         <source>fit</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="227"/>
+        <location filename="../../app/widgets/main_window.cpp" line="238"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="227"/>
+        <location filename="../../app/widgets/main_window.cpp" line="238"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="228"/>
+        <location filename="../../app/widgets/main_window.cpp" line="239"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="228"/>
+        <location filename="../../app/widgets/main_window.cpp" line="239"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="234"/>
+        <location filename="../../app/widgets/main_window.cpp" line="245"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="235"/>
+        <location filename="../../app/widgets/main_window.cpp" line="246"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="236"/>
+        <location filename="../../app/widgets/main_window.cpp" line="247"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="239"/>
+        <location filename="../../app/widgets/main_window.cpp" line="250"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="240"/>
+        <location filename="../../app/widgets/main_window.cpp" line="251"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="241"/>
+        <location filename="../../app/widgets/main_window.cpp" line="252"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="242"/>
+        <location filename="../../app/widgets/main_window.cpp" line="253"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="243"/>
+        <location filename="../../app/widgets/main_window.cpp" line="254"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="252"/>
+        <location filename="../../app/widgets/main_window.cpp" line="263"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="253"/>
+        <location filename="../../app/widgets/main_window.cpp" line="264"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="257"/>
+        <location filename="../../app/widgets/main_window.cpp" line="268"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="257"/>
+        <location filename="../../app/widgets/main_window.cpp" line="268"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="258"/>
+        <location filename="../../app/widgets/main_window.cpp" line="269"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="483"/>
+        <location filename="../../app/widgets/main_window.cpp" line="497"/>
         <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="682"/>
+        <location filename="../../app/widgets/main_window.cpp" line="719"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="724"/>
+        <location filename="../../app/widgets/main_window.cpp" line="761"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="730"/>
+        <location filename="../../app/widgets/main_window.cpp" line="767"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="730"/>
+        <location filename="../../app/widgets/main_window.cpp" line="767"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF 矢量图 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="731"/>
+        <location filename="../../app/widgets/main_window.cpp" line="768"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="731"/>
+        <location filename="../../app/widgets/main_window.cpp" line="768"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="733"/>
+        <location filename="../../app/widgets/main_window.cpp" line="770"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，当前显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="733"/>
+        <location filename="../../app/widgets/main_window.cpp" line="770"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="734"/>
+        <location filename="../../app/widgets/main_window.cpp" line="771"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="755"/>
+        <location filename="../../app/widgets/main_window.cpp" line="792"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="757"/>
+        <location filename="../../app/widgets/main_window.cpp" line="794"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
+    </message>
+</context>
+<context>
+    <name>PipelineView</name>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="50"/>
+        <source>logits</source>
+        <translation>logits</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="52"/>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="66"/>
+        <source>attention-viz — the four steps</source>
+        <translation>attention-viz — 四个步骤</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="103"/>
+        <source> [element %1]</source>
+        <translation> [第 %1 个]</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="105"/>
+        <source>, first %1 × %2 drawn</source>
+        <translation>，只画前 %1 × %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="116"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="262"/>
+        <source>softmax dim −1</source>
+        <translation>softmax dim −1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="261"/>
+        <source>not scaled</source>
+        <translation>未缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="261"/>
+        <source>× %1</source>
+        <translation>× %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="262"/>
+        <source>softmax dim −2</source>
+        <translation>softmax dim −2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="263"/>
+        <source>· V</source>
+        <translation>· V</translation>
     </message>
 </context>
 </TS>

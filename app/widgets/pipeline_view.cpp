@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/pipeline_view.h"
+
+#include "render/color_maps.h"
+#include "render/heatmap_drawing.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <cmath>
+
+namespace {
+
+constexpr int kMaxDrawn = 64; // rows or columns drawn of a larger matrix
+using M = PipelineView::Matrix;
+
+const attn::Tensor3 *tensorOf(const attn::Result &r, M m)
+{
+    switch (m) {
+    case M::Q:
+        return &r.inputs->Q;
+    case M::K:
+        return &r.inputs->K;
+    case M::V:
+        return &r.inputs->V;
+    case M::Scores:
+    case M::Logits:
+        return r.scores.get();
+    case M::Weights:
+        return &r.attention.weights;
+    case M::Out:
+        return &r.attention.out;
+    }
+    return nullptr;
+}
+
+QString nameOf(M m)
+{
+    switch (m) {
+    case M::Q:
+        return QStringLiteral("Q");
+    case M::K:
+        return QStringLiteral("K");
+    case M::V:
+        return QStringLiteral("V");
+    case M::Scores:
+        return QStringLiteral("Q·Kᵀ");
+    case M::Logits:
+        return QCoreApplication::translate("PipelineView", "logits");
+    case M::Weights:
+        return QCoreApplication::translate("PipelineView", "weights");
+    case M::Out:
+        return QStringLiteral("out");
+    }
+    return {};
+}
+
+} // namespace
+
+PipelineView::PipelineView(AttentionModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+{
+    setObjectName("pipelineView");
+    setWindowTitle(tr("attention-viz — the four steps"));
+    setMouseTracking(true);
+    setMinimumSize(640, 420);
+    resize(1100, 700);
+    connect(model, &AttentionModel::resultChanged, this, [this] {
+        m_query = m_key = -1;
+        update();
+    });
+}
+
+int PipelineView::fullRows(Matrix m) const
+{
+    return tensorOf(*m_model->result(), m)->rows;
+}
+
+int PipelineView::fullCols(Matrix m) const
+{
+    return tensorOf(*m_model->result(), m)->cols;
+}
+
+float PipelineView::value(Matrix m, int row, int col) const
+{
+    const auto r = m_model->result();
+    const attn::Params &p = r->params;
+    const float v = (*tensorOf(*r, m))(p.batchIndex, row, col);
+    if (m == M::Logits)
+        return attn::isMasked(p, row, col) ? -INFINITY : attn::logitOf(v, p);
+    return v;
+}
+
+QString PipelineView::title(Matrix m) const
+{
+    const auto r = m_model->result();
+    const attn::Tensor3 *t = tensorOf(*r, m);
+    QString shape = QStringLiteral("(%1, %2, %3)").arg(t->batch).arg(t->rows).arg(t->cols);
+    QString text = QStringLiteral("%1  %2").arg(nameOf(m), shape);
+    if (t->batch > 1)
+        text += tr(" [element %1]").arg(r->params.batchIndex);
+    if (t->rows > kMaxDrawn || t->cols > kMaxDrawn)
+        text += tr(", first %1 × %2 drawn").arg(std::min(t->rows, kMaxDrawn)).arg(std::min(t->cols, kMaxDrawn));
+    return text;
+}
+
+void PipelineView::layOut()
+{
+    // Two rows: the inputs Q, K, V; then scores → logits → weights → out. One cell size for all, the
+    // largest that fits every panel of its row (so equal shapes look equal).
+    const QFontMetricsF fm(font());
+    // Room between the panels for the step's name ("softmax dim −1").
+    const double titleH = fm.height() * 1.6, margin = 8,
+                 gap = std::max(fm.height() * 2.2, fm.horizontalAdvance(tr("softmax dim −1")) + 12);
+    const double rowH = (height() - 2 * margin - gap) / 2.0 - titleH;
+    const QList<M> rows[2] = { { M::Q, M::K, M::V }, { M::Scores, M::Logits, M::Weights, M::Out } };
+    double cell = 1e9;
+    for (const auto &row : rows) {
+        double sumCols = 0;
+        int maxRows = 1;
+        for (M m : row) {
+            sumCols += std::min(fullCols(m), kMaxDrawn);
+            maxRows = std::max(maxRows, std::min(fullRows(m), kMaxDrawn));
+        }
+        const double room = width() - 2 * margin - gap * double(row.size() - 1);
+        cell = std::min({ cell, room / sumCols, rowH / maxRows });
+    }
+    cell = std::max(1.0, std::min(cell, 90.0));
+    for (int r = 0; r < 2; ++r) {
+        double x = margin;
+        const double y = margin + r * (rowH + titleH + gap) + titleH;
+        for (M m : rows[r]) {
+            Panel &pn = m_panels[int(m)];
+            pn.rows = std::min(fullRows(m), kMaxDrawn);
+            pn.cols = std::min(fullCols(m), kMaxDrawn);
+            pn.cell = cell;
+            pn.grid = QRectF(x, y, pn.cols * cell, pn.rows * cell);
+            x += pn.cols * cell + gap;
+        }
+    }
+    // Values in the cells when the widest one fits with a gap (as in the heatmap).
+    QFont probe = numberFont(font());
+    probe.setPixelSize(100);
+    const QFontMetricsF pm(probe);
+    const auto r = m_model->result();
+    for (int k = 0; k < kMatrices; ++k) {
+        Panel &pn = m_panels[k];
+        const int decimals = M(k) == M::Weights ? 4 : 2;
+        double widest = pm.horizontalAdvance(QString::number(0.0, 'f', decimals));
+        for (int i = 0; i < pn.rows; ++i)
+            for (int j = 0; j < pn.cols; ++j) {
+                const float v = value(M(k), i, j);
+                if (std::isfinite(v))
+                    widest = std::max(widest, pm.horizontalAdvance(QString::number(v, 'f', decimals)));
+            }
+        const int px = int(std::min({ pn.cell * 0.5, (pn.cell - 2) / (widest / 100.0 + 0.3), 28.0 }));
+        pn.textPx = px >= 7 ? px : 0;
+    }
+}
+
+QString PipelineView::cellText(Matrix m, int row, int col) const
+{
+    const Panel &pn = m_panels[int(m)];
+    if (pn.textPx == 0 || row >= pn.rows || col >= pn.cols)
+        return {};
+    const float v = value(m, row, col);
+    if (std::isinf(v))
+        return QStringLiteral("−∞");
+    return QString::number(v, 'f', m == M::Weights ? 4 : 2);
+}
+
+QRectF PipelineView::cellRect(Matrix m, int row, int col) const
+{
+    const Panel &pn = m_panels[int(m)];
+    if (row < 0 || col < 0 || row >= pn.rows || col >= pn.cols)
+        return {};
+    return QRectF(pn.grid.left() + col * pn.cell, pn.grid.top() + row * pn.cell, pn.cell, pn.cell);
+}
+
+int PipelineView::outlinedRow(Matrix m) const
+{
+    switch (m) {
+    case M::Q:
+    case M::Out:
+        return m_query;
+    case M::K:
+    case M::V:
+        return m_key;
+    default:
+        return -1;
+    }
+}
+
+void PipelineView::paintEvent(QPaintEvent *)
+{
+    layOut();
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().window());
+    const auto r = m_model->result();
+    const attn::Params &p = r->params;
+    QCPColorGradient viridis = colorGradient("viridis"), coolwarm = colorGradient("coolwarm");
+    const QFontMetricsF fm(font());
+    for (int k = 0; k < kMatrices; ++k) {
+        const M m = M(k);
+        const Panel &pn = m_panels[k];
+        // Weights on 0..1 (viridis, as the heatmap); everything else diverging around 0.
+        double extent = 1e-12;
+        for (int i = 0; i < pn.rows; ++i)
+            for (int j = 0; j < pn.cols; ++j)
+                if (std::isfinite(value(m, i, j)))
+                    extent = std::max(extent, double(std::fabs(value(m, i, j))));
+        painter.setPen(palette().windowText().color());
+        painter.drawText(QRectF(pn.grid.left(), pn.grid.top() - fm.height() * 1.4, std::max(pn.grid.width(), 400.0),
+                             fm.height() * 1.3),
+            Qt::AlignLeft | Qt::AlignBottom, title(m));
+        QFont nf = numberFont(font());
+        if (pn.textPx > 0)
+            nf.setPixelSize(pn.textPx);
+        painter.setFont(nf);
+        for (int i = 0; i < pn.rows; ++i)
+            for (int j = 0; j < pn.cols; ++j) {
+                const float v = value(m, i, j);
+                const bool masked = (m == M::Scores || m == M::Logits || m == M::Weights) && attn::isMasked(p, i, j);
+                QColor c;
+                if (masked)
+                    c = maskedCellColor();
+                else if (m == M::Weights)
+                    c = QColor::fromRgb(viridis.color(v, QCPRange(0, 1)));
+                else
+                    c = QColor::fromRgb(coolwarm.color(v, QCPRange(-extent, extent)));
+                const QRectF cr = cellRect(m, i, j);
+                painter.fillRect(cr, c);
+                const QString text = m == M::Weights && masked ? QString() : cellText(m, i, j);
+                if (!text.isEmpty()) {
+                    painter.setPen(masked ? QColor(Qt::black) : cellTextColor(c));
+                    painter.drawText(cr, Qt::AlignCenter, text);
+                }
+            }
+        painter.setFont(font());
+        // The rows the hovered weight comes from and goes to.
+        const int row = outlinedRow(m);
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(QColor(230, 40, 30), 3));
+        if (row >= 0 && row < pn.rows)
+            painter.drawRect(QRectF(pn.grid.left(), pn.grid.top() + row * pn.cell, pn.grid.width(), pn.cell));
+        if ((m == M::Scores || m == M::Logits || m == M::Weights) && m_query >= 0 && m_key >= 0)
+            painter.drawRect(cellRect(m, m_query, m_key));
+    }
+    // The steps between the panels.
+    painter.setPen(palette().windowText().color());
+    const auto between = [&](M a, M b, const QString &label) {
+        const QRectF ra = m_panels[int(a)].grid, rb = m_panels[int(b)].grid;
+        const QPointF at((ra.right() + rb.left()) / 2, ra.center().y());
+        const double w = std::max(rb.left() - ra.right(), 40.0);
+        painter.drawText(QRectF(at.x() - w / 2, at.y() - fm.height() * 1.5, w, fm.height() * 3), Qt::AlignCenter,
+            label + QStringLiteral("\n→"));
+    };
+    between(M::Scores, M::Logits,
+        p.scaling == attn::Scaling::None ? tr("not scaled") : tr("× %1").arg(p.scaleFactor(), 0, 'g', 4));
+    between(M::Logits, M::Weights, p.softmaxDim == -1 ? tr("softmax dim −1") : tr("softmax dim −2"));
+    between(M::Weights, M::Out, tr("· V"));
+}
+
+bool PipelineView::hit(const QPointF &at, Matrix *m, int *row, int *col) const
+{
+    for (int k = 0; k < kMatrices; ++k) {
+        const Panel &pn = m_panels[k];
+        if (pn.grid.contains(at) && pn.cell > 0) {
+            *m = M(k);
+            *row = std::min(pn.rows - 1, int((at.y() - pn.grid.top()) / pn.cell));
+            *col = std::min(pn.cols - 1, int((at.x() - pn.grid.left()) / pn.cell));
+            return true;
+        }
+    }
+    return false;
+}
+
+void PipelineView::hoverCell(Matrix m, int row, int col)
+{
+    // A score, logit or weight (i, j) links query i and key j; a row of Q or out, query i; of K or V, key j.
+    switch (m) {
+    case M::Scores:
+    case M::Logits:
+    case M::Weights:
+        m_query = row;
+        m_key = col;
+        break;
+    case M::Q:
+    case M::Out:
+        m_query = row;
+        m_key = -1;
+        break;
+    case M::K:
+    case M::V:
+        m_query = -1;
+        m_key = row;
+        break;
+    }
+    update();
+}
+
+void PipelineView::mouseMoveEvent(QMouseEvent *event)
+{
+    M m = M::Q;
+    int row = 0, col = 0;
+    if (!hit(event->position(), &m, &row, &col)) {
+        leaveEvent(event);
+        return;
+    }
+    hoverCell(m, row, col);
+    const float v = value(m, row, col);
+    QToolTip::showText(event->globalPosition().toPoint(),
+        QStringLiteral("%1[%2][%3] = %4").arg(nameOf(m)).arg(row).arg(col).arg(v, 0, 'g', 6), this);
+}
+
+void PipelineView::leaveEvent(QEvent *)
+{
+    m_query = m_key = -1;
+    QToolTip::hideText();
+    update();
+}
