@@ -214,6 +214,7 @@ void HeatmapPanel::showResult()
     m_fullAggregated = m_grid.aggregated();
     fillColorMap(m_map, m_grid, L, S);
     setAxisLabels(m_heatRect, p);
+    applyPanelSizes(); // the panels' names depend on what is shown
     placeElements();
     // The keys are labelled once, under the lowest panel, whose columns are the map's.
     QCPAxis *keyAxis = m_heatRect->axis(QCPAxis::atBottom);
@@ -364,6 +365,11 @@ void HeatmapPanel::setColorScaleVisible(bool visible)
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+int HeatmapPanel::colorScaleWidth() const
+{
+    return m_scaleVisible && m_scale->layout() ? m_scale->outerRect().width() : 0;
+}
+
 bool HeatmapPanel::showsColumnEntropy() const
 {
     return m_colEntropyRect->visible();
@@ -460,6 +466,10 @@ void HeatmapPanel::updateSidePanels()
     m_colEntropyMax->point1->setCoords(0, lnL);
     m_colEntropyMax->point2->setCoords(1, lnL);
     m_rowSumTarget->setVisible(true);
+    // The sums and entropies are of the weights, whatever the map shows: say so beside scores or logits.
+    const bool weights = m_model->display().quantity == attn::Quantity::Weights;
+    m_rowSumRect->axis(QCPAxis::atTop)->setLabel(weights ? tr("row sum") : tr("Σ weights"));
+    colSumAxis->setLabel(weights ? tr("col. sum") : tr("Σ weights"));
 }
 
 void HeatmapPanel::regridVisible()
@@ -834,7 +844,9 @@ void HeatmapPanel::applyPanelSizes()
     QFont lf = font();
     lf.setPointSizeF(font().pointSizeF() * m_fontScale);
     const QFontMetricsF lm(lf);
-    const double names = std::max({ lm.horizontalAdvance(tr("row sum")), lm.horizontalAdvance(tr("entropy")) });
+    const bool weights = m_model->display().quantity == attn::Quantity::Weights;
+    const double names = std::max({ lm.horizontalAdvance(tr("row sum")), lm.horizontalAdvance(tr("entropy")),
+        weights ? 0.0 : lm.horizontalAdvance(tr("Σ weights")) });
     const int width = int(std::max(QFontMetricsF(f).horizontalAdvance(QStringLiteral("0.0000")) + 10, names + 4));
     for (QCPAxisRect *rect : { m_rowSumRect, m_entropyRect })
         rect->setMinimumSize(width, 0);

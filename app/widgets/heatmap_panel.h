@@ -53,6 +53,7 @@ public:
     // Whether this panel draws its colour scale (a comparison with one shared range draws one).
     void setColorScaleVisible(bool visible);
     bool colorScaleVisible() const { return m_scaleVisible; }
+    int colorScaleWidth() const; // its outer width as laid out (0 when hidden)
     // Keep an empty row under the column sums as tall as the column-entropy panel, so that this panel's
     // rows line up with a partner's that shows column entropy.
     void setSpareBottomRow(bool spare);

@@ -279,10 +279,10 @@ void MainWindow::settle()
     // Results shown, widgets laid out, and the plots laid out for that (the numbers written in
     // cells and beside bars are placed after the plot's own layout, which can ask for another).
     waitUntilComputed();
-    for (int pass = 0; pass < 4; ++pass) {
+    for (int pass = 0; pass < 5; ++pass) {
         QCoreApplication::processEvents();
-        if (pass == 1)
-            alignPanels(); // decided again on the laid-out panels
+        if (pass == 1 || pass == 2)
+            alignPanels(); // decided again on the laid-out panels (the second time for the widths it gave)
         for (HeatmapPanel *h : { m_heatmap, m_partnerHeatmap })
             if (h->isVisible())
                 h->plot()->replot(QCustomPlot::rpImmediateRefresh);
@@ -563,6 +563,7 @@ void MainWindow::setPresentation(bool on, bool fullScreen)
     setStyleSheet(on ? "QMainWindow, QWidget { background: white; color: black; } "
                        "QToolButton { border: 2px solid black; border-radius: 6px; padding: 3px 6px; } "
                        "QToolButton:checked { background: #1a4d8f; color: white; border-color: #1a4d8f; } "
+                       "QToolButton:disabled { color: #a0a0a0; border-color: #c8c8c8; } "
                        "QToolButton#demo-leavePresentation { border-color: #b02020; color: #b02020; }"
                      : QString());
     if (on && fullScreen)
@@ -598,6 +599,7 @@ void MainWindow::fitPresentation()
     bf.setBold(m_presentation);
     for (QToolButton *b : m_demoButtons)
         b->setFont(bf);
+    statusBar()->setFont(bf); // "Lesson step 4 of 8" reads from the back too
     const int width = std::max(200, centralWidget()->width() - 16);
     const auto fit = [&](auto setScale, auto heightAt, double from, double budget) {
         double s = from;
@@ -660,8 +662,9 @@ void MainWindow::alignPanels()
     };
     const double beside = cellText(totalW / 2.0, totalH);
     const double stacked = cellText(totalW, totalH / 2.0);
-    // Side by side unless stacking is clearly better (and no flapping between the two).
-    const bool stack = m_stacked ? stacked * 1.1 > beside : stacked > beside * 1.3;
+    // Stacked only for a long row of keys (S at least 3 L, as block 2's 1 × 6) when that gives larger
+    // cells; otherwise side by side, the rows lining up.
+    const bool stack = p.keyLength >= 3 * p.queryLength && stacked > beside;
     if (stack != m_stacked) {
         m_stacked = stack;
         m_maps->setDirection(stack ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
@@ -680,6 +683,8 @@ void MainWindow::alignPanels()
     if (stack) {
         first->setNoteMinimumHeight(0);
         second->setNoteMinimumHeight(0);
+        m_maps->setStretch(0, 1);
+        m_maps->setStretch(1, 1);
     }
     // Once both are laid out: the notes as tall as the taller one at the panels' real width (never
     // more than a fifth of the window), and the spare row as tall as what the partner has under its
@@ -687,6 +692,15 @@ void MainWindow::alignPanels()
     QTimer::singleShot(0, this, [this] {
         if (m_stacked || !m_comparison.isOn())
             return;
+        // Side by side the two maps get the same width (so the same cells), whatever each has beside it
+        // (the shared colour scale, an entropy panel only where rows are distributions).
+        HeatmapPanel *a = m_heatmap, *b = m_partnerHeatmap;
+        const int aroundA = a->width() - a->heatmapRect().width(), aroundB = b->width() - b->heatmapRect().width();
+        const int map = std::max(50, (a->width() + b->width() - aroundA - aroundB) / 2);
+        if (a->heatmapRect().width() > 10 && b->heatmapRect().width() > 10) {
+            m_maps->setStretch(m_maps->indexOf(a), aroundA + map);
+            m_maps->setStretch(m_maps->indexOf(b), aroundB + map);
+        }
         const int width = std::max(200, std::min(m_heatmap->width(), m_partnerHeatmap->width()));
         const int note = std::min(
             std::max(m_heatmap->noteHeight(width), m_partnerHeatmap->noteHeight(width)), centralWidget()->height() / 5);

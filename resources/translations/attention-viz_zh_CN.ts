@@ -587,39 +587,41 @@
     </message>
     <message>
         <location filename="../../app/render/heatmap_drawing.cpp" line="92"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="228"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="229"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="135"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="837"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="471"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="848"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="159"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="472"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="242"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="243"/>
         <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).</source>
         <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="259"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="260"/>
         <source>%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个查询看不到任何键：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="260"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="261"/>
         <source>%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个键不被任何查询看到：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="138"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="837"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="848"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
@@ -629,27 +631,34 @@
         <translation>列熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="247"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="248"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy is shown under the map, against ln L.</source>
         <translation>沿查询维 softmax（dim −2）：每一列和为 1，各行不再和为 1，所以输出不再是值向量的加权平均。此时列才是概率分布：图下方给出各列的熵，与 ln L 对照。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="254"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="255"/>
         <source>The rows&apos; largest weights average %1: on the fixed 0 to 1 colour range the map looks flat. Press F (or Range: Fit to data) to stretch the colours over the weights.</source>
         <translation>各行最大权重的平均值为 %1：在固定的 0 到 1 颜色范围下整张图看起来是一种颜色。按 F（或“范围：按数据拟合”）把颜色铺满这些权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="442"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="448"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="459"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="465"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="734"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="471"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="472"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="849"/>
+        <source>Σ weights</source>
+        <translation>Σ 权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="744"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -658,52 +667,52 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="736"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="746"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="738"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="748"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="742"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="752"/>
         <source>
 row %1 sums to %2, its entropy is %3 nats (ln S = %4)</source>
         <translation>
 第 %1 行的和为 %2，熵为 %3 奈特（ln S = %4）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="746"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="756"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats (ln L = %4)</source>
         <translation>
 第 %1 列的和为 %2，熵为 %3 奈特（ln L = %4）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="766"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="776"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="768"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="778"/>
         <source>
 row entropy %1 nats (the most, for a uniform row: ln S = %2)</source>
         <translation>
 行熵 %1 奈特（均匀分布时最大：ln S = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="776"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="786"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="778"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="788"/>
         <source>
 column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
         <translation>
@@ -1264,57 +1273,57 @@ column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="719"/>
+        <location filename="../../app/widgets/main_window.cpp" line="733"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="761"/>
+        <location filename="../../app/widgets/main_window.cpp" line="775"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="767"/>
+        <location filename="../../app/widgets/main_window.cpp" line="781"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="767"/>
+        <location filename="../../app/widgets/main_window.cpp" line="781"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF 矢量图 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="768"/>
+        <location filename="../../app/widgets/main_window.cpp" line="782"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="768"/>
+        <location filename="../../app/widgets/main_window.cpp" line="782"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="770"/>
+        <location filename="../../app/widgets/main_window.cpp" line="784"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，当前显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="770"/>
+        <location filename="../../app/widgets/main_window.cpp" line="784"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="771"/>
+        <location filename="../../app/widgets/main_window.cpp" line="785"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="792"/>
+        <location filename="../../app/widgets/main_window.cpp" line="806"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="794"/>
+        <location filename="../../app/widgets/main_window.cpp" line="808"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
