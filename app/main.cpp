@@ -140,10 +140,13 @@ int runWindow(const CliRequest &request)
         if (!window.openLesson(request.lessonPath, &error))
             return fail(QStringLiteral("--lesson: %1").arg(error));
         window.lesson()->step(request.lessonStep - 1);
-        // The step is the starting state; options given beside it change it, as with --preset.
-        model.setParams(params);
-        model.setDisplay(display);
-        model.setCompare(request.compare, request.compareDk);
+        // The step is the starting state; options given beside it change it, as with --preset (without
+        // any, the step stands, not the last session's settings).
+        if (request.paramsGiven) {
+            model.setParams(params);
+            model.setDisplay(display);
+            model.setCompare(request.compare, request.compareDk);
+        }
     }
     if (request.presentation)
         window.setPresentation(true, interactive);

@@ -407,6 +407,19 @@ void TestBadInput::refused_data()
     QTest::newRow("lesson is a FIFO") << QStringList { "--lesson", "{dir}/pipe.json" }
                                       << "--lesson: {dir}/pipe.json: not a regular file"
                                       << "fifo";
+    QTest::newRow("step without lesson") << QStringList { "--step", "3", "--dump", "{dir}/out.json" }
+                                         << "--step: needs --lesson (the step of which lesson?)" << QString();
+    QTest::newRow("step 0") << QStringList { "--lesson", "lecture", "--step", "0", "--dump", "{dir}/out.json" }
+                            << "--step: must be from 1 to 8 (got 0)" << QString();
+    QTest::newRow("step past the last") << QStringList { "--lesson", "lecture", "--step", "9", "--dump",
+        "{dir}/out.json" } << "--step: must be from 1 to 8 (got 9)"
+                                        << QString();
+    QTest::newRow("step not a number") << QStringList { "--lesson", "lecture", "--step", "two", "--dump",
+        "{dir}/out.json" } << "--step: expected"
+                                       << QString();
+    QTest::newRow("step with a preset") << QStringList { "--lesson", "lecture", "--step", "2", "--preset", "why-scale",
+        "--dump", "{dir}/out.json" } << "--step: the lesson's step gives the starting state; leave out --preset"
+                                        << QString();
 }
 
 void TestBadInput::refused()

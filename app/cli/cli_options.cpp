@@ -191,9 +191,12 @@ void startingState(const QCommandLineParser &parser, CliRequest &r)
     if (parser.isSet("step") && (parser.isSet("preset") || parser.isSet("scenario")))
         throw Fail { QStringLiteral("--step: the lesson's step gives the starting state; leave out %1")
                          .arg(parser.isSet("preset") ? QStringLiteral("--preset") : QStringLiteral("--scenario")) };
-    if (parser.isSet("preset") || parser.isSet("scenario") || parser.isSet("step")) {
+    // A lesson's step (the first unless --step says) is the starting state, unless a preset or a scenario is.
+    const bool fromLesson
+        = parser.isSet("step") || (parser.isSet("lesson") && !parser.isSet("preset") && !parser.isSet("scenario"));
+    if (parser.isSet("preset") || parser.isSet("scenario") || fromLesson) {
         Scenario base;
-        if (parser.isSet("step")) {
+        if (fromLesson) {
             // The lesson's step N is the starting state (--dump and the pictures give its numbers).
             QString path = parser.value("lesson");
             if (path == "lecture")
@@ -202,7 +205,8 @@ void startingState(const QCommandLineParser &parser, CliRequest &r)
             const auto lesson = loadLesson(path, &error);
             if (!lesson)
                 throw Fail { QStringLiteral("--lesson: %1").arg(error) };
-            r.lessonStep = int(parseInteger("step", parser.value("step"), 1, int(lesson->steps.size())));
+            if (parser.isSet("step"))
+                r.lessonStep = int(parseInteger("step", parser.value("step"), 1, int(lesson->steps.size())));
             base = lesson->steps[size_t(r.lessonStep - 1)];
         } else if (parser.isSet("preset")) {
             const Preset *preset = findPreset(parser.value("preset").trimmed());
@@ -230,8 +234,9 @@ void startingState(const QCommandLineParser &parser, CliRequest &r)
 void checkKept(const QCommandLineParser &parser, const attn::Params &base, const attn::Params &p)
 {
     const QString from = parser.isSet("preset") ? QStringLiteral("--preset")
+        : parser.isSet("scenario")              ? QStringLiteral("--scenario")
         : parser.isSet("step")                  ? QStringLiteral("--step")
-                                                : QStringLiteral("--scenario");
+                                                : QStringLiteral("--lesson");
     if (!parser.isSet("mask") && base.mask == attn::MaskKind::Pad && p.padCount != base.padCount)
         throw Fail { QStringLiteral(
             "%1: its mask pad:%2 masks more keys than the %3 the other options give; add --mask")
