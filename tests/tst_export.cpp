@@ -8,6 +8,7 @@
 #include "render/figure.h"
 #include "run_program.h"
 #include "shown_window.h"
+#include "widgets/export_dialog.h"
 #include "widgets/main_window.h"
 
 #include <QClipboard>
@@ -86,6 +87,7 @@ private slots:
     void badInput();
     void failedExportKeepsExistingFile();
     void windowExports();
+    void exportDialogSizesForPaper();
     void copyImageToClipboard();
 
 private:
@@ -363,6 +365,42 @@ void TestExport::windowExports()
     QVERIFY(window.exportDkSeries(path("winseries"), { 1, 64 }, &written, &error));
     QCOMPARE(written, QStringList({ "d-k_1.png", "d-k_64.png" }));
     QCOMPARE(model.params().dK, 64); // the window's own settings are untouched
+}
+
+// File > Export's dialog: the paper-column preset gives a 3.5-inch (252-point) PDF with the title
+// typed, and 300 dpi for a PNG; a comparison keeps the width; a file without a known suffix cannot be
+// exported.
+void TestExport::exportDialogSizesForPaper()
+{
+    AttentionModel model;
+    model.setParams(lecture::exercise(-2));
+    MainWindow window(&model, false);
+    ExportDialog dialog(window.comparisonFigureOptions(CompareKind::SoftmaxDim), true, 2);
+    dialog.setPath(path("column.pdf"));
+    dialog.choosePreset(ExportDialog::Preset::PaperColumn);
+    gui::find<QLineEdit>(&dialog, "export-title")->setText("Softmax over the wrong dim");
+    QVERIFY(gui::find<QLabel>(&dialog, "export-summary")->text().contains("3.50 ×"));
+    FigureOptions o = dialog.options();
+    QCOMPARE(o.size.width(), 252);
+    QString error;
+    QVERIFY2(window.exportComparison(dialog.path(), CompareKind::SoftmaxDim, &error, &o), qPrintable(error));
+    const QString info = QStandardPaths::findExecutable("pdfinfo");
+    QVERIFY2(!info.isEmpty(), "pdfinfo (poppler-utils) is needed");
+    QProcess p;
+    p.start(info, { path("column.pdf") });
+    QVERIFY(p.waitForFinished(30000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    QVERIFY2(out.contains(QRegularExpression("Page size:\\s+252 x 140 pts")), qPrintable(out));
+    QVERIFY(pdfText(path("column.pdf")).contains("Softmax over the wrong dim"));
+    // the same preset for a PNG: 300 dpi, so 3.5 inches are 1050 pixels
+    dialog.setPath(path("column.png"));
+    QVERIFY(gui::find<QLabel>(&dialog, "export-summary")->text().contains("1050 × 583 pixels"));
+    o = dialog.options();
+    QVERIFY(window.exportComparison(dialog.path(), CompareKind::SoftmaxDim, &error, &o));
+    QCOMPARE(QImage(path("column.png")).size(), QSize(1050, 583));
+    // no suffix: nothing to export
+    dialog.setPath(path("column"));
+    QVERIFY(!dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
 }
 
 void TestExport::copyImageToClipboard()

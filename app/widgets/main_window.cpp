@@ -6,6 +6,7 @@
 #include "model/translations.h"
 #include "widgets/controls_panel.h"
 #include "widgets/explanation_panel.h"
+#include "widgets/export_dialog.h"
 #include "widgets/flow_layout.h"
 #include "widgets/heatmap_panel.h"
 #include "widgets/pipeline_view.h"
@@ -301,27 +302,26 @@ void MainWindow::buildMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *exportAction = file->addAction(tr("&Export…"), this, [this] {
-        const QString path = askExportPath(tr("Export the heatmap or the matrix"), false);
-        if (path.isEmpty())
+        ExportDialog dialog(currentFigureOptions(), false, 1, this);
+        if (dialog.exec() != QDialog::Accepted)
             return;
+        const FigureOptions o = dialog.options();
         QString error;
-        reportExport(exportTo(path, &error), path, error);
+        reportExport(exportTo(dialog.path(), &error, &o), dialog.path(), error);
     });
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportAction->setObjectName("exportAction");
     QMenu *compare = file->addMenu(tr("Export &comparison"));
-    compare->addAction(tr("Scaled and not scaled…"), this, [this] {
-        const QString path = askExportPath(tr("Export scaled and not scaled side by side"), true);
-        QString error;
-        if (!path.isEmpty())
-            reportExport(exportComparison(path, CompareKind::Scaling, &error), path, error);
-    });
-    compare->addAction(tr("Softmax over keys and over queries…"), this, [this] {
-        const QString path = askExportPath(tr("Export softmax over keys and over queries side by side"), true);
-        QString error;
-        if (!path.isEmpty())
-            reportExport(exportComparison(path, CompareKind::SoftmaxDim, &error), path, error);
-    });
+    for (const auto &k : QList<QPair<QString, CompareKind>> { { tr("Scaled and not scaled…"), CompareKind::Scaling },
+             { tr("Softmax over keys and over queries…"), CompareKind::SoftmaxDim } })
+        compare->addAction(k.first, this, [this, kind = k.second] {
+            ExportDialog dialog(comparisonFigureOptions(kind), true, 2, this);
+            if (dialog.exec() != QDialog::Accepted)
+                return;
+            const FigureOptions o = dialog.options();
+            QString error;
+            reportExport(exportComparison(dialog.path(), kind, &error, &o), dialog.path(), error);
+        });
     file->addAction(tr("Export a d_k &series (1, 4, 16, 64, 256)…"), this, [this] {
         QSettings s;
         const QString folder = QFileDialog::getExistingDirectory(
@@ -722,7 +722,7 @@ FigureOptions MainWindow::currentFigureOptions() const
     return o;
 }
 
-bool MainWindow::exportTo(const QString &path, QString *error)
+bool MainWindow::exportTo(const QString &path, QString *error, const FigureOptions *options)
 {
     m_model->waitForIdle();
     const auto r = m_model->result();
@@ -733,16 +733,22 @@ bool MainWindow::exportTo(const QString &path, QString *error)
         *error = tr("'%1': unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)").arg(path);
         return false;
     }
-    return writeFigure(path, { { r, QString() } }, currentFigureOptions(), error);
+    return writeFigure(path, { { r, QString() } }, options ? *options : currentFigureOptions(), error);
 }
 
-bool MainWindow::exportComparison(const QString &path, CompareKind kind, QString *error)
+FigureOptions MainWindow::comparisonFigureOptions(CompareKind kind) const
+{
+    FigureOptions o = currentFigureOptions();
+    o.size = QSize(2 * o.size.width(), o.size.height());
+    o.title = compareTitle(m_model->result()->params, kind);
+    return o;
+}
+
+bool MainWindow::exportComparison(const QString &path, CompareKind kind, QString *error, const FigureOptions *options)
 {
     m_model->waitForIdle();
     const auto r = m_model->result();
-    FigureOptions o = currentFigureOptions();
-    o.size = QSize(2 * o.size.width(), o.size.height());
-    o.title = compareTitle(r->params, kind);
+    const FigureOptions o = options ? *options : comparisonFigureOptions(kind);
     return writeFigure(path, comparePanels(r, kind, m_model->compareDk()), o, error);
 }
 
@@ -773,31 +779,6 @@ void MainWindow::copyImage()
     m_model->waitForIdle();
     QGuiApplication::clipboard()->setImage(renderFigure({ { m_model->result(), QString() } }, currentFigureOptions()));
     statusBar()->showMessage(tr("Image copied to the clipboard"), 4000);
-}
-
-QString MainWindow::askExportPath(const QString &title, bool imagesOnly)
-{
-    QSettings s;
-    const QStringList filters = QStringList { tr("PNG image (*.png)"), tr("PDF, vector (*.pdf)"),
-        tr("SVG, vector (*.svg)"), tr("JPEG image (*.jpg)") }
-        + (imagesOnly ? QStringList()
-                      : QStringList { tr("CSV, the shown matrix (*.csv)"), tr("NumPy .npy, all of (B, L, S) (*.npy)"),
-                          tr("JSON, everything (*.json)") });
-    QString filter = s.value("export/filter").toString();
-    if (!filters.contains(filter))
-        filter = filters.first();
-    const QString folder = s.value("export/folder", QDir::homePath()).toString();
-    const QString suffix = filter.section("(*.", 1).section(')', 0, 0);
-    QString path = QFileDialog::getSaveFileName(
-        this, title, QDir(folder).filePath("attention." + suffix), filters.join(";;"), &filter);
-    if (path.isEmpty())
-        return {};
-    const QString chosen = filter.section("(*.", 1).section(')', 0, 0);
-    if (QFileInfo(path).suffix().isEmpty())
-        path += "." + chosen; // the format chosen in the dialog
-    s.setValue("export/folder", QFileInfo(path).absolutePath());
-    s.setValue("export/filter", filter);
-    return path;
 }
 
 void MainWindow::reportExport(bool ok, const QString &path, const QString &error)

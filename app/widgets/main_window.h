@@ -39,8 +39,11 @@ public:
     QString captionText() const;
 
     // The export actions without their dialogs (the menu asks for the path first).
-    bool exportTo(const QString &path, QString *error);
-    bool exportComparison(const QString &path, CompareKind kind, QString *error);
+    // Writes the picture or data; options: from the Export dialog (default: the window's figure).
+    bool exportTo(const QString &path, QString *error, const FigureOptions *options = nullptr);
+    bool exportComparison(
+        const QString &path, CompareKind kind, QString *error, const FigureOptions *options = nullptr);
+    FigureOptions comparisonFigureOptions(CompareKind kind) const;
     bool exportDkSeries(const QString &folder, const QList<int> &values, QStringList *written, QString *error);
     void copyImage();
     FigureOptions currentFigureOptions() const;
@@ -73,7 +76,6 @@ private:
     void layOutComparison();
     void showCaption();
     void changeParams(const std::function<void(attn::Params &)> &edit);
-    QString askExportPath(const QString &title, bool imagesOnly);
     void reportExport(bool ok, const QString &path, const QString &error);
     void showProblem(const QString &message);
     void showShortcuts();

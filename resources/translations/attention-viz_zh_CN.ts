@@ -490,6 +490,145 @@
     </message>
 </context>
 <context>
+    <name>ExportDialog</name>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="36"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="89"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="42"/>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="50"/>
+        <source>Slide (1920 × 1080)</source>
+        <translation>幻灯片（1920 × 1080）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="51"/>
+        <source>Paper column (3.5 inches wide, 8-point text)</source>
+        <translation>论文单栏（3.5 英寸宽，8 磅字）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="52"/>
+        <source>Paper page (7 inches wide)</source>
+        <translation>论文通栏（7 英寸宽）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="53"/>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="69"/>
+        <source>PNG and JPG: pixels per unit of the size (2 for high-DPI slides; a paper preset sets 300 dpi, 300/72 pixels per point).</source>
+        <translation>PNG 和 JPG：每个尺寸单位的像素数（高分辨率幻灯片用 2；论文预设为 300 dpi，即每磅 300/72 像素）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="73"/>
+        <source>no title line</source>
+        <translation>无标题行</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="74"/>
+        <source>Transparent background (PNG)</source>
+        <translation>透明背景（PNG）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="80"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="81"/>
+        <source>Size</source>
+        <translation>尺寸</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="82"/>
+        <source>Width × height</source>
+        <translation>宽 × 高</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="83"/>
+        <source>Pixel ratio</source>
+        <translation>像素比</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="84"/>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="159"/>
+        <source>Give the file a picture&apos;s suffix: .png, .jpg, .pdf or .svg.</source>
+        <translation>请给文件加上图片后缀：.png、.jpg、.pdf 或 .svg。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="160"/>
+        <source>Give the file a suffix: .png, .jpg, .pdf, .svg, or .csv, .npy, .json for data.</source>
+        <translation>请给文件加上后缀：.png、.jpg、.pdf、.svg，或数据用的 .csv、.npy、.json。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="162"/>
+        <source>Data: the numbers, no picture.</source>
+        <translation>数据：只有数字，没有图片。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="164"/>
+        <source>%1 × %2 points = %3 × %4 inches, vector.</source>
+        <translation>%1 × %2 磅 = %3 × %4 英寸，矢量。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="170"/>
+        <source>%1 × %2 pixels.</source>
+        <translation>%1 × %2 像素。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="179"/>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="179"/>
+        <source>PDF, vector (*.pdf)</source>
+        <translation>PDF，矢量 (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="180"/>
+        <source>SVG, vector (*.svg)</source>
+        <translation>SVG，矢量 (*.svg)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="180"/>
+        <source>JPEG image (*.jpg)</source>
+        <translation>JPEG 图片 (*.jpg)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="182"/>
+        <source>CSV, the shown matrix (*.csv)</source>
+        <translation>CSV，显示的矩阵 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="182"/>
+        <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
+        <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
+        <source>JSON, everything (*.json)</source>
+        <translation>JSON，全部内容 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="185"/>
+        <source>Export to</source>
+        <translation>导出到</translation>
+    </message>
+</context>
+<context>
     <name>Figure</name>
     <message>
         <location filename="../../app/model/labels.cpp" line="10"/>
@@ -722,224 +861,209 @@ column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="43"/>
+        <location filename="../../app/widgets/main_window.cpp" line="44"/>
         <source>attention-viz — scaled dot-product attention</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="79"/>
+        <location filename="../../app/widgets/main_window.cpp" line="80"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="85"/>
+        <location filename="../../app/widgets/main_window.cpp" line="86"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="158"/>
+        <location filename="../../app/widgets/main_window.cpp" line="159"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="158"/>
+        <location filename="../../app/widgets/main_window.cpp" line="159"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="159"/>
+        <location filename="../../app/widgets/main_window.cpp" line="160"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="159"/>
+        <location filename="../../app/widgets/main_window.cpp" line="160"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="161"/>
+        <location filename="../../app/widgets/main_window.cpp" line="162"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="161"/>
-        <location filename="../../app/widgets/main_window.cpp" line="241"/>
+        <location filename="../../app/widgets/main_window.cpp" line="162"/>
+        <location filename="../../app/widgets/main_window.cpp" line="242"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="162"/>
+        <location filename="../../app/widgets/main_window.cpp" line="163"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="162"/>
-        <location filename="../../app/widgets/main_window.cpp" line="240"/>
+        <location filename="../../app/widgets/main_window.cpp" line="163"/>
+        <location filename="../../app/widgets/main_window.cpp" line="241"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="163"/>
+        <location filename="../../app/widgets/main_window.cpp" line="164"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="163"/>
-        <location filename="../../app/widgets/main_window.cpp" line="243"/>
+        <location filename="../../app/widgets/main_window.cpp" line="164"/>
+        <location filename="../../app/widgets/main_window.cpp" line="244"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="165"/>
+        <location filename="../../app/widgets/main_window.cpp" line="166"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="165"/>
-        <location filename="../../app/widgets/main_window.cpp" line="242"/>
+        <location filename="../../app/widgets/main_window.cpp" line="166"/>
+        <location filename="../../app/widgets/main_window.cpp" line="243"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="167"/>
+        <location filename="../../app/widgets/main_window.cpp" line="168"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="167"/>
+        <location filename="../../app/widgets/main_window.cpp" line="168"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="169"/>
+        <location filename="../../app/widgets/main_window.cpp" line="170"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="169"/>
+        <location filename="../../app/widgets/main_window.cpp" line="170"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="177"/>
+        <location filename="../../app/widgets/main_window.cpp" line="178"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="177"/>
+        <location filename="../../app/widgets/main_window.cpp" line="178"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="178"/>
+        <location filename="../../app/widgets/main_window.cpp" line="179"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="178"/>
-        <location filename="../../app/widgets/main_window.cpp" line="260"/>
+        <location filename="../../app/widgets/main_window.cpp" line="179"/>
+        <location filename="../../app/widgets/main_window.cpp" line="261"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="179"/>
+        <location filename="../../app/widgets/main_window.cpp" line="180"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="179"/>
+        <location filename="../../app/widgets/main_window.cpp" line="180"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="181"/>
+        <location filename="../../app/widgets/main_window.cpp" line="182"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="181"/>
+        <location filename="../../app/widgets/main_window.cpp" line="182"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="183"/>
+        <location filename="../../app/widgets/main_window.cpp" line="184"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="183"/>
+        <location filename="../../app/widgets/main_window.cpp" line="184"/>
         <source>present</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="185"/>
+        <location filename="../../app/widgets/main_window.cpp" line="186"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="185"/>
+        <location filename="../../app/widgets/main_window.cpp" line="186"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="190"/>
+        <location filename="../../app/widgets/main_window.cpp" line="191"/>
         <source>The four steps: Q, K, V → scores → logits → weights → out</source>
         <translation>四个步骤：Q、K、V → 分数 → logits → 权重 → out</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="190"/>
+        <location filename="../../app/widgets/main_window.cpp" line="191"/>
         <source>steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="256"/>
+        <location filename="../../app/widgets/main_window.cpp" line="257"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="256"/>
+        <location filename="../../app/widgets/main_window.cpp" line="257"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="302"/>
+        <location filename="../../app/widgets/main_window.cpp" line="303"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="303"/>
+        <location filename="../../app/widgets/main_window.cpp" line="304"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="304"/>
-        <source>Export the heatmap or the matrix</source>
-        <translation>导出热力图或矩阵</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="312"/>
+        <location filename="../../app/widgets/main_window.cpp" line="314"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="313"/>
+        <location filename="../../app/widgets/main_window.cpp" line="315"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="314"/>
-        <source>Export scaled and not scaled side by side</source>
-        <translation>并排导出缩放与未缩放</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="319"/>
+        <location filename="../../app/widgets/main_window.cpp" line="316"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="320"/>
-        <source>Export softmax over keys and over queries side by side</source>
-        <translation>并排导出沿键维与沿查询维 softmax</translation>
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="325"/>
@@ -1153,117 +1277,117 @@ column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="104"/>
+        <location filename="../../app/widgets/main_window.cpp" line="105"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="108"/>
+        <location filename="../../app/widgets/main_window.cpp" line="109"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="109"/>
+        <location filename="../../app/widgets/main_window.cpp" line="110"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="107"/>
+        <location filename="../../app/widgets/main_window.cpp" line="108"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="196"/>
+        <location filename="../../app/widgets/main_window.cpp" line="197"/>
         <source>Colours: fixed 0 to 1 / fitted to the data</source>
         <translation>颜色范围：固定 0 到 1 / 按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="196"/>
+        <location filename="../../app/widgets/main_window.cpp" line="197"/>
         <source>fit</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="238"/>
+        <location filename="../../app/widgets/main_window.cpp" line="239"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="238"/>
+        <location filename="../../app/widgets/main_window.cpp" line="239"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="239"/>
+        <location filename="../../app/widgets/main_window.cpp" line="240"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="239"/>
+        <location filename="../../app/widgets/main_window.cpp" line="240"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="245"/>
+        <location filename="../../app/widgets/main_window.cpp" line="246"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="246"/>
+        <location filename="../../app/widgets/main_window.cpp" line="247"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="247"/>
+        <location filename="../../app/widgets/main_window.cpp" line="248"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="250"/>
+        <location filename="../../app/widgets/main_window.cpp" line="251"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="251"/>
+        <location filename="../../app/widgets/main_window.cpp" line="252"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="252"/>
+        <location filename="../../app/widgets/main_window.cpp" line="253"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="253"/>
+        <location filename="../../app/widgets/main_window.cpp" line="254"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="254"/>
+        <location filename="../../app/widgets/main_window.cpp" line="255"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="263"/>
+        <location filename="../../app/widgets/main_window.cpp" line="264"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="264"/>
+        <location filename="../../app/widgets/main_window.cpp" line="265"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="268"/>
+        <location filename="../../app/widgets/main_window.cpp" line="269"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="268"/>
+        <location filename="../../app/widgets/main_window.cpp" line="269"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="269"/>
+        <location filename="../../app/widgets/main_window.cpp" line="270"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
@@ -1278,52 +1402,17 @@ column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="775"/>
+        <location filename="../../app/widgets/main_window.cpp" line="781"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="781"/>
-        <source>PNG image (*.png)</source>
-        <translation>PNG 图片 (*.png)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="781"/>
-        <source>PDF, vector (*.pdf)</source>
-        <translation>PDF 矢量图 (*.pdf)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="782"/>
-        <source>SVG, vector (*.svg)</source>
-        <translation>SVG 矢量图 (*.svg)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="782"/>
-        <source>JPEG image (*.jpg)</source>
-        <translation>JPEG 图片 (*.jpg)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="784"/>
-        <source>CSV, the shown matrix (*.csv)</source>
-        <translation>CSV，当前显示的矩阵 (*.csv)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="784"/>
-        <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
-        <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="785"/>
-        <source>JSON, everything (*.json)</source>
-        <translation>JSON，全部数据 (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="806"/>
+        <location filename="../../app/widgets/main_window.cpp" line="787"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="808"/>
+        <location filename="../../app/widgets/main_window.cpp" line="789"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>

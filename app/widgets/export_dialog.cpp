@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/export_dialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+
+namespace {
+
+bool isVector(const QString &path)
+{
+    const QString s = QFileInfo(path).suffix().toLower();
+    return s == "pdf" || s == "svg";
+}
+
+} // namespace
+
+ExportDialog::ExportDialog(const FigureOptions &base, bool imagesOnly, int panels, QWidget *parent)
+    : QDialog(parent)
+    , m_base(base)
+    , m_imagesOnly(imagesOnly)
+    , m_panels(std::max(1, panels))
+{
+    setObjectName("exportDialog");
+    setWindowTitle(tr("Export"));
+    QSettings s;
+    m_path = new QLineEdit(this);
+    m_path->setObjectName("export-path");
+    m_path->setText(
+        QDir(s.value("export/folder", QDir::homePath()).toString()).filePath(QStringLiteral("attention.png")));
+    auto *browse = new QPushButton(tr("Choose…"), this);
+    connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);
+    auto *pathRow = new QHBoxLayout;
+    pathRow->addWidget(m_path, 1);
+    pathRow->addWidget(browse);
+
+    m_preset = new QComboBox(this);
+    m_preset->setObjectName("export-preset");
+    m_preset->addItem(tr("Slide (1920 × 1080)"), int(Preset::Slide));
+    m_preset->addItem(tr("Paper column (3.5 inches wide, 8-point text)"), int(Preset::PaperColumn));
+    m_preset->addItem(tr("Paper page (7 inches wide)"), int(Preset::PaperPage));
+    m_preset->addItem(tr("Custom"), int(Preset::Custom));
+    m_width = new QSpinBox(this);
+    m_height = new QSpinBox(this);
+    m_width->setObjectName("export-width");
+    m_height->setObjectName("export-height");
+    for (QSpinBox *b : { m_width, m_height })
+        b->setRange(16, 20000);
+    auto *sizeRow = new QHBoxLayout;
+    sizeRow->addWidget(m_width);
+    sizeRow->addWidget(new QLabel(QStringLiteral("×"), this));
+    sizeRow->addWidget(m_height);
+    m_ratio = new QDoubleSpinBox(this);
+    m_ratio->setObjectName("export-ratio");
+    m_ratio->setRange(0.25, 8.0);
+    m_ratio->setDecimals(3);
+    m_ratio->setSingleStep(0.5);
+    m_ratio->setToolTip(tr("PNG and JPG: pixels per unit of the size (2 for high-DPI slides; a paper preset sets "
+                           "300 dpi, 300/72 pixels per point)."));
+    m_title = new QLineEdit(base.title, this);
+    m_title->setObjectName("export-title");
+    m_title->setPlaceholderText(tr("no title line"));
+    m_transparent = new QCheckBox(tr("Transparent background (PNG)"), this);
+    m_transparent->setObjectName("export-transparent");
+    m_summary = new QLabel(this);
+    m_summary->setObjectName("export-summary");
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("File"), pathRow);
+    form->addRow(tr("Size"), m_preset);
+    form->addRow(tr("Width × height"), sizeRow);
+    form->addRow(tr("Pixel ratio"), m_ratio);
+    form->addRow(tr("Title"), m_title);
+    form->addRow(QString(), m_transparent);
+    form->addRow(QString(), m_summary);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_ok = buttons->button(QDialogButtonBox::Ok);
+    m_ok->setText(tr("Export"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+
+    connect(m_preset, &QComboBox::currentIndexChanged, this,
+        [this] { choosePreset(Preset(m_preset->currentData().toInt())); });
+    for (QSpinBox *b : { m_width, m_height })
+        connect(b, &QSpinBox::valueChanged, this, &ExportDialog::update);
+    connect(m_ratio, &QDoubleSpinBox::valueChanged, this, &ExportDialog::update);
+    connect(m_path, &QLineEdit::textChanged, this, &ExportDialog::update);
+    m_width->setValue(base.size.width() * (imagesOnly ? 1 : 1));
+    m_height->setValue(base.size.height());
+    m_ratio->setValue(base.pixelRatio);
+    m_preset->setCurrentIndex(s.value("export/preset", 0).toInt());
+    choosePreset(Preset(m_preset->currentData().toInt()));
+}
+
+void ExportDialog::choosePreset(Preset p)
+{
+    m_preset->blockSignals(true);
+    m_preset->setCurrentIndex(m_preset->findData(int(p)));
+    m_preset->blockSignals(false);
+    const bool custom = p == Preset::Custom;
+    m_width->setEnabled(custom);
+    m_height->setEnabled(custom);
+    // Sizes in points (PDF, SVG; at a pixel ratio for PNG and JPG); a comparison keeps the width and
+    // gives each panel its share.
+    switch (p) {
+    case Preset::Slide:
+        m_width->setValue(1920);
+        m_height->setValue(1080);
+        m_ratio->setValue(1.0);
+        break;
+    case Preset::PaperColumn:
+        m_width->setValue(252); // 3.5 in
+        m_height->setValue(m_panels > 1 ? 140 : 190);
+        m_ratio->setValue(300.0 / 72.0);
+        break;
+    case Preset::PaperPage:
+        m_width->setValue(504); // 7 in
+        m_height->setValue(m_panels > 1 ? 250 : 380);
+        m_ratio->setValue(300.0 / 72.0);
+        break;
+    case Preset::Custom:
+        break;
+    }
+    update();
+}
+
+void ExportDialog::setPath(const QString &path)
+{
+    m_path->setText(path);
+}
+
+void ExportDialog::update()
+{
+    const QString suffix = QFileInfo(m_path->text()).suffix().toLower();
+    const bool image = figureSuffixes().contains(suffix);
+    const bool data = !m_imagesOnly && dataSuffixes().contains(suffix);
+    const bool vector = isVector(m_path->text());
+    m_ratio->setEnabled(image && !vector);
+    m_transparent->setEnabled(suffix == "png");
+    m_title->setEnabled(image);
+    for (QWidget *w : std::initializer_list<QWidget *> { m_preset, m_width, m_height })
+        w->setEnabled(image && (w == m_preset || Preset(m_preset->currentData().toInt()) == Preset::Custom));
+    QString summary;
+    if (!image && !data)
+        summary = m_imagesOnly ? tr("Give the file a picture's suffix: .png, .jpg, .pdf or .svg.")
+                               : tr("Give the file a suffix: .png, .jpg, .pdf, .svg, or .csv, .npy, .json for data.");
+    else if (data)
+        summary = tr("Data: the numbers, no picture.");
+    else if (vector)
+        summary = tr("%1 × %2 points = %3 × %4 inches, vector.")
+                      .arg(m_width->value())
+                      .arg(m_height->value())
+                      .arg(m_width->value() / 72.0, 0, 'f', 2)
+                      .arg(m_height->value() / 72.0, 0, 'f', 2);
+    else
+        summary = tr("%1 × %2 pixels.")
+                      .arg(qRound(m_width->value() * m_ratio->value()))
+                      .arg(qRound(m_height->value() * m_ratio->value()));
+    m_summary->setText(summary);
+    m_ok->setEnabled(image || data);
+}
+
+void ExportDialog::browse()
+{
+    const QStringList filters = QStringList { tr("PNG image (*.png)"), tr("PDF, vector (*.pdf)"),
+        tr("SVG, vector (*.svg)"), tr("JPEG image (*.jpg)") }
+        + (m_imagesOnly ? QStringList()
+                        : QStringList { tr("CSV, the shown matrix (*.csv)"), tr("NumPy .npy, all of (B, L, S) (*.npy)"),
+                            tr("JSON, everything (*.json)") });
+    QString filter;
+    QString chosen = QFileDialog::getSaveFileName(this, tr("Export to"), m_path->text(), filters.join(";;"), &filter);
+    if (chosen.isEmpty())
+        return;
+    if (QFileInfo(chosen).suffix().isEmpty())
+        chosen += "." + filter.section("(*.", 1).section(')', 0, 0);
+    m_path->setText(chosen);
+}
+
+QString ExportDialog::path() const
+{
+    return m_path->text();
+}
+
+FigureOptions ExportDialog::options() const
+{
+    FigureOptions o = m_base;
+    o.size = QSize(m_width->value(), m_height->value());
+    o.pixelRatio = isVector(m_path->text()) ? 1.0 : m_ratio->value();
+    o.title = m_title->text();
+    o.transparent = m_transparent->isEnabled() && m_transparent->isChecked();
+    QSettings s;
+    s.setValue("export/preset", m_preset->currentIndex());
+    s.setValue("export/folder", QFileInfo(m_path->text()).absolutePath());
+    return o;
+}

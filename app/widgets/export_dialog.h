@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// File > Export…: where, in which format (by the file's suffix), at which size (a slide, a paper
+// column of 3.5 inches, a paper page of 7 inches, or custom), at which pixel ratio (PNG, JPG), with
+// which title line, and on a transparent background (PNG). Remembers the last choices.
+
+#include "render/figure.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+class ExportDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    // base: the figure as the window would draw it (its title, display options); imagesOnly: no data
+    // formats (comparisons); panels: how many heatmaps stand side by side.
+    ExportDialog(const FigureOptions &base, bool imagesOnly, int panels, QWidget *parent = nullptr);
+
+    QString path() const;
+    FigureOptions options() const;
+    enum class Preset { Slide, PaperColumn, PaperPage, Custom };
+    void choosePreset(Preset p);
+    void setPath(const QString &path);
+
+private:
+    void update();
+    void browse();
+
+    FigureOptions m_base;
+    bool m_imagesOnly;
+    int m_panels;
+    QLineEdit *m_path;
+    QComboBox *m_preset;
+    QSpinBox *m_width, *m_height;
+    QDoubleSpinBox *m_ratio;
+    QLineEdit *m_title;
+    QCheckBox *m_transparent;
+    QLabel *m_summary;
+    class QPushButton *m_ok;
+};
