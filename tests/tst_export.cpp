@@ -398,6 +398,9 @@ void TestExport::exportDialogSizesForPaper()
     o = dialog.options();
     QVERIFY(window.exportComparison(dialog.path(), CompareKind::SoftmaxDim, &error, &o));
     QCOMPARE(QImage(path("column.png")).size(), QSize(1050, 583));
+    // and says 300 dpi (the ratio 300/72 to three decimals), so that it is placed 3.5 inches wide
+    const double dpi = QImage(path("column.png")).dotsPerMeterX() * 0.0254;
+    QVERIFY2(std::fabs(dpi - 300.0) < 0.5, qPrintable(QString::number(dpi)));
     // no suffix: nothing to export
     dialog.setPath(path("column"));
     QVERIFY(!dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());

@@ -81,6 +81,15 @@ void TestPipeline::hoveringAWeightOutlinesItsRows()
     view->hoverCell(M::V, 2, 0); // a row of V: key 2, no query
     QCOMPARE(view->outlinedRow(M::K), 2);
     QCOMPARE(view->outlinedRow(M::Q), -1);
+    // block 2 (1 query, 6 keys, d_k = 64): the strips' titles stay inside their panels
+    shown->model.setParams(lecture::block2(true));
+    shown->window.settle();
+    view->resize(1100, 700);
+    view->repaint();
+    if (!qEnvironmentVariableIsEmpty("PIPELINE_PNG2"))
+        view->grab().save(qEnvironmentVariable("PIPELINE_PNG2"));
+    QVERIFY(view->title(M::Scores).contains("(1, 1, 6)"));
+    QVERIFY(view->title(M::Out).contains("(1, 1, 64)"));
 }
 
 QTEST_MAIN(TestPipeline)

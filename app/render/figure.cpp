@@ -33,6 +33,15 @@ QString fitText(const QString &text, QFont *font, int width)
             return text;
     }
     const QFontMetricsF fm(*font);
+    // First at the title's parts (settings "  (sizes, seed)"), then at spaces within a part.
+    const QStringList parts = text.split(QStringLiteral("  "), Qt::SkipEmptyParts);
+    if (parts.size() > 1) {
+        bool fits = true;
+        for (const QString &part : parts)
+            fits = fits && fm.horizontalAdvance(part) <= width;
+        if (fits)
+            return parts.join('\n');
+    }
     QStringList lines;
     QString line;
     for (const QString &word : text.split(' ', Qt::SkipEmptyParts)) {
@@ -193,6 +202,11 @@ QImage renderFigure(const std::vector<FigurePanel> &panels, const FigureOptions 
     QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
     image.fill(options.transparent ? Qt::transparent : Qt::white);
     paint(plot, &image, options.size, options.pixelRatio, false);
+    // The size is in points (1/72 inch) at ratio 1: say so in the file, so that a paper figure made at
+    // 300 dpi is placed 3.5 inches wide, not at the screen's 96 dpi.
+    const int perMetre = int(std::lround(72.0 * options.pixelRatio / 0.0254));
+    image.setDotsPerMeterX(perMetre);
+    image.setDotsPerMeterY(perMetre);
     return image;
 }
 

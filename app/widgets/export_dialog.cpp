@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
@@ -33,7 +34,7 @@ ExportDialog::ExportDialog(const FigureOptions &base, bool imagesOnly, int panel
     , m_panels(std::max(1, panels))
 {
     setObjectName("exportDialog");
-    setWindowTitle(tr("Export"));
+    setWindowTitle(panels > 1 ? tr("Export the comparison") : tr("Export"));
     QSettings s;
     m_path = new QLineEdit(this);
     m_path->setObjectName("export-path");
@@ -99,7 +100,7 @@ ExportDialog::ExportDialog(const FigureOptions &base, bool imagesOnly, int panel
         connect(b, &QSpinBox::valueChanged, this, &ExportDialog::update);
     connect(m_ratio, &QDoubleSpinBox::valueChanged, this, &ExportDialog::update);
     connect(m_path, &QLineEdit::textChanged, this, &ExportDialog::update);
-    m_width->setValue(base.size.width() * (imagesOnly ? 1 : 1));
+    m_width->setValue(base.size.width());
     m_height->setValue(base.size.height());
     m_ratio->setValue(base.pixelRatio);
     m_preset->setCurrentIndex(s.value("export/preset", 0).toInt());
@@ -150,6 +151,8 @@ void ExportDialog::update()
     const bool data = !m_imagesOnly && dataSuffixes().contains(suffix);
     const bool vector = isVector(m_path->text());
     m_ratio->setEnabled(image && !vector);
+    for (QSpinBox *b : { m_width, m_height })
+        b->setSuffix(vector ? tr(" pt") : tr(" px at ratio 1"));
     m_transparent->setEnabled(suffix == "png");
     m_title->setEnabled(image);
     for (QWidget *w : std::initializer_list<QWidget *> { m_preset, m_width, m_height })
@@ -188,6 +191,17 @@ void ExportDialog::browse()
     if (QFileInfo(chosen).suffix().isEmpty())
         chosen += "." + filter.section("(*.", 1).section(')', 0, 0);
     m_path->setText(chosen);
+}
+
+void ExportDialog::accept()
+{
+    // An existing file is replaced only when the user says so (the file dialog asks too).
+    if (QFileInfo::exists(m_path->text())
+        && QMessageBox::question(this, tr("Replace the file?"),
+               tr("'%1' exists. Replace it?").arg(QDir::toNativeSeparators(m_path->text())))
+            != QMessageBox::Yes)
+        return;
+    QDialog::accept();
 }
 
 QString ExportDialog::path() const

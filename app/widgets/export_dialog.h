@@ -28,6 +28,7 @@ public:
     enum class Preset { Slide, PaperColumn, PaperPage, Custom };
     void choosePreset(Preset p);
     void setPath(const QString &path);
+    void accept() override; // asks before replacing an existing file
 
 private:
     void update();

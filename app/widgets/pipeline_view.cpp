@@ -205,16 +205,24 @@ void PipelineView::paintEvent(QPaintEvent *)
     for (int k = 0; k < kMatrices; ++k) {
         const M m = M(k);
         const Panel &pn = m_panels[k];
-        // Weights on 0..1 (viridis, as the heatmap); everything else diverging around 0.
+        // Weights on 0..1 (viridis, as the heatmap); everything else diverging around 0, on one scale for
+        // Q, K and V and one for the scores and logits (so that dividing by √d_k shows as paler logits).
+        const QList<M> group = m == M::Q || m == M::K || m == M::V ? QList<M> { M::Q, M::K, M::V }
+            : m == M::Scores || m == M::Logits                     ? QList<M> { M::Scores, M::Logits }
+                                                                   : QList<M> { m };
         double extent = 1e-12;
-        for (int i = 0; i < pn.rows; ++i)
-            for (int j = 0; j < pn.cols; ++j)
-                if (std::isfinite(value(m, i, j)))
-                    extent = std::max(extent, double(std::fabs(value(m, i, j))));
+        for (M g : group) {
+            const Panel &gp = m_panels[int(g)];
+            for (int i = 0; i < gp.rows; ++i)
+                for (int j = 0; j < gp.cols; ++j)
+                    if (std::isfinite(value(g, i, j)))
+                        extent = std::max(extent, double(std::fabs(value(g, i, j))));
+        }
         painter.setPen(palette().windowText().color());
-        painter.drawText(QRectF(pn.grid.left(), pn.grid.top() - fm.height() * 1.4, std::max(pn.grid.width(), 400.0),
-                             fm.height() * 1.3),
-            Qt::AlignLeft | Qt::AlignBottom, title(m));
+        // The title over its panel, shortened (…) where the next panel's begins.
+        const double room = std::max(40.0, nextLeft(m) - pn.grid.left() - 6);
+        painter.drawText(QRectF(pn.grid.left(), pn.grid.top() - fm.height() * 1.4, room, fm.height() * 1.3),
+            Qt::AlignLeft | Qt::AlignBottom, fm.elidedText(title(m), Qt::ElideRight, room));
         QFont nf = numberFont(font());
         if (pn.textPx > 0)
             nf.setPixelSize(pn.textPx);
@@ -252,7 +260,7 @@ void PipelineView::paintEvent(QPaintEvent *)
     painter.setPen(palette().windowText().color());
     const auto between = [&](M a, M b, const QString &label) {
         const QRectF ra = m_panels[int(a)].grid, rb = m_panels[int(b)].grid;
-        const QPointF at((ra.right() + rb.left()) / 2, ra.center().y());
+        const QPointF at((ra.right() + rb.left()) / 2, std::max(ra.center().y(), ra.top() + fm.height() * 1.6));
         const double w = std::max(rb.left() - ra.right(), 40.0);
         painter.drawText(QRectF(at.x() - w / 2, at.y() - fm.height() * 1.5, w, fm.height() * 3), Qt::AlignCenter,
             label + QStringLiteral("\n→"));
@@ -261,6 +269,16 @@ void PipelineView::paintEvent(QPaintEvent *)
         p.scaling == attn::Scaling::None ? tr("not scaled") : tr("× %1").arg(p.scaleFactor(), 0, 'g', 4));
     between(M::Logits, M::Weights, p.softmaxDim == -1 ? tr("softmax dim −1") : tr("softmax dim −2"));
     between(M::Weights, M::Out, tr("· V"));
+}
+
+double PipelineView::nextLeft(Matrix m) const
+{
+    // The panel to the right in the same row, or the window's edge.
+    const QList<M> order { M::Q, M::K, M::V, M::Scores, M::Logits, M::Weights, M::Out };
+    const int k = int(order.indexOf(m));
+    if (m != M::V && m != M::Out)
+        return m_panels[int(order[k + 1])].grid.left();
+    return width();
 }
 
 bool PipelineView::hit(const QPointF &at, Matrix *m, int *row, int *col) const

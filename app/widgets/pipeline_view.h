@@ -44,6 +44,7 @@ private:
     int fullRows(Matrix m) const;
     int fullCols(Matrix m) const;
     bool hit(const QPointF &at, Matrix *m, int *row, int *col) const;
+    double nextLeft(Matrix m) const;
 
     AttentionModel *m_model;
     Panel m_panels[kMatrices];

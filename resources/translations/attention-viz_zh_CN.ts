@@ -492,140 +492,165 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="36"/>
-        <location filename="../../app/widgets/export_dialog.cpp" line="89"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="37"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="90"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="42"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="37"/>
+        <source>Export the comparison</source>
+        <translation>导出对比图</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="43"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="50"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="51"/>
         <source>Slide (1920 × 1080)</source>
         <translation>幻灯片（1920 × 1080）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="51"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="52"/>
         <source>Paper column (3.5 inches wide, 8-point text)</source>
         <translation>论文单栏（3.5 英寸宽，8 磅字）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="52"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="53"/>
         <source>Paper page (7 inches wide)</source>
         <translation>论文通栏（7 英寸宽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="53"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="54"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="69"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="70"/>
         <source>PNG and JPG: pixels per unit of the size (2 for high-DPI slides; a paper preset sets 300 dpi, 300/72 pixels per point).</source>
         <translation>PNG 和 JPG：每个尺寸单位的像素数（高分辨率幻灯片用 2；论文预设为 300 dpi，即每磅 300/72 像素）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="73"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="74"/>
         <source>no title line</source>
         <translation>无标题行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="74"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="75"/>
         <source>Transparent background (PNG)</source>
         <translation>透明背景（PNG）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="80"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="81"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="81"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="82"/>
         <source>Size</source>
         <translation>尺寸</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="82"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="83"/>
         <source>Width × height</source>
         <translation>宽 × 高</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="83"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="84"/>
         <source>Pixel ratio</source>
         <translation>像素比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="84"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="85"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="159"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="155"/>
+        <source> pt</source>
+        <translation> 磅</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="155"/>
+        <source> px at ratio 1</source>
+        <translation> 像素（像素比 1 时）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="162"/>
         <source>Give the file a picture&apos;s suffix: .png, .jpg, .pdf or .svg.</source>
         <translation>请给文件加上图片后缀：.png、.jpg、.pdf 或 .svg。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="160"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="163"/>
         <source>Give the file a suffix: .png, .jpg, .pdf, .svg, or .csv, .npy, .json for data.</source>
         <translation>请给文件加上后缀：.png、.jpg、.pdf、.svg，或数据用的 .csv、.npy、.json。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="162"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="165"/>
         <source>Data: the numbers, no picture.</source>
         <translation>数据：只有数字，没有图片。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="164"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="167"/>
         <source>%1 × %2 points = %3 × %4 inches, vector.</source>
         <translation>%1 × %2 磅 = %3 × %4 英寸，矢量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="170"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="173"/>
         <source>%1 × %2 pixels.</source>
         <translation>%1 × %2 像素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="179"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="182"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="179"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="182"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF，矢量 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="180"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG，矢量 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="180"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="182"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="185"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="182"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="185"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="186"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部内容 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="185"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="188"/>
         <source>Export to</source>
         <translation>导出到</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="200"/>
+        <source>Replace the file?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="201"/>
+        <source>&apos;%1&apos; exists. Replace it?</source>
+        <translation>“%1”已存在。要替换它吗？</translation>
     </message>
 </context>
 <context>
@@ -1446,27 +1471,27 @@ column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
     </message>
     <message>
         <location filename="../../app/widgets/pipeline_view.cpp" line="116"/>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="262"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="270"/>
         <source>softmax dim −1</source>
         <translation>softmax dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="261"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="269"/>
         <source>not scaled</source>
         <translation>未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="261"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="269"/>
         <source>× %1</source>
         <translation>× %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="262"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="270"/>
         <source>softmax dim −2</source>
         <translation>softmax dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="263"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="271"/>
         <source>· V</source>
         <translation>· V</translation>
     </message>
