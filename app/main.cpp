@@ -75,6 +75,7 @@ FigureOptions figureOptions(const CliRequest &request, const attn::Params &p)
     o.size = request.size.isValid() ? request.size : QSize(1200, 900);
     o.pixelRatio = request.pixelRatio;
     o.transparent = request.transparent;
+    o.panels = request.panels;
     o.title = request.noTitle ? QString() : request.title.isEmpty() ? settingsTitle(p) : request.title;
     return o;
 }

@@ -407,6 +407,8 @@ void TestBadInput::refused_data()
     QTest::newRow("lesson is a FIFO") << QStringList { "--lesson", "{dir}/pipe.json" }
                                       << "--lesson: {dir}/pipe.json: not a regular file"
                                       << "fifo";
+    QTest::newRow("panels and no panels") << QStringList { "--export", "{dir}/x.png", "--panels", "--no-panels" }
+                                          << "--panels: cannot be combined with --no-panels" << QString();
     QTest::newRow("step without lesson") << QStringList { "--step", "3", "--dump", "{dir}/out.json" }
                                          << "--step: needs --lesson (the step of which lesson?)" << QString();
     QTest::newRow("step 0") << QStringList { "--lesson", "lecture", "--step", "0", "--dump", "{dir}/out.json" }

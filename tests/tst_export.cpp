@@ -77,6 +77,7 @@ private slots:
     void jpg();
     void pdfHasTextAndAxisLabels();
     void pdfHeatmapIsLossless();
+    void exportedComparisonHasSumPanels();
     void svgHasTextAndAxisLabels();
     void csvEqualsCore();
     void npyEqualsCore();
@@ -176,6 +177,22 @@ void TestExport::pdfHeatmapIsLossless()
         const QStringList fields = line.simplified().split(' ');
         QVERIFY2(fields.size() > 8 && fields[8] == "image", qPrintable(line)); // enc: image (Flate), not jpeg
     }
+}
+
+// The exported exercise shows what it exists for: row 0 of softmax over queries sums to 0.8702 (the
+// lecture's number), written beside the map; --no-panels leaves the sums out.
+void TestExport::exportedComparisonHasSumPanels()
+{
+    const QStringList args { "--preset", "wrong-dim", "--export-compare", "softmax-dim" };
+    QCOMPARE(runHeadless(args + QStringList { path("panels.pdf") }).exitCode, 0);
+    const QString with = pdfText(path("panels.pdf"));
+    QVERIFY2(!with.isEmpty(), "pdftotext (poppler-utils) is needed");
+    QVERIFY2(with.contains("0.8702") && with.contains("3.3447") && with.contains("row sum"), qPrintable(with));
+    QVERIFY(with.contains("col. sum"));
+    QCOMPARE(runHeadless(args + QStringList { path("nopanels.pdf"), "--no-panels" }).exitCode, 0);
+    const QString without = pdfText(path("nopanels.pdf"));
+    QVERIFY(!without.contains("0.8702") && !without.contains("row sum"));
+    QVERIFY(without.contains("0.7767")); // the cells are still there
 }
 
 void TestExport::svgHasTextAndAxisLabels()

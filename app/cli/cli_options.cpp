@@ -397,6 +397,9 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
                              .arg(kMaxPicturePixels / 1e6) };
     }
     r.transparent = parser.isSet("transparent");
+    if (parser.isSet("panels") && parser.isSet("no-panels"))
+        throw Fail { QStringLiteral("--panels: cannot be combined with --no-panels") };
+    r.panels = !parser.isSet("no-panels");
     r.noTitle = parser.isSet("no-title");
     if (parser.isSet("title"))
         r.title = parser.value("title");
@@ -563,6 +566,8 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
             "WxH" },
         { "pixel-ratio", "PNG and JPG: pixels per unit of --size, e.g. 2 for high-DPI slides (default 1).", "F" },
         { "transparent", "PNG: transparent background." },
+        { "panels", "Pictures: row sums beside each map and column sums under it, with their numbers (default)." },
+        { "no-panels", "Pictures: the map and its colour scale only." },
         { "title", "Title line of exported pictures (default: the settings).", "TEXT" },
         { "no-title", "No title line on exported pictures." },
         { "lang", "Language of the window and pictures: en or zh (default: the system's).", "en|zh" },

@@ -31,6 +31,7 @@ struct CliRequest
     QSize size; // --size WxH, invalid when not given
     double pixelRatio = 1.0;
     bool transparent = false;
+    bool panels = true; // --panels (default) / --no-panels
     QString title; // --title; empty: the settings
     bool noTitle = false;
     QString language; // --lang: "en", "zh", or empty for the system's language

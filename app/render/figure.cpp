@@ -108,7 +108,14 @@ public:
                 const QString text = fitText(panels[i].subtitle, &f, column);
                 grid->addElement(0, i, new QCPTextElement(&m_plot, text, f));
             }
-            grid->addElement(1, i, rect);
+            if (o.panels) {
+                // The map with its row sums on the right and column sums below, aligned with it.
+                auto *cell = new QCPLayoutGrid;
+                grid->addElement(1, i, cell);
+                cell->addElement(0, 0, rect);
+                addSumPanels(cell, rect, r, rows);
+            } else
+                grid->addElement(1, i, rect);
             rect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
             auto *map = new QCPColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
             map->setInterpolate(false);
@@ -137,6 +144,95 @@ public:
         grid->setColumnStretchFactor(int(panels.size()), 0.08);
         grid->setRowStretchFactor(0, 0.001);
         grid->setRowStretchFactor(1, 1.0);
+    }
+
+    // Row sums (red where not 1, as softmax over queries leaves them) and column sums as bars with
+    // their numbers, in panels aligned with the map's rows and columns.
+    void addSumPanels(QCPLayoutGrid *cell, QCPAxisRect *map, const attn::Result &r, QCPMarginGroup *rows)
+    {
+        const attn::Params &p = r.params;
+        const attn::Statistics &st = r.attention.stats;
+        const int b = p.batchIndex, L = p.queryLength, S = p.keyLength;
+        auto *rowRect = new QCPAxisRect(&m_plot);
+        auto *colRect = new QCPAxisRect(&m_plot);
+        cell->addElement(0, 1, rowRect);
+        cell->addElement(1, 0, colRect);
+        cell->setColumnStretchFactors({ 5.0, 1.3 });
+        cell->setRowStretchFactors({ 5.0, 1.2 });
+        rowRect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
+        auto *cols = new QCPMarginGroup(&m_plot);
+        map->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
+        colRect->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
+        QFont numbers = numberFont(m_font);
+        numbers.setPixelSize(std::max(6, m_font.pixelSize() * 9 / 10));
+        const double numberWidth = QFontMetricsF(numbers).horizontalAdvance(QStringLiteral("0.0000")) + 8;
+        rowRect->setMinimumSize(int(numberWidth), 0);
+        for (QCPAxisRect *rect : { rowRect, colRect })
+            for (QCPAxis *axis : rect->axes()) {
+                axis->grid()->setVisible(false);
+                axis->setTickLabelFont(m_font);
+                axis->setLabelFont(m_font);
+                axis->setSubTickPen(Qt::NoPen);
+            }
+        // Row sums: horizontal bars keyed by query, query 0 at the top as in the map.
+        QCPAxis *query = rowRect->axis(QCPAxis::atLeft), *rowValue = rowRect->axis(QCPAxis::atBottom);
+        query->setRangeReversed(true);
+        query->setRange(-0.5, L - 0.5);
+        query->setTickLabels(false);
+        query->setTicks(false);
+        QCPAxis *top = rowRect->axis(QCPAxis::atTop);
+        top->setVisible(true);
+        top->setTicks(false);
+        top->setTickLabels(false);
+        top->setBasePen(Qt::NoPen);
+        top->setLabel(QCoreApplication::translate("HeatmapPanel", "row sum"));
+        double rowMax = 1.0, colMax = 1.0;
+        for (int i = 0; i < L; ++i)
+            rowMax = std::max(rowMax, double(st.rowSums(b, i)));
+        for (int j = 0; j < S; ++j)
+            colMax = std::max(colMax, double(st.colSums(b, j)));
+        rowValue->setRange(0, rowMax * 1.08);
+        rowValue->setTicker(textTicker({ { 0.0, QStringLiteral("0") }, { 1.0, QStringLiteral("1") } }));
+        QCPAxis *key = colRect->axis(QCPAxis::atBottom), *colValue = colRect->axis(QCPAxis::atLeft);
+        key->setTicker(map->axis(QCPAxis::atBottom)->ticker());
+        key->setRange(-0.5, S - 0.5);
+        colValue->setRange(0, colMax * 1.1);
+        colValue->setTicker(textTicker({ { 1.0, QStringLiteral("1") } }));
+        colValue->setLabel(QCoreApplication::translate("HeatmapPanel", "col. sum"));
+        // Column numbers only where a column is wide enough for one (a panel's map has about 60 % of its width).
+        const double columnWidth = m_options.size.width() / (double(m_panels.size()) + 0.08) * 0.6 / std::max(1, S);
+        const auto bars = [&](QCPAxis *keyAxis, QCPAxis *valueAxis, int n, auto valueOf, bool flagRows) {
+            auto *ok = new QCPBars(keyAxis, valueAxis), *bad = new QCPBars(keyAxis, valueAxis);
+            ok->setBrush(flagRows ? QColor(70, 110, 170) : QColor(100, 80, 160));
+            bad->setBrush(QColor(215, 60, 40));
+            for (QCPBars *bs : { ok, bad }) {
+                bs->setPen(Qt::NoPen);
+                bs->setWidth(0.8);
+            }
+            for (int k = 0; k < n; ++k) {
+                const double v = valueOf(k);
+                const bool flagged = std::fabs(v - 1.0) > 1e-3 && (flagRows || p.softmaxDim == -2);
+                (flagged ? bad : ok)->addData(k, v);
+                if (n > 16 || (!flagRows && columnWidth < numberWidth))
+                    continue;
+                auto *t = new QCPItemText(&m_plot);
+                t->setClipAxisRect(keyAxis->axisRect());
+                t->position->setAxes(keyAxis->orientation() == Qt::Vertical ? valueAxis : keyAxis,
+                    keyAxis->orientation() == Qt::Vertical ? keyAxis : valueAxis);
+                t->position->setCoords(keyAxis->orientation() == Qt::Vertical ? valueAxis->range().center() : k,
+                    keyAxis->orientation() == Qt::Vertical ? k : valueAxis->range().center());
+                t->setFont(numbers);
+                t->setText(QString::number(v, 'f', 4));
+                t->setBrush(QColor(255, 255, 255, 225));
+                t->setPadding(QMargins(2, 0, 2, 0));
+                t->setPositionAlignment(Qt::AlignCenter);
+                t->setLayer("overlay");
+            }
+        };
+        bars(
+            query, rowValue, L, [&](int i) { return double(st.rowSums(b, i)); }, true);
+        bars(
+            key, colValue, S, [&](int j) { return double(st.colSums(b, j)); }, false);
     }
 
     // Lays everything out at the figure's size, with values in the cells where they fit.

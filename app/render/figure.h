@@ -28,6 +28,7 @@ struct FigureOptions
     QSize size { 1200, 900 }; // pixels at ratio 1, points for PDF and SVG
     double pixelRatio = 1.0; // PNG and JPG have size × pixelRatio pixels (2 for high-DPI slides)
     bool transparent = false; // PNG only
+    bool panels = true; // row sums beside each map and column sums under it, with their numbers
 };
 
 QStringList figureSuffixes(); // png jpg jpeg pdf svg

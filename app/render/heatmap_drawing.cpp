@@ -70,6 +70,14 @@ void PlateText::draw(QCPPainter *painter)
         int(Qt::TextDontClip | mTextAlignment), mText);
 }
 
+QSharedPointer<QCPAxisTickerText> textTicker(std::initializer_list<QPair<double, QString>> ticks)
+{
+    QSharedPointer<QCPAxisTickerText> t(new QCPAxisTickerText);
+    for (const auto &tick : ticks)
+        t->addTick(tick.first, tick.second);
+    return t;
+}
+
 QSharedPointer<QCPAxisTickerFixed> integerTicker(int tickCount)
 {
     QSharedPointer<QCPAxisTickerFixed> t(new QCPAxisTickerFixed);

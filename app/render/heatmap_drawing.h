@@ -9,6 +9,9 @@
 QString quantityTitle(attn::Quantity q);
 QString shortQuantityTitle(attn::Quantity q); // one word, where the full title does not fit
 
+// Ticks at the given values only, with these labels (0 and 1; 0 and ln S).
+QSharedPointer<QCPAxisTickerText> textTicker(std::initializer_list<QPair<double, QString>> ticks);
+
 // Ticks on whole numbers (queries, keys), thinned to multiples when there are many.
 QSharedPointer<QCPAxisTickerFixed> integerTicker(int tickCount = 8);
 

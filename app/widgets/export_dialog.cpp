@@ -74,6 +74,9 @@ ExportDialog::ExportDialog(const FigureOptions &base, bool imagesOnly, int panel
     m_title->setPlaceholderText(tr("no title line"));
     m_transparent = new QCheckBox(tr("Transparent background (PNG)"), this);
     m_transparent->setObjectName("export-transparent");
+    m_withPanels = new QCheckBox(tr("Row and column sums beside the map"), this);
+    m_withPanels->setObjectName("export-panels");
+    m_withPanels->setChecked(s.value("export/panels", true).toBool());
     m_summary = new QLabel(this);
     m_summary->setObjectName("export-summary");
 
@@ -84,6 +87,7 @@ ExportDialog::ExportDialog(const FigureOptions &base, bool imagesOnly, int panel
     form->addRow(tr("Pixel ratio"), m_ratio);
     form->addRow(tr("Title"), m_title);
     form->addRow(QString(), m_transparent);
+    form->addRow(QString(), m_withPanels);
     form->addRow(QString(), m_summary);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_ok = buttons->button(QDialogButtonBox::Ok);
@@ -155,6 +159,7 @@ void ExportDialog::update()
         b->setSuffix(vector ? tr(" pt") : tr(" px at ratio 1"));
     m_transparent->setEnabled(suffix == "png");
     m_title->setEnabled(image);
+    m_withPanels->setEnabled(image);
     for (QWidget *w : std::initializer_list<QWidget *> { m_preset, m_width, m_height })
         w->setEnabled(image && (w == m_preset || Preset(m_preset->currentData().toInt()) == Preset::Custom));
     QString summary;
@@ -216,7 +221,9 @@ FigureOptions ExportDialog::options() const
     o.pixelRatio = isVector(m_path->text()) ? 1.0 : m_ratio->value();
     o.title = m_title->text();
     o.transparent = m_transparent->isEnabled() && m_transparent->isChecked();
+    o.panels = m_withPanels->isChecked();
     QSettings s;
+    s.setValue("export/panels", o.panels);
     s.setValue("export/preset", m_preset->currentIndex());
     s.setValue("export/folder", QFileInfo(m_path->text()).absolutePath());
     return o;

@@ -43,6 +43,7 @@ private:
     QDoubleSpinBox *m_ratio;
     QLineEdit *m_title;
     QCheckBox *m_transparent;
+    QCheckBox *m_withPanels;
     QLabel *m_summary;
     class QPushButton *m_ok;
 };

@@ -32,15 +32,6 @@ void styleAxisRect(QCPAxisRect *rect)
     }
 }
 
-// Ticks at the given values only, with these labels (0 and 1; 0 and ln S).
-QSharedPointer<QCPAxisTickerText> textTicker(std::initializer_list<QPair<double, QString>> ticks)
-{
-    QSharedPointer<QCPAxisTickerText> t(new QCPAxisTickerText);
-    for (const auto &tick : ticks)
-        t->addTick(tick.first, tick.second);
-    return t;
-}
-
 QString number4(double v)
 {
     return QString::number(v, 'f', 4);

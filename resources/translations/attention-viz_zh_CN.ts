@@ -493,7 +493,7 @@
     <name>ExportDialog</name>
     <message>
         <location filename="../../app/widgets/export_dialog.cpp" line="37"/>
-        <location filename="../../app/widgets/export_dialog.cpp" line="90"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="94"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -543,112 +543,117 @@
         <translation>透明背景（PNG）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="81"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="77"/>
+        <source>Row and column sums beside the map</source>
+        <translation>在图旁显示行和与列和</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="84"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="82"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="85"/>
         <source>Size</source>
         <translation>尺寸</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="83"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="86"/>
         <source>Width × height</source>
         <translation>宽 × 高</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="84"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="87"/>
         <source>Pixel ratio</source>
         <translation>像素比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="85"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="88"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="155"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="159"/>
         <source> pt</source>
         <translation> 磅</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="155"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="159"/>
         <source> px at ratio 1</source>
         <translation> 像素（像素比 1 时）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="162"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="167"/>
         <source>Give the file a picture&apos;s suffix: .png, .jpg, .pdf or .svg.</source>
         <translation>请给文件加上图片后缀：.png、.jpg、.pdf 或 .svg。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="163"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="168"/>
         <source>Give the file a suffix: .png, .jpg, .pdf, .svg, or .csv, .npy, .json for data.</source>
         <translation>请给文件加上后缀：.png、.jpg、.pdf、.svg，或数据用的 .csv、.npy、.json。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="165"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="170"/>
         <source>Data: the numbers, no picture.</source>
         <translation>数据：只有数字，没有图片。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="167"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="172"/>
         <source>%1 × %2 points = %3 × %4 inches, vector.</source>
         <translation>%1 × %2 磅 = %3 × %4 英寸，矢量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="173"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="178"/>
         <source>%1 × %2 pixels.</source>
         <translation>%1 × %2 像素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="182"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="187"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="182"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="187"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF，矢量 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="188"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG，矢量 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="188"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="185"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="190"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="185"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="190"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="186"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="191"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部内容 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="188"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
         <source>Export to</source>
         <translation>导出到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="200"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="205"/>
         <source>Replace the file?</source>
         <translation>替换文件？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="201"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="206"/>
         <source>&apos;%1&apos; exists. Replace it?</source>
         <translation>“%1”已存在。要替换它吗？</translation>
     </message>
@@ -745,84 +750,86 @@
         <translation>logit</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="91"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="99"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="92"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="229"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="100"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="220"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="135"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="471"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="848"/>
+        <location filename="../../app/render/figure.cpp" line="188"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="126"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="462"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="839"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="159"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="472"/>
+        <location filename="../../app/render/figure.cpp" line="201"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="150"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="463"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="243"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="234"/>
         <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).</source>
         <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="260"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="251"/>
         <source>%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个查询看不到任何键：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="261"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="252"/>
         <source>%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个键不被任何查询看到：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="138"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="848"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="129"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="839"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="165"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="156"/>
         <source>col. entropy</source>
         <translation>列熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="248"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="239"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy is shown under the map, against ln L.</source>
         <translation>沿查询维 softmax（dim −2）：每一列和为 1，各行不再和为 1，所以输出不再是值向量的加权平均。此时列才是概率分布：图下方给出各列的熵，与 ln L 对照。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="255"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="246"/>
         <source>The rows&apos; largest weights average %1: on the fixed 0 to 1 colour range the map looks flat. Press F (or Range: Fit to data) to stretch the colours over the weights.</source>
         <translation>各行最大权重的平均值为 %1：在固定的 0 到 1 颜色范围下整张图看起来是一种颜色。按 F（或“范围：按数据拟合”）把颜色铺满这些权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="448"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="439"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="465"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="456"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="471"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="472"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="849"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="462"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="463"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="840"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="744"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="735"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -831,52 +838,52 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="746"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="737"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="748"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="739"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="752"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="743"/>
         <source>
 row %1 sums to %2, its entropy is %3 nats (ln S = %4)</source>
         <translation>
 第 %1 行的和为 %2，熵为 %3 奈特（ln S = %4）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="756"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="747"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats (ln L = %4)</source>
         <translation>
 第 %1 列的和为 %2，熵为 %3 奈特（ln L = %4）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="776"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="767"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="778"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="769"/>
         <source>
 row entropy %1 nats (the most, for a uniform row: ln S = %2)</source>
         <translation>
 行熵 %1 奈特（均匀分布时最大：ln S = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="786"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="777"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="788"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="779"/>
         <source>
 column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
         <translation>
