@@ -57,6 +57,8 @@ QString fitText(const QString &text, QFont *font, int width)
     return lines.join('\n');
 }
 
+constexpr int kMinPanelWidth = 200; // units (points for PDF and SVG) a panel needs for the sums beside it
+
 // The plot behind a figure, laid out for a given size.
 class FigurePlot
 {
@@ -108,7 +110,9 @@ public:
                 const QString text = fitText(panels[i].subtitle, &f, column);
                 grid->addElement(0, i, new QCPTextElement(&m_plot, text, f));
             }
-            if (o.panels) {
+            // The sums where they fit: a panel at least 200 units wide (a 3.5-inch single figure has
+            // them, a 3.5-inch comparison not; cell values are likewise written only where they fit).
+            if (o.panels && perPanel >= kMinPanelWidth) {
                 // The map with its row sums on the right and column sums below, aligned with it.
                 auto *cell = new QCPLayoutGrid;
                 grid->addElement(1, i, cell);
