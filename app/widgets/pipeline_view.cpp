@@ -147,6 +147,9 @@ void PipelineView::layOut()
     const auto r = m_model->result();
     for (int k = 0; k < kMatrices; ++k) {
         Panel &pn = m_panels[k];
+        pn.textPx = 0;
+        if (pn.cell * 0.5 < 7)
+            continue; // too small for any value: no need to measure them (paint runs on every hover)
         const int decimals = M(k) == M::Weights ? 4 : 2;
         double widest = pm.horizontalAdvance(QString::number(0.0, 'f', decimals));
         for (int i = 0; i < pn.rows; ++i)
