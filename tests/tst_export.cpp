@@ -65,6 +65,19 @@ QString pdfText(const QString &path)
     return QString::fromUtf8(p.readAllStandardOutput());
 }
 
+// Where pdftotext -bbox puts a word: the top left corner of its first occurrence in points; (-1, -1)
+// when the word is not there.
+QPointF wordPosition(const QString &path, const QString &word)
+{
+    QProcess p;
+    p.start(QStandardPaths::findExecutable("pdftotext"), { "-bbox", path, "-" });
+    p.waitForFinished(30000);
+    const QRegularExpression re(QStringLiteral("<word xMin=\"([0-9.]+)\" yMin=\"([0-9.]+)\"[^>]*>%1</word>")
+            .arg(QRegularExpression::escape(word)));
+    const QRegularExpressionMatch m = re.match(QString::fromUtf8(p.readAllStandardOutput()));
+    return m.hasMatch() ? QPointF(m.captured(1).toDouble(), m.captured(2).toDouble()) : QPointF(-1, -1);
+}
+
 } // namespace
 
 class TestExport : public QObject
@@ -407,14 +420,21 @@ void TestExport::exportDialogSizesForPaper()
     p.start(info, { path("column.pdf") });
     QVERIFY(p.waitForFinished(30000));
     const QString out = QString::fromUtf8(p.readAllStandardOutput());
-    QVERIFY2(out.contains(QRegularExpression("Page size:\\s+252 x 140 pts")), qPrintable(out));
-    QVERIFY(pdfText(path("column.pdf")).contains("Softmax over the wrong dim"));
+    QVERIFY2(out.contains(QRegularExpression("Page size:\\s+252 x 330 pts")), qPrintable(out));
+    const QString text = pdfText(path("column.pdf"));
+    QVERIFY(text.contains("Softmax over the wrong dim"));
+    // One map above the other, so that each has the column's width: the sums beside them (the
+    // mistake's 0.8702) and the values in their cells, at 8 points or more.
+    QVERIFY2(text.contains("0.8702") && text.contains("3.3447") && text.contains("0.7767"), qPrintable(text));
+    const QPointF keys = wordPosition(path("column.pdf"), "keys"), queries = wordPosition(path("column.pdf"), "queries");
+    QVERIFY2(keys.y() >= 0 && queries.y() > keys.y() + 100, qPrintable(text)); // "over queries" well below "over keys"
+    QVERIFY(std::fabs(queries.x() - keys.x()) < 60); // in the same column
     // the same preset for a PNG: 300 dpi, so 3.5 inches are 1050 pixels
     dialog.setPath(path("column.png"));
-    QVERIFY(gui::find<QLabel>(&dialog, "export-summary")->text().contains("1050 × 583 pixels"));
+    QVERIFY(gui::find<QLabel>(&dialog, "export-summary")->text().contains("1050 × 1375 pixels"));
     o = dialog.options();
     QVERIFY(window.exportComparison(dialog.path(), CompareKind::SoftmaxDim, &error, &o));
-    QCOMPARE(QImage(path("column.png")).size(), QSize(1050, 583));
+    QCOMPARE(QImage(path("column.png")).size(), QSize(1050, 1375));
     // and says 300 dpi (the ratio 300/72 to three decimals), so that it is placed 3.5 inches wide
     const double dpi = QImage(path("column.png")).dotsPerMeterX() * 0.0254;
     QVERIFY2(std::fabs(dpi - 300.0) < 0.5, qPrintable(QString::number(dpi)));

@@ -57,7 +57,30 @@ QString fitText(const QString &text, QFont *font, int width)
     return lines.join('\n');
 }
 
+// A text element that takes whatever height its row has (QCPTextElement's own maximum is its text's
+// height, which would squeeze every element in its row to that height).
+class StretchText : public QCPTextElement
+{
+public:
+    using QCPTextElement::QCPTextElement;
+    QSize maximumOuterSizeHint() const override { return { QWIDGETSIZE_MAX, QWIDGETSIZE_MAX }; }
+};
+
+// Paddings in proportion to the text (QCustomPlot's defaults of 5 and 15 units take half of a
+// 3.5-inch figure's height).
+void tighten(QCPAxisRect *rect, int pad)
+{
+    rect->setMinimumMargins(QMargins(pad, pad, pad, pad));
+    for (QCPAxis *axis : rect->axes()) {
+        axis->setPadding(pad);
+        axis->setTickLabelPadding(pad);
+        axis->setLabelPadding(pad);
+        axis->setTickLength(0, pad);
+    }
+}
+
 constexpr int kMinPanelWidth = 200; // units (points for PDF and SVG) a panel needs for the sums beside it
+constexpr int kScaleBelowWidth = 320; // a figure of one column of maps narrower than this has its colour scale below
 
 // The plot behind a figure, laid out for a given size.
 class FigurePlot
@@ -73,10 +96,16 @@ public:
         layout->clear();
         // Text sized for slides: about 1/55 of the figure's height; at least 8 units (a 3.5-inch
         // PDF column figure, 252 points wide, has 8-point text, as papers want).
-        const int perPanel = o.size.width() / std::max<int>(1, int(panels.size()));
+        // A comparison too narrow for its sums side by side (a 3.5-inch paper column) is stacked: each
+        // map then has the whole width, with its sums beside and under it.
+        const int n = int(panels.size());
+        m_stacked = n > 1 && o.panels && o.size.width() / n < kMinPanelWidth && o.size.width() >= kMinPanelWidth;
+        m_columns = m_stacked ? 1 : std::max(1, n);
+        const int perPanel = o.size.width() / m_columns;
         const int px = std::clamp(std::max(o.size.height() / 55, perPanel / 75), 8, 48);
         m_font = m_plot.font();
         m_font.setPixelSize(px);
+        m_pad = std::max(2, px / 4);
         QFont titleFont = m_font, subtitleFont = m_font;
         titleFont.setPixelSize(px * 5 / 4);
         titleFont.setBold(true);
@@ -89,16 +118,25 @@ public:
         auto *grid = new QCPLayoutGrid;
         layout->addElement(row, 0, grid);
         layout->setRowStretchFactor(row, 1.0);
-        auto *rows = new QCPMarginGroup(&m_plot);
+        auto *sharedRows = new QCPMarginGroup(&m_plot);
+        auto *mapColumns = new QCPMarginGroup(&m_plot);
         m_scale = new QCPColorScale(&m_plot);
-        m_scale->setType(QCPAxis::atRight);
+        // Beside the maps; under them in a narrow figure (a paper column's width is the maps').
+        const bool scaleBelow = m_columns == 1 && o.size.width() < kScaleBelowWidth;
+        m_scale->setType(scaleBelow ? QCPAxis::atBottom : QCPAxis::atRight);
         m_scale->setBarWidth(16);
         QCPRange range;
         const QString gradientName = o.display.colorMap;
         for (int i = 0; i < int(panels.size()); ++i) {
             const attn::Result &r = *panels[i].result;
+            // Side by side: subtitles in row 0, maps in row 1; stacked: rows 2i and 2i + 1 of column 0.
+            const int subtitleRow = m_stacked ? 2 * i : 0, mapRow = subtitleRow + 1, column = m_stacked ? 0 : i;
+            QCPMarginGroup *rows = m_stacked ? new QCPMarginGroup(&m_plot) : sharedRows;
+            if (i == 0)
+                m_scaleRows = rows;
             auto *rect = new QCPAxisRect(&m_plot);
             setUpHeatmapAxes(rect);
+            tighten(rect, m_pad);
             for (QCPAxis *axis : rect->axes()) {
                 axis->setTickLabelFont(m_font);
                 axis->setLabelFont(m_font);
@@ -106,20 +144,20 @@ public:
             if (!panels[i].subtitle.isEmpty()) {
                 QFont f = subtitleFont;
                 // The column's width (the colour scale has 0.08 of a panel's share), less margins.
-                const int column = int(o.size.width() / (panels.size() + 0.08) * 0.72) - 6;
-                const QString text = fitText(panels[i].subtitle, &f, column);
-                grid->addElement(0, i, new QCPTextElement(&m_plot, text, f));
+                const int width = int(o.size.width() / (m_columns + 0.08) * 0.72) - 6;
+                const QString text = fitText(panels[i].subtitle, &f, width);
+                grid->addElement(subtitleRow, column, new QCPTextElement(&m_plot, text, f));
             }
-            // The sums where they fit: a panel at least 200 units wide (a 3.5-inch single figure has
-            // them, a 3.5-inch comparison not; cell values are likewise written only where they fit).
+            // The sums where they fit: a panel at least 200 units wide (a 3.5-inch figure has them,
+            // its comparison stacked; cell values are likewise written only where they fit).
+            QCPLayoutGrid *cell = nullptr;
             if (o.panels && perPanel >= kMinPanelWidth) {
                 // The map with its row sums on the right and column sums below, aligned with it.
-                auto *cell = new QCPLayoutGrid;
-                grid->addElement(1, i, cell);
+                cell = new QCPLayoutGrid;
+                grid->addElement(mapRow, column, cell);
                 cell->addElement(0, 0, rect);
-                addSumPanels(cell, rect, r, rows);
             } else
-                grid->addElement(1, i, rect);
+                grid->addElement(mapRow, column, rect);
             rect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
             auto *map = new QCPColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
             map->setInterpolate(false);
@@ -128,14 +166,29 @@ public:
             const attn::HeatmapGrid g = attn::heatmapGrid(r, r.params.batchIndex, o.display.quantity, 2000, 2000);
             fillColorMap(map, g, r.params.queryLength, r.params.keyLength);
             setAxisLabels(rect, r.params);
+            // Maps in one column share their left and right edges with their column sums and with a
+            // colour scale below them.
+            if (cell)
+                addSumPanels(cell, rect, r, rows, m_columns == 1 ? mapColumns : new QCPMarginGroup(&m_plot));
+            else if (m_columns == 1)
+                rect->setMarginGroup(QCP::msLeft | QCP::msRight, mapColumns);
             const QCPRange pr = colorRange(g, o.display);
             range = i == 0 ? pr : QCPRange(std::min(range.lower, pr.lower), std::max(range.upper, pr.upper));
             m_rects << rect;
             m_maps << map;
             m_grids.push_back(g);
         }
-        grid->addElement(1, int(panels.size()), m_scale);
-        m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
+        // The one colour scale beside the first map (both maps share its range).
+        if (scaleBelow) {
+            grid->addElement(grid->rowCount(), 0, m_scale);
+            m_scale->setMarginGroup(QCP::msLeft, mapColumns);
+            m_scale->setMinimumMargins(QMargins(0, 0, px, 0)); // room for the last tick's label
+            m_scale->setSizeConstraintRect(QCPLayoutElement::scrOuterRect);
+            m_scale->setMaximumSize(QWIDGETSIZE_MAX, px * 7);
+        } else {
+            grid->addElement(1, m_columns, m_scale);
+            m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, m_scaleRows);
+        }
         for (QCPColorMap *map : m_maps)
             map->setGradient(colorGradient(gradientName)); // after setColorScale
         m_scale->setDataRange(range);
@@ -143,16 +196,18 @@ public:
         m_scale->axis()->setTickLabelFont(m_font);
         m_scale->axis()->setLabelFont(m_font);
         m_scale->setBarWidth(px + 6);
-        for (int c = 0; c < int(panels.size()); ++c)
+        for (int c = 0; c < m_columns; ++c)
             grid->setColumnStretchFactor(c, 1.0);
-        grid->setColumnStretchFactor(int(panels.size()), 0.08);
-        grid->setRowStretchFactor(0, 0.001);
-        grid->setRowStretchFactor(1, 1.0);
+        if (!scaleBelow)
+            grid->setColumnStretchFactor(m_columns, 0.08);
+        for (int row = 0; row < grid->rowCount(); ++row)
+            grid->setRowStretchFactor(row, row % 2 == 0 ? 0.001 : 1.0);
     }
 
     // Row sums (red where not 1, as softmax over queries leaves them) and column sums as bars with
     // their numbers, in panels aligned with the map's rows and columns.
-    void addSumPanels(QCPLayoutGrid *cell, QCPAxisRect *map, const attn::Result &r, QCPMarginGroup *rows)
+    void addSumPanels(
+        QCPLayoutGrid *cell, QCPAxisRect *map, const attn::Result &r, QCPMarginGroup *rows, QCPMarginGroup *cols)
     {
         const attn::Params &p = r.params;
         const attn::Statistics &st = r.attention.stats;
@@ -162,34 +217,38 @@ public:
         cell->addElement(0, 1, rowRect);
         cell->addElement(1, 0, colRect);
         cell->setColumnStretchFactors({ 5.0, 1.3 });
-        cell->setRowStretchFactors({ 5.0, 1.2 });
+        cell->setRowStretchFactors({ 5.0, 1.5 });
+        // Bars a few lines high, their key labels and name: the rest of the height is the map's.
+        colRect->setSizeConstraintRect(QCPLayoutElement::scrOuterRect);
+        colRect->setMaximumSize(QWIDGETSIZE_MAX, m_font.pixelSize() * 13 / 2);
+        cell->setRowSpacing(0);
         rowRect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
-        auto *cols = new QCPMarginGroup(&m_plot);
         map->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
         colRect->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
         QFont numbers = numberFont(m_font);
         numbers.setPixelSize(std::max(6, m_font.pixelSize() * 9 / 10));
         const double numberWidth = QFontMetricsF(numbers).horizontalAdvance(QStringLiteral("0.0000")) + 8;
         rowRect->setMinimumSize(int(numberWidth), 0);
-        for (QCPAxisRect *rect : { rowRect, colRect })
+        for (QCPAxisRect *rect : { rowRect, colRect }) {
+            tighten(rect, m_pad);
             for (QCPAxis *axis : rect->axes()) {
                 axis->grid()->setVisible(false);
                 axis->setTickLabelFont(m_font);
                 axis->setLabelFont(m_font);
                 axis->setSubTickPen(Qt::NoPen);
             }
+        }
         // Row sums: horizontal bars keyed by query, query 0 at the top as in the map.
         QCPAxis *query = rowRect->axis(QCPAxis::atLeft), *rowValue = rowRect->axis(QCPAxis::atBottom);
         query->setRangeReversed(true);
         query->setRange(-0.5, L - 0.5);
         query->setTickLabels(false);
         query->setTicks(false);
-        QCPAxis *top = rowRect->axis(QCPAxis::atTop);
-        top->setVisible(true);
-        top->setTicks(false);
-        top->setTickLabels(false);
-        top->setBasePen(Qt::NoPen);
-        top->setLabel(QCoreApplication::translate("HeatmapPanel", "row sum"));
+        // Its scale and name on top, so that nothing stands between the map and its column sums.
+        rowValue->setVisible(false);
+        rowValue = rowRect->axis(QCPAxis::atTop);
+        rowValue->setVisible(true);
+        rowValue->setLabel(QCoreApplication::translate("HeatmapPanel", "row sum"));
         double rowMax = 1.0, colMax = 1.0;
         for (int i = 0; i < L; ++i)
             rowMax = std::max(rowMax, double(st.rowSums(b, i)));
@@ -198,13 +257,30 @@ public:
         rowValue->setRange(0, rowMax * 1.08);
         rowValue->setTicker(textTicker({ { 0.0, QStringLiteral("0") }, { 1.0, QStringLiteral("1") } }));
         QCPAxis *key = colRect->axis(QCPAxis::atBottom), *colValue = colRect->axis(QCPAxis::atLeft);
-        key->setTicker(map->axis(QCPAxis::atBottom)->ticker());
+        // The keys are labelled once, under the column sums (the map's own key labels would stand
+        // between the map and its sums).
+        QCPAxis *mapKeys = map->axis(QCPAxis::atBottom);
+        key->setTicker(mapKeys->ticker());
+        key->setTickLabelRotation(mapKeys->tickLabelRotation());
+        key->setLabel(mapKeys->label());
+        key->setTickLength(0, 0);
+        key->setSubTickLength(0, 0);
+        mapKeys->setPadding(0);
+        mapKeys->setTickLabelPadding(0);
+        mapKeys->setTickLength(0, 0);
+        map->setMinimumMargins(QMargins(m_pad, m_pad, m_pad, 0));
+        colRect->setMinimumMargins(QMargins(m_pad, 0, m_pad, m_pad));
         key->setRange(-0.5, S - 0.5);
+        mapKeys->setTickLabels(false);
+        mapKeys->setLabel(QString());
         colValue->setRange(0, colMax * 1.1);
         colValue->setTicker(textTicker({ { 1.0, QStringLiteral("1") } }));
-        colValue->setLabel(QCoreApplication::translate("HeatmapPanel", "col. sum"));
+        // Named beside the bars, under the row sums' panel (a name on the left would meet "query i").
+        auto *name = new StretchText(&m_plot, QCoreApplication::translate("HeatmapPanel", "col. sum"), m_font);
+        name->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+        cell->addElement(1, 1, name);
         // Column numbers only where a column is wide enough for one (a panel's map has about 60 % of its width).
-        const double columnWidth = m_options.size.width() / (double(m_panels.size()) + 0.08) * 0.6 / std::max(1, S);
+        const double columnWidth = m_options.size.width() / (m_columns + 0.08) * 0.6 / std::max(1, S);
         const auto bars = [&](QCPAxis *keyAxis, QCPAxis *valueAxis, int n, auto valueOf, bool flagRows) {
             auto *ok = new QCPBars(keyAxis, valueAxis), *bad = new QCPBars(keyAxis, valueAxis);
             ok->setBrush(flagRows ? QColor(70, 110, 170) : QColor(100, 80, 160));
@@ -259,7 +335,11 @@ private:
     FigureOptions m_options;
     QCustomPlot m_plot;
     QCPColorScale *m_scale = nullptr;
+    QCPMarginGroup *m_scaleRows = nullptr;
+    bool m_stacked = false; // a comparison one map above the other
+    int m_columns = 1; // columns of maps
     QFont m_font;
+    int m_pad = 2; // paddings around axes and their labels
     QList<QCPAxisRect *> m_rects;
     QList<QCPColorMap *> m_maps;
     std::vector<attn::HeatmapGrid> m_grids;

@@ -129,7 +129,7 @@ void ExportDialog::choosePreset(Preset p)
         break;
     case Preset::PaperColumn:
         m_width->setValue(252); // 3.5 in
-        m_height->setValue(m_panels > 1 ? 140 : 190);
+        m_height->setValue(m_panels > 1 ? 330 : 190); // a comparison one map above the other
         m_ratio->setValue(300.0 / 72.0);
         break;
     case Preset::PaperPage:
