@@ -73,7 +73,7 @@ QPointF wordPosition(const QString &path, const QString &word)
     p.start(QStandardPaths::findExecutable("pdftotext"), { "-bbox", path, "-" });
     p.waitForFinished(30000);
     const QRegularExpression re(QStringLiteral("<word xMin=\"([0-9.]+)\" yMin=\"([0-9.]+)\"[^>]*>%1</word>")
-            .arg(QRegularExpression::escape(word)));
+                                    .arg(QRegularExpression::escape(word)));
     const QRegularExpressionMatch m = re.match(QString::fromUtf8(p.readAllStandardOutput()));
     return m.hasMatch() ? QPointF(m.captured(1).toDouble(), m.captured(2).toDouble()) : QPointF(-1, -1);
 }
@@ -426,7 +426,8 @@ void TestExport::exportDialogSizesForPaper()
     // One map above the other, so that each has the column's width: the sums beside them (the
     // mistake's 0.8702) and the values in their cells, at 8 points or more.
     QVERIFY2(text.contains("0.8702") && text.contains("3.3447") && text.contains("0.7767"), qPrintable(text));
-    const QPointF keys = wordPosition(path("column.pdf"), "keys"), queries = wordPosition(path("column.pdf"), "queries");
+    const QPointF keys = wordPosition(path("column.pdf"), "keys"),
+                  queries = wordPosition(path("column.pdf"), "queries");
     QVERIFY2(keys.y() >= 0 && queries.y() > keys.y() + 100, qPrintable(text)); // "over queries" well below "over keys"
     QVERIFY(std::fabs(queries.x() - keys.x()) < 60); // in the same column
     // the same preset for a PNG: 300 dpi, so 3.5 inches are 1050 pixels
