@@ -155,6 +155,46 @@ bool isMasked(const Params &p, int query, int key)
     return false;
 }
 
+int visibleKeys(const Params &p, int query)
+{
+    const int S = p.keyLength;
+    switch (p.mask) {
+    case MaskKind::None:
+        return S;
+    case MaskKind::Causal:
+        return std::clamp(query + 1, 0, S);
+    case MaskKind::Pad:
+        return std::clamp(S - p.padCount, 0, S);
+    }
+    return S;
+}
+
+int visibleQueries(const Params &p, int key)
+{
+    const int L = p.queryLength;
+    switch (p.mask) {
+    case MaskKind::None:
+        return L;
+    case MaskKind::Causal:
+        return std::clamp(L - key, 0, L); // the queries i >= j
+    case MaskKind::Pad:
+        return key < p.keyLength - p.padCount ? L : 0;
+    }
+    return L;
+}
+
+double maxRowEntropyOf(const Params &p, int query)
+{
+    const int n = visibleKeys(p, query);
+    return n > 0 ? std::log(double(n)) : 0.0;
+}
+
+double maxColEntropyOf(const Params &p, int key)
+{
+    const int n = visibleQueries(p, key);
+    return n > 0 ? std::log(double(n)) : 0.0;
+}
+
 Tensor3 computeLogits(const Tensor3 &scores, const Params &p)
 {
     Tensor3 logits(scores.batch, scores.rows, scores.cols);

@@ -93,6 +93,15 @@ float logitOf(float score, const Params &p);
 // True where query i may not look at key j under p's mask.
 bool isMasked(const Params &p, int query, int key);
 
+// How many keys query i may look at under p's mask (S without one), and how many queries may look
+// at key j (L without one).
+int visibleKeys(const Params &p, int query);
+int visibleQueries(const Params &p, int key);
+// The largest entropy row i (softmax over keys) or column j (over queries) can have: that of the
+// uniform distribution over what the mask leaves visible, ln(count) (0 when nothing is visible).
+double maxRowEntropyOf(const Params &p, int query);
+double maxColEntropyOf(const Params &p, int key);
+
 // Everything the views need after the scores: logits, weights, statistics (no output), with softmax,
 // sums and entropies fused in one pass over each row, rows shared between the cores.
 Attention attendWeights(const Tensor3 &scores, const Params &p);

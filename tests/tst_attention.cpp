@@ -149,6 +149,8 @@ private slots:
     void torchFixtures();
     void causalMask();
     void padMask();
+    void maskedMaximumEntropy_data();
+    void maskedMaximumEntropy();
     void fullyMaskedRowsWarn();
     void scoreVarianceGrowsWithDk();
     void expectedVarianceMatchesLargeSamples_data();
@@ -328,6 +330,55 @@ void TestAttention::padMask()
         QVERIFY(r.attention.stats.rowEntropy(0, i) <= std::log(3.0) + 1e-9);
     }
     QCOMPARE(r.attention.stats.colSums(0, 3), 0.0);
+}
+
+// The most entropy a row can have under a mask is that of the uniform row over its visible keys:
+// equal scores give exactly that, and the visible counts are those isMasked leaves.
+void TestAttention::maskedMaximumEntropy_data()
+{
+    QTest::addColumn<int>("mask");
+    QTest::addColumn<int>("pad");
+    QTest::addColumn<int>("dim");
+    for (int dim : { -1, -2 }) {
+        const QByteArray d = dim == -1 ? "keys" : "queries";
+        QTest::newRow("none, " + d) << int(attn::MaskKind::None) << 0 << dim;
+        QTest::newRow("causal, " + d) << int(attn::MaskKind::Causal) << 0 << dim;
+        QTest::newRow("pad:2, " + d) << int(attn::MaskKind::Pad) << 2 << dim;
+        QTest::newRow("pad:6 (all), " + d) << int(attn::MaskKind::Pad) << 6 << dim;
+    }
+}
+
+void TestAttention::maskedMaximumEntropy()
+{
+    QFETCH(int, mask);
+    QFETCH(int, pad);
+    QFETCH(int, dim);
+    Params p;
+    p.mode = attn::Mode::Direct;
+    p.queryLength = 4;
+    p.keyLength = 6;
+    p.mask = attn::MaskKind(mask);
+    p.padCount = pad;
+    p.softmaxDim = dim;
+    const attn::Tensor3 equal(1, 4, 6, 0.0f); // every score 0: uniform over what is visible
+    const attn::Attention a = attn::attendWeights(equal, p);
+    for (int i = 0; i < 4; ++i) {
+        int visible = 0;
+        for (int j = 0; j < 6; ++j)
+            visible += attn::isMasked(p, i, j) ? 0 : 1;
+        QCOMPARE(attn::visibleKeys(p, i), visible);
+        if (dim == -1)
+            QVERIFY2(std::fabs(a.stats.rowEntropy(0, i) - attn::maxRowEntropyOf(p, i)) < 1e-6,
+                qPrintable(QString("%1 %2").arg(a.stats.rowEntropy(0, i)).arg(attn::maxRowEntropyOf(p, i))));
+    }
+    for (int j = 0; j < 6; ++j) {
+        int visible = 0;
+        for (int i = 0; i < 4; ++i)
+            visible += attn::isMasked(p, i, j) ? 0 : 1;
+        QCOMPARE(attn::visibleQueries(p, j), visible);
+        if (dim == -2)
+            QVERIFY(std::fabs(a.stats.colEntropy(0, j) - attn::maxColEntropyOf(p, j)) < 1e-6);
+    }
 }
 
 void TestAttention::fullyMaskedRowsWarn()

@@ -23,6 +23,7 @@ private slots:
     void smallMatricesWriteBarValues();
     void columnEntropyForSoftmaxOverQueries();
     void maskedCellsHaveNoNumber();
+    void maskedRowsHaveTheirOwnMostEntropy();
     void flatLargeMatrixPointsToFit();
     void presentationButtonsShowTheirState();
 
@@ -85,6 +86,38 @@ void TestNumbers::cellToolTipHasRowSumAndEntropy()
     QVERIFY(tip.contains(QString("ln L = %1").arg(std::log(3.0), 0, 'f', 4)));
 }
 
+// Under a causal mask row i sees i + 1 keys, so its entropy can reach ln(i + 1), not ln S: the
+// tooltips say so and the entropy panel's dashed line becomes a staircase at those heights.
+void TestNumbers::maskedRowsHaveTheirOwnMostEntropy()
+{
+    attn::Params p = lecture::block1();
+    p.batch = 1;
+    p.mask = attn::MaskKind::Causal;
+    m_model->setParams(p);
+    m_window->settle();
+    const QString tip = heatmap()->cellToolTip(2, 1);
+    QVERIFY2(
+        tip.contains(QString("over its 3 visible keys: ln 3 = %1").arg(std::log(3.0), 0, 'f', 4)), qPrintable(tip));
+    QVERIFY(!tip.contains("ln S"));
+    QVERIFY2(heatmap()->cellToolTip(0, 0).contains("the most is 0"), qPrintable(heatmap()->cellToolTip(0, 0)));
+    QCustomPlot *plot = heatmap()->plot();
+    QCPGraph *stairs = nullptr;
+    for (int g = 0; g < plot->graphCount(); ++g)
+        if (plot->graph(g)->visible() && plot->graph(g)->keyAxis()->orientation() == Qt::Vertical)
+            stairs = plot->graph(g);
+    QVERIFY(stairs);
+    QCOMPARE(stairs->dataCount(), 2 * p.queryLength);
+    for (int i = 0; i < p.queryLength; ++i)
+        QVERIFY(std::fabs(stairs->data()->at(2 * i)->value - std::log(double(i + 1))) < 1e-12);
+    // without a mask: one line at ln S, no staircase
+    p.mask = attn::MaskKind::None;
+    m_model->setParams(p);
+    m_window->settle();
+    for (int g = 0; g < plot->graphCount(); ++g)
+        QVERIFY(!plot->graph(g)->visible());
+    QVERIFY(heatmap()->cellToolTip(2, 1).contains(QString("ln S = %1").arg(std::log(5.0), 0, 'f', 4)));
+}
+
 void TestNumbers::smallMatricesWriteBarValues()
 {
     const auto r = m_model->result();
@@ -105,7 +138,7 @@ void TestNumbers::columnEntropyForSoftmaxOverQueries()
     QCOMPARE(bars.size(), 5);
     for (int j = 0; j < 5; ++j)
         QCOMPARE(bars[j], r->attention.stats.colEntropy(0, j));
-    QVERIFY(heatmap()->noteText().contains("their entropy is shown under the map, against ln L"));
+    QVERIFY(heatmap()->noteText().contains("their entropy is shown under the map, against the most each can have"));
     gui::pressKey(m_window, Qt::Key_D); // back to dim -1: rows are distributions again
     m_window->settle();
     QCOMPARE(m_model->params().softmaxDim, -1);

@@ -168,6 +168,16 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     m_entropyMax = line(m_entropyRect, QColor(200, 60, 40));
     m_colSumTarget = line(m_colSumRect, QColor(40, 40, 40));
     m_colEntropyMax = line(m_colEntropyRect, QColor(200, 60, 40));
+    // Under a mask, each row's (column's) most entropy is ln of its visible keys (queries): a staircase.
+    auto stairs = [this](QCPAxis *key, QCPAxis *value) {
+        auto *g = new QCPGraph(key, value);
+        g->setPen(QPen(QColor(200, 60, 40), 1.5, Qt::DashLine));
+        g->setLineStyle(QCPGraph::lsLine);
+        g->setSelectable(QCP::stNone);
+        return g;
+    };
+    m_entropyMaxRows = stairs(m_entropyRect->axis(QCPAxis::atLeft), m_entropyRect->axis(QCPAxis::atBottom));
+    m_colEntropyMaxCols = stairs(m_colEntropyRect->axis(QCPAxis::atBottom), m_colEntropyRect->axis(QCPAxis::atLeft));
 
     m_highlightRect = new QCPItemRect(m_plot);
     m_highlightRect->setClipAxisRect(m_heatRect);
@@ -238,7 +248,7 @@ void HeatmapPanel::updateNote()
     if (r->params.softmaxDim == -2)
         notes << tr("Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer "
                     "a weighted average of the values. The columns are the distributions: their entropy is shown "
-                    "under the map, against ln L.");
+                    "under the map, against the most each can have (dashed).");
     const attn::BatchSummary summary = attn::summarize(*r, r->params.batchIndex);
     const DisplayOptions &d = m_model->display();
     if (d.quantity == attn::Quantity::Weights && d.range == DisplayOptions::Range::Fixed01
@@ -310,11 +320,11 @@ void HeatmapPanel::placeElements()
     grid->setColumnStretchFactors(colStretch);
     // The panels under the map get their minimum height (room for their numbers), the map the rest.
     grid->setRowStretchFactors(thirdRow ? QList<double> { 1.0, 0.001, 0.001 } : QList<double> { 1.0, 0.001 });
-    for (QCPLayerable *l : std::initializer_list<QCPLayerable *> { m_entropyRect, m_entropyBars, m_entropyMax })
+    for (QCPLayerable *l : std::initializer_list<QCPLayerable *> { m_entropyRect, m_entropyBars })
         l->setVisible(rowEntropy);
-    for (QCPLayerable *l :
-        std::initializer_list<QCPLayerable *> { m_colEntropyRect, m_colEntropyBars, m_colEntropyMax })
+    for (QCPLayerable *l : std::initializer_list<QCPLayerable *> { m_colEntropyRect, m_colEntropyBars })
         l->setVisible(!rowEntropy);
+    showMostEntropy();
     m_scale->setVisible(m_scaleVisible);
 }
 
@@ -400,6 +410,21 @@ void HeatmapPanel::updateSidePanels()
     m_rowSumBars->setData(okKeys, okSums, true);
     m_rowSumFlagged->setData(flaggedKeys, flaggedSums, true);
     m_entropyBars->setData(qi, entropy, true);
+    // The staircase of each row's most entropy, ln(visible keys), from the row's top edge to its bottom.
+    QVector<double> edge, most;
+    for (int i = 0; i < L; ++i) {
+        edge << i - 0.5 << i + 0.5;
+        most << attn::maxRowEntropyOf(p, i) << attn::maxRowEntropyOf(p, i);
+    }
+    m_entropyMaxRows->setData(edge, most, true);
+    edge.clear();
+    most.clear();
+    for (int j = 0; j < S; ++j) {
+        edge << j - 0.5 << j + 0.5;
+        most << attn::maxColEntropyOf(p, j) << attn::maxColEntropyOf(p, j);
+    }
+    m_colEntropyMaxCols->setData(edge, most, true);
+    showMostEntropy();
 
     QVector<double> cOk, cOkSums, cBad, cBadSums;
     m_flaggedCols.clear();
@@ -740,14 +765,48 @@ QString HeatmapPanel::cellToolTip(int query, int key) const
                     .arg(logit, 0, 'g', 6)
                     .arg(r->attention.weights(b, query, key), 0, 'f', 6);
     const attn::Statistics &st = r->attention.stats;
-    text += tr("\nrow %1 sums to %2, its entropy is %3 nats (ln S = %4)")
+    text += tr("\nrow %1 sums to %2, its entropy is %3 nats")
                 .arg(query)
-                .arg(number4(st.rowSums(b, query)), number4(st.rowEntropy(b, query)), number4(st.maxRowEntropy));
-    if (r->params.softmaxDim == -2)
-        text += tr("\ncolumn %1 sums to %2, its entropy is %3 nats (ln L = %4)")
+                .arg(number4(st.rowSums(b, query)), number4(st.rowEntropy(b, query)));
+    text += mostEntropy(r->params, query, true);
+    if (r->params.softmaxDim == -2) {
+        text += tr("\ncolumn %1 sums to %2, its entropy is %3 nats")
                     .arg(key)
-                    .arg(number4(st.colSums(b, key)), number4(st.colEntropy(b, key)), number4(st.maxColEntropy));
+                    .arg(number4(st.colSums(b, key)), number4(st.colEntropy(b, key)));
+        text += mostEntropy(r->params, key, false);
+    }
     return text;
+}
+
+// The most entropy: one line at ln S (ln L), or under a mask a staircase of ln(visible) per row (column).
+void HeatmapPanel::showMostEntropy()
+{
+    const bool masked = m_model->params().mask != attn::MaskKind::None;
+    const bool rows = m_entropyRect->visible(), cols = m_colEntropyRect->visible();
+    m_entropyMax->setVisible(rows && !masked);
+    m_entropyMaxRows->setVisible(rows && masked);
+    m_colEntropyMax->setVisible(cols && !masked);
+    m_colEntropyMaxCols->setVisible(cols && masked);
+}
+
+QString HeatmapPanel::mostEntropy(const attn::Params &p, int index, bool row) const
+{
+    const int all = row ? p.keyLength : p.queryLength;
+    const int visible = row ? attn::visibleKeys(p, index) : attn::visibleQueries(p, index);
+    const double most = row ? attn::maxRowEntropyOf(p, index) : attn::maxColEntropyOf(p, index);
+    if (visible == all)
+        return row ? tr(" (the most, for a uniform row: ln S = %1)").arg(number4(most))
+                   : tr(" (the most, for a uniform column: ln L = %1)").arg(number4(most));
+    if (visible == 0)
+        return row ? tr(" (the mask hides every key of this row)") : tr(" (the mask hides this key from every query)");
+    if (visible == 1)
+        return row ? tr(" (the most is 0: the mask leaves this row one key)")
+                   : tr(" (the most is 0: the mask shows this key to one query)");
+    return row
+        ? tr(" (the most, for a uniform row over its %1 visible keys: ln %1 = %2)").arg(visible).arg(number4(most))
+        : tr(" (the most, for a uniform column over its %1 visible queries: ln %1 = %2)")
+              .arg(visible)
+              .arg(number4(most));
 }
 
 QString HeatmapPanel::barToolTip(const QPointF &pixel) const
@@ -766,8 +825,7 @@ QString HeatmapPanel::barToolTip(const QPointF &pixel) const
             return {};
         QString text = tr("query %1: the row sums to %2").arg(i).arg(number4(st.rowSums(b, i)));
         if (r->params.softmaxDim == -1)
-            text += tr("\nrow entropy %1 nats (the most, for a uniform row: ln S = %2)")
-                        .arg(number4(st.rowEntropy(b, i)), number4(st.maxRowEntropy));
+            text += tr("\nrow entropy %1 nats").arg(number4(st.rowEntropy(b, i))) + mostEntropy(r->params, i, true);
         return text;
     }
     if (m_colSumRect->rect().contains(at) || (m_colEntropyRect->visible() && m_colEntropyRect->rect().contains(at))) {
@@ -776,8 +834,7 @@ QString HeatmapPanel::barToolTip(const QPointF &pixel) const
             return {};
         QString text = tr("key %1: the column sums to %2").arg(j).arg(number4(st.colSums(b, j)));
         if (r->params.softmaxDim == -2)
-            text += tr("\ncolumn entropy %1 nats (the most, for a uniform column: ln L = %2)")
-                        .arg(number4(st.colEntropy(b, j)), number4(st.maxColEntropy));
+            text += tr("\ncolumn entropy %1 nats").arg(number4(st.colEntropy(b, j))) + mostEntropy(r->params, j, false);
         return text;
     }
     return {};

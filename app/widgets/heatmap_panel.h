@@ -15,6 +15,7 @@ class QCPColorMap;
 class QCPColorScale;
 class QCPBars;
 class QCPItemStraightLine;
+class QCPGraph;
 class QCPItemText;
 class QCPTextElement;
 
@@ -44,6 +45,9 @@ public:
     QStringList barTexts() const;
     // The text shown when hovering the bar of a side panel at this plot pixel (empty: no bar there).
     QString barToolTip(const QPointF &pixel) const;
+    // " (the most, … ln S = …)": the largest entropy row (or column) index can have under the mask.
+    QString mostEntropy(const attn::Params &p, int index, bool row) const;
+    void showMostEntropy();
     // Every piece of text drawn in the plot with its rectangle in plot pixels (axis labels, tick
     // labels, cell and bar values), for the layout tests.
     QList<QPair<QString, QRectF>> textRects() const;
@@ -109,6 +113,7 @@ private:
     QCPColorScale *m_scale;
     QCPBars *m_rowSumBars, *m_rowSumFlagged, *m_entropyBars, *m_colSumBars, *m_colSumFlagged, *m_colEntropyBars;
     QCPItemStraightLine *m_rowSumTarget, *m_entropyMax, *m_colSumTarget, *m_colEntropyMax;
+    QCPGraph *m_entropyMaxRows, *m_colEntropyMaxCols; // the same under a mask: ln(visible) per row, column
     QList<QCPItemText *> m_cellTexts;
     QList<QCPItemText *> m_barTexts;
     int m_cellTextPx = 0;

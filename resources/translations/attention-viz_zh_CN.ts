@@ -756,43 +756,48 @@
     </message>
     <message>
         <location filename="../../app/render/heatmap_drawing.cpp" line="100"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="220"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="230"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="188"/>
+        <location filename="../../app/render/figure.cpp" line="251"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="126"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="462"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="839"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="487"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="895"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="201"/>
+        <location filename="../../app/render/figure.cpp" line="279"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="150"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="463"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="488"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="234"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="244"/>
         <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).</source>
         <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="251"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="249"/>
+        <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy is shown under the map, against the most each can have (dashed).</source>
+        <translation>沿查询做 softmax（dim −2）：每一列和为 1，行和不为 1，所以输出不再是值向量的加权平均。列才是概率分布：它们的熵画在热图下方，与各列可能的最大熵（虚线）对照。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="261"/>
         <source>%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个查询看不到任何键：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="252"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="262"/>
         <source>%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个键不被任何查询看到：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="129"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="839"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="895"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
@@ -802,34 +807,29 @@
         <translation>列熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="239"/>
-        <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy is shown under the map, against ln L.</source>
-        <translation>沿查询维 softmax（dim −2）：每一列和为 1，各行不再和为 1，所以输出不再是值向量的加权平均。此时列才是概率分布：图下方给出各列的熵，与 ln L 对照。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="246"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="256"/>
         <source>The rows&apos; largest weights average %1: on the fixed 0 to 1 colour range the map looks flat. Press F (or Range: Fit to data) to stretch the colours over the weights.</source>
         <translation>各行最大权重的平均值为 %1：在固定的 0 到 1 颜色范围下整张图看起来是一种颜色。按 F（或“范围：按数据拟合”）把颜色铺满这些权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="439"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="464"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="456"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="481"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="462"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="463"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="840"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="487"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="488"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="896"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="735"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="760"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -838,56 +838,96 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="737"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="762"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="739"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="764"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="743"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="768"/>
         <source>
-row %1 sums to %2, its entropy is %3 nats (ln S = %4)</source>
+row %1 sums to %2, its entropy is %3 nats</source>
         <translation>
-第 %1 行的和为 %2，熵为 %3 奈特（ln S = %4）</translation>
+第 %1 行之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="747"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="772"/>
         <source>
-column %1 sums to %2, its entropy is %3 nats (ln L = %4)</source>
+column %1 sums to %2, its entropy is %3 nats</source>
         <translation>
-第 %1 列的和为 %2，熵为 %3 奈特（ln L = %4）</translation>
+第 %1 列之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="767"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="797"/>
+        <source> (the most, for a uniform row: ln S = %1)</source>
+        <translation>（最大值，均匀的行：ln S = %1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="798"/>
+        <source> (the most, for a uniform column: ln L = %1)</source>
+        <translation>（最大值，均匀的列：ln L = %1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="800"/>
+        <source> (the mask hides every key of this row)</source>
+        <translation>（掩码遮住了这一行的所有键）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="800"/>
+        <source> (the mask hides this key from every query)</source>
+        <translation>（掩码对所有查询遮住了这个键）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="826"/>
+        <source>
+row entropy %1 nats</source>
+        <translation>
+行熵 %1 nats</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="835"/>
+        <source>
+column entropy %1 nats</source>
+        <translation>
+列熵 %1 nats</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="824"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="769"/>
-        <source>
-row entropy %1 nats (the most, for a uniform row: ln S = %2)</source>
-        <translation>
-行熵 %1 奈特（均匀分布时最大：ln S = %2）</translation>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="802"/>
+        <source> (the most is 0: the mask leaves this row one key)</source>
+        <translation>（最大值为 0：掩码只给这一行留下一个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="777"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="803"/>
+        <source> (the most is 0: the mask shows this key to one query)</source>
+        <translation>（最大值为 0：掩码只让一个查询看到这个键）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="804"/>
+        <source> (the most, for a uniform row over its %1 visible keys: ln %1 = %2)</source>
+        <translation>（最大值，在它可见的 %1 个键上均匀：ln %1 = %2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="805"/>
+        <source> (the most, for a uniform column over its %1 visible queries: ln %1 = %2)</source>
+        <translation>（最大值，在它可见的 %1 个查询上均匀：ln %1 = %2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="833"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="779"/>
-        <source>
-column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
-        <translation>
-列熵 %1 奈特（均匀分布时最大：ln L = %2）</translation>
     </message>
 </context>
 <context>
@@ -1478,27 +1518,27 @@ column entropy %1 nats (the most, for a uniform column: ln L = %2)</source>
     </message>
     <message>
         <location filename="../../app/widgets/pipeline_view.cpp" line="116"/>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="270"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="273"/>
         <source>softmax dim −1</source>
         <translation>softmax dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="269"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="272"/>
         <source>not scaled</source>
         <translation>未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="269"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="272"/>
         <source>× %1</source>
         <translation>× %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="270"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="273"/>
         <source>softmax dim −2</source>
         <translation>softmax dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="271"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="274"/>
         <source>· V</source>
         <translation>· V</translation>
     </message>
