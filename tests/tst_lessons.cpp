@@ -8,6 +8,7 @@
 #include "scenario_files.h"
 #include "shown_window.h"
 #include "widgets/controls_panel.h"
+#include "widgets/export_dialog.h"
 
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -26,6 +27,7 @@ private slots:
     void settingsShowEveryLessonStep_data();
     void settingsShowEveryLessonStep();
     void badLessonKeepsState();
+    void failedExportKeepsTheDialog();
 
 private:
     QTemporaryDir m_dir;
@@ -188,6 +190,39 @@ void TestLessons::badLessonKeepsState()
     QVERIFY2(said.contains(bad + ": steps[1].params.batch: must be from 1"), qPrintable(said));
     QCOMPARE(m_model->params(), lecture::block1()); // nothing changed
     QCOMPARE(m_window->lesson()->length(), 0);
+}
+
+// File > Export into a folder that does not exist: the window says why, and the dialog comes back
+// with what was typed (the path and the title), to be mended rather than typed again.
+void TestLessons::failedExportKeepsTheDialog()
+{
+    const QString bad = m_dir.filePath("no-such-folder/figure.png");
+    QString said, pathAgain, titleAgain;
+    gui::whenModal([&](QWidget *modal) {
+        auto *dialog = qobject_cast<ExportDialog *>(modal);
+        if (!dialog)
+            return false;
+        gui::find<QLineEdit>(dialog, "export-path")->setText(bad);
+        gui::find<QLineEdit>(dialog, "export-title")->setText("Row sums of the exercise");
+        gui::answerMessageBox(&said);
+        gui::whenModal([&](QWidget *again) { // the dialog once more: read it and cancel
+            auto *d = qobject_cast<ExportDialog *>(again);
+            if (!d)
+                return false;
+            pathAgain = gui::find<QLineEdit>(d, "export-path")->text();
+            titleAgain = gui::find<QLineEdit>(d, "export-title")->text();
+            d->reject();
+            return true;
+        });
+        dialog->accept();
+        return true;
+    });
+    QVERIFY(gui::chooseMenu(m_window, { "File", "Export…" }));
+    QTRY_VERIFY(!titleAgain.isEmpty());
+    QVERIFY2(said.contains("no-such-folder"), qPrintable(said));
+    QCOMPARE(pathAgain, bad);
+    QCOMPARE(titleAgain, QString("Row sums of the exercise"));
+    QVERIFY(!QFileInfo::exists(bad));
 }
 
 QTEST_MAIN(TestLessons)

@@ -302,12 +302,16 @@ void MainWindow::buildMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *exportAction = file->addAction(tr("&Export…"), this, [this] {
+        // After a failed export the dialog comes back as it was (path, title, size) to be mended.
         ExportDialog dialog(currentFigureOptions(), false, 1, this);
-        if (dialog.exec() != QDialog::Accepted)
-            return;
-        const FigureOptions o = dialog.options();
-        QString error;
-        reportExport(exportTo(dialog.path(), &error, &o), dialog.path(), error);
+        while (dialog.exec() == QDialog::Accepted) {
+            const FigureOptions o = dialog.options();
+            QString error;
+            const bool ok = exportTo(dialog.path(), &error, &o);
+            reportExport(ok, dialog.path(), error);
+            if (ok)
+                break;
+        }
     });
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportAction->setObjectName("exportAction");
@@ -316,11 +320,14 @@ void MainWindow::buildMenus()
              { tr("Softmax over keys and over queries…"), CompareKind::SoftmaxDim } })
         compare->addAction(k.first, this, [this, kind = k.second] {
             ExportDialog dialog(comparisonFigureOptions(kind), true, 2, this);
-            if (dialog.exec() != QDialog::Accepted)
-                return;
-            const FigureOptions o = dialog.options();
-            QString error;
-            reportExport(exportComparison(dialog.path(), kind, &error, &o), dialog.path(), error);
+            while (dialog.exec() == QDialog::Accepted) {
+                const FigureOptions o = dialog.options();
+                QString error;
+                const bool ok = exportComparison(dialog.path(), kind, &error, &o);
+                reportExport(ok, dialog.path(), error);
+                if (ok)
+                    break;
+            }
         });
     file->addAction(tr("Export a d_k &series (1, 4, 16, 64, 256)…"), this, [this] {
         QSettings s;
