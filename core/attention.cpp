@@ -14,11 +14,49 @@ namespace attn {
 
 namespace {
 
-Tensor3 draw(TorchGenerator &g, int b, int r, int c)
+// torch.randn(b, r, c) * sigma (the product only when sigma is not 1, as PyTorch code would write it).
+Tensor3 draw(TorchGenerator &g, int b, int r, int c, double sigma = 1.0)
 {
     Tensor3 t(b, r, c);
     g.randn(t.data.data(), t.data.size());
+    if (sigma != 1.0) {
+        const float s = float(sigma);
+        for (float &v : t.data)
+            v *= s;
+    }
     return t;
+}
+
+// A projection's weight (d_model, d) drawn as p.init says, stored so that Q = X·W.
+Tensor3 drawWeight(TorchGenerator &g, const Params &p, int d)
+{
+    switch (p.init) {
+    case Init::Randn:
+        break;
+    case Init::Scaled: {
+        // torch.randn(d_model, d) / math.sqrt(d_model)
+        Tensor3 w = draw(g, 1, p.dModel, d);
+        const float divisor = float(std::sqrt(double(p.dModel)));
+        for (float &v : w.data)
+            v /= divisor;
+        return w;
+    }
+    case Init::Linear: {
+        // nn.Linear(d_model, d, bias=False).weight: kaiming_uniform_(w, a=sqrt(5)) on (d, d_model),
+        // its bound computed as torch.nn.init computes it; stored transposed.
+        const double a = std::sqrt(5.0);
+        const double gain = std::sqrt(2.0 / (1 + a * a));
+        const double bound = std::sqrt(3.0) * (gain / std::sqrt(double(p.dModel)));
+        std::vector<float> weight(std::size_t(d) * std::size_t(p.dModel));
+        g.uniform(weight.data(), weight.size(), -bound, bound);
+        Tensor3 w(1, p.dModel, d);
+        for (int r = 0; r < d; ++r)
+            for (int c = 0; c < p.dModel; ++c)
+                w(0, c, r) = weight[std::size_t(r) * std::size_t(p.dModel) + std::size_t(c)];
+        return w;
+    }
+    }
+    return draw(g, 1, p.dModel, d);
 }
 
 // (B,n,d_model)·(d_model,d) for each batch element.
@@ -50,8 +88,8 @@ Inputs drawInputs(const Params &p)
     Inputs in;
     const int B = p.batch, L = p.queryLength, S = p.keyLength;
     if (p.mode == Mode::Direct) {
-        in.Q = draw(g, B, L, p.dK);
-        in.K = draw(g, B, S, p.dK);
+        in.Q = draw(g, B, L, p.dK, p.sigma);
+        in.K = draw(g, B, S, p.dK, p.sigma);
         in.V = draw(g, B, S, p.dV);
         return in;
     }
@@ -59,20 +97,20 @@ Inputs drawInputs(const Params &p)
         // E = randn(V, d_model); X = E[ids] (+ PE), the same sentence in every batch element.
         int distinct = 0;
         const std::vector<int> ids = tokenIds(p.tokens, &distinct);
-        in.E = draw(g, 1, distinct, p.dModel);
+        in.E = draw(g, 1, distinct, p.dModel, p.sigma);
         in.X = Tensor3(B, L, p.dModel);
         for (int b = 0; b < B; ++b)
             for (int i = 0; i < L; ++i)
                 for (int c = 0; c < p.dModel; ++c)
                     in.X(b, i, c) = in.E(0, ids[i], c) + (p.positions ? float(positionEncoding(i, c, p.dModel)) : 0.0f);
     } else {
-        in.X = draw(g, B, L, p.dModel);
+        in.X = draw(g, B, L, p.dModel, p.sigma);
     }
     if (p.isCross())
-        in.Y = draw(g, B, S, p.dModel);
-    in.Wq = draw(g, 1, p.dModel, p.dK);
-    in.Wk = draw(g, 1, p.dModel, p.dK);
-    in.Wv = draw(g, 1, p.dModel, p.dV);
+        in.Y = draw(g, B, S, p.dModel, p.sigma);
+    in.Wq = drawWeight(g, p, p.dK);
+    in.Wk = drawWeight(g, p, p.dK);
+    in.Wv = drawWeight(g, p, p.dV);
     const Tensor3 &source = p.isCross() ? in.Y : in.X;
     in.Q = project(in.X, in.Wq);
     in.K = project(source, in.Wk);
@@ -96,20 +134,62 @@ bool isPowerOfTwo(float x)
     return std::frexp(x, &e) == 0.5f;
 }
 
+// What the scaling does to a score, in float as PyTorch code writes it: scores / sqrt(d_k),
+// scores / d_k, scores / sqrt(d_model), scores * factor, or (for d_k^-1/4 on q and on k) the score
+// times c twice, which equals (q c)·(k c) up to float rounding.
+struct ScaleOp
+{
+    enum Kind { Identity, Divide, Multiply, MultiplyTwice } kind = Identity;
+    float value = 1.0f;
+};
+
+ScaleOp scaleOp(const Params &p)
+{
+    switch (p.scaling) {
+    case Scaling::InvSqrtDk:
+        return { ScaleOp::Divide, float(std::sqrt(double(p.dK))) };
+    case Scaling::InvDk:
+        return { ScaleOp::Divide, float(p.dK) };
+    case Scaling::InvSqrtDModel:
+        return { ScaleOp::Divide, float(std::sqrt(double(p.dModel))) };
+    case Scaling::Custom:
+        return { ScaleOp::Multiply, float(p.customScale) };
+    case Scaling::QuarterEach:
+        return { ScaleOp::MultiplyTwice, float(std::pow(double(p.dK), -0.25)) };
+    case Scaling::None:
+        break;
+    }
+    return {};
+}
+
 // Scaled and masked logits of one row of scores, as PyTorch code (scores / d_k ** 0.5) rounds them.
 // An overflowed product stays finite, so only a mask makes -inf.
-void logitsRow(const float *scores, float *logits, int query, int n, const Params &p, float divisor, float factor)
+void scaleRow(const float *scores, float *logits, int n, const ScaleOp &op)
 {
     Eigen::Map<const Eigen::ArrayXf> s(scores, n);
     Eigen::Map<Eigen::ArrayXf> x(logits, n);
-    if (p.scaling == Scaling::InvSqrtDk && isPowerOfTwo(divisor))
-        x = (s * (1.0f / divisor)).max(-FLT_MAX).min(FLT_MAX); // exact: the same as dividing
-    else if (p.scaling == Scaling::InvSqrtDk)
-        x = (s / divisor).max(-FLT_MAX).min(FLT_MAX);
-    else if (p.scaling == Scaling::Custom)
-        x = (s * factor).max(-FLT_MAX).min(FLT_MAX);
-    else
+    switch (op.kind) {
+    case ScaleOp::Divide:
+        if (isPowerOfTwo(op.value))
+            x = (s * (1.0f / op.value)).max(-FLT_MAX).min(FLT_MAX); // exact: the same as dividing
+        else
+            x = (s / op.value).max(-FLT_MAX).min(FLT_MAX);
+        break;
+    case ScaleOp::Multiply:
+        x = (s * op.value).max(-FLT_MAX).min(FLT_MAX);
+        break;
+    case ScaleOp::MultiplyTwice:
+        x = ((s * op.value) * op.value).max(-FLT_MAX).min(FLT_MAX);
+        break;
+    case ScaleOp::Identity:
         x = s;
+        break;
+    }
+}
+
+void logitsRow(const float *scores, float *logits, int query, int n, const Params &p, const ScaleOp &op)
+{
+    scaleRow(scores, logits, n, op);
     int firstMasked = n;
     if (p.mask == MaskKind::Causal)
         firstMasked = std::min(n, query + 1); // PyTorch is_causal: ones(L, S).tril()
@@ -198,21 +278,18 @@ double maxColEntropyOf(const Params &p, int key)
 Tensor3 computeLogits(const Tensor3 &scores, const Params &p)
 {
     Tensor3 logits(scores.batch, scores.rows, scores.cols);
-    const float divisor = float(std::sqrt(double(p.dK))), factor = float(p.scaleFactor());
+    const ScaleOp op = scaleOp(p);
     for (int b = 0; b < scores.batch; ++b)
         for (int i = 0; i < scores.rows; ++i)
-            logitsRow(scores.row(b, i), logits.row(b, i), i, scores.cols, p, divisor, factor);
+            logitsRow(scores.row(b, i), logits.row(b, i), i, scores.cols, p, op);
     return logits;
 }
 
 float logitOf(float score, const Params &p)
 {
     float x = score;
-    if (p.scaling == Scaling::InvSqrtDk)
-        x = score / float(std::sqrt(double(p.dK)));
-    else if (p.scaling == Scaling::Custom)
-        x = score * float(p.scaleFactor());
-    return std::clamp(x, -FLT_MAX, FLT_MAX);
+    scaleRow(&score, &x, 1, scaleOp(p));
+    return x;
 }
 
 namespace {
@@ -233,7 +310,7 @@ Attention attendImpl(const Tensor3 *scores, const Tensor3 *Q, const Tensor3 *K, 
     st.colEntropy = Table::Zero(B, S);
     st.rowMax = Table::Zero(B, L);
     st.rowArgmax = IndexTable::Zero(B, L);
-    const float divisor = float(std::sqrt(double(p.dK))), factor = float(p.scaleFactor());
+    const ScaleOp op = scaleOp(p);
     std::vector<double> rowSum(L), rowSumSq(L); // of the raw scores, for their mean and variance
     double sum = 0.0, sumSq = 0.0;
     for (int b = 0; b < B; ++b) {
@@ -252,7 +329,7 @@ Attention attendImpl(const Tensor3 *scores, const Tensor3 *Q, const Tensor3 *K, 
                 const Eigen::Map<const Eigen::ArrayXf> r(row, S);
                 rowSum[i] = r.sum(); // float within the row (a few thousand terms), double across rows
                 rowSumSq[i] = r.square().sum();
-                logitsRow(row, buffer + std::size_t(i - first) * S, i, S, p, divisor, factor);
+                logitsRow(row, buffer + std::size_t(i - first) * S, i, S, p, op);
             }
         };
         if (p.softmaxDim == -1) {
@@ -381,7 +458,28 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
     s.entropyFraction = st.maxRowEntropy > 0 ? s.meanRowEntropy / st.maxRowEntropy : 0.0;
     s.meanColEntropy = S > 0 ? st.colEntropy.row(batch).mean() : 0.0;
     s.colEntropyFraction = st.maxColEntropy > 0 ? s.meanColEntropy / st.maxColEntropy : 0.0;
+    const std::vector<double> norms = jacobianNorms(r, batch);
+    double total = 0.0;
+    for (double v : norms)
+        total += v;
+    s.meanJacobianNorm = norms.empty() ? 0.0 : total / double(norms.size());
+    const int n = r.params.softmaxDim == -1 ? S : L;
+    s.maxJacobianNorm = n > 0 ? std::sqrt(double(n - 1)) / double(n) : 0.0;
     return s;
+}
+
+std::vector<double> jacobianNorms(const Result &r, int b)
+{
+    const Tensor3 &w = r.attention.weights;
+    if (b < 0 || b >= w.batch)
+        return {};
+    const int L = w.rows, S = w.cols;
+    const bool rows = r.params.softmaxDim == -1;
+    std::vector<double> norms(rows ? L : S);
+    const float *base = w.row(b, 0);
+    for (int k = 0; k < int(norms.size()); ++k)
+        norms[k] = rows ? softmaxJacobianNorm(base + std::size_t(k) * S, S) : softmaxJacobianNorm(base + k, L, S);
+    return norms;
 }
 
 } // namespace attn
@@ -393,7 +491,11 @@ ExpectedVariance expectedScoreVariance(const Params &p)
     ExpectedVariance e;
     if (p.positions && p.mode == Mode::Projection && !p.tokens.empty())
         return e; // position encodings are fixed numbers, not draws
-    const double entry = p.mode == Mode::Projection ? double(p.dModel) : 1.0; // Var(q_i) = Var(k_i)
+    // Var(q_i) = Var(k_i): sigma² in direct mode; in projection mode sigma² d_model Var(w), with
+    // Var(w) = 1 (randn), 1/d_model (randn / sqrt(d_model)) or bound²/3 = 1/(3 d_model) (nn.Linear).
+    double entry = p.sigma * p.sigma;
+    if (p.mode == Mode::Projection)
+        entry *= p.init == Init::Randn ? double(p.dModel) : p.init == Init::Scaled ? 1.0 : 1.0 / 3.0;
     e.known = true;
     e.raw = double(p.dK) * entry * entry;
     e.scaled = e.raw * p.scaleFactor() * p.scaleFactor();

@@ -139,8 +139,14 @@ struct BatchSummary
     int rowsNotSummingToOne = 0; // |row sum - 1| > tolerance
     int colsNotSummingToOne = 0;
     int fullyMasked = 0; // queries that may see no key (softmax over keys), or keys no query (over queries)
+    double meanJacobianNorm = 0.0; // the softmax Jacobian's Frobenius norm, averaged over the distributions
+    double maxJacobianNorm = 0.0; // its largest possible value, sqrt(n - 1) / n for n = S (or L over queries)
 };
 
 BatchSummary summarize(const Result &r, int batch, double tolerance = 1e-3);
+
+// For batch element b, the Frobenius norm of the softmax's Jacobian at each distribution: each row
+// (softmax over keys, L values) or each column (over queries, S values). A fully masked one has 0.
+std::vector<double> jacobianNorms(const Result &r, int b);
 
 } // namespace attn

@@ -107,6 +107,10 @@ void writeJson(std::ostream &out, const Result &r)
     string(out, scalingName(p.scaling));
     out << ", \"scale\": ";
     number(out, p.scaleFactor(), 17);
+    out << ", \"init\": ";
+    string(out, initName(p.init));
+    out << ", \"sigma\": ";
+    number(out, p.sigma, 17);
     out << ", \"softmax_dim\": " << p.softmaxDim << ", \"mask\": ";
     string(out, maskName(p));
     out << ", \"batch_index\": " << p.batchIndex;
@@ -168,6 +172,18 @@ void writeJson(std::ostream &out, const Result &r)
     table(out, st.rowArgmax);
     key(out, "max_entropy");
     number(out, st.maxRowEntropy);
+    // The softmax Jacobian's Frobenius norm at each distribution: (B,L) over keys, (B,S) over queries.
+    key(out, "jacobian_norm");
+    {
+        const int n = p.softmaxDim == -1 ? p.queryLength : p.keyLength;
+        Table norms = Table::Zero(p.batch, n);
+        for (int b = 0; b < p.batch; ++b) {
+            const std::vector<double> v = jacobianNorms(r, b);
+            for (int k = 0; k < n && k < int(v.size()); ++k)
+                norms(b, k) = v[k];
+        }
+        table(out, norms);
+    }
     key(out, "score_stats");
     out << "{\"raw_mean\": ";
     number(out, st.rawScores.mean);
@@ -177,6 +193,18 @@ void writeJson(std::ostream &out, const Result &r)
     number(out, st.scaledScores.mean);
     out << ", \"scaled_variance\": ";
     number(out, st.scaledScores.variance);
+    // What the settings lead one to expect (null where position encodings make it unknown).
+    const ExpectedVariance expected = expectedScoreVariance(p);
+    out << ", \"expected_raw_variance\": ";
+    if (expected.known)
+        number(out, expected.raw, 17);
+    else
+        out << "null";
+    out << ", \"expected_scaled_variance\": ";
+    if (expected.known)
+        number(out, expected.scaled, 17);
+    else
+        out << "null";
     out << "}";
     key(out, "warnings");
     out << '[';

@@ -18,6 +18,14 @@ double Params::scaleFactor() const
         return 1.0;
     case Scaling::Custom:
         return customScale;
+    case Scaling::InvDk:
+        return 1.0 / double(dK);
+    case Scaling::InvSqrtDModel:
+        return 1.0 / std::sqrt(double(dModel));
+    case Scaling::QuarterEach: {
+        const double c = std::pow(double(dK), -0.25);
+        return c * c;
+    }
     }
     return 1.0;
 }
@@ -26,9 +34,10 @@ bool Params::operator==(const Params &o) const
 {
     return mode == o.mode && batch == o.batch && queryLength == o.queryLength && keyLength == o.keyLength
         && cross == o.cross && dModel == o.dModel && dK == o.dK && dV == o.dV && seed == o.seed && scaling == o.scaling
-        && (scaling != Scaling::Custom || customScale == o.customScale) && softmaxDim == o.softmaxDim && mask == o.mask
-        && (mask != MaskKind::Pad || padCount == o.padCount) && batchIndex == o.batchIndex && tokens == o.tokens
-        && positions == o.positions && dvFollowsDk == o.dvFollowsDk && keysFollowLength == o.keysFollowLength;
+        && (scaling != Scaling::Custom || customScale == o.customScale) && init == o.init && sigma == o.sigma
+        && softmaxDim == o.softmaxDim && mask == o.mask && (mask != MaskKind::Pad || padCount == o.padCount)
+        && batchIndex == o.batchIndex && tokens == o.tokens && positions == o.positions && dvFollowsDk == o.dvFollowsDk
+        && keysFollowLength == o.keysFollowLength;
 }
 
 std::vector<int> tokenIds(const std::vector<std::string> &tokens, int *distinct)
@@ -119,6 +128,8 @@ std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBud
             "must be -1 (over keys) or -2 (over queries) (got " + std::to_string(p.softmaxDim) + ")" };
     if (p.scaling == Scaling::Custom && !(std::fabs(p.customScale) <= Limits::maxScale))
         return ValidationError { "scale", "must be a number from -1e6 to 1e6" };
+    if (!(p.sigma >= Limits::minSigma && p.sigma <= Limits::maxSigma))
+        return ValidationError { "sigma", "must be a number from 0.001 to 1000" };
     if (p.mask == MaskKind::Pad)
         if (auto e = range("mask", p.padCount, 0, p.keyLength)) {
             e->message = "pad:N must mask from 0 to " + std::to_string(p.keyLength) + " keys (got "
@@ -183,15 +194,74 @@ std::string scalingName(Scaling s)
         return "none";
     case Scaling::Custom:
         return "custom";
+    case Scaling::InvDk:
+        return "inv_d_k";
+    case Scaling::InvSqrtDModel:
+        return "inv_sqrt_d_model";
+    case Scaling::QuarterEach:
+        return "quarter_each";
     }
     return "inv_sqrt_d_k";
 }
 
+namespace {
+constexpr Scaling kScalings[] = { Scaling::InvSqrtDk, Scaling::None, Scaling::Custom, Scaling::InvDk,
+    Scaling::InvSqrtDModel, Scaling::QuarterEach };
+}
+
 std::optional<Scaling> parseScaling(const std::string &text)
 {
-    for (Scaling s : { Scaling::InvSqrtDk, Scaling::None, Scaling::Custom })
+    for (Scaling s : kScalings)
         if (text == scalingName(s))
             return s;
+    return std::nullopt;
+}
+
+std::string scalingOption(Scaling s)
+{
+    switch (s) {
+    case Scaling::InvSqrtDk:
+        return "sqrt-d-k";
+    case Scaling::None:
+        return "none";
+    case Scaling::Custom:
+        return "custom";
+    case Scaling::InvDk:
+        return "d-k";
+    case Scaling::InvSqrtDModel:
+        return "sqrt-d-model";
+    case Scaling::QuarterEach:
+        return "quarter-each";
+    }
+    return "sqrt-d-k";
+}
+
+std::optional<Scaling> parseScalingOption(const std::string &text)
+{
+    for (Scaling s : kScalings)
+        if (s != Scaling::Custom && text == scalingOption(s))
+            return s;
+    return std::nullopt;
+}
+
+std::string initName(Init i)
+{
+    switch (i) {
+    case Init::Randn:
+        return "randn";
+    case Init::Scaled:
+        return "scaled";
+    case Init::Linear:
+        return "linear";
+    }
+    return "randn";
+}
+
+std::optional<Init> parseInit(const std::string &text)
+{
+    for (Init i : { Init::Randn, Init::Scaled, Init::Linear })
+        if (text == initName(i))
+            return i;
     return std::nullopt;
 }
 

@@ -10,7 +10,14 @@
 namespace attn {
 
 enum class Mode { Projection, Direct }; // Q = X·W_q ... , or Q, K, V drawn directly
-enum class Scaling { InvSqrtDk, None, Custom };
+// How the scores become logits. InvSqrtDk is the lecture's; the others are found in real code:
+// none, 1/d_k, 1/sqrt(d_model) (multi-head code dividing by the model's width instead of the head's),
+// and d_k^-1/4 on q and on k (equivalent to 1/sqrt(d_k)), or any factor.
+enum class Scaling { InvSqrtDk, None, Custom, InvDk, InvSqrtDModel, QuarterEach };
+// How projection mode draws W_q, W_k, W_v: randn (the lecture's), randn / sqrt(d_model), or as
+// PyTorch's nn.Linear(d_model, d, bias=False) initialises its weight (kaiming-uniform, bound
+// 1/sqrt(d_model), drawn as (d, d_model) and stored transposed).
+enum class Init { Randn, Scaled, Linear };
 enum class MaskKind { None, Causal, Pad };
 
 struct Params
@@ -26,6 +33,8 @@ struct Params
     std::uint64_t seed = 0; // torch.manual_seed(seed)
     Scaling scaling = Scaling::InvSqrtDk;
     double customScale = 1.0; // used when scaling == Custom: logits = scores * customScale
+    Init init = Init::Randn; // projection mode: how the weights are drawn
+    double sigma = 1.0; // the inputs' scale: X = sigma * randn (projection), Q, K = sigma * randn (direct)
     int softmaxDim = -1; // -1: over keys (rows sum to 1); -2: over queries (columns sum to 1)
     MaskKind mask = MaskKind::None;
     int padCount = 0; // MaskKind::Pad: the last padCount keys are masked
@@ -59,6 +68,8 @@ struct Limits
     static constexpr double maxSeconds = 15; // estimated computing time of one change (estimatedSeconds)
     static constexpr double maxScale
         = 1e6; // |custom scale factor|: far beyond any useful temperature, and finite in float
+    static constexpr double minSigma = 1e-3; // the inputs' scale sigma: from 0.001 to 1000
+    static constexpr double maxSigma = 1e3;
 };
 
 struct ValidationError
@@ -84,8 +95,15 @@ std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBud
 // The settings' values as text, the one spelling that the command line, files and the dump share.
 std::string modeName(Mode m); // "projection" | "direct"
 std::optional<Mode> parseMode(const std::string &text);
-std::string scalingName(Scaling s); // "inv_sqrt_d_k" | "none" | "custom"
+// "inv_sqrt_d_k" | "none" | "custom" | "inv_d_k" | "inv_sqrt_d_model" | "quarter_each"
+std::string scalingName(Scaling s);
 std::optional<Scaling> parseScaling(const std::string &text);
+// The command line's spelling: "sqrt-d-k" | "none" | "d-k" | "sqrt-d-model" | "quarter-each" (no custom:
+// that is --scale F).
+std::string scalingOption(Scaling s);
+std::optional<Scaling> parseScalingOption(const std::string &text);
+std::string initName(Init i); // "randn" | "scaled" | "linear"
+std::optional<Init> parseInit(const std::string &text);
 std::string maskName(const Params &p); // "none" | "causal" | "pad:N"
 // "none", "causal" or "pad:N" with 0 <= N <= keyLength; the error says what is wrong.
 bool parseMask(const std::string &text, int keyLength, MaskKind *kind, int *padCount, std::string *error);

@@ -40,4 +40,10 @@ void softmaxRowsWithStats(const LogitRows &makeLogits, Eigen::Ref<MatrixRM> weig
     Eigen::Ref<Eigen::VectorXd> rowEntropy, Eigen::Ref<Eigen::VectorXd> rowMax, Eigen::Ref<Eigen::VectorXi> rowArgmax,
     Eigen::Ref<Eigen::VectorXd> colSum, Eigen::Ref<Eigen::VectorXd> colEntropy, std::vector<int> &maskedRows);
 
+// The Frobenius norm of the softmax's Jacobian J = diag(p) - p·pᵀ at the distribution p (n values,
+// stride apart): sqrt(sum_i p_i²(1 - p_i)² + sum_{i != j} p_i² p_j²), in double without the
+// cancellation of the expanded form (so a nearly one-hot row gives its small norm, not rounding noise).
+// sqrt(n - 1) / n for a uniform p, 0 for a one-hot p (no gradient flows back through the softmax).
+double softmaxJacobianNorm(const float *p, int n, int stride = 1);
+
 } // namespace attn

@@ -119,6 +119,14 @@ double TorchGenerator::uniformDouble()
     return static_cast<double>(random64() & ((std::uint64_t(1) << 53) - 1)) * (1.0 / 9007199254740992.0);
 }
 
+void TorchGenerator::uniform(float *out, std::size_t n, double from, double to)
+{
+    const float lo = static_cast<float>(from), hi = static_cast<float>(to);
+    const float width = hi - lo;
+    for (std::size_t i = 0; i < n; ++i)
+        out[i] = std::fma(uniformFloat(), width, lo); // fused in PyTorch's AVX2 kernel
+}
+
 double TorchGenerator::normalDouble()
 {
     if (m_hasCachedNormal) {

@@ -22,6 +22,11 @@ public:
     std::vector<float> randn(std::size_t n);
     void randn(float *out, std::size_t n);
 
+    // tensor.uniform_(from, to) on a float32 tensor: one 32-bit draw per value, in memory order;
+    // value = fma(k / 2^24, to - from, from) in float, k the draw's low 24 bits (from and to rounded to
+    // float first). nn.init.kaiming_uniform_ and so nn.Linear's weights are drawn this way.
+    void uniform(float *out, std::size_t n, double from, double to);
+
     // The raw draws, exposed for tests.
     std::uint32_t random() { return static_cast<std::uint32_t>(m_engine()); }
     std::uint64_t random64();

@@ -60,10 +60,9 @@ inline attn::Params fixtureParams(const QJsonObject &c)
     p.dK = o.value("d_k").toInt();
     p.dV = o.value("d_v").toInt();
     p.seed = std::uint64_t(o.value("seed").toDouble());
-    const QString scaling = o.value("scaling").toString();
-    p.scaling = scaling == "none" ? attn::Scaling::None
-        : scaling == "custom"     ? attn::Scaling::Custom
-                                  : attn::Scaling::InvSqrtDk;
+    p.scaling = attn::parseScaling(o.value("scaling").toString().toStdString()).value();
+    p.init = attn::parseInit(o.value("init").toString("randn").toStdString()).value();
+    p.sigma = o.value("sigma").toDouble(1.0);
     p.customScale = o.value("scale").toDouble(1.0);
     p.softmaxDim = o.value("softmax_dim").toInt();
     const QString mask = o.value("mask").toString();

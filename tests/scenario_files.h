@@ -36,5 +36,8 @@ inline Scenario everyFieldScenario()
     s.params.tokens = { "我", "爱", "你", "\"quoted\"" };
     s.params.positions = true;
     s.params.queryLength = s.params.keyLength = 4;
+    s.params.init = attn::Init::Linear;
+    s.params.sigma = 0.75;
+    s.params.scaling = attn::Scaling::QuarterEach;
     return s;
 }

@@ -63,6 +63,12 @@ void setUp(const QString &what, const QDir &dir)
         writeFile(dir.filePath("s.json"), R"({"format": "something-else", "version": 1})");
     } else if (what == "d_k-string") {
         writeFile(dir.filePath("s.json"), scenario(R"({"d_k": "64"})"));
+    } else if (what == "sigma-0") {
+        writeFile(dir.filePath("s.json"), scenario(R"({"sigma": 0})"));
+    } else if (what == "init-xavier") {
+        writeFile(dir.filePath("s.json"), scenario(R"({"init": "xavier"})"));
+    } else if (what == "scaling-sqrt") {
+        writeFile(dir.filePath("s.json"), scenario(R"({"scaling": "sqrt"})"));
     } else if (what == "d_k-fraction") {
         writeFile(dir.filePath("s.json"), scenario(R"({"d_k": 6.5})"));
     } else if (what == "long-caption") {
@@ -156,6 +162,38 @@ void TestBadInput::refused_data()
                                  << "";
     QTest::newRow("--scale huge") << QStringList { "--scale", "1e7" } << "--scale: expected a number from -1e6 to 1e6"
                                   << "";
+    QTest::newRow("--scaling unknown") << QStringList { "--scaling",
+        "sqrt" } << "--scaling: expected sqrt-d-k, none, d-k, sqrt-d-model or quarter-each, got 'sqrt'"
+                                       << "";
+    QTest::newRow("--scaling custom") << QStringList { "--scaling", "custom" } << "--scaling: expected sqrt-d-k"
+                                      << "";
+    QTest::newRow("--scaling with --scale")
+        << QStringList { "--scaling", "d-k", "--scale", "0.5" } << "--scaling: cannot be combined with --scale"
+        << "";
+    QTest::newRow("--scaling with --no-scale")
+        << QStringList { "--scaling", "none", "--no-scale" } << "--scaling: cannot be combined with --no-scale"
+        << "";
+    QTest::newRow("--init unknown") << QStringList { "--init", "xavier" }
+                                    << "--init: expected randn, scaled or linear, got 'xavier'"
+                                    << "";
+    QTest::newRow("--init in direct mode")
+        << QStringList { "--mode", "direct", "--init", "linear" } << "--init: only applies to --mode projection"
+        << "";
+    QTest::newRow("--sigma 0") << QStringList { "--sigma", "0" } << "--sigma: must be from 0.001 to 1000 (got 0)"
+                               << "";
+    QTest::newRow("--sigma nan") << QStringList { "--sigma", "nan" } << "--sigma: expected a number, got 'nan'"
+                                 << "";
+    QTest::newRow("--sigma huge") << QStringList { "--sigma", "1e9" } << "--sigma: must be from 0.001 to 1000"
+                                  << "";
+    QTest::newRow("scenario sigma 0") << QStringList { "--scenario", "{dir}/s.json" }
+                                      << "--scenario: {dir}/s.json: params.sigma: expected a number from 0.001 to 1000"
+                                      << "sigma-0";
+    QTest::newRow("scenario init unknown")
+        << QStringList { "--scenario", "{dir}/s.json" } << "--scenario: {dir}/s.json: params.init: expected"
+        << "init-xavier";
+    QTest::newRow("scenario scaling unknown")
+        << QStringList { "--scenario", "{dir}/s.json" } << "--scenario: {dir}/s.json: params.scaling: expected"
+        << "scaling-sqrt";
     QTest::newRow("--softmax-dim 0") << QStringList { "--softmax-dim", "0" }
                                      << "--softmax-dim: expected -1 (over keys) or -2"
                                      << "";

@@ -116,6 +116,20 @@ void applySetting(attn::Params &p, const QString &name, const QString &value)
             };
         p.scaling = attn::Scaling::Custom;
         p.customScale = f;
+    } else if (name == "scaling") {
+        const auto scaling = attn::parseScalingOption(value.trimmed().toLower().toStdString());
+        if (!scaling)
+            throw Fail { QStringLiteral(
+                "--scaling: expected sqrt-d-k, none, d-k, sqrt-d-model or quarter-each, got '%1'")
+                             .arg(value) };
+        p.scaling = *scaling;
+    } else if (name == "init") {
+        const auto init = attn::parseInit(value.trimmed().toLower().toStdString());
+        if (!init)
+            throw Fail { QStringLiteral("--init: expected randn, scaled or linear, got '%1'").arg(value) };
+        p.init = *init;
+    } else if (name == "sigma") {
+        p.sigma = parseNumber(name, value, attn::Limits::minSigma, attn::Limits::maxSigma);
     } else if (name == "softmax-dim") {
         const QString d = value.trimmed();
         if (d != "-1" && d != "-2")
@@ -136,8 +150,8 @@ void applySetting(attn::Params &p, const QString &name, const QString &value)
 }
 
 // The settings with values, in the order they are applied (later ones depend on earlier ones).
-const QStringList kValued { "mode", "batch", "len", "keys", "d-model", "d-k", "d-v", "seed", "scale", "softmax-dim",
-    "mask", "batch-index" };
+const QStringList kValued { "mode", "batch", "len", "keys", "d-model", "d-k", "d-v", "seed", "init", "sigma", "scaling",
+    "scale", "softmax-dim", "mask", "batch-index" };
 
 void parseDisplay(const QCommandLineParser &parser, DisplayOptions &d)
 {
@@ -295,6 +309,12 @@ void applyParams(const QCommandLineParser &parser, CliRequest &r)
             "--cross: only applies to --mode projection (in direct mode K and V are drawn directly)") };
     if (parser.isSet("no-scale") && parser.isSet("scale"))
         throw Fail { QStringLiteral("--scale: cannot be combined with --no-scale") };
+    for (const QString &other : { QStringLiteral("scale"), QStringLiteral("no-scale") })
+        if (parser.isSet("scaling") && parser.isSet(other))
+            throw Fail { QStringLiteral("--scaling: cannot be combined with --%1 (both say how to scale)").arg(other) };
+    if (parser.isSet("init") && p.mode != attn::Mode::Projection)
+        throw Fail { QStringLiteral(
+            "--init: only applies to --mode projection (in direct mode Q, K and V are drawn without weights)") };
     if (parser.isSet("no-scale"))
         p.scaling = attn::Scaling::None;
     for (const QString &name :
@@ -509,7 +529,8 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
 
 QStringList seriesParameterNames()
 {
-    return { "d-k", "len", "keys", "d-model", "d-v", "seed", "scale", "softmax-dim", "mask", "batch-index" };
+    return { "d-k", "len", "keys", "d-model", "d-v", "seed", "scale", "scaling", "init", "sigma", "softmax-dim", "mask",
+        "batch-index" };
 }
 
 CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBudget)
@@ -537,6 +558,17 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
         { "seed", "torch.manual_seed(N) before drawing (default 0).", "N" },
         { "no-scale", "Do not divide the scores by sqrt(d_k)." },
         { "scale", "Multiply the scores by F instead of 1/sqrt(d_k).", "F" },
+        { "scaling",
+            "How the scores are scaled: sqrt-d-k (default, divide by sqrt(d_k)), none, d-k (divide by d_k), "
+            "sqrt-d-model (by sqrt(d_model): the multi-head mistake), quarter-each (q and k each times d_k^-1/4: "
+            "the same as sqrt-d-k).",
+            "NAME" },
+        { "init",
+            "Projection mode: how W_q, W_k, W_v are drawn: randn (default, the lecture's), scaled (randn / "
+            "sqrt(d_model)) or linear (as nn.Linear(d_model, d, bias=False) initialises its weight).",
+            "randn|scaled|linear" },
+        { "sigma", "Scale of the inputs: X = sigma * randn (projection), Q and K = sigma * randn (direct); default 1.",
+            "F" },
         { "softmax-dim", "-1 (default): over keys, each row sums to 1; -2: over queries (the lecture's mistake).",
             "-1|-2" },
         { "mask", "none (default); causal: query i sees keys j <= i; pad:N masks the last N keys.",

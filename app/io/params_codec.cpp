@@ -82,6 +82,10 @@ QJsonObject paramsToJson(const attn::Params &p)
     o["scaling"] = QString::fromStdString(attn::scalingName(p.scaling));
     if (p.scaling == attn::Scaling::Custom)
         o["scale"] = p.customScale;
+    if (p.init != attn::Init::Randn)
+        o["init"] = QString::fromStdString(attn::initName(p.init));
+    if (p.sigma != 1.0)
+        o["sigma"] = p.sigma;
     o["softmax_dim"] = p.softmaxDim;
     o["mask"] = QString::fromStdString(attn::maskName(p));
     o["batch_index"] = p.batchIndex;
@@ -99,7 +103,7 @@ attn::Params paramsFromJson(const QJsonObject &o, const QString &w)
 {
     onlyKnownKeys(o,
         { "mode", "batch", "len", "keys", "cross", "d_model", "d_k", "d_v", "d_v_follows_d_k", "keys_follow_len",
-            "seed", "scaling", "scale", "softmax_dim", "mask", "batch_index", "tokens", "positions" },
+            "seed", "scaling", "scale", "init", "sigma", "softmax_dim", "mask", "batch_index", "tokens", "positions" },
         w);
     attn::Params p;
     using attn::Limits;
@@ -146,8 +150,16 @@ attn::Params paramsFromJson(const QJsonObject &o, const QString &w)
             throw CodecError { w
                 + "seed: expected a whole number from 0 to 18446744073709551615 (as a string above 2^53)" };
     }
-    p.scaling = *attn::parseScaling(
-        jsonText(o, "scaling", w, { "inv_sqrt_d_k", "none", "custom" }, "inv_sqrt_d_k").toStdString());
+    p.scaling = *attn::parseScaling(jsonText(o, "scaling", w,
+        { "inv_sqrt_d_k", "none", "custom", "inv_d_k", "inv_sqrt_d_model", "quarter_each" }, "inv_sqrt_d_k")
+                                        .toStdString());
+    p.init = *attn::parseInit(jsonText(o, "init", w, { "randn", "scaled", "linear" }, "randn").toStdString());
+    if (o.contains("sigma")) {
+        const QJsonValue v = o.value("sigma");
+        if (!v.isDouble() || !(v.toDouble() >= attn::Limits::minSigma && v.toDouble() <= attn::Limits::maxSigma))
+            throw CodecError { w + "sigma: expected a number from 0.001 to 1000" };
+        p.sigma = v.toDouble();
+    }
     if (p.scaling == attn::Scaling::Custom) {
         if (!o.contains("scale"))
             throw CodecError { w + "scale: needed when scaling is custom" };

@@ -7,7 +7,8 @@
 //
 // params:  {"mode": "direct", "batch": 1, "len": 1, "keys": 6, "cross": false, "d_model": 8, "d_k": 64,
 //           "d_v": 64, "d_v_follows_d_k": true, "keys_follow_len": false, "seed": 0,
-//           "scaling": "inv_sqrt_d_k|none|custom", "scale": 0.125, "softmax_dim": -1, "mask": "none|causal|pad:N",
+//           "scaling": "inv_sqrt_d_k|none|custom|inv_d_k|inv_sqrt_d_model|quarter_each", "scale": 0.125,
+//           "init": "randn|scaled|linear", "sigma": 1, "softmax_dim": -1, "mask": "none|causal|pad:N",
 //           "batch_index": 0, "tokens": ["the", "cat"], "positions": false}
 // display: {"show": "weights|scores|logits", "colormap": "viridis", "range": "fixed|fit", "cell_values": true}
 // Every field is optional (the command line's defaults). Without the two link fields (files written

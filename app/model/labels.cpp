@@ -12,6 +12,12 @@ QString scalingLabel(const attn::Params &p)
         return QCoreApplication::translate("Figure", "not scaled");
     case attn::Scaling::Custom:
         return QCoreApplication::translate("Figure", "scaled by %1").arg(p.customScale, 0, 'g', 4);
+    case attn::Scaling::InvDk:
+        return QCoreApplication::translate("Figure", "scaled by 1/%1 (1/d_k)").arg(p.dK);
+    case attn::Scaling::InvSqrtDModel:
+        return QCoreApplication::translate("Figure", "scaled by 1/√%1 (1/√d_model)").arg(p.dModel);
+    case attn::Scaling::QuarterEach:
+        return QCoreApplication::translate("Figure", "q and k each scaled by %1^−¼").arg(p.dK);
     }
     return {};
 }

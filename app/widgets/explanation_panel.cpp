@@ -74,6 +74,15 @@ void ExplanationPanel::showResult()
     case attn::Scaling::Custom:
         scaled = tr("Q·Kᵀ × %1").arg(number(p.customScale));
         break;
+    case attn::Scaling::InvDk:
+        scaled = tr("Q·Kᵀ / d_k = Q·Kᵀ / %1").arg(dk);
+        break;
+    case attn::Scaling::InvSqrtDModel:
+        scaled = tr("Q·Kᵀ / √d_model = Q·Kᵀ / %1").arg(number(std::sqrt(double(p.dModel))));
+        break;
+    case attn::Scaling::QuarterEach:
+        scaled = tr("(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2").arg(dk).arg(number(std::sqrt(double(dk))));
+        break;
     }
     const QString over = p.softmaxDim == -1 ? tr("over keys (dim −1)") : tr("over queries (dim −2)");
     QString mask;

@@ -55,8 +55,19 @@ def position_encoding(L, d):
     return pe
 
 
+def weight(init, d_model, d):
+    """W_q, W_k or W_v as (d_model, d), drawn as the program's --init says."""
+    if init == "randn":
+        return torch.randn(d_model, d)
+    if init == "scaled":
+        return torch.randn(d_model, d) / math.sqrt(d_model)
+    # PyTorch's own default: the weight of nn.Linear(d_model, d, bias=False) is (d, d_model), x @ weight.T
+    return torch.nn.Linear(d_model, d, bias=False).weight.detach().T
+
+
 def attention_case(mode="projection", batch=1, L=5, S=None, cross=False, d_model=8, d_k=4, d_v=None,
-                   seed=0, scaling="inv_sqrt_d_k", scale=None, dim=-1, mask="none", tokens=None, positions=False):
+                   seed=0, scaling="inv_sqrt_d_k", scale=None, dim=-1, mask="none", tokens=None, positions=False,
+                   init="randn", sigma=1.0):
     if tokens is not None:
         L = S = len(tokens)
     S = L if S is None else S
@@ -64,7 +75,7 @@ def attention_case(mode="projection", batch=1, L=5, S=None, cross=False, d_model
     torch.manual_seed(seed)
     case = {"params": {"mode": mode, "batch": batch, "len": L, "keys": S, "cross": cross, "d_model": d_model,
                        "d_k": d_k, "d_v": d_v, "seed": seed, "scaling": scaling, "scale": scale,
-                       "softmax_dim": dim, "mask": mask}}
+                       "softmax_dim": dim, "mask": mask, "init": init, "sigma": sigma}}
     if tokens is not None:
         case["params"]["tokens"] = tokens
         case["params"]["positions"] = positions
@@ -82,26 +93,39 @@ def attention_case(mode="projection", batch=1, L=5, S=None, cross=False, d_model
             t["E"] = E
         else:
             X = torch.randn(batch, L, d_model)
+            if sigma != 1.0:
+                X = X * sigma
         t["X"] = X
         src = X
         if tokens is None and (cross or S != L):
             Y = torch.randn(batch, S, d_model)
+            if sigma != 1.0:
+                Y = Y * sigma
             t["Y"] = Y
             src = Y
-        W_q = torch.randn(d_model, d_k)
-        W_k = torch.randn(d_model, d_k)
-        W_v = torch.randn(d_model, d_v)
+        W_q = weight(init, d_model, d_k)
+        W_k = weight(init, d_model, d_k)
+        W_v = weight(init, d_model, d_v)
         t.update(W_q=W_q, W_k=W_k, W_v=W_v)
         Q, K, V = X @ W_q, src @ W_k, src @ W_v
     else:
         Q = torch.randn(batch, L, d_k)
         K = torch.randn(batch, S, d_k)
         V = torch.randn(batch, S, d_v)
+        if sigma != 1.0:
+            Q, K = Q * sigma, K * sigma
     scores = Q @ K.transpose(-2, -1)
     if scaling == "inv_sqrt_d_k":
         logits = scores / d_k ** 0.5
     elif scaling == "none":
         logits = scores
+    elif scaling == "inv_d_k":
+        logits = scores / d_k
+    elif scaling == "inv_sqrt_d_model":       # the multi-head mistake: the model's width, not the head's
+        logits = scores / math.sqrt(d_model)
+    elif scaling == "quarter_each":           # d^-1/4 on q and on k, as some code writes it
+        c = d_k ** -0.25
+        logits = (Q * c) @ (K * c).transpose(-2, -1)
     else:
         logits = scores * scale
     if mask == "causal":
@@ -146,8 +170,33 @@ attention = [
     attention_case(tokens="the cat sat on the mat".split(), d_model=8, d_k=4, seed=3),
     attention_case(tokens="the cat sat on the mat".split(), batch=2, d_model=16, d_k=8, seed=3, positions=True),
     attention_case(tokens=list("我爱你爱我"), d_model=7, d_k=4, seed=5, positions=True, mask="causal"),
+    # how the weights are drawn (--init) and the inputs' scale (--sigma)
+    attention_case(L=6, d_model=16, d_k=8, seed=20, init="scaled"),
+    attention_case(L=6, d_model=16, d_k=8, seed=21, init="linear"),
+    attention_case(L=5, S=7, d_model=24, d_k=8, d_v=3, seed=22, init="linear"),    # cross-attention, Y drawn first
+    attention_case(batch=2, L=17, d_model=512, d_k=64, seed=23, init="linear"),
+    attention_case(L=4, d_model=8, d_k=4, seed=24, init="scaled", sigma=2.5),
+    attention_case(mode="direct", L=3, S=6, d_k=16, seed=25, sigma=0.5),
+    # wrong scales found in real code
+    attention_case(mode="direct", L=1, S=6, d_k=64, seed=0, scaling="inv_d_k"),
+    attention_case(L=5, d_model=512, d_k=64, seed=26, init="linear", scaling="inv_sqrt_d_model"),
+    attention_case(mode="direct", L=1, S=6, d_k=64, seed=0, scaling="quarter_each"),
+    attention_case(mode="direct", L=7, S=9, d_k=48, seed=27, scaling="quarter_each", mask="causal"),
 ]
 
+
+def jacobian_case(n, temperature, seed):
+    """A softmax row p (float32) and the Frobenius norm of the softmax's Jacobian there, by autograd in float64."""
+    g = torch.Generator().manual_seed(seed)
+    p = F.softmax(torch.randn(n, generator=g, dtype=torch.float64) * temperature, dim=0).float()
+    x = p.double().log()                      # logits whose softmax is p (up to p's rounding to float32)
+    J = torch.autograd.functional.jacobian(lambda v: F.softmax(v, dim=0), x)
+    return {"p": enc(p), "norm": torch.linalg.matrix_norm(J).item()}
+
+
+jacobian = [jacobian_case(n, t, seed) for seed, (n, t) in enumerate(
+    [(2, 1.0), (3, 0.5), (6, 1.0), (6, 4.0), (16, 1.0), (16, 3.0), (64, 0.3), (64, 2.0), (257, 1.0), (1024, 0.5)])]
+
 json.dump({"torch_version": torch.__version__, "numpy_version": np.__version__,
-           "randn": randn, "attention": attention}, sys.stdout, indent=1)
+           "randn": randn, "attention": attention, "jacobian": jacobian}, sys.stdout, indent=1)
 sys.stdout.write("\n")
