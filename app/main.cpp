@@ -8,6 +8,7 @@
 #include "model/attention_model.h"
 #include "model/translations.h"
 #include "render/figure.h"
+#include "render/sweep_plot.h"
 #include "widgets/main_window.h"
 
 #include <QApplication>
@@ -17,6 +18,7 @@
 #include <QImage>
 #include <QSaveFile>
 #include <QSettings>
+#include <qcustomplot.h>
 
 #include <cstdio>
 #include <functional>
@@ -204,7 +206,33 @@ int main(int argc, char *argv[])
         if (!request.needsGui() && request.dumpPath.isEmpty())
             return 0;
     }
-    if (!request.dumpPath.isEmpty()) {
+    // The "why scale" sweep's numbers (JSON or CSV) need no GUI; its pictures are drawn below.
+    std::optional<attn::SweepResult> sweep;
+    if (request.sweep && (!request.dumpPath.isEmpty() || !request.exportPath.isEmpty())) {
+        sweep = attn::runSweep(*request.sweep);
+        for (const QString &path : { request.dumpPath, request.sweepWritesData() ? request.exportPath : QString() }) {
+            if (path.isEmpty())
+                continue;
+            const bool csv = path.endsWith(".csv", Qt::CaseInsensitive);
+            QString error;
+            const auto write = [&] {
+                return saveThroughStream(
+                    path,
+                    [&](std::ostream &out) {
+                        if (csv)
+                            attn::writeSweepCsv(out, *sweep);
+                        else
+                            attn::writeSweepJson(out, *sweep);
+                    },
+                    &error);
+            };
+            if (!tracked(path, write))
+                return fail(QStringLiteral("%1: %2").arg(path == request.dumpPath ? "--dump" : "--export", error));
+        }
+        if (!request.needsGui())
+            return 0;
+    }
+    if (!request.dumpPath.isEmpty() && !request.sweep) {
         const attn::Result result = attn::compute(request.params);
         QString error;
         const auto write = [&] {
@@ -228,7 +256,28 @@ int main(int argc, char *argv[])
     if (!installTranslations(app, request.language))
         std::fprintf(stderr, "attention-viz: the Chinese translation could not be loaded; using English\n");
 
-    if (request.writesPictures())
+    if (sweep && request.writesPictures()) {
+        // The sweep's plots: 1200 × 900 units unless --size says otherwise.
+        const QSize size = request.size.isValid() ? request.size : QSize(1200, 900);
+        QCustomPlot plot;
+        SweepPlot drawn(&plot);
+        drawn.setTextSize(std::clamp(std::max(size.height() / 50, size.width() / 70), 8, 48));
+        drawn.setResult(*sweep);
+        drawn.setTitle(request.noTitle    ? QString()
+                : request.title.isEmpty() ? SweepPlot::defaultTitle(sweep->settings)
+                                          : request.title);
+        drawn.layOut(size);
+        QByteArray bytes;
+        QString error;
+        if (!tracked(request.exportPath, [&] {
+                return encodePlot(request.exportPath, plot, size, request.pixelRatio, request.transparent,
+                           SweepPlot::defaultTitle(sweep->settings), &bytes, &error)
+                    && saveBytes(request.exportPath, bytes, &error);
+            }))
+            return fail(QStringLiteral("--export: %1").arg(error));
+        return 0;
+    }
+    if (request.writesPictures() && !request.sweep)
         if (const int status = writeExports(request); status != 0)
             return status;
     if (!request.writesFiles() || !request.screenshotPath.isEmpty())

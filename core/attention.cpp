@@ -464,7 +464,7 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
         total += v;
     s.meanJacobianNorm = norms.empty() ? 0.0 : total / double(norms.size());
     const int n = r.params.softmaxDim == -1 ? S : L;
-    s.maxJacobianNorm = n > 0 ? std::sqrt(double(n - 1)) / double(n) : 0.0;
+    s.uniformJacobianNorm = n > 0 ? std::sqrt(double(n - 1)) / double(n) : 0.0;
     return s;
 }
 

@@ -140,7 +140,9 @@ struct BatchSummary
     int colsNotSummingToOne = 0;
     int fullyMasked = 0; // queries that may see no key (softmax over keys), or keys no query (over queries)
     double meanJacobianNorm = 0.0; // the softmax Jacobian's Frobenius norm, averaged over the distributions
-    double maxJacobianNorm = 0.0; // its largest possible value, sqrt(n - 1) / n for n = S (or L over queries)
+    // Its value at a uniform distribution, sqrt(n - 1) / n for n = S (or L over queries); 0 at a one-hot
+    // one. (Not the largest: two weights of 1/2 give 1/2, the most any distribution gives.)
+    double uniformJacobianNorm = 0.0;
 };
 
 BatchSummary summarize(const Result &r, int batch, double tolerance = 1e-3);

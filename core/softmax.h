@@ -43,7 +43,8 @@ void softmaxRowsWithStats(const LogitRows &makeLogits, Eigen::Ref<MatrixRM> weig
 // The Frobenius norm of the softmax's Jacobian J = diag(p) - p·pᵀ at the distribution p (n values,
 // stride apart): sqrt(sum_i p_i²(1 - p_i)² + sum_{i != j} p_i² p_j²), in double without the
 // cancellation of the expanded form (so a nearly one-hot row gives its small norm, not rounding noise).
-// sqrt(n - 1) / n for a uniform p, 0 for a one-hot p (no gradient flows back through the softmax).
+// sqrt(n - 1) / n for a uniform p, 0 for a one-hot p (no gradient flows back through the softmax), and
+// at most 1/2 (two weights of 1/2).
 double softmaxJacobianNorm(const float *p, int n, int stride = 1);
 
 } // namespace attn

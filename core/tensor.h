@@ -38,16 +38,18 @@ template <typename T> struct DefaultInitAllocator : std::allocator<T>
     // Large tensors come from allocateLarge: huge pages where the system offers them, and blocks
     // of freed tensors reused, so recomputing at 4096 x 4096 does not fault in 64 MB again.
     static std::size_t rounded(std::size_t n) { return (n * sizeof(T) + kHugePage - 1) / kHugePage * kHugePage; }
+    // Small ones are aligned to 64 bytes too: the last bits of a softmax depend on where its row lies
+    // modulo 64 bytes (softmax.h), and results must not change from one run to the next.
     T *allocate(std::size_t n)
     {
         if (n * sizeof(T) < kHugeThreshold)
-            return std::allocator<T>::allocate(n);
+            return static_cast<T *>(::operator new(n * sizeof(T), std::align_val_t(64)));
         return static_cast<T *>(allocateLarge(rounded(n)));
     }
     void deallocate(T *p, std::size_t n)
     {
         if (n * sizeof(T) < kHugeThreshold)
-            std::allocator<T>::deallocate(p, n);
+            ::operator delete(p, std::align_val_t(64));
         else
             freeLarge(p, rounded(n));
     }

@@ -850,7 +850,7 @@ void TestAttention::jacobianNormExtremes()
 }
 
 // One norm per distribution: per row over keys, per column over queries; the summary's mean is
-// theirs, and its maximum sqrt(n - 1) / n; a fully masked row has 0.
+// theirs, and the uniform row's sqrt(n - 1) / n; a fully masked row has 0.
 void TestAttention::jacobianNormsPerDistribution()
 {
     Params p = lecture::exercise(-1);
@@ -861,7 +861,7 @@ void TestAttention::jacobianNormsPerDistribution()
         QCOMPARE(n[i], attn::softmaxJacobianNorm(rows.attention.weights.row(0, i), 5));
     const attn::BatchSummary s = attn::summarize(rows, 0);
     QVERIFY(std::fabs(s.meanJacobianNorm - (n[0] + n[1] + n[2]) / 3) < 1e-15);
-    QCOMPARE(s.maxJacobianNorm, std::sqrt(4.0) / 5);
+    QCOMPARE(s.uniformJacobianNorm, std::sqrt(4.0) / 5);
     p.softmaxDim = -2;
     const Result cols = attn::compute(p);
     n = attn::jacobianNorms(cols, 0);
@@ -872,7 +872,7 @@ void TestAttention::jacobianNormsPerDistribution()
             column[i] = cols.attention.weights(0, i, j);
         QCOMPARE(n[j], attn::softmaxJacobianNorm(column, 3));
     }
-    QCOMPARE(attn::summarize(cols, 0).maxJacobianNorm, std::sqrt(2.0) / 3);
+    QCOMPARE(attn::summarize(cols, 0).uniformJacobianNorm, std::sqrt(2.0) / 3);
     p = lecture::exercise(-1);
     p.mask = attn::MaskKind::Pad;
     p.padCount = 5;

@@ -5,11 +5,13 @@
 #include "lecture.h"
 #include "run_program.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QtEndian>
 #include <QtTest>
 
 namespace {
@@ -57,6 +59,8 @@ private slots:
     void failedRunKeepsExistingFile();
     void dumpToFile();
     void help();
+    void sweepDumpAndExports();
+    void initSigmaAndScalingInTheDump();
 };
 
 void TestCli::defaults()
@@ -327,8 +331,76 @@ void TestCli::help()
     const Run r = runProgram({ "--help" });
     QCOMPARE(r.exitCode, 0);
     for (const char *option : { "--mode", "--batch", "--len", "--keys", "--cross", "--d-model", "--d-k", "--d-v",
-             "--seed", "--no-scale", "--scale", "--softmax-dim", "--mask", "--batch-index", "--dump" })
+             "--seed", "--no-scale", "--scale", "--softmax-dim", "--mask", "--batch-index", "--dump", "--scaling",
+             "--init", "--sigma", "--sweep", "--trials", "--sweep-keys" })
         QVERIFY2(r.out.contains(option), option);
+}
+
+// --sweep: the JSON the issue describes on standard output, the same numbers in a CSV, the plots as a
+// PNG, PDF and SVG (headless, no display), and the scaling, seed and sigma taken from their options.
+void TestCli::sweepDumpAndExports()
+{
+    Run r = runProgram({ "--sweep", "d-k=1..64", "--trials", "50", "--sweep-keys", "8", "--seed", "3", "--dump", "-" });
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(o["d_k"].toArray().size(), 7);
+    QCOMPARE(o["keys"].toInt(), 8);
+    QCOMPARE(o["trials"].toInt(), 50);
+    QCOMPARE(o["seed"].toInt(), 3);
+    const QJsonArray raw = o["unscaled"].toObject()["score_var_mean"].toArray();
+    QVERIFY(raw[6].toDouble() > 30 && raw[6].toDouble() < 100); // about d_k = 64
+    QVERIFY(o["scaled"].toObject()["entropy_mean"].toArray()[6].toDouble()
+        > o["unscaled"].toObject()["entropy_mean"].toArray()[6].toDouble());
+    QTemporaryDir dir;
+    r = runProgram({ "--sweep", "d-k=1,8,64", "--trials", "20", "--export", dir.filePath("s.csv") });
+    QCOMPARE(r.exitCode, 0);
+    QFile csv(dir.filePath("s.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QCOMPARE(csv.readAll().trimmed().split('\n').size(), 4);
+    for (const char *name : { "s.png", "s.pdf", "s.svg" }) {
+        r = runProgram({ "--sweep", "d-k=1..1024", "--trials", "20", "--export", dir.filePath(name) }, true);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(QFileInfo(dir.filePath(name)).size() > 1000);
+    }
+    QFile png(dir.filePath("s.png")); // its IHDR: width and height, big-endian, at bytes 16 and 20
+    QVERIFY(png.open(QIODevice::ReadOnly));
+    const QByteArray head = png.read(24);
+    QCOMPARE(qFromBigEndian<quint32>(head.constData() + 16), 1200u);
+    QCOMPARE(qFromBigEndian<quint32>(head.constData() + 20), 900u);
+    r = runProgram(
+        { "--sweep", "d-k=16", "--trials", "5", "--scaling", "quarter-each", "--sigma", "0.5", "--dump", "-" });
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject q = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(q["scaling"].toString(), QString("quarter_each"));
+    QCOMPARE(q["sigma"].toDouble(), 0.5);
+    // what the sweep cannot do
+    for (const QStringList &bad : { QStringList { "--sweep", "d-k=3..12", "--dump", "-" },
+             QStringList { "--sweep", "len=1..4", "--dump", "-" }, QStringList { "--trials", "5", "--dump", "-" },
+             QStringList { "--sweep", "d-k=1..4", "--no-scale", "--dump", "-" },
+             QStringList { "--sweep", "d-k=1..4", "--export", dir.filePath("s.npy") },
+             QStringList { "--sweep", "d-k=1..4", "--trials", "0", "--dump", "-" } }) {
+        r = runProgram(bad);
+        QVERIFY2(r.exitCode == 2 && r.err.startsWith("attention-viz: --"), qPrintable(bad.join(' ')));
+        QCOMPARE(r.err.count('\n'), 1);
+    }
+}
+
+// --init, --sigma and --scaling reach the dump's params, and the expected variances follow them.
+void TestCli::initSigmaAndScalingInTheDump()
+{
+    const Run r = runProgram(
+        { "--init", "linear", "--sigma", "2", "--scaling", "sqrt-d-model", "--d-model", "16", "--dump", "-" });
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    const QJsonObject p = o["params"].toObject();
+    QCOMPARE(p["init"].toString(), QString("linear"));
+    QCOMPARE(p["sigma"].toDouble(), 2.0);
+    QCOMPARE(p["scaling"].toString(), QString("inv_sqrt_d_model"));
+    QCOMPARE(p["scale"].toDouble(), 0.25);
+    const QJsonObject stats = o["score_stats"].toObject();
+    QVERIFY(std::fabs(stats["expected_raw_variance"].toDouble() - 4.0 / 9 * 16) < 1e-9); // d_k/9 sigma⁴
+    QVERIFY(std::fabs(stats["expected_scaled_variance"].toDouble() - 4.0 / 9) < 1e-9);
+    QCOMPARE(o["jacobian_norm"].toArray()[0].toArray().size(), 5);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

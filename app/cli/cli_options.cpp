@@ -511,6 +511,51 @@ void parseSeries(const QCommandLineParser &parser, CliRequest &r, std::uint64_t 
     }
 }
 
+// --sweep d-k=VALUES with --trials, --sweep-keys, and the scaling, seed, sigma and d_model given.
+void parseSweep(const QCommandLineParser &parser, CliRequest &r)
+{
+    for (const char *option : { "trials", "sweep-keys" })
+        if (parser.isSet(option) && !parser.isSet("sweep"))
+            throw Fail { QStringLiteral("--%1: only applies to --sweep").arg(option) };
+    if (!parser.isSet("sweep"))
+        return;
+    for (const char *other : { "export-compare", "export-series", "screenshot", "lesson", "save-scenario" })
+        if (parser.isSet(other))
+            throw Fail { QStringLiteral("--sweep: cannot be combined with --%1").arg(other) };
+    const QString value = parser.value("sweep").trimmed();
+    if (!value.startsWith("d-k="))
+        throw Fail { QStringLiteral("--sweep: expected d-k=FIRST..LAST (powers of two) or d-k=1,4,16, got '%1'")
+                         .arg(parser.value("sweep")) };
+    attn::SweepSettings s;
+    std::string error;
+    const auto dks = attn::parseSweepValues(value.mid(4).toStdString(), &error);
+    if (!dks)
+        throw Fail { QStringLiteral("--sweep: %1").arg(QString::fromStdString(error)) };
+    s.dks = *dks;
+    if (parser.isSet("trials"))
+        s.trials = int(parseInteger("trials", parser.value("trials"), 1, attn::SweepLimits::maxTrials));
+    if (parser.isSet("sweep-keys"))
+        s.keys = int(parseInteger("sweep-keys", parser.value("sweep-keys"), 2, attn::SweepLimits::maxKeys));
+    s.seed = r.params.seed;
+    s.sigma = r.params.sigma;
+    s.dModel = r.params.dModel;
+    if (parser.isSet("no-scale"))
+        throw Fail { QStringLiteral("--no-scale: the sweep draws both sides, scaled and not; --scaling chooses how "
+                                    "the scaled side is scaled") };
+    if (parser.isSet("scaling") || parser.isSet("scale")) {
+        s.scaling = r.params.scaling;
+        s.customScale = r.params.customScale;
+    }
+    if (auto e = attn::validateSweep(s))
+        throw Fail { QStringLiteral("--sweep: %1").arg(QString::fromStdString(*e)) };
+    if (!r.exportPath.isEmpty()
+        && !QStringList { "png", "jpg", "jpeg", "pdf", "svg", "csv", "json" }.contains(suffixOf(r.exportPath)))
+        throw Fail { QStringLiteral("--export: with --sweep, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, "
+                                    ".json), got '%1'")
+                         .arg(r.exportPath) };
+    r.sweep = s;
+}
+
 CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBudget)
 {
     CliRequest r;
@@ -522,6 +567,7 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
         throw Fail { validationMessage(*e) };
     if (parser.isSet("export-series"))
         parseSeries(parser, r, memoryBudget);
+    parseSweep(parser, r);
     return r;
 }
 
@@ -615,6 +661,13 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
             "TEXT" },
         { "positions", "Add sinusoidal position encodings to the token embeddings." },
         { "presentation", "Start in presentation mode (full screen, large text; with --screenshot, render it)." },
+        { "sweep",
+            "Why divide by sqrt(d_k): for each d_k (FIRST..LAST over powers of two, or a list), --trials seeded "
+            "trials of one query against --sweep-keys keys, scaled (--scaling) and not; with --dump FILE its JSON, "
+            "with --export FILE its plots (.png .jpg .pdf .svg) or numbers (.csv .json), else the window.",
+            "d-k=1..1024" },
+        { "trials", "With --sweep: trials per d_k (default 200); trial t uses seed + t.", "T" },
+        { "sweep-keys", "With --sweep: keys per trial (default 16).", "S" },
     });
 
     CliOutcome outcome;

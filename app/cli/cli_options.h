@@ -5,6 +5,7 @@
 
 #include "model/view_state.h"
 #include "params.h"
+#include "scale_sweep.h"
 
 #include <QSize>
 #include <QString>
@@ -42,6 +43,10 @@ struct CliRequest
     int lessonStep = 1; // --step N, 1-based
     QString saveScenarioPath; // --save-scenario FILE
     bool presentation = false;
+    // --sweep d-k=VALUES [--trials T] [--sweep-keys S]: the "why scale" experiment; with --dump its
+    // JSON, with --export its plots (.png .jpg .pdf .svg) or numbers (.csv .json), without either the
+    // window with the "Why scale?" window open on it.
+    std::optional<attn::SweepSettings> sweep;
     bool paramsGiven = false; // any option that changes the computation was given
 
     bool writesFiles() const
@@ -51,8 +56,17 @@ struct CliRequest
     }
     bool opensWindow() const { return !writesFiles(); }
     bool writesPictures() const { return !exportPath.isEmpty() || !comparePath.isEmpty() || !seriesDir.isEmpty(); }
+    // A sweep's --export of .csv or .json needs no GUI either.
+    bool sweepWritesData() const
+    {
+        return sweep
+            && (exportPath.endsWith(".csv", Qt::CaseInsensitive) || exportPath.endsWith(".json", Qt::CaseInsensitive));
+    }
     // Everything but --dump needs Qt's GUI (fonts, painting, the window).
-    bool needsGui() const { return opensWindow() || writesPictures() || !screenshotPath.isEmpty(); }
+    bool needsGui() const
+    {
+        return opensWindow() || (writesPictures() && !sweepWritesData()) || !screenshotPath.isEmpty();
+    }
 };
 
 struct CliOutcome

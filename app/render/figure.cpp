@@ -373,21 +373,26 @@ QStringList dataSuffixes()
     return { "csv", "npy", "json" };
 }
 
-QImage renderFigure(const std::vector<FigurePanel> &panels, const FigureOptions &options)
+QImage renderPlot(QCustomPlot &plot, const QSize &size, double pixelRatio, bool transparent)
 {
-    FigurePlot figure(panels, options);
-    QCustomPlot &plot = figure.laidOut();
-    const QSize pixels(int(std::lround(options.size.width() * options.pixelRatio)),
-        int(std::lround(options.size.height() * options.pixelRatio)));
+    const QSize pixels(int(std::lround(size.width() * pixelRatio)), int(std::lround(size.height() * pixelRatio)));
     QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
-    image.fill(options.transparent ? Qt::transparent : Qt::white);
-    paint(plot, &image, options.size, options.pixelRatio, false);
+    if (image.isNull())
+        return image;
+    image.fill(transparent ? Qt::transparent : Qt::white);
+    paint(plot, &image, size, pixelRatio, false);
     // The size is in points (1/72 inch) at ratio 1: say so in the file, so that a paper figure made at
     // 300 dpi is placed 3.5 inches wide, not at the screen's 96 dpi.
-    const int perMetre = int(std::lround(72.0 * options.pixelRatio / 0.0254));
+    const int perMetre = int(std::lround(72.0 * pixelRatio / 0.0254));
     image.setDotsPerMeterX(perMetre);
     image.setDotsPerMeterY(perMetre);
     return image;
+}
+
+QImage renderFigure(const std::vector<FigurePanel> &panels, const FigureOptions &options)
+{
+    FigurePlot figure(panels, options);
+    return renderPlot(figure.laidOut(), options.size, options.pixelRatio, options.transparent);
 }
 
 bool writeFigure(
@@ -397,8 +402,8 @@ bool writeFigure(
     return encodeFigure(path, panels, options, &bytes, error) && saveBytes(path, bytes, error);
 }
 
-bool encodeFigure(const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options,
-    QByteArray *encoded, QString *error)
+bool encodePlot(const QString &path, QCustomPlot &plot, const QSize &size, double pixelRatio, bool transparent,
+    const QString &title, QByteArray *encoded, QString *error)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (!figureSuffixes().contains(suffix)) {
@@ -409,14 +414,12 @@ bool encodeFigure(const QString &path, const std::vector<FigurePanel> &panels, c
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     if (suffix == "png" || suffix == "jpg" || suffix == "jpeg") {
-        FigureOptions o = options;
-        o.transparent = options.transparent && suffix == "png";
-        QImage image = renderFigure(panels, o);
+        QImage image = renderPlot(plot, size, pixelRatio, transparent && suffix == "png");
         if (image.isNull()) {
             *error = QStringLiteral("'%1': not enough memory for a %2 × %3 picture")
                          .arg(path)
-                         .arg(std::lround(o.size.width() * o.pixelRatio))
-                         .arg(std::lround(o.size.height() * o.pixelRatio));
+                         .arg(std::lround(size.width() * pixelRatio))
+                         .arg(std::lround(size.height() * pixelRatio));
             return false;
         }
         if (suffix != "png")
@@ -429,29 +432,33 @@ bool encodeFigure(const QString &path, const std::vector<FigurePanel> &panels, c
             return false;
         }
     } else if (suffix == "pdf") {
-        FigurePlot figure(panels, options);
-        QCustomPlot &plot = figure.laidOut();
         QPdfWriter writer(&buffer);
         writer.setResolution(72); // one unit = one point
-        writer.setPageSize(QPageSize(QSizeF(options.size), QPageSize::Point));
+        writer.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        writer.setTitle(options.title.isEmpty() ? settingsTitle(panels.front().result->params) : options.title);
+        writer.setTitle(title);
         writer.setCreator(QStringLiteral("attention-viz"));
-        paint(plot, &writer, options.size, 1.0, true);
+        paint(plot, &writer, size, 1.0, true);
     } else {
-        FigurePlot figure(panels, options);
-        QCustomPlot &plot = figure.laidOut();
         QSvgGenerator svg;
         svg.setOutputDevice(&buffer);
-        svg.setSize(options.size);
-        svg.setViewBox(QRect(QPoint(0, 0), options.size));
-        svg.setTitle(options.title.isEmpty() ? settingsTitle(panels.front().result->params) : options.title);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(title);
         svg.setDescription(QStringLiteral("attention-viz"));
-        paint(plot, &svg, options.size, 1.0, true);
+        paint(plot, &svg, size, 1.0, true);
     }
     buffer.close();
     *encoded = bytes;
     return true;
+}
+
+bool encodeFigure(const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options,
+    QByteArray *encoded, QString *error)
+{
+    FigurePlot figure(panels, options);
+    return encodePlot(path, figure.laidOut(), options.size, options.pixelRatio, options.transparent,
+        options.title.isEmpty() ? settingsTitle(panels.front().result->params) : options.title, encoded, error);
 }
 
 bool writeData(const QString &path, const attn::Result &r, const DisplayOptions &d, QString *error)

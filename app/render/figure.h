@@ -34,6 +34,13 @@ struct FigureOptions
 QStringList figureSuffixes(); // png jpg jpeg pdf svg
 QStringList dataSuffixes(); // csv npy json
 
+class QCustomPlot;
+// A plot laid out at size (units: pixels at ratio 1, points for PDF and SVG) as an image of
+// size × pixelRatio pixels that says its dpi, or encoded in the format path's suffix names.
+QImage renderPlot(QCustomPlot &plot, const QSize &size, double pixelRatio, bool transparent);
+bool encodePlot(const QString &path, QCustomPlot &plot, const QSize &size, double pixelRatio, bool transparent,
+    const QString &title, QByteArray *encoded, QString *error);
+
 // Renders the figure to an image of size × pixelRatio pixels.
 QImage renderFigure(const std::vector<FigurePanel> &panels, const FigureOptions &options);
 

@@ -5,8 +5,10 @@
 //   gemm:   Eigen's Q·Kᵀ alone into a ready matrix, the floor the core cannot beat
 //   gui:    a new seed in the model until the heatmap has finished repainting (offscreen window)
 //   guiBlocking: the longest the GUI thread is blocked while 100 changes arrive in a burst (ms)
+//   scaleSweep: the "why scale" sweep, d_k = 1, 2, 4 ... 1024 x T trials x S keys, scaled and not (runSweep)
 #include "attention.h"
 #include "model/attention_model.h"
+#include "scale_sweep.h"
 #include "widgets/heatmap_panel.h"
 #include "widgets/main_window.h"
 
@@ -67,7 +69,31 @@ private slots:
     void gui();
     void guiBlocking_data() { sizeRows({ 2048, 4096 }, { 64 }); }
     void guiBlocking();
+    void scaleSweep_data();
+    void scaleSweep();
 };
+
+void AttentionBench::scaleSweep_data()
+{
+    QTest::addColumn<int>("trials");
+    QTest::addColumn<int>("keys");
+    QTest::newRow("d_k=1..1024,T=200,S=16") << 200 << 16;
+    QTest::newRow("d_k=1..1024,T=1000,S=64") << 1000 << 64;
+}
+
+void AttentionBench::scaleSweep()
+{
+    QFETCH(int, trials);
+    QFETCH(int, keys);
+    attn::SweepSettings s;
+    s.trials = trials;
+    s.keys = keys;
+    QBENCHMARK
+    {
+        const auto r = attn::runSweep(s);
+        QVERIFY(r && r->unscaled.entropy.mean.size() == 11);
+    }
+}
 
 void AttentionBench::core()
 {

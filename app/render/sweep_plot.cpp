@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "render/sweep_plot.h"
+
+#include "render/heatmap_drawing.h"
+
+#include <QCoreApplication>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("SweepPlot", text);
+}
+
+// Okabe-Ito blue and vermilion: told apart in every common colour blindness, and in grey print by
+// their lightness.
+const QColor kSide[2] = { QColor(0, 114, 178), QColor(213, 94, 0) };
+const QColor kReference(110, 110, 110);
+
+const attn::SweepBand &band(const attn::SweepSide &side, int panel)
+{
+    switch (panel) {
+    case 0:
+        return side.entropy;
+    case 1:
+        return side.maxWeight;
+    case 2:
+        return side.scoreVariance;
+    default:
+        return side.jacobianNorm;
+    }
+}
+
+QVector<double> toVector(const std::vector<double> &v)
+{
+    return QVector<double>(v.begin(), v.end());
+}
+
+} // namespace
+
+SweepPlot::SweepPlot(QCustomPlot *plot)
+    : m_plot(plot)
+{
+    m_plot->clearPlottables();
+    m_plot->clearItems();
+    m_plot->setAutoAddPlottableToLegend(false); // the legend below lists what it should
+    QCPLayoutGrid *layout = m_plot->plotLayout();
+    layout->clear();
+    m_plot->legend = nullptr; // it was in the default axis rect, which clear() deleted
+    m_plot->setBackground(Qt::white);
+    m_title = new QCPTextElement(m_plot, QString());
+    layout->addElement(0, 0, m_title);
+    m_legend = new QCPLegend;
+    layout->addElement(1, 0, m_legend);
+    m_legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_legend->setBorderPen(Qt::NoPen);
+    m_legend->setBrush(Qt::NoBrush);
+    m_legend->setIconSize(28, 12);
+    auto *grid = new QCPLayoutGrid;
+    layout->addElement(2, 0, grid);
+    layout->setRowStretchFactors({ 0.001, 0.001, 1.0 });
+    const QString names[4]
+        = { tr("row entropy (nats)"), tr("largest weight"), tr("score variance"), tr("softmax Jacobian norm") };
+    for (int panel = 0; panel < 4; ++panel) {
+        auto *rect = new QCPAxisRect(m_plot);
+        grid->addElement(panel / 2, panel % 2, rect);
+        rect->setRangeDrag(Qt::Orientations());
+        rect->setRangeZoom(Qt::Orientations());
+        QCPAxis *x = rect->axis(QCPAxis::atBottom), *y = rect->axis(QCPAxis::atLeft);
+        x->setScaleType(QCPAxis::stLogarithmic);
+        x->setLabel(QStringLiteral("d_k"));
+        y->setLabel(names[panel]);
+        if (panel == 2) {
+            y->setScaleType(QCPAxis::stLogarithmic);
+            QSharedPointer<QCPAxisTickerLog> log(new QCPAxisTickerLog);
+            log->setLogBase(10);
+            y->setTicker(log);
+            y->setNumberFormat("eb");
+            y->setNumberPrecision(0);
+        }
+        for (QCPAxis *a : { x, y }) {
+            a->grid()->setPen(QPen(QColor(225, 225, 225), 1));
+            a->setSubTickPen(Qt::NoPen);
+        }
+        // Bands first (under the lines): p90 filled down to p10.
+        for (int side = 0; side < 2; ++side) {
+            m_low[panel][side] = m_plot->addGraph(x, y);
+            m_high[panel][side] = m_plot->addGraph(x, y);
+            QColor fill = kSide[side];
+            fill.setAlpha(55);
+            m_high[panel][side]->setBrush(fill);
+            m_high[panel][side]->setChannelFillGraph(m_low[panel][side]);
+            for (QCPGraph *g : { m_low[panel][side], m_high[panel][side] })
+                g->setPen(Qt::NoPen);
+        }
+        for (int side = 0; side < 2; ++side) {
+            QCPGraph *g = m_plot->addGraph(x, y);
+            g->setPen(QPen(kSide[side], 2.5));
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, kSide[side], kSide[side], 6));
+            m_mean[panel][side] = g;
+        }
+        auto *marker = new QCPItemStraightLine(m_plot);
+        marker->setClipAxisRect(rect);
+        marker->point1->setAxes(x, y);
+        marker->point2->setAxes(x, y);
+        marker->setPen(QPen(QColor(40, 40, 40), 1.5, Qt::DashDotLine));
+        marker->setVisible(false);
+        m_marker[panel] = marker;
+        m_rects << rect;
+    }
+    // Reference lines: ln S, y = d_k and y = 1, the uniform row's norm.
+    for (int k = 0; k < 4; ++k) {
+        const int panel = k == 0 ? 0 : k < 3 ? 2 : 3;
+        QCPGraph *g = m_plot->addGraph(m_rects[panel]->axis(QCPAxis::atBottom), m_rects[panel]->axis(QCPAxis::atLeft));
+        g->setPen(QPen(kReference, 1.5, k == 1 ? Qt::DotLine : Qt::DashLine));
+        m_references << g;
+    }
+    // The legend: the two sides, the band, the reference lines.
+    for (int side = 0; side < 2; ++side)
+        m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_mean[0][side]));
+    m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_high[0][0]));
+    m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_references[0]));
+    m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_references[1]));
+    m_markerLabel = new QCPItemText(m_plot);
+    m_markerLabel->setClipToAxisRect(false);
+    m_markerLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_markerLabel->position->setAxisRect(m_rects[0]);
+    m_markerLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    m_markerLabel->setVisible(false);
+    applyFonts();
+}
+
+QString SweepPlot::scaledName(const attn::SweepSettings &s)
+{
+    switch (s.scaling) {
+    case attn::Scaling::InvSqrtDk:
+        return tr("÷√d_k");
+    case attn::Scaling::InvDk:
+        return tr("÷d_k");
+    case attn::Scaling::InvSqrtDModel:
+        return tr("÷√d_model (d_model = %1)").arg(s.dModel);
+    case attn::Scaling::QuarterEach:
+        return tr("d_k^−¼ on q and on k");
+    case attn::Scaling::Custom:
+        return tr("× %1").arg(s.customScale, 0, 'g', 4);
+    case attn::Scaling::None:
+        break;
+    }
+    return tr("not scaled");
+}
+
+QString SweepPlot::defaultTitle(const attn::SweepSettings &s)
+{
+    QString t = tr("Why divide by √d_k: S = %1 keys, %2 trials per d_k, seed %3")
+                    .arg(s.keys)
+                    .arg(s.trials)
+                    .arg(QString::number(s.seed));
+    if (s.sigma != 1.0)
+        t += tr(", σ = %1").arg(s.sigma, 0, 'g', 4);
+    return t;
+}
+
+void SweepPlot::setTextSize(int pixels)
+{
+    m_textSize = pixels;
+    applyFonts();
+}
+
+void SweepPlot::applyFonts()
+{
+    QFont f = m_plot->font();
+    if (m_textSize > 0)
+        f.setPixelSize(m_textSize);
+    const int px = f.pixelSize() > 0 ? f.pixelSize() : QFontInfo(f).pixelSize();
+    QFont title = f, small = f;
+    title.setPixelSize(px * 5 / 4);
+    title.setBold(true);
+    small.setPixelSize(std::max(8, px * 9 / 10));
+    m_title->setFont(title);
+    m_legend->setFont(f);
+    for (int i = 0; i < m_legend->itemCount(); ++i)
+        m_legend->item(i)->setFont(f);
+    for (QCPAxisRect *rect : std::as_const(m_rects))
+        for (QCPAxis *a : rect->axes()) {
+            a->setTickLabelFont(small);
+            a->setLabelFont(f);
+        }
+    m_markerLabel->setFont(small);
+}
+
+void SweepPlot::setTitle(const QString &title)
+{
+    m_title->setText(title);
+    m_title->setVisible(!title.isEmpty());
+}
+
+void SweepPlot::setResult(const attn::SweepResult &r)
+{
+    m_result = r;
+    const attn::SweepSettings &s = r.settings;
+    const QVector<double> x(s.dks.begin(), s.dks.end());
+    for (int panel = 0; panel < 4; ++panel)
+        for (int side = 0; side < 2; ++side) {
+            const attn::SweepBand &b = band(side == 0 ? r.scaled : r.unscaled, panel);
+            m_mean[panel][side]->setData(x, toVector(b.mean), true);
+            m_low[panel][side]->setData(x, toVector(b.p10), true);
+            m_high[panel][side]->setData(x, toVector(b.p90), true);
+            m_mean[panel][side]->setName(side == 0 ? scaledName(s) : tr("not scaled"));
+        }
+    const double lnS = std::log(double(s.keys)), uniform = std::sqrt(double(s.keys - 1)) / s.keys;
+    const QVector<double> ends { x.front(), x.back() };
+    m_references[0]->setData(ends, { lnS, lnS }, true);
+    QVector<double> dkLine;
+    for (double v : x)
+        dkLine << v * s.sigma * s.sigma * s.sigma * s.sigma; // Var(q·k) = d_k sigma⁴
+    m_references[1]->setData(x, dkLine, true);
+    const double one = s.sigma * s.sigma * s.sigma * s.sigma;
+    m_references[2]->setData(ends, { one, one }, true);
+    m_references[3]->setData(ends, { uniform, uniform }, true);
+    m_references[0]->setName(tr("ln S, y = 1, a uniform row's norm"));
+    m_references[1]->setName(tr("y = d_k"));
+    m_high[0][0]->setName(tr("10th to 90th percentile of the trials"));
+
+    // d_k ticks: every value up to 8 of them, else every other one (1, 4, 16 ... 1024).
+    QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
+    const int step = x.size() > 8 ? 2 : 1;
+    for (int i = 0; i < int(x.size()); i += step)
+        ticks->addTick(x[i], QString::number(int(x[i])));
+    for (QCPAxisRect *rect : std::as_const(m_rects)) {
+        QCPAxis *axis = rect->axis(QCPAxis::atBottom);
+        axis->setTicker(ticks);
+        axis->setRange(x.front() / 1.3, x.back() * 1.3);
+    }
+    // Entropy from 0 to past ln S; the largest weight 0 to 1; variances over their spread; the norm from 0.
+    m_rects[0]->axis(QCPAxis::atLeft)->setRange(0, lnS * 1.12);
+    m_rects[1]->axis(QCPAxis::atLeft)->setRange(0, 1.05);
+    double lo = one, hi = one * x.back();
+    for (const attn::SweepSide *side : { &r.scaled, &r.unscaled })
+        for (std::size_t i = 0; i < side->scoreVariance.p10.size(); ++i) {
+            lo = std::min(lo, side->scoreVariance.p10[i]);
+            hi = std::max(hi, side->scoreVariance.p90[i]);
+        }
+    m_rects[2]->axis(QCPAxis::atLeft)->setRange(std::max(lo, 1e-12) / 2, hi * 2);
+    double top = uniform;
+    for (const attn::SweepSide *side : { &r.scaled, &r.unscaled })
+        for (double v : side->jacobianNorm.p90)
+            top = std::max(top, v);
+    m_rects[3]->axis(QCPAxis::atLeft)->setRange(0, top * 1.15);
+    setCurrentDk(m_currentDk);
+}
+
+void SweepPlot::setCurrentDk(int dk)
+{
+    m_currentDk = dk;
+    const bool shown = dk > 0 && !m_result.settings.dks.empty();
+    for (int panel = 0; panel < 4; ++panel) {
+        m_marker[panel]->setVisible(shown);
+        m_marker[panel]->point1->setCoords(dk, 0.5);
+        m_marker[panel]->point2->setCoords(dk, 1.0);
+    }
+    m_markerLabel->setVisible(shown);
+    if (shown) {
+        QCPAxis *x = m_rects[0]->axis(QCPAxis::atBottom);
+        const double lo = std::log(x->range().lower), hi = std::log(x->range().upper);
+        const double at = std::clamp((std::log(double(dk)) - lo) / (hi - lo), 0.05, 0.95);
+        m_markerLabel->position->setCoords(at, 0.0);
+        m_markerLabel->setText(tr("now: d_k = %1").arg(dk));
+    }
+}
+
+void SweepPlot::layOut(const QSize &size)
+{
+    m_plot->resize(size);
+    m_plot->setViewport(QRect(QPoint(0, 0), size));
+    m_plot->plotLayout()->setOuterRect(QRect(QPoint(0, 0), size));
+    m_plot->replot(QCustomPlot::rpImmediateRefresh);
+}
