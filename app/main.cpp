@@ -10,6 +10,7 @@
 #include "render/figure.h"
 #include "render/sweep_plot.h"
 #include "widgets/main_window.h"
+#include "widgets/why_scale_window.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -153,6 +154,10 @@ int runWindow(const CliRequest &request)
     }
     if (request.presentation)
         window.setPresentation(true, interactive);
+    if (request.sweep) { // --sweep without an output: the "Why scale?" window on those settings
+        window.whyScale()->setSettings(request.sweep->keys, request.sweep->trials, request.sweep->scaling);
+        window.whyScale()->show();
+    }
 
     if (!request.screenshotPath.isEmpty()) {
         window.resize(request.size.isValid() ? request.size : QSize(1400, 900));

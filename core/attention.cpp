@@ -450,14 +450,33 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
     for (int j = 0; j < S; ++j)
         if (std::fabs(st.colSums(batch, j) - 1.0) > tolerance)
             ++s.colsNotSummingToOne;
-    s.meanRowEntropy = L > 0 ? st.rowEntropy.row(batch).mean() : 0.0;
+    // Entropies over the distributions a mask leaves something to (a fully masked one has none), against
+    // the most each can have: ln of what it may see (ln S or ln L without a mask).
+    const Params &p = r.params;
+    int rows = 0, cols = 0;
+    double rowSum = 0.0, rowMost = 0.0, colSum = 0.0, colMost = 0.0;
+    for (int i = 0; i < L; ++i)
+        if (visibleKeys(p, i) > 0) {
+            ++rows;
+            rowSum += st.rowEntropy(batch, i);
+            rowMost += maxRowEntropyOf(p, i);
+        }
+    for (int j = 0; j < S; ++j)
+        if (visibleQueries(p, j) > 0) {
+            ++cols;
+            colSum += st.colEntropy(batch, j);
+            colMost += maxColEntropyOf(p, j);
+        }
+    s.meanRowEntropy = rows > 0 ? rowSum / rows : 0.0;
+    s.meanMostRowEntropy = rows > 0 ? rowMost / rows : 0.0;
     s.meanRowMax = L > 0 ? st.rowMax.row(batch).mean() : 0.0;
     // A fully masked distribution is the only way a softmax sums to exactly 0.
     s.fullyMasked = r.params.softmaxDim == -1 ? int((st.rowSums.row(batch).array() == 0.0).count())
                                               : int((st.colSums.row(batch).array() == 0.0).count());
-    s.entropyFraction = st.maxRowEntropy > 0 ? s.meanRowEntropy / st.maxRowEntropy : 0.0;
-    s.meanColEntropy = S > 0 ? st.colEntropy.row(batch).mean() : 0.0;
-    s.colEntropyFraction = st.maxColEntropy > 0 ? s.meanColEntropy / st.maxColEntropy : 0.0;
+    s.entropyFraction = s.meanMostRowEntropy > 0 ? s.meanRowEntropy / s.meanMostRowEntropy : 0.0;
+    s.meanColEntropy = cols > 0 ? colSum / cols : 0.0;
+    s.meanMostColEntropy = cols > 0 ? colMost / cols : 0.0;
+    s.colEntropyFraction = s.meanMostColEntropy > 0 ? s.meanColEntropy / s.meanMostColEntropy : 0.0;
     const std::vector<double> norms = jacobianNorms(r, batch);
     double total = 0.0;
     for (double v : norms)

@@ -132,10 +132,13 @@ struct BatchSummary
     double maxWeight = 0.0; // the largest weight
     int maxQuery = 0, maxKey = 0; // where it is
     double meanRowMax = 0.0; // the rows' largest weights, averaged: how peaked a typical row is
+    // Means over the rows (columns) the mask leaves at least one key (query) to:
     double meanRowEntropy = 0.0; // nats
-    double entropyFraction = 0.0; // meanRowEntropy / ln S (0 when S = 1)
+    double meanMostRowEntropy = 0.0; // the most they can have: ln S, or ln of each row's visible keys on average
+    double entropyFraction = 0.0; // meanRowEntropy / meanMostRowEntropy (0 when that is 0)
     double meanColEntropy = 0.0; // nats: the distributions' entropy when softmax runs over queries
-    double colEntropyFraction = 0.0; // meanColEntropy / ln L (0 when L = 1)
+    double meanMostColEntropy = 0.0; // ln L, or ln of each column's visible queries on average
+    double colEntropyFraction = 0.0; // meanColEntropy / meanMostColEntropy
     int rowsNotSummingToOne = 0; // |row sum - 1| > tolerance
     int colsNotSummingToOne = 0;
     int fullyMasked = 0; // queries that may see no key (softmax over keys), or keys no query (over queries)

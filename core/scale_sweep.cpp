@@ -176,33 +176,38 @@ std::optional<SweepResult> runSweep(const SweepSettings &s, const std::function<
     double total = 0.0, done = 0.0;
     for (int dk : s.dks)
         total += work(s, dk);
+    // Trials go in chunks, so that progress is told (and a cancel heard) every few hundred trials.
+    const int chunk = 256;
     for (int dk : s.dks) {
         TrialValues scaled(T), unscaled(T);
+        for (int first = 0; first < T; first += chunk) {
+            const int last = std::min(T, first + chunk);
 #pragma omp parallel for schedule(dynamic, 4)
-        for (int t = 0; t < T; ++t) {
-            const Params raw = sweepTrialParams(s, dk, t, false), sc = sweepTrialParams(s, dk, t, true);
-            // Q and K exactly as direct mode draws them (V is not needed).
-            TorchGenerator g(raw.seed);
-            Tensor3 Q(1, 1, dk), K(1, S, dk);
-            g.randn(Q.data.data(), Q.data.size());
-            g.randn(K.data.data(), K.data.size());
-            if (s.sigma != 1.0) {
-                const float f = float(s.sigma);
-                for (Tensor3 *x : { &Q, &K })
-                    for (float &v : x->data)
-                        v *= f;
+            for (int t = first; t < last; ++t) {
+                const Params raw = sweepTrialParams(s, dk, t, false), sc = sweepTrialParams(s, dk, t, true);
+                // Q and K exactly as direct mode draws them (V is not needed).
+                TorchGenerator g(raw.seed);
+                Tensor3 Q(1, 1, dk), K(1, S, dk);
+                g.randn(Q.data.data(), Q.data.size());
+                g.randn(K.data.data(), K.data.size());
+                if (s.sigma != 1.0) {
+                    const float f = float(s.sigma);
+                    for (Tensor3 *x : { &Q, &K })
+                        for (float &v : x->data)
+                            v *= f;
+                }
+                Tensor3 scores;
+                const Attention a = attendFromInputs(Q, K, raw, &scores);
+                unscaled.record(t, a, a.stats.rawScores, S);
+                const Attention b = attendWeights(scores, sc);
+                scaled.record(t, b, b.stats.scaledScores, S);
             }
-            Tensor3 scores;
-            const Attention a = attendFromInputs(Q, K, raw, &scores);
-            unscaled.record(t, a, a.stats.rawScores, S);
-            const Attention b = attendWeights(scores, sc);
-            scaled.record(t, b, b.stats.scaledScores, S);
+            done += work(s, dk) * (last - first) / T;
+            if (progress && !progress(total > 0 ? std::min(1.0, done / total) : 1.0))
+                return std::nullopt;
         }
         scaled.summarize(result.scaled);
         unscaled.summarize(result.unscaled);
-        done += work(s, dk);
-        if (progress && !progress(total > 0 ? done / total : 1.0))
-            return std::nullopt;
     }
     return result;
 }

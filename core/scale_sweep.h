@@ -72,7 +72,7 @@ std::optional<std::vector<int>> parseSweepValues(const std::string &text, std::s
 Params sweepTrialParams(const SweepSettings &s, int dk, int trial, bool scaled);
 
 // Runs the sweep on all cores. progress(fraction done) is called from the calling thread after each
-// d_k; when it returns false the sweep stops and nothing is returned.
+// chunk of 256 trials; when it returns false the sweep stops and nothing is returned.
 std::optional<SweepResult> runSweep(const SweepSettings &s, const std::function<bool(double)> &progress = {});
 
 // {"d_k": [...], "keys": S, "trials": T, "seed": s, "scaling": "...", "sigma": 1, "ln_s": ..., "uniform_jacobian_norm":

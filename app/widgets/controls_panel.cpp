@@ -150,6 +150,23 @@ QGroupBox *ControlsPanel::buildInputs()
     dModelSpin = tip(new QSpinBox, tr("Width d_model of the input sequence X (projection only)."));
     dModelSpin->setRange(1, 4096);
     f->addRow(tr("d_model"), dModelSpin);
+    initCombo = tip(new QComboBox,
+        tr("How W_q, W_k and W_v are drawn (projection only). randn: the lecture's, "
+           "Var(q·k) = d_k·d_model². randn / √d_model: Var(q·k) = d_k. nn.Linear: PyTorch's "
+           "default for nn.Linear(d_model, d, bias=False), uniform with bound 1/√d_model, "
+           "Var(q·k) = d_k / 9; the same numbers PyTorch draws."));
+    initCombo->addItem(tr("randn (the lecture's)"), int(attn::Init::Randn));
+    initCombo->addItem(tr("randn / √d_model"), int(attn::Init::Scaled));
+    initCombo->addItem(tr("nn.Linear's default"), int(attn::Init::Linear));
+    f->addRow(tr("Weights"), initCombo);
+    sigmaSpin = tip(new QDoubleSpinBox,
+        tr("Scale σ of the inputs: X = σ·randn in projection mode, Q and K = σ·randn in "
+           "direct mode. The scores' variance grows like σ⁴."));
+    sigmaSpin->setRange(attn::Limits::minSigma, attn::Limits::maxSigma);
+    sigmaSpin->setDecimals(3);
+    sigmaSpin->setSingleStep(0.1);
+    sigmaSpin->setValue(1.0);
+    f->addRow(tr("Input scale σ"), sigmaSpin);
     dvSpin = tip(new QSpinBox, tr("Width d_v of the values, and so of the output."));
     dvSpin->setRange(1, 4096);
     dvFollowsDk = tip(new QCheckBox(tr("= d_k")), tr("Keep d_v equal to d_k, as the lecture does."));
@@ -198,6 +215,17 @@ QGroupBox *ControlsPanel::buildAttention()
     customScaleSpin->setSingleStep(0.05);
     customScaleSpin->setValue(1.0);
     g->addRow(row(customScaleCheck, customScaleSpin));
+    scalingCombo = tip(new QComboBox,
+        tr("How the scores become logits, with the wrong scales found in real code: none; "
+           "÷d_k (too much); ÷√d_model (multi-head code dividing by the model's width "
+           "instead of the head's); d_k^−¼ on q and on k (the same as ÷√d_k)."));
+    scalingCombo->addItem(tr("÷√d_k (the lecture's)"), int(attn::Scaling::InvSqrtDk));
+    scalingCombo->addItem(tr("not scaled"), int(attn::Scaling::None));
+    scalingCombo->addItem(tr("÷d_k (too much)"), int(attn::Scaling::InvDk));
+    scalingCombo->addItem(tr("÷√d_model (multi-head mistake)"), int(attn::Scaling::InvSqrtDModel));
+    scalingCombo->addItem(tr("d_k^−¼ on q and on k"), int(attn::Scaling::QuarterEach));
+    scalingCombo->addItem(tr("custom factor"), int(attn::Scaling::Custom));
+    g->addRow(tr("Scaling"), scalingCombo);
     overKeys = tip(new QRadioButton(tr("Softmax over keys (dim −1)")),
         tr("Each query's weights over the keys sum to 1: the correct attention."));
     overQueries = tip(new QRadioButton(tr("Softmax over queries (dim −2)")),
@@ -268,6 +296,9 @@ void ControlsPanel::nameControls()
         { scaleCheck, "scale-check" },
         { customScaleCheck, "custom-scale-check" },
         { customScaleSpin, "custom-scale-spin" },
+        { scalingCombo, "scaling-combo" },
+        { initCombo, "init-combo" },
+        { sigmaSpin, "sigma-spin" },
         { overKeys, "over-keys" },
         { overQueries, "over-queries" },
         { maskCombo, "mask-combo" },
@@ -344,11 +375,26 @@ void ControlsPanel::connectAttention()
     connect(scaleCheck, &QCheckBox::toggled, this, setScaling);
     connect(customScaleCheck, &QCheckBox::toggled, this, setScaling);
     connect(customScaleSpin, qOverload<double>(&QDoubleSpinBox::valueChanged), this, setScaling);
+    connect(scalingCombo, qOverload<int>(&QComboBox::activated), this, [this] {
+        change([this](attn::Params &p) {
+            p.scaling = attn::Scaling(scalingCombo->currentData().toInt());
+            p.customScale = customScaleSpin->value();
+        });
+    });
+    connect(initCombo, qOverload<int>(&QComboBox::activated), this,
+        [this] { change([this](attn::Params &p) { p.init = attn::Init(initCombo->currentData().toInt()); }); });
+    connect(sigmaSpin, qOverload<double>(&QDoubleSpinBox::valueChanged), this,
+        [this](double s) { change([s](attn::Params &p) { p.sigma = s; }); });
     connect(overKeys, &QRadioButton::toggled, this,
         [this](bool on) { change([on](attn::Params &p) { p.softmaxDim = on ? -1 : -2; }); });
     auto setMask = [this] {
         change([this](attn::Params &p) {
-            attn::setMask(p, attn::MaskKind(maskCombo->currentData().toInt()), padSpin->value());
+            const auto kind = attn::MaskKind(maskCombo->currentData().toInt());
+            // Choosing padding masks one key to begin with (0 keys would be no mask at all).
+            const int pad = kind == attn::MaskKind::Pad && p.mask != attn::MaskKind::Pad && padSpin->value() == 0
+                ? std::min(1, p.keyLength)
+                : padSpin->value();
+            attn::setMask(p, kind, pad);
         });
     };
     connect(maskCombo, qOverload<int>(&QComboBox::activated), this, setMask);
@@ -389,7 +435,8 @@ void ControlsPanel::showParams(const attn::Params &p)
 {
     const QList<QWidget *> all { source, dkSlider, dkSpin, lenSlider, lenSpin, keysSlider, keysSpin, separateKeys,
         dModelSpin, dvSpin, dvFollowsDk, seedEdit, batchSpin, batchIndexSpin, scaleCheck, customScaleCheck,
-        customScaleSpin, overKeys, overQueries, maskCombo, padSpin, tokensEdit, positionsCheck };
+        customScaleSpin, scalingCombo, initCombo, sigmaSpin, overKeys, overQueries, maskCombo, padSpin, tokensEdit,
+        positionsCheck };
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
     for (QWidget *w : all)
         blockers.push_back(std::make_unique<QSignalBlocker>(w));
@@ -407,7 +454,12 @@ void ControlsPanel::showParams(const attn::Params &p)
     separateKeys->setText(p.mode == attn::Mode::Projection ? tr("Cross-attention (keys from a second sequence)")
                                                            : tr("Own number of keys S"));
     dModelSpin->setValue(p.dModel);
-    dModelSpin->setEnabled(p.mode == attn::Mode::Projection);
+    // d_model is the projection's width, and what the ÷√d_model mistake divides by.
+    dModelSpin->setEnabled(p.mode == attn::Mode::Projection || p.scaling == attn::Scaling::InvSqrtDModel);
+    initCombo->setCurrentIndex(initCombo->findData(int(p.init)));
+    initCombo->setEnabled(p.mode == attn::Mode::Projection);
+    if (std::fabs(sigmaSpin->value() - p.sigma) > 5e-4)
+        sigmaSpin->setValue(p.sigma);
     dvSpin->setValue(p.dV);
     dvFollowsDk->setChecked(p.dvFollowsDk);
     dvSpin->setEnabled(!p.dvFollowsDk);
@@ -429,6 +481,7 @@ void ControlsPanel::showParams(const attn::Params &p)
     if (p.scaling == attn::Scaling::Custom)
         customScaleSpin->setValue(p.customScale);
     customScaleSpin->setEnabled(p.scaling == attn::Scaling::Custom);
+    scalingCombo->setCurrentIndex(scalingCombo->findData(int(p.scaling)));
     overKeys->setChecked(p.softmaxDim == -1);
     overQueries->setChecked(p.softmaxDim == -2);
     maskCombo->setCurrentIndex(maskCombo->findData(int(p.mask)));

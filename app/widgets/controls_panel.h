@@ -64,6 +64,9 @@ private:
     QSpinBox *batchSpin, *batchIndexSpin;
     QCheckBox *scaleCheck, *customScaleCheck;
     QDoubleSpinBox *customScaleSpin;
+    QComboBox *scalingCombo; // every scaling, the wrong ones found in real code too
+    QComboBox *initCombo; // how projection mode draws W_q, W_k, W_v
+    QDoubleSpinBox *sigmaSpin; // the inputs' scale
     QRadioButton *overKeys, *overQueries;
     QComboBox *maskCombo;
     QSpinBox *padSpin;

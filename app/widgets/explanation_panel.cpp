@@ -107,25 +107,63 @@ void ExplanationPanel::showResult()
     if (p.softmaxDim == -1)
         sums = s.rowsNotSummingToOne == 0 ? tr("every row sums to 1")
                                           : tr("%1 of %2 rows do not sum to 1").arg(s.rowsNotSummingToOne).arg(L);
+    else if (s.fullyMasked > 0)
+        sums = tr("columns sum to 1 (the %1 keys no query may see: 0), %2 of %3 rows do not")
+                   .arg(s.fullyMasked)
+                   .arg(s.rowsNotSummingToOne)
+                   .arg(L);
     else
         sums = tr("columns sum to 1, %1 of %2 rows do not").arg(s.rowsNotSummingToOne).arg(L);
     // The variance: what these samples have, and what the settings lead one to expect over draws.
     const attn::ExpectedVariance e = attn::expectedScoreVariance(p);
-    const QString expectation = !e.known ? tr("not known with position encodings")
-        : p.mode == attn::Mode::Projection
-        ? tr("expected d_k·d_model² = %1, scaled %2 (randn weights: q and k entries have variance d_model)")
-              .arg(number(e.raw), number(e.scaled))
-        : tr("expected d_k = %1, scaled %2").arg(number(e.raw), number(e.scaled));
+    // Var(q_i) = σ² in direct mode, σ²·d_model·Var(w) in projection mode: the formula as the settings make it.
+    const QString sigma4 = p.sigma != 1.0 ? tr("·σ⁴") : QString();
+    QString expectation;
+    if (!e.known)
+        expectation = tr("not known with position encodings");
+    else if (p.mode == attn::Mode::Direct)
+        expectation = tr("expected d_k%1 = %2, scaled %3").arg(sigma4, number(e.raw), number(e.scaled));
+    else if (p.init == attn::Init::Randn)
+        expectation = tr("expected d_k·d_model²%1 = %2, scaled %3 (randn weights: q and k entries have variance "
+                         "d_model)")
+                          .arg(sigma4, number(e.raw), number(e.scaled));
+    else if (p.init == attn::Init::Scaled)
+        expectation = tr("expected d_k%1 = %2, scaled %3 (randn / √d_model weights: q and k entries have variance 1)")
+                          .arg(sigma4, number(e.raw), number(e.scaled));
+    else
+        expectation = tr("expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)")
+                          .arg(sigma4, number(e.raw), number(e.scaled));
+    // The softmax's gradient: its Jacobian's norm, large for a spread row, 0 for a one-hot one.
+    const QString gradient
+        = tr("mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)")
+              .arg(QString::number(s.meanJacobianNorm, 'f', 4), QString::number(s.uniformJacobianNorm, 'f', 4));
     // The entropy of the distributions: the rows (softmax over keys) or the columns (over queries).
-    const QString entropy = p.softmaxDim == -1
-        ? tr("mean row entropy %1 nats = %2% of ln S = %3")
-              .arg(QString::number(s.meanRowEntropy, 'f', 4), QString::number(100.0 * s.entropyFraction, 'f', 1),
-                  QString::number(st.maxRowEntropy, 'f', 4))
-        : tr("mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)")
-              .arg(QString::number(s.meanColEntropy, 'f', 4), QString::number(100.0 * s.colEntropyFraction, 'f', 1),
-                  QString::number(st.maxColEntropy, 'f', 4));
+    const bool masked = p.mask != attn::MaskKind::None;
+    QString entropy;
+    if (p.softmaxDim == -1 && !masked)
+        entropy
+            = tr("mean row entropy %1 nats = %2% of ln S = %3")
+                  .arg(QString::number(s.meanRowEntropy, 'f', 4), QString::number(100.0 * s.entropyFraction, 'f', 1),
+                      QString::number(st.maxRowEntropy, 'f', 4));
+    else if (p.softmaxDim == -1)
+        entropy
+            = tr("mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row's visible keys, "
+                 "on average)")
+                  .arg(QString::number(s.meanRowEntropy, 'f', 4), QString::number(100.0 * s.entropyFraction, 'f', 1),
+                      QString::number(s.meanMostRowEntropy, 'f', 4));
+    else if (!masked)
+        entropy
+            = tr("mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)")
+                  .arg(QString::number(s.meanColEntropy, 'f', 4), QString::number(100.0 * s.colEntropyFraction, 'f', 1),
+                      QString::number(st.maxColEntropy, 'f', 4));
+    else
+        entropy
+            = tr("mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column's visible "
+                 "queries, on average; the columns are the distributions)")
+                  .arg(QString::number(s.meanColEntropy, 'f', 4), QString::number(100.0 * s.colEntropyFraction, 'f', 1),
+                      QString::number(s.meanMostColEntropy, 'f', 4));
     m_stats->setText(tr("max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7"
-                        "   ·   %8")
+                        "   ·   %8   ·   %9")
                          .arg(QString::number(s.maxWeight, 'f', 4))
                          .arg(s.maxQuery)
                          .arg(s.maxKey)
@@ -133,6 +171,7 @@ void ExplanationPanel::showResult()
                          .arg(number(st.rawScores.variance))
                          .arg(number(st.scaledScores.variance))
                          .arg(expectation)
+                         .arg(gradient)
                          .arg(sums));
 
     // Beside a comparison: the two distributions' sharpness next to each other, in the order they stand.

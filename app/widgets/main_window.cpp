@@ -10,6 +10,7 @@
 #include "widgets/flow_layout.h"
 #include "widgets/heatmap_panel.h"
 #include "widgets/pipeline_view.h"
+#include "widgets/why_scale_window.h"
 
 #include <qcustomplot.h>
 
@@ -194,6 +195,13 @@ void MainWindow::buildActions()
             if (m_pipeline->isVisible())
                 m_pipeline->raise();
         });
+    m_whyScale = new WhyScaleWindow(m_model, this);
+    m_whyScale->setWindowFlag(Qt::Window);
+    add("showWhyScale", tr("Why scale? The sweep over d_k, scaled and not"), tr("why?"), Qt::Key_W, [this] {
+        m_whyScale->setVisible(!m_whyScale->isVisible());
+        if (m_whyScale->isVisible())
+            m_whyScale->raise();
+    });
     add("toggleRange", tr("Colours: fixed 0 to 1 / fitted to the data"), tr("fit"), Qt::Key_F, [this] {
         DisplayOptions d = m_model->display();
         d.range
@@ -417,6 +425,7 @@ void MainWindow::buildMenus()
             [a, kind = k.second](CompareKind now) { a->setChecked(now == kind); });
     }
     view->addAction(action("showPipeline"));
+    view->addAction(action("showWhyScale"));
     view->addAction(action("presentation"));
     view->addAction(action("animate"));
     QMenu *sweep = view->addMenu(tr("S&weep over"));

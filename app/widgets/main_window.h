@@ -35,6 +35,7 @@ public:
     ControlsPanel *controls() const { return m_controls; }
     ExplanationPanel *explanation() const { return m_explanation; }
     class PipelineView *pipeline() const { return m_pipeline; } // its own window (View > The four steps, P)
+    class WhyScaleWindow *whyScale() const { return m_whyScale; } // its own window (View > Why scale?, W)
     QString statusText() const;
     QString captionText() const;
 
@@ -91,6 +92,7 @@ private:
     QDockWidget *m_dock;
     QWidget *m_demoBar;
     class PipelineView *m_pipeline = nullptr;
+    class WhyScaleWindow *m_whyScale = nullptr;
     QList<QToolButton *> m_demoButtons;
     void updateDemoButtons(); // their texts and states follow the settings
     void fitPresentation(); // text sizes for the window's size; the heatmaps keep the most room

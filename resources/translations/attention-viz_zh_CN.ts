@@ -111,7 +111,7 @@
     </message>
     <message>
         <location filename="../../app/widgets/controls_panel.cpp" line="145"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="407"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="454"/>
         <source>Cross-attention (keys from a second sequence)</source>
         <translation>交叉注意力（键来自第二个序列）</translation>
     </message>
@@ -131,247 +131,318 @@
         <translation>d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="153"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="154"/>
+        <source>How W_q, W_k and W_v are drawn (projection only). randn: the lecture&apos;s, Var(q·k) = d_k·d_model². randn / √d_model: Var(q·k) = d_k. nn.Linear: PyTorch&apos;s default for nn.Linear(d_model, d, bias=False), uniform with bound 1/√d_model, Var(q·k) = d_k / 9; the same numbers PyTorch draws.</source>
+        <translation>W_q、W_k、W_v 的抽取方式（仅投影模式）。randn：讲义的做法，Var(q·k) = d_k·d_model²。randn / √d_model：Var(q·k) = d_k。nn.Linear：PyTorch 中 nn.Linear(d_model, d, bias=False) 的默认初始化，界为 1/√d_model 的均匀分布，Var(q·k) = d_k / 9；与 PyTorch 抽出的数完全相同。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="158"/>
+        <source>randn (the lecture&apos;s)</source>
+        <translation>randn（讲义的做法）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="159"/>
+        <source>randn / √d_model</source>
+        <translation>randn / √d_model</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="160"/>
+        <source>nn.Linear&apos;s default</source>
+        <translation>nn.Linear 的默认初始化</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="163"/>
+        <source>Scale σ of the inputs: X = σ·randn in projection mode, Q and K = σ·randn in direct mode. The scores&apos; variance grows like σ⁴.</source>
+        <translation>输入的尺度 σ：投影模式下 X = σ·randn，直接模式下 Q、K = σ·randn。分数的方差按 σ⁴ 增长。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="169"/>
+        <source>Input scale σ</source>
+        <translation>输入尺度 σ</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="170"/>
         <source>Width d_v of the values, and so of the output.</source>
         <translation>值的维度 d_v，也就是输出的维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="155"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="172"/>
         <source>= d_k</source>
         <translation>= d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="155"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="172"/>
         <source>Keep d_v equal to d_k, as the lecture does.</source>
         <translation>让 d_v 等于 d_k，与讲义一致。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="157"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="174"/>
         <source>d_v</source>
         <translation>d_v</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="160"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="177"/>
         <source>torch.manual_seed(seed) before drawing: the same seed gives the same tensors as PyTorch.</source>
         <translation>生成前调用 torch.manual_seed(seed)：同一种子得到与 PyTorch 完全相同的张量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="162"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="179"/>
         <source>New</source>
         <translation>换一个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="162"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="179"/>
         <source>Draw with a new random seed.</source>
         <translation>用一个新的随机种子重新生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="163"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="180"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="166"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="183"/>
         <source>Type a sentence to put its words on the axes (L = S = number of words). In projection mode each distinct word has its own embedding, so repeated words give identical rows and columns.</source>
         <translation>输入一句话，把它的词放到坐标轴上（L = S = 词数）。投影模式下每个不同的词有自己的嵌入向量，所以重复的词给出完全相同的行和列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="168"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="185"/>
         <source>e.g. the cat sat on the mat</source>
         <translation>例如：我 爱 你 ， 你 爱 我</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="170"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="187"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="171"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="188"/>
         <source>Add position encodings</source>
         <translation>加上位置编码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="172"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="189"/>
         <source>Add sinusoidal position encodings to the word embeddings, so that repeated words are no longer identical.</source>
         <translation>给词嵌入加上正弦位置编码，这样重复的词就不再完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="176"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="193"/>
         <source>Batch size B: how many independent sequences are drawn.</source>
         <translation>批大小 B：生成多少个独立的序列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="178"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="195"/>
         <source>Which batch element the heatmap shows.</source>
         <translation>热力图显示批中的第几个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="179"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="196"/>
         <source>Batch B</source>
         <translation>批大小 B</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="180"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="197"/>
         <source>Showing element</source>
         <translation>显示第几个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="186"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="203"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="188"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="205"/>
         <source>Divide by √d_k</source>
         <translation>除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="189"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="206"/>
         <source>Scale the scores by 1/√d_k before the softmax, which divides their variance by d_k: back to 1 for unit-variance Q and K (direct mode); with the projection&apos;s randn weights it is d_model² (the strip below gives the expected and the sampled variance).</source>
         <translation>在 softmax 之前把分数乘以 1/√d_k，方差随之除以 d_k：Q、K 为单位方差时（直接生成模式）回到 1；用 randn 权重投影时为 d_model²（下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="194"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="211"/>
         <source>Custom factor</source>
         <translation>自定义系数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="194"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="211"/>
         <source>Multiply the scores by this factor instead (1/temperature).</source>
         <translation>改为把分数乘以这个系数（1/温度）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="195"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="212"/>
         <source>The factor the scores are multiplied by.</source>
         <translation>分数所乘的系数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="201"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="219"/>
+        <source>How the scores become logits, with the wrong scales found in real code: none; ÷d_k (too much); ÷√d_model (multi-head code dividing by the model&apos;s width instead of the head&apos;s); d_k^−¼ on q and on k (the same as ÷√d_k).</source>
+        <translation>分数如何变成 logits，包括真实代码中出现过的错误缩放：不缩放；÷d_k（缩放过度）；÷√d_model（多头代码用模型宽度而不是每个头的宽度去除）；q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="222"/>
+        <source>÷√d_k (the lecture&apos;s)</source>
+        <translation>÷√d_k（讲义的做法）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
+        <source>not scaled</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
+        <source>÷d_k (too much)</source>
+        <translation>÷d_k（缩放过度）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
+        <source>÷√d_model (multi-head mistake)</source>
+        <translation>÷√d_model（多头的错误）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="226"/>
+        <source>d_k^−¼ on q and on k</source>
+        <translation>q 和 k 各乘 d_k^−¼</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="227"/>
+        <source>custom factor</source>
+        <translation>自定义系数</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="228"/>
+        <source>Scaling</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="229"/>
         <source>Softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="202"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="230"/>
         <source>Each query&apos;s weights over the keys sum to 1: the correct attention.</source>
         <translation>每个查询在各键上的权重和为 1：正确的注意力。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="203"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="231"/>
         <source>Softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="204"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="232"/>
         <source>Each key&apos;s weights over the queries sum to 1: the lecture&apos;s mistake; rows no longer sum to 1.</source>
         <translation>每个键在各查询上的权重和为 1：讲义练习中的错误写法，各行不再和为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="211"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="239"/>
         <source>Which keys a query may not see: none, the future (causal: key j &gt; query i), or padding at the end.</source>
         <translation>查询不能看到哪些键：不屏蔽、未来位置（因果：键 j &gt; 查询 i），或末尾的填充位。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="212"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="240"/>
         <source>No mask</source>
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="213"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="241"/>
         <source>Causal</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="214"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="242"/>
         <source>Padding</source>
         <translation>填充掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="215"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="243"/>
         <source>How many keys at the end are padding and masked.</source>
         <translation>末尾有多少个键是填充位并被屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="216"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="244"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="222"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="250"/>
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="253"/>
         <source>What the heatmap shows: the weights after softmax, the raw scores Q·Kᵀ, or the scaled logits that go into the softmax.</source>
         <translation>热力图显示的内容：softmax 之后的权重、原始分数 Q·Kᵀ，或送入 softmax 的缩放后分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="227"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="161"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="255"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="228"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="256"/>
         <source>Raw scores Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="229"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="257"/>
         <source>Scaled logits</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="230"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="258"/>
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="231"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="259"/>
         <source>Colour map of the heatmap; cool-warm is centred on 0, for scores.</source>
         <translation>热力图的配色；冷暖配色以 0 为中心，适合分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="234"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="262"/>
         <source>Colours</source>
         <translation>配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="236"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="264"/>
         <source>Colour range for weights: always 0 to 1 (comparable between settings) or fitted to the data (shows small differences).</source>
         <translation>权重的颜色范围：固定为 0 到 1（便于在不同设置间比较），或按数据拟合（能看出细小差别）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="238"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="266"/>
         <source>Fixed 0 to 1</source>
         <translation>固定 0 到 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="239"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="267"/>
         <source>Fit to data</source>
         <translation>按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="240"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="268"/>
         <source>Range</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="241"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="269"/>
         <source>Values in cells</source>
         <translation>格内显示数值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="242"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="270"/>
         <source>Write each value into its cell when the matrix is small enough to read (up to 16 × 16).</source>
         <translation>矩阵足够小（不超过 16 × 16）时，在每个格子里写出数值。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="408"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="455"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="427"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="479"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -395,96 +466,146 @@
     </message>
     <message>
         <location filename="../../app/widgets/explanation_panel.cpp" line="78"/>
+        <source>Q·Kᵀ / d_k = Q·Kᵀ / %1</source>
+        <translation>Q·Kᵀ / d_k = Q·Kᵀ / %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="81"/>
+        <source>Q·Kᵀ / √d_model = Q·Kᵀ / %1</source>
+        <translation>Q·Kᵀ / √d_model = Q·Kᵀ / %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="84"/>
+        <source>(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2</source>
+        <translation>(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="87"/>
         <source>over keys (dim −1)</source>
         <translation>沿键维（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="78"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="87"/>
         <source>over queries (dim −2)</source>
         <translation>沿查询维（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="81"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="90"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="83"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="92"/>
         <source>, last key masked</source>
         <translation>，屏蔽最后 1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="83"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="92"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="84"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="93"/>
         <source>weights = softmax( %1 ) %2%3      out = weights · V</source>
         <translation>weights = softmax( %1 ) %2%3      out = weights · V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="87"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="96"/>
         <source>Q = X·W_q %1, K = %2·W_k, V = %2·W_v   </source>
         <translation>Q = X·W_q %1，K = %2·W_k，V = %2·W_v   </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="91"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="100"/>
         <source>Q·Kᵀ: %1·%2 → %3  →  %7  →  softmax %4 → %3  →  weights·V: %3·%5 → %6</source>
         <translation>打分 Q·Kᵀ：%1·%2 → %3  →  %7  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="99"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="108"/>
         <source>every row sums to 1</source>
         <translation>每一行的和都为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="100"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="109"/>
         <source>%1 of %2 rows do not sum to 1</source>
         <translation>%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="102"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="111"/>
+        <source>columns sum to 1 (the %1 keys no query may see: 0), %2 of %3 rows do not</source>
+        <translation>各列之和为 1（没有查询能看到的 %1 个键：0），%3 行中有 %2 行不为 1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="116"/>
         <source>columns sum to 1, %1 of %2 rows do not</source>
         <translation>各列和为 1，%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="105"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="120"/>
+        <source>·σ⁴</source>
+        <translation>·σ⁴</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="123"/>
         <source>not known with position encodings</source>
         <translation>加了位置编码时无法给出期望值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="107"/>
-        <source>expected d_k·d_model² = %1, scaled %2 (randn weights: q and k entries have variance d_model)</source>
-        <translation>期望 d_k·d_model² = %1，缩放后 %2（randn 权重：q、k 各分量的方差为 d_model）</translation>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="125"/>
+        <source>expected d_k%1 = %2, scaled %3</source>
+        <translation>期望 d_k%1 = %2，缩放后 %3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="109"/>
-        <source>expected d_k = %1, scaled %2</source>
-        <translation>期望 d_k = %1，缩放后 %2</translation>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="127"/>
+        <source>expected d_k·d_model²%1 = %2, scaled %3 (randn weights: q and k entries have variance d_model)</source>
+        <translation>期望 d_k·d_model²%1 = %2，缩放后 %3（randn 权重：q 和 k 的每个元素方差为 d_model）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="112"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="131"/>
+        <source>expected d_k%1 = %2, scaled %3 (randn / √d_model weights: q and k entries have variance 1)</source>
+        <translation>期望 d_k%1 = %2，缩放后 %3（randn / √d_model 权重：q 和 k 的每个元素方差为 1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="134"/>
+        <source>expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)</source>
+        <translation>期望 d_k/9%1 = %2，缩放后 %3（nn.Linear 权重：q 和 k 的每个元素方差为 1/3）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="138"/>
+        <source>mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)</source>
+        <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行为 %2，one-hot 的行为 0）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="161"/>
+        <source>mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column&apos;s visible queries, on average; the columns are the distributions)</source>
+        <translation>列熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="165"/>
+        <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8   ·   %9</source>
+        <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="145"/>
         <source>mean row entropy %1 nats = %2% of ln S = %3</source>
         <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="115"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="150"/>
+        <source>mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row&apos;s visible keys, on average)</source>
+        <translation>行熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每行可见键数的 ln 的平均）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="156"/>
         <source>mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)</source>
         <translation>平均列熵 %1 奈特 = ln L = %3 的 %2%（此时列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="118"/>
-        <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8</source>
-        <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本方差 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="140"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="188"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L)</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="137"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="185"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S)</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%）</translation>
     </message>
@@ -676,43 +797,58 @@
         <translation>乘以 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="21"/>
+        <location filename="../../app/model/labels.cpp" line="16"/>
+        <source>scaled by 1/%1 (1/d_k)</source>
+        <translation>乘以 1/%1（1/d_k）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="18"/>
+        <source>scaled by 1/√%1 (1/√d_model)</source>
+        <translation>乘以 1/√%1（1/√d_model）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="20"/>
+        <source>q and k each scaled by %1^−¼</source>
+        <translation>q 和 k 各乘 %1^−¼</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="27"/>
         <source>softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="22"/>
+        <location filename="../../app/model/labels.cpp" line="28"/>
         <source>softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="46"/>
+        <location filename="../../app/model/labels.cpp" line="52"/>
         <source>d_k = %1, %2, %3</source>
         <translation>d_k = %1，%2，%3</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="59"/>
+        <location filename="../../app/model/labels.cpp" line="65"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="32"/>
+        <location filename="../../app/model/labels.cpp" line="38"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="34"/>
+        <location filename="../../app/model/labels.cpp" line="40"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="36"/>
+        <location filename="../../app/model/labels.cpp" line="42"/>
         <source>  (L = %1, S = %2, seed %3)</source>
         <translation>（L = %1，S = %2，种子 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="55"/>
-        <location filename="../../app/model/labels.cpp" line="57"/>
+        <location filename="../../app/model/labels.cpp" line="61"/>
+        <location filename="../../app/model/labels.cpp" line="63"/>
         <source>d_k = %1, %2</source>
         <translation>d_k = %1，%2</translation>
     </message>
@@ -761,15 +897,15 @@
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="251"/>
+        <location filename="../../app/render/figure.cpp" line="318"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="126"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="487"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="895"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="896"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="279"/>
+        <location filename="../../app/render/figure.cpp" line="346"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="150"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="488"/>
         <source>col. sum</source>
@@ -797,7 +933,7 @@
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="129"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="895"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="896"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
@@ -824,7 +960,7 @@
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="487"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="488"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="896"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="897"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
@@ -859,73 +995,73 @@ row %1 sums to %2, its entropy is %3 nats</source>
 第 %1 行之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="772"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="773"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 列之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="797"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="798"/>
         <source> (the most, for a uniform row: ln S = %1)</source>
         <translation>（最大值，均匀的行：ln S = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="798"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="799"/>
         <source> (the most, for a uniform column: ln L = %1)</source>
         <translation>（最大值，均匀的列：ln L = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="800"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="801"/>
         <source> (the mask hides every key of this row)</source>
         <translation>（掩码遮住了这一行的所有键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="800"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="801"/>
         <source> (the mask hides this key from every query)</source>
         <translation>（掩码对所有查询遮住了这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="826"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="828"/>
         <source>
 row entropy %1 nats</source>
         <translation>
 行熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="835"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="837"/>
         <source>
 column entropy %1 nats</source>
         <translation>
 列熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="824"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="826"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="802"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="803"/>
         <source> (the most is 0: the mask leaves this row one key)</source>
         <translation>（最大值为 0：掩码只给这一行留下一个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="803"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="804"/>
         <source> (the most is 0: the mask shows this key to one query)</source>
         <translation>（最大值为 0：掩码只让一个查询看到这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="804"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="806"/>
         <source> (the most, for a uniform row over its %1 visible keys: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个键上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="805"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="807"/>
         <source> (the most, for a uniform column over its %1 visible queries: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个查询上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="833"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="835"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
     </message>
@@ -933,558 +1069,568 @@ column entropy %1 nats</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="44"/>
+        <location filename="../../app/widgets/main_window.cpp" line="45"/>
         <source>attention-viz — scaled dot-product attention</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="80"/>
+        <location filename="../../app/widgets/main_window.cpp" line="81"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="86"/>
+        <location filename="../../app/widgets/main_window.cpp" line="87"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="159"/>
+        <location filename="../../app/widgets/main_window.cpp" line="160"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="159"/>
+        <location filename="../../app/widgets/main_window.cpp" line="160"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="160"/>
+        <location filename="../../app/widgets/main_window.cpp" line="161"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="160"/>
+        <location filename="../../app/widgets/main_window.cpp" line="161"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="162"/>
+        <location filename="../../app/widgets/main_window.cpp" line="163"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="162"/>
-        <location filename="../../app/widgets/main_window.cpp" line="242"/>
+        <location filename="../../app/widgets/main_window.cpp" line="163"/>
+        <location filename="../../app/widgets/main_window.cpp" line="250"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="163"/>
+        <location filename="../../app/widgets/main_window.cpp" line="164"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="163"/>
-        <location filename="../../app/widgets/main_window.cpp" line="241"/>
+        <location filename="../../app/widgets/main_window.cpp" line="164"/>
+        <location filename="../../app/widgets/main_window.cpp" line="249"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="164"/>
+        <location filename="../../app/widgets/main_window.cpp" line="165"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="164"/>
-        <location filename="../../app/widgets/main_window.cpp" line="244"/>
+        <location filename="../../app/widgets/main_window.cpp" line="165"/>
+        <location filename="../../app/widgets/main_window.cpp" line="252"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="166"/>
+        <location filename="../../app/widgets/main_window.cpp" line="167"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="166"/>
-        <location filename="../../app/widgets/main_window.cpp" line="243"/>
+        <location filename="../../app/widgets/main_window.cpp" line="167"/>
+        <location filename="../../app/widgets/main_window.cpp" line="251"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="168"/>
+        <location filename="../../app/widgets/main_window.cpp" line="169"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="168"/>
+        <location filename="../../app/widgets/main_window.cpp" line="169"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="170"/>
+        <location filename="../../app/widgets/main_window.cpp" line="171"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="170"/>
+        <location filename="../../app/widgets/main_window.cpp" line="171"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="178"/>
+        <location filename="../../app/widgets/main_window.cpp" line="179"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="178"/>
+        <location filename="../../app/widgets/main_window.cpp" line="179"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="179"/>
+        <location filename="../../app/widgets/main_window.cpp" line="180"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="179"/>
-        <location filename="../../app/widgets/main_window.cpp" line="261"/>
+        <location filename="../../app/widgets/main_window.cpp" line="180"/>
+        <location filename="../../app/widgets/main_window.cpp" line="269"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="180"/>
+        <location filename="../../app/widgets/main_window.cpp" line="181"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="180"/>
+        <location filename="../../app/widgets/main_window.cpp" line="181"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="182"/>
+        <location filename="../../app/widgets/main_window.cpp" line="183"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="182"/>
+        <location filename="../../app/widgets/main_window.cpp" line="183"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="184"/>
+        <location filename="../../app/widgets/main_window.cpp" line="185"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="184"/>
+        <location filename="../../app/widgets/main_window.cpp" line="185"/>
         <source>present</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="186"/>
+        <location filename="../../app/widgets/main_window.cpp" line="187"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="186"/>
+        <location filename="../../app/widgets/main_window.cpp" line="187"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="191"/>
+        <location filename="../../app/widgets/main_window.cpp" line="192"/>
         <source>The four steps: Q, K, V → scores → logits → weights → out</source>
         <translation>四个步骤：Q、K、V → 分数 → logits → 权重 → out</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="191"/>
+        <location filename="../../app/widgets/main_window.cpp" line="192"/>
         <source>steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="257"/>
+        <location filename="../../app/widgets/main_window.cpp" line="200"/>
+        <source>Why scale? The sweep over d_k, scaled and not</source>
+        <translation>为什么要缩放？对 d_k 扫描，缩放与不缩放对比</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="200"/>
+        <source>why?</source>
+        <translation>为什么？</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="265"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="257"/>
+        <location filename="../../app/widgets/main_window.cpp" line="265"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="303"/>
+        <location filename="../../app/widgets/main_window.cpp" line="311"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="304"/>
+        <location filename="../../app/widgets/main_window.cpp" line="312"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="314"/>
+        <location filename="../../app/widgets/main_window.cpp" line="326"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="315"/>
+        <location filename="../../app/widgets/main_window.cpp" line="327"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="316"/>
+        <location filename="../../app/widgets/main_window.cpp" line="328"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="325"/>
+        <location filename="../../app/widgets/main_window.cpp" line="340"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="328"/>
+        <location filename="../../app/widgets/main_window.cpp" line="343"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="337"/>
+        <location filename="../../app/widgets/main_window.cpp" line="352"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="343"/>
+        <location filename="../../app/widgets/main_window.cpp" line="358"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="345"/>
+        <location filename="../../app/widgets/main_window.cpp" line="360"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="345"/>
-        <location filename="../../app/widgets/main_window.cpp" line="356"/>
+        <location filename="../../app/widgets/main_window.cpp" line="360"/>
+        <location filename="../../app/widgets/main_window.cpp" line="371"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="352"/>
+        <location filename="../../app/widgets/main_window.cpp" line="367"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="354"/>
+        <location filename="../../app/widgets/main_window.cpp" line="369"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="356"/>
+        <location filename="../../app/widgets/main_window.cpp" line="371"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="359"/>
+        <location filename="../../app/widgets/main_window.cpp" line="374"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="361"/>
+        <location filename="../../app/widgets/main_window.cpp" line="376"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="362"/>
+        <location filename="../../app/widgets/main_window.cpp" line="377"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="362"/>
+        <location filename="../../app/widgets/main_window.cpp" line="377"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="365"/>
+        <location filename="../../app/widgets/main_window.cpp" line="380"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="367"/>
+        <location filename="../../app/widgets/main_window.cpp" line="382"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="373"/>
+        <location filename="../../app/widgets/main_window.cpp" line="388"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="375"/>
+        <location filename="../../app/widgets/main_window.cpp" line="390"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="376"/>
+        <location filename="../../app/widgets/main_window.cpp" line="391"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="377"/>
+        <location filename="../../app/widgets/main_window.cpp" line="392"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="378"/>
+        <location filename="../../app/widgets/main_window.cpp" line="393"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="387"/>
+        <location filename="../../app/widgets/main_window.cpp" line="402"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="395"/>
+        <location filename="../../app/widgets/main_window.cpp" line="410"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="396"/>
+        <location filename="../../app/widgets/main_window.cpp" line="411"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="397"/>
+        <location filename="../../app/widgets/main_window.cpp" line="412"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="398"/>
+        <location filename="../../app/widgets/main_window.cpp" line="413"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="399"/>
+        <location filename="../../app/widgets/main_window.cpp" line="414"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="400"/>
+        <location filename="../../app/widgets/main_window.cpp" line="415"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="415"/>
+        <location filename="../../app/widgets/main_window.cpp" line="431"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="417"/>
+        <location filename="../../app/widgets/main_window.cpp" line="433"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="418"/>
+        <location filename="../../app/widgets/main_window.cpp" line="434"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="427"/>
+        <location filename="../../app/widgets/main_window.cpp" line="443"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="429"/>
+        <location filename="../../app/widgets/main_window.cpp" line="445"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="430"/>
+        <location filename="../../app/widgets/main_window.cpp" line="446"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="430"/>
+        <location filename="../../app/widgets/main_window.cpp" line="446"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="437"/>
+        <location filename="../../app/widgets/main_window.cpp" line="453"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="443"/>
+        <location filename="../../app/widgets/main_window.cpp" line="459"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="444"/>
+        <location filename="../../app/widgets/main_window.cpp" line="460"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="446"/>
+        <location filename="../../app/widgets/main_window.cpp" line="462"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="447"/>
+        <location filename="../../app/widgets/main_window.cpp" line="463"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="448"/>
+        <location filename="../../app/widgets/main_window.cpp" line="464"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="468"/>
+        <location filename="../../app/widgets/main_window.cpp" line="484"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="469"/>
+        <location filename="../../app/widgets/main_window.cpp" line="485"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="105"/>
+        <location filename="../../app/widgets/main_window.cpp" line="106"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="109"/>
+        <location filename="../../app/widgets/main_window.cpp" line="110"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="110"/>
+        <location filename="../../app/widgets/main_window.cpp" line="111"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="108"/>
+        <location filename="../../app/widgets/main_window.cpp" line="109"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="197"/>
+        <location filename="../../app/widgets/main_window.cpp" line="205"/>
         <source>Colours: fixed 0 to 1 / fitted to the data</source>
         <translation>颜色范围：固定 0 到 1 / 按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="197"/>
+        <location filename="../../app/widgets/main_window.cpp" line="205"/>
         <source>fit</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="239"/>
+        <location filename="../../app/widgets/main_window.cpp" line="247"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="239"/>
+        <location filename="../../app/widgets/main_window.cpp" line="247"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="240"/>
+        <location filename="../../app/widgets/main_window.cpp" line="248"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="240"/>
+        <location filename="../../app/widgets/main_window.cpp" line="248"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="246"/>
+        <location filename="../../app/widgets/main_window.cpp" line="254"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="247"/>
+        <location filename="../../app/widgets/main_window.cpp" line="255"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="248"/>
+        <location filename="../../app/widgets/main_window.cpp" line="256"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="251"/>
+        <location filename="../../app/widgets/main_window.cpp" line="259"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="252"/>
+        <location filename="../../app/widgets/main_window.cpp" line="260"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="253"/>
+        <location filename="../../app/widgets/main_window.cpp" line="261"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="254"/>
+        <location filename="../../app/widgets/main_window.cpp" line="262"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="255"/>
+        <location filename="../../app/widgets/main_window.cpp" line="263"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="264"/>
+        <location filename="../../app/widgets/main_window.cpp" line="272"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="265"/>
+        <location filename="../../app/widgets/main_window.cpp" line="273"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="269"/>
+        <location filename="../../app/widgets/main_window.cpp" line="277"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="269"/>
+        <location filename="../../app/widgets/main_window.cpp" line="277"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="270"/>
+        <location filename="../../app/widgets/main_window.cpp" line="278"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="497"/>
+        <location filename="../../app/widgets/main_window.cpp" line="513"/>
         <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="733"/>
+        <location filename="../../app/widgets/main_window.cpp" line="749"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="781"/>
+        <location filename="../../app/widgets/main_window.cpp" line="797"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="787"/>
+        <location filename="../../app/widgets/main_window.cpp" line="803"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="789"/>
+        <location filename="../../app/widgets/main_window.cpp" line="805"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1541,6 +1687,223 @@ column entropy %1 nats</source>
         <location filename="../../app/widgets/pipeline_view.cpp" line="274"/>
         <source>· V</source>
         <translation>· V</translation>
+    </message>
+</context>
+<context>
+    <name>SweepPlot</name>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="66"/>
+        <source>row entropy (nats)</source>
+        <translation>行熵（nats）</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="66"/>
+        <source>largest weight</source>
+        <translation>最大权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="66"/>
+        <source>score variance</source>
+        <translation>分数的方差</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="66"/>
+        <source>softmax Jacobian norm</source>
+        <translation>softmax 雅可比矩阵范数</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="140"/>
+        <source>÷√d_k</source>
+        <translation>÷√d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="142"/>
+        <source>÷d_k</source>
+        <translation>÷d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="144"/>
+        <source>÷√d_model (d_model = %1)</source>
+        <translation>÷√d_model（d_model = %1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="146"/>
+        <source>d_k^−¼ on q and on k</source>
+        <translation>q 和 k 各乘 d_k^−¼</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="148"/>
+        <source>× %1</source>
+        <translation>× %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="152"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="211"/>
+        <source>not scaled</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="157"/>
+        <source>Why divide by √d_k: S = %1 keys, %2 trials per d_k, seed %3</source>
+        <translation>为什么除以 √d_k：S = %1 个键，每个 d_k %2 次试验，种子 %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="162"/>
+        <source>, σ = %1</source>
+        <translation>，σ = %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="223"/>
+        <source>ln S, y = 1, a uniform row&apos;s norm</source>
+        <translation>ln S、y = 1、均匀行的范数</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="224"/>
+        <source>y = d_k</source>
+        <translation>y = d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="225"/>
+        <source>10th to 90th percentile of the trials</source>
+        <translation>试验的第 10 到第 90 百分位</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="270"/>
+        <source>now: d_k = %1</source>
+        <translation>当前：d_k = %1</translation>
+    </message>
+</context>
+<context>
+    <name>WhyScaleWindow</name>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="44"/>
+        <source>Why divide by √d_k?</source>
+        <translation>为什么除以 √d_k？</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="50"/>
+        <source>Keys S in each trial: one query against S keys</source>
+        <translation>每次试验的键数 S：一个查询对 S 个键</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="55"/>
+        <source>Trials T per d_k: trial t draws with seed + t (the main window&apos;s seed)</source>
+        <translation>每个 d_k 的试验次数 T：第 t 次试验用种子 + t 抽取（主窗口的种子）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="58"/>
+        <source>÷√d_k (the lecture&apos;s)</source>
+        <translation>÷√d_k（讲义的做法）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="59"/>
+        <source>÷d_k (too much)</source>
+        <translation>÷d_k（缩放过度）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="60"/>
+        <source>÷√d_model (the multi-head mistake)</source>
+        <translation>÷√d_model（多头的错误）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="61"/>
+        <source>d_k^−¼ on q and on k (the same as ÷√d_k)</source>
+        <translation>q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="62"/>
+        <source>How the blue side is scaled; the orange side is never scaled</source>
+        <translation>蓝色一侧的缩放方式；橙色一侧从不缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="66"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="68"/>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="70"/>
+        <source>Keys S</source>
+        <translation>键数 S</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="73"/>
+        <source>Trials T</source>
+        <translation>试验次数 T</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="76"/>
+        <source>Scaled side</source>
+        <translation>缩放的一侧</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="168"/>
+        <source>Cannot sweep: %1</source>
+        <translation>无法扫描：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="206"/>
+        <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
+        <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="228"/>
+        <source>Cancelled: the plots show the sweep before.</source>
+        <translation>已取消：图中仍是上一次的扫描。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="229"/>
+        <source>Cancelled: change a setting or press W twice to sweep again.</source>
+        <translation>已取消：改变一个设置或按两次 W 重新扫描。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="250"/>
+        <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the softmax neither flattens nor saturates.</source>
+        <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，softmax 既不变平也不饱和。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="254"/>
+        <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
+        <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="258"/>
+        <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the variance is d_k / d_model, too small below d_k = d_model and too large above.</source>
+        <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：方差为 d_k / d_model，d_k 小于 d_model 时太小，大于时太大。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="263"/>
+        <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
+        <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="269"/>
+        <source>Orange, not scaled: Var(q·k) grows like d_k, so the largest weight goes to 1, the row&apos;s entropy to 0 and the softmax&apos;s Jacobian norm (how much gradient flows back through it) towards 0: training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
+        <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，于是最大权重趋于 1，行熵趋于 0，softmax 雅可比矩阵的范数（能反向传回多少梯度）趋于 0：训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="300"/>
+        <source>nothing to export yet: the sweep has not finished</source>
+        <translation>还没有可导出的内容：扫描尚未完成</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="329"/>
+        <source>Export the sweep</source>
+        <translation>导出扫描</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="330"/>
+        <source>PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers (*.json)</source>
+        <translation>PNG 图片 (*.png);;PDF，矢量 (*.pdf);;SVG，矢量 (*.svg);;CSV，数值 (*.csv);;JSON，数值 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="339"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
     </message>
 </context>
 </TS>

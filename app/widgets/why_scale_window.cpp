@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/why_scale_window.h"
+
+#include "io/save_output.h"
+#include "params_edit.h"
+#include "render/figure.h"
+#include "render/sweep_plot.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScreen>
+#include <QShortcut>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+#include <sstream>
+
+namespace {
+
+constexpr attn::Scaling kScalings[]
+    = { attn::Scaling::InvSqrtDk, attn::Scaling::InvDk, attn::Scaling::InvSqrtDModel, attn::Scaling::QuarterEach };
+
+} // namespace
+
+WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_stop(std::make_shared<std::atomic<bool>>(false))
+{
+    setObjectName("whyScaleWindow");
+    setWindowTitle(tr("Why divide by √d_k?"));
+    auto *controls = new QHBoxLayout;
+    m_keys = new QSpinBox(this);
+    m_keys->setObjectName("sweep-keys");
+    m_keys->setRange(2, attn::SweepLimits::maxKeys);
+    m_keys->setValue(16);
+    m_keys->setToolTip(tr("Keys S in each trial: one query against S keys"));
+    m_trials = new QSpinBox(this);
+    m_trials->setObjectName("sweep-trials");
+    m_trials->setRange(1, attn::SweepLimits::maxTrials);
+    m_trials->setValue(200);
+    m_trials->setToolTip(tr("Trials T per d_k: trial t draws with seed + t (the main window's seed)"));
+    m_scaling = new QComboBox(this);
+    m_scaling->setObjectName("sweep-scaling");
+    m_scaling->addItem(tr("÷√d_k (the lecture's)"));
+    m_scaling->addItem(tr("÷d_k (too much)"));
+    m_scaling->addItem(tr("÷√d_model (the multi-head mistake)"));
+    m_scaling->addItem(tr("d_k^−¼ on q and on k (the same as ÷√d_k)"));
+    m_scaling->setToolTip(tr("How the blue side is scaled; the orange side is never scaled"));
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(false);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setObjectName("sweep-cancel");
+    m_export = new QPushButton(tr("Export…"), this);
+    m_export->setObjectName("sweep-export");
+    controls->addWidget(new QLabel(tr("Keys S"), this));
+    controls->addWidget(m_keys);
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("Trials T"), this));
+    controls->addWidget(m_trials);
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("Scaled side"), this));
+    controls->addWidget(m_scaling, 1);
+    controls->addWidget(m_progress);
+    controls->addWidget(m_cancel);
+    controls->addWidget(m_export);
+
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName("sweep-plot");
+    m_plot->setMinimumSize(480, 360);
+    m_plot->setFocusPolicy(Qt::StrongFocus);
+    m_sweepPlot = std::make_unique<SweepPlot>(m_plot);
+    m_status = new QLabel(this);
+    m_status->setObjectName("sweep-status");
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_plot, 1);
+    layout->addWidget(m_status);
+    resize(1100, 800);
+
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(250);
+    connect(m_debounce, &QTimer::timeout, this, &WhyScaleWindow::recompute);
+    for (QSpinBox *box : { m_keys, m_trials })
+        connect(box, &QSpinBox::valueChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_scaling, &QComboBox::currentIndexChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_cancel, &QPushButton::clicked, this, &WhyScaleWindow::cancel);
+    connect(m_export, &QPushButton::clicked, this, &WhyScaleWindow::exportDialog);
+    connect(&m_watcher, &QFutureWatcher<std::optional<attn::SweepResult>>::finished, this, &WhyScaleWindow::finished);
+    connect(m_plot, &QCustomPlot::mousePress, this, &WhyScaleWindow::plotClicked);
+    // The main window's d_k is marked; a new seed or sigma (the trials' draws) or d_model (÷√d_model) sweeps again.
+    connect(m_model, &AttentionModel::paramsChanged, this, [this](const attn::Params &p) {
+        m_sweepPlot->setCurrentDk(p.dK);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        if (isVisible() && (!m_result || !(settings() == m_result->settings)))
+            m_debounce->start();
+    });
+    m_sweepPlot->setCurrentDk(m_model->params().dK);
+    // W (as in the main window) and Escape close it from within.
+    for (const QKeySequence &key : { QKeySequence(Qt::Key_W), QKeySequence(Qt::Key_Escape) })
+        connect(new QShortcut(key, this), &QShortcut::activated, this, &QWidget::hide);
+    m_cancel->setEnabled(false);
+    m_export->setEnabled(false);
+}
+
+WhyScaleWindow::~WhyScaleWindow()
+{
+    m_stop->store(true);
+    m_watcher.waitForFinished();
+}
+
+attn::SweepSettings WhyScaleWindow::settings() const
+{
+    attn::SweepSettings s;
+    s.keys = m_keys->value();
+    s.trials = m_trials->value();
+    s.scaling = kScalings[std::clamp(m_scaling->currentIndex(), 0, 3)];
+    const attn::Params &p = m_model->params();
+    s.seed = p.seed;
+    s.sigma = p.sigma;
+    s.dModel = p.dModel;
+    return s;
+}
+
+void WhyScaleWindow::setSettings(int keys, int trials, attn::Scaling scaling)
+{
+    {
+        const QSignalBlocker b1(m_keys), b2(m_trials), b3(m_scaling);
+        m_keys->setValue(keys);
+        m_trials->setValue(trials);
+        for (int i = 0; i < 4; ++i)
+            if (kScalings[i] == scaling)
+                m_scaling->setCurrentIndex(i);
+    }
+    if (isVisible()) // else when it is shown
+        recompute();
+}
+
+void WhyScaleWindow::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!m_sized) { // the first time: as large as it may be, within the screen (a 720p projector too)
+        m_sized = true;
+        if (const QScreen *screen = this->screen()) {
+            const QRect free = screen->availableGeometry();
+            resize(std::min(1100, free.width() * 9 / 10), std::min(800, free.height() * 9 / 10));
+            move(free.center() - rect().center());
+        }
+    }
+    m_plot->setFocus(); // so that W and Escape reach the window (a spin box would take the W)
+    if (!running() && (!m_result || !(settings() == m_result->settings)))
+        recompute();
+}
+
+void WhyScaleWindow::recompute()
+{
+    m_debounce->stop();
+    const attn::SweepSettings s = settings();
+    if (auto e = attn::validateSweep(s)) {
+        m_status->setText(tr("Cannot sweep: %1").arg(QString::fromStdString(*e)));
+        return;
+    }
+    if (running()) { // the newest settings start when this one has stopped
+        m_again = true;
+        m_stop->store(true);
+        return;
+    }
+    m_running = s;
+    m_busy = true;
+    m_stop = std::make_shared<std::atomic<bool>>(false);
+    auto stop = m_stop;
+    QPointer<WhyScaleWindow> self(this);
+    m_watcher.setFuture(QtConcurrent::run([s, stop, self] {
+        return attn::runSweep(s, [stop, self](double fraction) {
+            // Queued to the GUI thread; the destructor waits for this thread before the window goes.
+            QMetaObject::invokeMethod(
+                self.data(),
+                [self, fraction] {
+                    if (self)
+                        self->progress(fraction);
+                },
+                Qt::QueuedConnection);
+            return !stop->load();
+        });
+    }));
+    started();
+}
+
+void WhyScaleWindow::cancel()
+{
+    m_again = false;
+    m_stop->store(true);
+}
+
+void WhyScaleWindow::started()
+{
+    m_progress->setValue(0);
+    m_cancel->setEnabled(true);
+    m_status->setText(tr("Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…")
+                          .arg(m_running.trials)
+                          .arg(m_running.keys));
+}
+
+void WhyScaleWindow::progress(double fraction)
+{
+    if (running())
+        m_progress->setValue(int(std::lround(fraction * 1000)));
+}
+
+void WhyScaleWindow::finished()
+{
+    m_busy = false;
+    m_cancel->setEnabled(false);
+    const std::optional<attn::SweepResult> r = m_watcher.result();
+    if (m_again) {
+        m_again = false;
+        recompute();
+        return;
+    }
+    if (!r) {
+        m_progress->setValue(0);
+        m_status->setText(m_result ? tr("Cancelled: the plots show the sweep before.")
+                                   : tr("Cancelled: change a setting or press W twice to sweep again."));
+        return;
+    }
+    m_result = r;
+    m_progress->setValue(1000);
+    m_sweepPlot->setResult(*r);
+    m_sweepPlot->setTitle(SweepPlot::defaultTitle(r->settings));
+    m_sweepPlot->setCurrentDk(m_model->params().dK);
+    m_plot->replot();
+    m_export->setEnabled(true);
+    m_status->setText(statusText());
+}
+
+QString WhyScaleWindow::statusText() const
+{
+    if (!m_result)
+        return {};
+    const attn::SweepSettings &s = m_result->settings;
+    QString why;
+    switch (s.scaling) {
+    case attn::Scaling::InvSqrtDk:
+        why = tr("Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of "
+                 "about 1 at every d_k, so the softmax neither flattens nor saturates.");
+        break;
+    case attn::Scaling::InvDk:
+        why = tr("Blue: ÷d_k scales too much: the scores' variance falls like 1/d_k and the rows flatten towards "
+                 "uniform (entropy towards ln S).");
+        break;
+    case attn::Scaling::InvSqrtDModel:
+        why = tr("Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model's width instead "
+                 "of the head's: the variance is d_k / d_model, too small below d_k = d_model and too large above.")
+                  .arg(s.dModel);
+        break;
+    case attn::Scaling::QuarterEach:
+        why = tr("Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are "
+                 "the lecture's), not a bug.");
+        break;
+    default:
+        break;
+    }
+    return tr("Orange, not scaled: Var(q·k) grows like d_k, so the largest weight goes to 1, the row's entropy to 0 "
+              "and the softmax's Jacobian norm (how much gradient flows back through it) towards 0: training "
+              "stalls. %1 Trial t draws q and K with seed %2 + t, as the main window's direct mode with L = 1. "
+              "Click a d_k to show it in the main window.")
+        .arg(why)
+        .arg(QString::number(s.seed));
+}
+
+void WhyScaleWindow::plotClicked(QMouseEvent *event)
+{
+    if (!m_result)
+        return;
+    const QList<QCPAxisRect *> rects = m_sweepPlot->panels();
+    for (QCPAxisRect *rect : rects) {
+        if (!rect->rect().contains(event->pos()))
+            continue;
+        const double x = rect->axis(QCPAxis::atBottom)->pixelToCoord(event->pos().x());
+        int best = m_result->settings.dks.front();
+        for (int dk : m_result->settings.dks)
+            if (std::fabs(std::log(double(dk) / x)) < std::fabs(std::log(double(best) / x)))
+                best = dk;
+        attn::Params p = m_model->params();
+        attn::setDk(p, best);
+        m_model->setParams(p);
+        return;
+    }
+}
+
+bool WhyScaleWindow::exportTo(const QString &path, QString *error) const
+{
+    if (!m_result) {
+        *error = tr("nothing to export yet: the sweep has not finished");
+        return false;
+    }
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == "csv" || suffix == "json") {
+        std::ostringstream out;
+        if (suffix == "csv")
+            attn::writeSweepCsv(out, *m_result);
+        else
+            attn::writeSweepJson(out, *m_result);
+        return saveBytes(path, QByteArray::fromStdString(out.str()), error);
+    }
+    const QSize size(1200, 900);
+    QCustomPlot plot;
+    SweepPlot drawn(&plot);
+    drawn.setTextSize(18);
+    drawn.setResult(*m_result);
+    drawn.setTitle(SweepPlot::defaultTitle(m_result->settings));
+    drawn.setCurrentDk(m_model->params().dK);
+    drawn.layOut(size);
+    QByteArray bytes;
+    return encodePlot(path, plot, size, 1.0, false, SweepPlot::defaultTitle(m_result->settings), &bytes, error)
+        && saveBytes(path, bytes, error);
+}
+
+void WhyScaleWindow::exportDialog()
+{
+    QSettings s;
+    const QString start = QDir(s.value("export/folder", QDir::homePath()).toString()).filePath("why-scale.png");
+    QString path = QFileDialog::getSaveFileName(this, tr("Export the sweep"), start,
+        tr("PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers "
+           "(*.json)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += ".png";
+    s.setValue("export/folder", QFileInfo(path).absolutePath());
+    QString error;
+    if (!exportTo(path, &error))
+        QMessageBox::warning(this, tr("Export failed"), error);
+}

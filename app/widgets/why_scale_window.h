@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// "Why scale?" (View menu, key W): the lecture's argument as an experiment. For d_k = 1, 2, 4 ... 1024,
+// T seeded trials of one query against S keys (core's runSweep), scaled and not: the row's entropy
+// collapses and the softmax's gradient (its Jacobian's norm) vanishes without the scale, and hold with
+// it. The sweep runs off the GUI thread with a progress bar and Cancel; S, T and the scaling are
+// adjustable; the main window's d_k is marked, and clicking a d_k on the plot sets it there. The seed
+// and sigma are the main window's. Export writes the plots (.png .pdf .svg) or the numbers (.csv .json).
+
+#include "model/attention_model.h"
+#include "scale_sweep.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QCustomPlot;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTimer;
+class SweepPlot;
+
+class WhyScaleWindow : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit WhyScaleWindow(AttentionModel *model, QWidget *parent = nullptr);
+    ~WhyScaleWindow() override;
+
+    // The settings the next sweep uses (the controls' S, T and scaling; the model's seed and sigma).
+    attn::SweepSettings settings() const;
+    void setSettings(int keys, int trials, attn::Scaling scaling);
+    // The finished sweep shown, if any; running() while one computes.
+    const std::optional<attn::SweepResult> &result() const { return m_result; }
+    bool running() const { return m_busy; }
+    // Starts a sweep now (the controls start one after a short pause by themselves).
+    void recompute();
+    void cancel();
+    // Writes the plots or the numbers, as the suffix says. False with *error.
+    bool exportTo(const QString &path, QString *error) const;
+    QCustomPlot *plot() const { return m_plot; }
+    SweepPlot *sweepPlot() const { return m_sweepPlot.get(); }
+    QString statusText() const;
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void started();
+    void finished();
+    void progress(double fraction);
+    void exportDialog();
+    void plotClicked(QMouseEvent *event);
+
+    AttentionModel *m_model;
+    QCustomPlot *m_plot;
+    std::unique_ptr<SweepPlot> m_sweepPlot;
+    QSpinBox *m_keys, *m_trials;
+    QComboBox *m_scaling;
+    QProgressBar *m_progress;
+    QPushButton *m_cancel, *m_export;
+    QLabel *m_status;
+    QTimer *m_debounce;
+    QFutureWatcher<std::optional<attn::SweepResult>> m_watcher;
+    std::shared_ptr<std::atomic<bool>> m_stop;
+    std::optional<attn::SweepResult> m_result;
+    attn::SweepSettings m_running; // the settings of the sweep computing now
+    bool m_busy = false; // from starting a sweep until its end has been shown
+    bool m_again = false; // settings changed while one ran
+    bool m_sized = false; // fitted to the screen when first shown
+};

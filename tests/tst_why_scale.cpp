@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The "Why scale?" window (View > Why scale?, key W): it sweeps off the GUI thread when opened, draws
+// core's numbers, marks the main window's d_k and sets it when a d_k is clicked, sweeps again when
+// S, T, the scaling or the main window's seed change, can be cancelled, and exports plots and numbers.
+#include "gui_driver.h"
+#include "render/sweep_plot.h"
+#include "shown_window.h"
+#include "widgets/why_scale_window.h"
+
+#include <QComboBox>
+#include <QImage>
+#include <QLabel>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class TestWhyScale : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init();
+    void cleanup() { m_shown.reset(); }
+    void keyOpensItAndItSweeps();
+    void marksAndSetsTheMainDk();
+    void settingsSweepAgain();
+    void cancelStopsIt();
+    void exportsPlotsAndNumbers();
+
+private:
+    WhyScaleWindow *why() { return m_shown->window.whyScale(); }
+    std::unique_ptr<ShownWindow> m_shown;
+};
+
+void TestWhyScale::init()
+{
+    m_shown = showWindow();
+    QVERIFY(m_shown);
+    attn::Params p = m_shown->model.params();
+    p.mode = attn::Mode::Direct;
+    p.dK = p.dV = 64;
+    m_shown->model.setParams(p);
+    QVERIFY(clickHeatmap(&m_shown->window));
+}
+
+// W opens it; the sweep runs and what it draws is core's sweep for those settings.
+void TestWhyScale::keyOpensItAndItSweeps()
+{
+    QVERIFY(!why()->isVisible());
+    gui::pressKey(&m_shown->window, Qt::Key_W);
+    QVERIFY(why()->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result().has_value(), 20000);
+    const attn::SweepResult &r = *why()->result();
+    QCOMPARE(int(r.settings.dks.size()), 11);
+    const auto expected = attn::runSweep(why()->settings());
+    QVERIFY(expected);
+    QCOMPARE(r.unscaled.entropy.mean, expected->unscaled.entropy.mean);
+    QCPGraph *unscaledEntropy = why()->sweepPlot()->meanGraph(0, 1);
+    QCOMPARE(unscaledEntropy->dataCount(), 11);
+    QCOMPARE(unscaledEntropy->data()->at(10)->value, r.unscaled.entropy.mean[10]);
+    QVERIFY(why()->statusText().contains("not scaled"));
+    QVERIFY(gui::reactivate(why()));
+    gui::pressKey(why(), Qt::Key_W); // and W in it closes it again
+    QVERIFY(!why()->isVisible());
+}
+
+// The main window's d_k is marked; clicking the plot at d_k = 256 sets the main d_k to 256.
+void TestWhyScale::marksAndSetsTheMainDk()
+{
+    why()->show();
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result().has_value(), 20000);
+    QCustomPlot *plot = why()->plot();
+    plot->replot();
+    QCPAxisRect *entropy = why()->sweepPlot()->panels().at(0);
+    const QPoint at(int(entropy->axis(QCPAxis::atBottom)->coordToPixel(256)), entropy->center().y());
+    QTest::mouseClick(plot, Qt::LeftButton, {}, at);
+    QCOMPARE(m_shown->model.params().dK, 256);
+    QCOMPARE(m_shown->model.params().dV, 256); // d_v follows, as with the slider
+    bool marked = false;
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto *line = qobject_cast<QCPItemStraightLine *>(plot->item(i)))
+            marked |= line->visible() && line->point1->coords().x() == 256;
+    QVERIFY(marked);
+}
+
+// S, T and the scaling are the window's; the seed the main window's: changing any sweeps again.
+void TestWhyScale::settingsSweepAgain()
+{
+    why()->show();
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result().has_value(), 20000);
+    gui::find<QSpinBox>(why(), "sweep-keys")->setValue(8);
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result()->settings.keys == 8 && !why()->running(), 20000);
+    gui::find<QComboBox>(why(), "sweep-scaling")->setCurrentIndex(1); // ÷d_k
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result()->settings.scaling == attn::Scaling::InvDk, 20000);
+    QVERIFY(why()->statusText().contains("too much"));
+    attn::Params p = m_shown->model.params();
+    p.seed = 99;
+    m_shown->model.setParams(p);
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result()->settings.seed == 99, 20000);
+}
+
+void TestWhyScale::cancelStopsIt()
+{
+    why()->setSettings(64, 20000, attn::Scaling::InvSqrtDk); // half a minute of work
+    why()->show();
+    QTRY_VERIFY(why()->running());
+    QVERIFY(gui::click(gui::find<QPushButton>(why(), "sweep-cancel")));
+    QTRY_VERIFY_WITH_TIMEOUT(!why()->running(), 10000);
+    QVERIFY(!why()->result().has_value());
+    const QString said = gui::find<QLabel>(why(), "sweep-status")->text();
+    QVERIFY2(said.startsWith("Cancelled"), qPrintable(said));
+}
+
+void TestWhyScale::exportsPlotsAndNumbers()
+{
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY(!why()->exportTo(dir.filePath("early.png"), &error)); // nothing yet
+    QVERIFY(error.contains("not finished"));
+    why()->show();
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result().has_value(), 20000);
+    QVERIFY2(why()->exportTo(dir.filePath("s.png"), &error), qPrintable(error));
+    QCOMPARE(QImage(dir.filePath("s.png")).size(), QSize(1200, 900));
+    QVERIFY2(why()->exportTo(dir.filePath("s.csv"), &error), qPrintable(error));
+    QFile csv(dir.filePath("s.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QCOMPARE(csv.readAll().trimmed().split('\n').size(), 12);
+    QVERIFY(!why()->exportTo(dir.filePath("missing/s.pdf"), &error));
+    QVERIFY(!QFileInfo::exists(dir.filePath("missing")));
+}
+
+QTEST_MAIN(TestWhyScale)
+#include "tst_why_scale.moc"
