@@ -487,6 +487,54 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
     return s;
 }
 
+ScoreHistogram scoreHistogram(const Result &r, int b, bool scaled, double expectedSd, int bins)
+{
+    ScoreHistogram h;
+    const Tensor3 &scores = *r.scores;
+    if (b < 0 || b >= scores.batch)
+        return h;
+    const Params &p = r.params;
+    std::vector<double> values;
+    values.reserve(std::size_t(scores.rows) * std::size_t(scores.cols));
+    for (int i = 0; i < scores.rows; ++i)
+        for (int j = 0; j < scores.cols; ++j) {
+            if (scaled && isMasked(p, i, j))
+                continue; // -inf: not a number of the distribution
+            const float s = scores(b, i, j);
+            values.push_back(scaled ? double(logitOf(s, p)) : double(s));
+        }
+    h.count = int(values.size());
+    if (values.empty())
+        return h;
+    double sum = 0.0, lo = values.front(), hi = values.front();
+    for (double v : values) {
+        sum += v;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    }
+    h.mean = sum / double(values.size());
+    double squares = 0.0;
+    for (double v : values)
+        squares += (v - h.mean) * (v - h.mean);
+    h.sd = std::sqrt(squares / double(values.size()));
+    lo = std::min(lo, -3.0 * expectedSd);
+    hi = std::max(hi, 3.0 * expectedSd);
+    if (!(hi > lo)) { // one value, or all equal
+        lo -= 0.5;
+        hi += 0.5;
+    }
+    const int n = bins > 0 ? bins : std::clamp(int(std::lround(std::sqrt(double(values.size())))), 8, 40);
+    h.lo = lo;
+    h.hi = hi;
+    h.density.assign(std::size_t(n), 0.0);
+    const double width = (hi - lo) / n;
+    for (double v : values)
+        h.density[std::size_t(std::clamp(int((v - lo) / width), 0, n - 1))] += 1.0;
+    for (double &d : h.density)
+        d /= double(values.size()) * width;
+    return h;
+}
+
 std::vector<double> jacobianNorms(const Result &r, int b)
 {
     const Tensor3 &w = r.attention.weights;

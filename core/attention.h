@@ -150,6 +150,21 @@ struct BatchSummary
 
 BatchSummary summarize(const Result &r, int batch, double tolerance = 1e-3);
 
+// The distribution of one batch element's scores (raw Q·Kᵀ, or the scaled logits without the masked
+// ones): a histogram normalised to a density (its bars' areas sum to 1), with the sample's mean and
+// standard deviation (divided by n).
+struct ScoreHistogram
+{
+    double lo = 0.0, hi = 0.0; // the bins' range; bin k covers lo + k·width .. lo + (k + 1)·width
+    std::vector<double> density;
+    double mean = 0.0, sd = 0.0;
+    int count = 0; // scores counted
+    double width() const { return density.empty() ? 0.0 : (hi - lo) / double(density.size()); }
+};
+// bins: 0 picks about sqrt(n), from 8 to 40. The range covers the data and +-3 expectedSd around 0
+// (so that the N(0, expected variance) curve drawn over it is seen whole); expectedSd 0: the data only.
+ScoreHistogram scoreHistogram(const Result &r, int b, bool scaled, double expectedSd = 0.0, int bins = 0);
+
 // For batch element b, the Frobenius norm of the softmax's Jacobian at each distribution: each row
 // (softmax over keys, L values) or each column (over queries, S values). A fully masked one has 0.
 std::vector<double> jacobianNorms(const Result &r, int b);

@@ -171,6 +171,7 @@ private slots:
     void jacobianNormsPerDistribution();
     void quarterEachEqualsSqrtDk();
     void linearInitIsPyTorchs();
+    void scoreHistogramIsADensity();
 };
 
 void TestAttention::lectureBlock1()
@@ -925,6 +926,35 @@ void TestAttention::linearInitIsPyTorchs()
         most = std::max(most, std::fabs(w));
     QVERIFY(most <= float(1 / std::sqrt(512.0)));
     QVERIFY(most > 0.95f * float(1 / std::sqrt(512.0)));
+}
+
+// The score histogram: bars whose areas sum to 1, every score counted (the masked logits not), the
+// sample's sd as the dump's variance gives it, a range wide enough for +-3 expected sd, and for
+// d_k = 1024 unscaled a spread about 32 times the scaled one.
+void TestAttention::scoreHistogramIsADensity()
+{
+    Params p;
+    p.mode = attn::Mode::Direct;
+    p.queryLength = p.keyLength = 64;
+    p.dK = p.dV = 1024;
+    const Result r = attn::compute(p);
+    const attn::ScoreHistogram raw = attn::scoreHistogram(r, 0, false, 32.0);
+    const attn::ScoreHistogram scaled = attn::scoreHistogram(r, 0, true, 1.0);
+    for (const attn::ScoreHistogram *h : { &raw, &scaled }) {
+        QCOMPARE(h->count, 64 * 64);
+        QCOMPARE(int(h->density.size()), 40);
+        double area = 0;
+        for (double d : h->density)
+            area += d * h->width();
+        QVERIFY(std::fabs(area - 1) < 1e-12);
+    }
+    QVERIFY(std::fabs(raw.sd * raw.sd - r.attention.stats.rawScores.variance) < 1e-6 * raw.sd * raw.sd);
+    QVERIFY(std::fabs(raw.sd / scaled.sd - 32) < 1e-3);
+    QVERIFY(raw.lo <= -96 && raw.hi >= 96);
+    p.mask = attn::MaskKind::Causal;
+    const Result masked = attn::compute(p);
+    QCOMPARE(attn::scoreHistogram(masked, 0, true).count, 64 * 65 / 2);
+    QCOMPARE(attn::scoreHistogram(masked, 0, false).count, 64 * 64);
 }
 
 QTEST_APPLESS_MAIN(TestAttention)

@@ -27,6 +27,7 @@ private slots:
     void settingsSweepAgain();
     void cancelStopsIt();
     void exportsPlotsAndNumbers();
+    void histogramsOfTheMainScores();
 
 private:
     WhyScaleWindow *why() { return m_shown->window.whyScale(); }
@@ -128,6 +129,31 @@ void TestWhyScale::exportsPlotsAndNumbers()
     QCOMPARE(csv.readAll().trimmed().split('\n').size(), 12);
     QVERIFY(!why()->exportTo(dir.filePath("missing/s.pdf"), &error));
     QVERIFY(!QFileInfo::exists(dir.filePath("missing")));
+}
+
+// Under the sweep, the main window's own scores: raw and scaled histograms whose bars are core's
+// density, with the expected normal curve and its sd named; they follow the main window.
+void TestWhyScale::histogramsOfTheMainScores()
+{
+    why()->show();
+    const ResultPtr r = m_shown->model.result();
+    const attn::ScoreHistogram raw = attn::scoreHistogram(*r, 0, false, 8.0);
+    QCPBars *bars = nullptr;
+    for (int i = 0; i < why()->histogramPlot()->plottableCount(); ++i)
+        if (auto *b = qobject_cast<QCPBars *>(why()->histogramPlot()->plottable(i)); b && !bars)
+            bars = b;
+    QVERIFY(bars);
+    QCOMPARE(bars->dataCount(), int(raw.density.size()));
+    QCOMPARE(bars->data()->at(0)->value, raw.density[0]);
+    QVERIFY2(why()->histogramText(0).contains(QString("%1 of them, sd %2").arg(raw.count).arg(raw.sd, 0, 'g', 4)),
+        qPrintable(why()->histogramText(0)));
+    QVERIFY(why()->histogramText(0).contains("N(0, 64) has sd 8")); // direct mode, d_k = 64
+    QVERIFY(why()->histogramText(1).contains("N(0, 1) has sd 1"));
+    attn::Params p = m_shown->model.params();
+    p.sigma = 2;
+    m_shown->model.setParams(p);
+    m_shown->model.waitForIdle();
+    QTRY_VERIFY(why()->histogramText(0).contains("N(0, 1024) has sd 32"));
 }
 
 QTEST_MAIN(TestWhyScale)

@@ -19,8 +19,8 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScreen>
-#include <QShortcut>
 #include <QSettings>
+#include <QShortcut>
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -85,6 +85,27 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
     m_plot->setMinimumSize(480, 360);
     m_plot->setFocusPolicy(Qt::StrongFocus);
     m_sweepPlot = std::make_unique<SweepPlot>(m_plot);
+    // The main window's own scores, raw and scaled, against the normal curve their variance predicts.
+    m_histogram = new QCustomPlot(this);
+    m_histogram->setObjectName("score-histogram");
+    m_histogram->setMinimumHeight(150);
+    m_histogram->plotLayout()->clear();
+    for (int side = 0; side < 2; ++side) {
+        m_histogramTitle[side] = new QCPTextElement(m_histogram, QString());
+        m_histogram->plotLayout()->addElement(0, side, m_histogramTitle[side]);
+        auto *rect = new QCPAxisRect(m_histogram);
+        m_histogram->plotLayout()->addElement(1, side, rect);
+        QCPAxis *x = rect->axis(QCPAxis::atBottom), *y = rect->axis(QCPAxis::atLeft);
+        x->setLabel(side == 0 ? tr("raw score q·k") : tr("scaled score (logit)"));
+        y->setLabel(tr("density"));
+        m_bars[side] = new QCPBars(x, y);
+        m_bars[side]->setPen(Qt::NoPen);
+        m_bars[side]->setBrush(side == 0 ? QColor(213, 94, 0, 170) : QColor(0, 114, 178, 170));
+        m_bars[side]->setWidthType(QCPBars::wtPlotCoords);
+        m_normal[side] = new QCPGraph(x, y);
+        m_normal[side]->setPen(QPen(QColor(40, 40, 40), 2));
+    }
+    m_histogram->plotLayout()->setRowStretchFactors({ 0.001, 1.0 });
     m_status = new QLabel(this);
     m_status->setObjectName("sweep-status");
     m_status->setWordWrap(true);
@@ -92,7 +113,8 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
-    layout->addWidget(m_plot, 1);
+    layout->addWidget(m_plot, 3);
+    layout->addWidget(m_histogram, 1);
     layout->addWidget(m_status);
     resize(1100, 800);
 
@@ -115,6 +137,10 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
             m_debounce->start();
     });
     m_sweepPlot->setCurrentDk(m_model->params().dK);
+    connect(m_model, &AttentionModel::resultChanged, this, [this] {
+        if (isVisible())
+            showHistograms();
+    });
     // W (as in the main window) and Escape close it from within.
     for (const QKeySequence &key : { QKeySequence(Qt::Key_W), QKeySequence(Qt::Key_Escape) })
         connect(new QShortcut(key, this), &QShortcut::activated, this, &QWidget::hide);
@@ -167,6 +193,7 @@ void WhyScaleWindow::showEvent(QShowEvent *event)
         }
     }
     m_plot->setFocus(); // so that W and Escape reach the window (a spin box would take the W)
+    showHistograms();
     if (!running() && (!m_result || !(settings() == m_result->settings)))
         recompute();
 }
@@ -285,6 +312,61 @@ QString WhyScaleWindow::statusText() const
               "Click a d_k to show it in the main window.")
         .arg(why)
         .arg(QString::number(s.seed));
+}
+
+void WhyScaleWindow::showHistograms()
+{
+    const ResultPtr r = m_model->result();
+    if (!r)
+        return;
+    const attn::Params &p = r->params;
+    const attn::ExpectedVariance e = attn::expectedScoreVariance(p);
+    for (int side = 0; side < 2; ++side) {
+        const double expectedSd = e.known ? std::sqrt(side == 0 ? e.raw : e.scaled) : 0.0;
+        const attn::ScoreHistogram h = attn::scoreHistogram(*r, p.batchIndex, side == 1, expectedSd);
+        QVector<double> keys, values;
+        for (int k = 0; k < int(h.density.size()); ++k) {
+            keys << h.lo + (k + 0.5) * h.width();
+            values << h.density[std::size_t(k)];
+        }
+        m_bars[side]->setWidth(h.width());
+        m_bars[side]->setData(keys, values, true);
+        QVector<double> x, y;
+        if (e.known && expectedSd > 0)
+            for (int k = 0; k <= 200; ++k) {
+                const double v = h.lo + (h.hi - h.lo) * k / 200.0;
+                x << v;
+                y << std::exp(-0.5 * v * v / (expectedSd * expectedSd)) / (expectedSd * std::sqrt(2 * M_PI));
+            }
+        m_normal[side]->setData(x, y, true);
+        double top = 0;
+        for (double v : values + y)
+            top = std::max(top, v);
+        QCPAxisRect *rect = m_bars[side]->keyAxis()->axisRect();
+        rect->axis(QCPAxis::atBottom)->setRange(h.lo, h.hi);
+        rect->axis(QCPAxis::atLeft)->setRange(0, top * 1.1 + 1e-12);
+        m_histogramTitle[side]->setText(histogramText(side));
+    }
+    m_histogram->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString WhyScaleWindow::histogramText(int side) const
+{
+    const ResultPtr r = m_model->result();
+    if (!r)
+        return {};
+    const attn::Params &p = r->params;
+    const attn::ExpectedVariance e = attn::expectedScoreVariance(p);
+    const attn::ScoreHistogram h = attn::scoreHistogram(*r, p.batchIndex, side == 1);
+    const QString sd = QString::number(h.sd, 'g', 4);
+    const QString what = side == 0 ? tr("The main window's raw scores now: %1 of them, sd %2")
+                                   : tr("its scaled scores: sd %2 (%1 logits)");
+    QString text = what.arg(h.count).arg(sd);
+    if (e.known)
+        text += tr("; the curve N(0, %1) has sd %2")
+                    .arg(QString::number(side == 0 ? e.raw : e.scaled, 'g', 4),
+                        QString::number(std::sqrt(side == 0 ? e.raw : e.scaled), 'g', 4));
+    return text;
 }
 
 void WhyScaleWindow::plotClicked(QMouseEvent *event)

@@ -25,6 +25,9 @@ class QPushButton;
 class QSpinBox;
 class QTimer;
 class SweepPlot;
+class QCPBars;
+class QCPGraph;
+class QCPTextElement;
 
 class WhyScaleWindow : public QWidget
 {
@@ -45,6 +48,9 @@ public:
     // Writes the plots or the numbers, as the suffix says. False with *error.
     bool exportTo(const QString &path, QString *error) const;
     QCustomPlot *plot() const { return m_plot; }
+    // The main window's scores now: raw (0) and scaled (1) histograms with N(0, expected variance).
+    QCustomPlot *histogramPlot() const { return m_histogram; }
+    QString histogramText(int side) const;
     SweepPlot *sweepPlot() const { return m_sweepPlot.get(); }
     QString statusText() const;
 
@@ -57,9 +63,13 @@ private:
     void progress(double fraction);
     void exportDialog();
     void plotClicked(QMouseEvent *event);
+    void showHistograms();
 
     AttentionModel *m_model;
-    QCustomPlot *m_plot;
+    QCustomPlot *m_plot, *m_histogram;
+    QCPBars *m_bars[2] = {};
+    QCPGraph *m_normal[2] = {};
+    QCPTextElement *m_histogramTitle[2] = {};
     std::unique_ptr<SweepPlot> m_sweepPlot;
     QSpinBox *m_keys, *m_trials;
     QComboBox *m_scaling;

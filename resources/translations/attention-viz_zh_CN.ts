@@ -892,48 +892,48 @@
     </message>
     <message>
         <location filename="../../app/render/heatmap_drawing.cpp" line="100"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="230"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="234"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="318"/>
+        <location filename="../../app/render/figure.cpp" line="335"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="126"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="487"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="896"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="491"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="918"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="346"/>
+        <location filename="../../app/render/figure.cpp" line="363"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="150"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="488"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="492"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="244"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="248"/>
         <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).</source>
         <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="249"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="253"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy is shown under the map, against the most each can have (dashed).</source>
         <translation>沿查询做 softmax（dim −2）：每一列和为 1，行和不为 1，所以输出不再是值向量的加权平均。列才是概率分布：它们的熵画在热图下方，与各列可能的最大熵（虚线）对照。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="261"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="265"/>
         <source>%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个查询看不到任何键：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="262"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="266"/>
         <source>%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个键不被任何查询看到：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="129"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="896"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="918"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
@@ -943,29 +943,29 @@
         <translation>列熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="256"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="260"/>
         <source>The rows&apos; largest weights average %1: on the fixed 0 to 1 colour range the map looks flat. Press F (or Range: Fit to data) to stretch the colours over the weights.</source>
         <translation>各行最大权重的平均值为 %1：在固定的 0 到 1 颜色范围下整张图看起来是一种颜色。按 F（或“范围：按数据拟合”）把颜色铺满这些权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="464"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="468"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="481"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="485"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="487"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="488"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="897"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="491"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="492"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="919"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="760"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="766"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -974,94 +974,94 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="762"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="768"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="764"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="770"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="768"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="774"/>
         <source>
 row %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 行之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="773"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="782"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 列之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="798"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="807"/>
         <source> (the most, for a uniform row: ln S = %1)</source>
         <translation>（最大值，均匀的行：ln S = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="799"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="808"/>
         <source> (the most, for a uniform column: ln L = %1)</source>
         <translation>（最大值，均匀的列：ln L = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="801"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="810"/>
         <source> (the mask hides every key of this row)</source>
         <translation>（掩码遮住了这一行的所有键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="801"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="810"/>
         <source> (the mask hides this key from every query)</source>
         <translation>（掩码对所有查询遮住了这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="828"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="837"/>
         <source>
 row entropy %1 nats</source>
         <translation>
 行熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="837"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="846"/>
         <source>
 column entropy %1 nats</source>
         <translation>
 列熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="826"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="835"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="803"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="812"/>
         <source> (the most is 0: the mask leaves this row one key)</source>
         <translation>（最大值为 0：掩码只给这一行留下一个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="804"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="813"/>
         <source> (the most is 0: the mask shows this key to one query)</source>
         <translation>（最大值为 0：掩码只让一个查询看到这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="806"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="815"/>
         <source> (the most, for a uniform row over its %1 visible keys: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个键上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="807"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="816"/>
         <source> (the most, for a uniform column over its %1 visible queries: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个查询上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="835"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="844"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
     </message>
@@ -1776,132 +1776,162 @@ column entropy %1 nats</source>
 <context>
     <name>WhyScaleWindow</name>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="44"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="45"/>
         <source>Why divide by √d_k?</source>
         <translation>为什么除以 √d_k？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="50"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="51"/>
         <source>Keys S in each trial: one query against S keys</source>
         <translation>每次试验的键数 S：一个查询对 S 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="55"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="56"/>
         <source>Trials T per d_k: trial t draws with seed + t (the main window&apos;s seed)</source>
         <translation>每个 d_k 的试验次数 T：第 t 次试验用种子 + t 抽取（主窗口的种子）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="58"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="59"/>
         <source>÷√d_k (the lecture&apos;s)</source>
         <translation>÷√d_k（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="59"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="60"/>
         <source>÷d_k (too much)</source>
         <translation>÷d_k（缩放过度）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="60"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="61"/>
         <source>÷√d_model (the multi-head mistake)</source>
         <translation>÷√d_model（多头的错误）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="61"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="62"/>
         <source>d_k^−¼ on q and on k (the same as ÷√d_k)</source>
         <translation>q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="62"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="63"/>
         <source>How the blue side is scaled; the orange side is never scaled</source>
         <translation>蓝色一侧的缩放方式；橙色一侧从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="66"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="67"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="68"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="69"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="70"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="71"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="73"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="74"/>
         <source>Trials T</source>
         <translation>试验次数 T</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="76"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="77"/>
         <source>Scaled side</source>
         <translation>缩放的一侧</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="168"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="99"/>
+        <source>raw score q·k</source>
+        <translation>原始分数 q·k</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="99"/>
+        <source>scaled score (logit)</source>
+        <translation>缩放后的分数（logit）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="100"/>
+        <source>density</source>
+        <translation>密度</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="206"/>
         <source>Cannot sweep: %1</source>
         <translation>无法扫描：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="206"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="245"/>
         <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
         <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="228"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="268"/>
         <source>Cancelled: the plots show the sweep before.</source>
         <translation>已取消：图中仍是上一次的扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="229"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="269"/>
         <source>Cancelled: change a setting or press W twice to sweep again.</source>
         <translation>已取消：改变一个设置或按两次 W 重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="250"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="290"/>
         <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the softmax neither flattens nor saturates.</source>
         <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，softmax 既不变平也不饱和。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="254"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="294"/>
         <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
         <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="258"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="298"/>
         <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the variance is d_k / d_model, too small below d_k = d_model and too large above.</source>
         <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：方差为 d_k / d_model，d_k 小于 d_model 时太小，大于时太大。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="263"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="303"/>
         <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="269"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="309"/>
         <source>Orange, not scaled: Var(q·k) grows like d_k, so the largest weight goes to 1, the row&apos;s entropy to 0 and the softmax&apos;s Jacobian norm (how much gradient flows back through it) towards 0: training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，于是最大权重趋于 1，行熵趋于 0，softmax 雅可比矩阵的范数（能反向传回多少梯度）趋于 0：训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="300"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="362"/>
+        <source>The main window&apos;s raw scores now: %1 of them, sd %2</source>
+        <translation>主窗口当前的原始分数：共 %1 个，标准差 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="363"/>
+        <source>its scaled scores: sd %2 (%1 logits)</source>
+        <translation>缩放后的分数：标准差 %2（%1 个 logits）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="366"/>
+        <source>; the curve N(0, %1) has sd %2</source>
+        <translation>；曲线 N(0, %1) 的标准差为 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="395"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="329"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="424"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="330"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="425"/>
         <source>PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers (*.json)</source>
         <translation>PNG 图片 (*.png);;PDF，矢量 (*.pdf);;SVG，矢量 (*.svg);;CSV，数值 (*.csv);;JSON，数值 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="339"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="434"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
