@@ -17,4 +17,6 @@ shot --lang zh --mode direct --len 1 --keys 6 --d-k 64 --no-scale --size 1280x72
 shot --lang zh --lesson lecture --step 4 --presentation --size 1280x720 --screenshot docs/presentation-zh.png
 # An exported comparison.
 shot --preset why-scale --export-compare scaling docs/why-scale.png --size 1000x450
+# The why-scale sweep's four panels.
+shot --sweep d-k=1..1024 --export docs/why-scale-sweep.png --size 1000x700
 echo "docs/: $(ls docs | tr '\n' ' ')"
