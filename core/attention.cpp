@@ -406,8 +406,9 @@ Attention attend(const Tensor3 &scores, const Tensor3 &V, const Params &p)
 bool sameInputs(const Params &a, const Params &b)
 {
     return a.mode == b.mode && a.batch == b.batch && a.queryLength == b.queryLength && a.keyLength == b.keyLength
-        && a.isCross() == b.isCross() && a.dK == b.dK && a.dV == b.dV && a.seed == b.seed
-        && (a.mode == Mode::Direct || (a.dModel == b.dModel && a.tokens == b.tokens && a.positions == b.positions));
+        && a.isCross() == b.isCross() && a.dK == b.dK && a.dV == b.dV && a.seed == b.seed && a.sigma == b.sigma
+        && (a.mode == Mode::Direct
+            || (a.dModel == b.dModel && a.init == b.init && a.tokens == b.tokens && a.positions == b.positions));
 }
 
 Result compute(const Params &p, const Result *previous)

@@ -555,6 +555,26 @@ void TestAttention::reuseGivesSameResult()
     const Result reseeded = attn::compute(p, &first);
     QVERIFY(reseeded.inputs.get() != first.inputs.get());
     QCOMPARE(reseeded.attention.weights.data, attn::compute(p).attention.weights.data);
+    // the inputs' scale and the weights' init change the draws too (found by a student: they did not)
+    for (int change = 0; change < 3; ++change) {
+        Params q = p;
+        if (change == 0)
+            q.sigma = 2;
+        else if (change == 1)
+            q.init = attn::Init::Linear;
+        else {
+            q.mode = attn::Mode::Direct;
+            const Result direct = attn::compute(q);
+            q.sigma = 0.5;
+            QVERIFY(!attn::sameInputs(q, direct.params));
+            QCOMPARE(attn::compute(q, &direct).attention.weights.data, attn::compute(q).attention.weights.data);
+            continue;
+        }
+        QVERIFY(!attn::sameInputs(q, reseeded.params));
+        const Result changed = attn::compute(q, &reseeded);
+        QVERIFY(changed.inputs.get() != reseeded.inputs.get());
+        QCOMPARE(changed.attention.weights.data, attn::compute(q).attention.weights.data);
+    }
 }
 
 void TestAttention::crossAttentionDrawsY()
