@@ -124,6 +124,8 @@ SweepPlot::SweepPlot(QCustomPlot *plot)
     m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_high[0][0]));
     m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_references[0]));
     m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_references[1]));
+    m_legend->setWrap(3); // two rows: the curves, then the reference lines
+    m_legend->setFillOrder(QCPLegend::foColumnsFirst, true); // (re)arranges the items in them
     m_markerLabel = new QCPItemText(m_plot);
     m_markerLabel->setClipToAxisRect(false);
     m_markerLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -182,7 +184,11 @@ void SweepPlot::applyFonts()
     m_title->setFont(title);
     m_legend->setFont(f);
     for (int i = 0; i < m_legend->itemCount(); ++i)
-        m_legend->item(i)->setFont(f);
+        if (QCPAbstractLegendItem *item = m_legend->item(i)) { // null: an empty cell of the wrapped grid
+            item->setFont(f);
+            // Room below the text for descenders and the underscore of d_k (the default margins clip them).
+            item->setMargins(QMargins(px / 2, px / 4, px / 2, px / 2));
+        }
     for (QCPAxisRect *rect : std::as_const(m_rects))
         for (QCPAxis *a : rect->axes()) {
             a->setTickLabelFont(small);
@@ -220,7 +226,7 @@ void SweepPlot::setResult(const attn::SweepResult &r)
     const double one = s.sigma * s.sigma * s.sigma * s.sigma;
     m_references[2]->setData(ends, { one, one }, true);
     m_references[3]->setData(ends, { uniform, uniform }, true);
-    m_references[0]->setName(tr("ln S, y = 1, a uniform row's norm"));
+    m_references[0]->setName(tr("ln S (entropy), y = 1 (variance), a uniform row's norm"));
     m_references[1]->setName(tr("y = d_k"));
     m_high[0][0]->setName(tr("10th to 90th percentile of the trials"));
 

@@ -63,7 +63,7 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
     m_scaling->setToolTip(tr("How the blue side is scaled; the orange side is never scaled"));
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
-    m_progress->setTextVisible(false);
+    m_progress->setFormat(tr("%p% swept"));
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setObjectName("sweep-cancel");
     m_export = new QPushButton(tr("Export…"), this);
@@ -163,7 +163,9 @@ attn::SweepSettings WhyScaleWindow::settings() const
     const attn::Params &p = m_model->params();
     s.seed = p.seed;
     s.sigma = p.sigma;
-    s.dModel = p.dModel;
+    // ÷√d_model: multi-head attention has d_k = d_model / h, never more than d_model; the sweep's
+    // d_model is the main window's when that covers every d_k swept, else 1024.
+    s.dModel = std::max(p.dModel, s.dks.back());
     return s;
 }
 
@@ -203,7 +205,17 @@ void WhyScaleWindow::recompute()
     m_debounce->stop();
     const attn::SweepSettings s = settings();
     if (auto e = attn::validateSweep(s)) {
-        m_status->setText(tr("Cannot sweep: %1").arg(QString::fromStdString(*e)));
+        // The only way the window's settings fail: too much work for these S and T.
+        double draws = 0;
+        for (int dk : s.dks)
+            draws += double(s.trials) * (s.keys + 1) * dk;
+        m_status->setText(tr("Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most "
+                             "%4 billion, about a minute). Lower the keys S or the trials T.")
+                              .arg(s.trials)
+                              .arg(s.keys)
+                              .arg(draws / 1e9, 0, 'f', 1)
+                              .arg(attn::SweepLimits::maxWork / 1e9, 0, 'f', 0));
+        Q_UNUSED(e);
         return;
     }
     if (running()) { // the newest settings start when this one has stopped
@@ -287,8 +299,14 @@ QString WhyScaleWindow::statusText() const
     QString why;
     switch (s.scaling) {
     case attn::Scaling::InvSqrtDk:
-        why = tr("Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of "
-                 "about 1 at every d_k, so the softmax neither flattens nor saturates.");
+        why = s.sigma == 1.0
+            ? tr("Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of "
+                 "about 1 at every d_k, so the rows stay as spread as at d_k = 1.")
+            : tr("Blue: ÷√d_k removes the growth with d_k, but not the inputs' scale: with σ = %1 the scaled scores "
+                 "have variance σ⁴ = %2 at every d_k, so the rows are as peaked as σ makes them, the same at every "
+                 "d_k.")
+                  .arg(s.sigma, 0, 'g', 4)
+                  .arg(std::pow(s.sigma, 4), 0, 'g', 4);
         break;
     case attn::Scaling::InvDk:
         why = tr("Blue: ÷d_k scales too much: the scores' variance falls like 1/d_k and the rows flatten towards "
@@ -296,7 +314,8 @@ QString WhyScaleWindow::statusText() const
         break;
     case attn::Scaling::InvSqrtDModel:
         why = tr("Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model's width instead "
-                 "of the head's: the variance is d_k / d_model, too small below d_k = d_model and too large above.")
+                 "of the head's: the scaled variance is d_k / d_model, below 1 for every head (d_k = d_model / h), so "
+                 "the rows come out flatter than intended, the more heads the flatter.")
                   .arg(s.dModel);
         break;
     case attn::Scaling::QuarterEach:
@@ -306,10 +325,11 @@ QString WhyScaleWindow::statusText() const
     default:
         break;
     }
-    return tr("Orange, not scaled: Var(q·k) grows like d_k, so the largest weight goes to 1, the row's entropy to 0 "
-              "and the softmax's Jacobian norm (how much gradient flows back through it) towards 0: training "
-              "stalls. %1 Trial t draws q and K with seed %2 + t, as the main window's direct mode with L = 1. "
-              "Click a d_k to show it in the main window.")
+    return tr("Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the "
+              "row's entropy to 0. The softmax's Jacobian norm (how much gradient flows back through it) first rises "
+              "(a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows "
+              "become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main "
+              "window's direct mode with L = 1. Click a d_k to show it in the main window.")
         .arg(why)
         .arg(QString::number(s.seed));
 }

@@ -1712,63 +1712,63 @@ column entropy %1 nats</source>
         <translation>softmax 雅可比矩阵范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="140"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="142"/>
         <source>÷√d_k</source>
         <translation>÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="142"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="144"/>
         <source>÷d_k</source>
         <translation>÷d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="144"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="146"/>
         <source>÷√d_model (d_model = %1)</source>
         <translation>÷√d_model（d_model = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="146"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="148"/>
         <source>d_k^−¼ on q and on k</source>
         <translation>q 和 k 各乘 d_k^−¼</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="148"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="150"/>
         <source>× %1</source>
         <translation>× %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="152"/>
-        <location filename="../../app/render/sweep_plot.cpp" line="211"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="154"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="217"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="157"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="159"/>
         <source>Why divide by √d_k: S = %1 keys, %2 trials per d_k, seed %3</source>
         <translation>为什么除以 √d_k：S = %1 个键，每个 d_k %2 次试验，种子 %3</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="162"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="164"/>
         <source>, σ = %1</source>
         <translation>，σ = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="223"/>
-        <source>ln S, y = 1, a uniform row&apos;s norm</source>
-        <translation>ln S、y = 1、均匀行的范数</translation>
+        <location filename="../../app/render/sweep_plot.cpp" line="229"/>
+        <source>ln S (entropy), y = 1 (variance), a uniform row&apos;s norm</source>
+        <translation>ln S（熵）、y = 1（方差）、均匀行的范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="224"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="230"/>
         <source>y = d_k</source>
         <translation>y = d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="225"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="231"/>
         <source>10th to 90th percentile of the trials</source>
         <translation>试验的第 10 到第 90 百分位</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="270"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="276"/>
         <source>now: d_k = %1</source>
         <translation>当前：d_k = %1</translation>
     </message>
@@ -1816,6 +1816,11 @@ column entropy %1 nats</source>
         <translation>蓝色一侧的缩放方式；橙色一侧从不缩放</translation>
     </message>
     <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="66"/>
+        <source>%p% swept</source>
+        <translation>已扫描 %p%</translation>
+    </message>
+    <message>
         <location filename="../../app/widgets/why_scale_window.cpp" line="67"/>
         <source>Cancel</source>
         <translation>取消</translation>
@@ -1856,82 +1861,87 @@ column entropy %1 nats</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="206"/>
-        <source>Cannot sweep: %1</source>
-        <translation>无法扫描：%1</translation>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="212"/>
+        <source>Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most %4 billion, about a minute). Lower the keys S or the trials T.</source>
+        <translation>扫描量太大：%1 次试验 × %2 个键需要抽取 %3 十亿个随机数（最多 %4 十亿，约一分钟）。请减小键数 S 或试验次数 T。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="245"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="303"/>
+        <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the rows stay as spread as at d_k = 1.</source>
+        <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，各行与 d_k = 1 时一样分散。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="305"/>
+        <source>Blue: ÷√d_k removes the growth with d_k, but not the inputs&apos; scale: with σ = %1 the scaled scores have variance σ⁴ = %2 at every d_k, so the rows are as peaked as σ makes them, the same at every d_k.</source>
+        <translation>蓝色：÷√d_k 消除了随 d_k 的增长，但消除不了输入的尺度：σ = %1 时缩放后分数的方差在每个 d_k 下都是 σ⁴ = %2，各行的尖锐程度由 σ 决定，在每个 d_k 下都一样。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="316"/>
+        <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the scaled variance is d_k / d_model, below 1 for every head (d_k = d_model / h), so the rows come out flatter than intended, the more heads the flatter.</source>
+        <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：缩放后的方差为 d_k / d_model，对每个头（d_k = d_model / h）都小于 1，所以各行比预期更平，头越多越平。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="328"/>
+        <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
+        <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成 one-hot 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="257"/>
         <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
         <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="268"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="280"/>
         <source>Cancelled: the plots show the sweep before.</source>
         <translation>已取消：图中仍是上一次的扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="269"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="281"/>
         <source>Cancelled: change a setting or press W twice to sweep again.</source>
         <translation>已取消：改变一个设置或按两次 W 重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="290"/>
-        <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the softmax neither flattens nor saturates.</source>
-        <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，softmax 既不变平也不饱和。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="294"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="312"/>
         <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
         <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="298"/>
-        <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the variance is d_k / d_model, too small below d_k = d_model and too large above.</source>
-        <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：方差为 d_k / d_model，d_k 小于 d_model 时太小，大于时太大。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="303"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="322"/>
         <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="309"/>
-        <source>Orange, not scaled: Var(q·k) grows like d_k, so the largest weight goes to 1, the row&apos;s entropy to 0 and the softmax&apos;s Jacobian norm (how much gradient flows back through it) towards 0: training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
-        <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，于是最大权重趋于 1，行熵趋于 0，softmax 雅可比矩阵的范数（能反向传回多少梯度）趋于 0：训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="362"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="382"/>
         <source>The main window&apos;s raw scores now: %1 of them, sd %2</source>
         <translation>主窗口当前的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="363"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="383"/>
         <source>its scaled scores: sd %2 (%1 logits)</source>
         <translation>缩放后的分数：标准差 %2（%1 个 logits）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="366"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="386"/>
         <source>; the curve N(0, %1) has sd %2</source>
         <translation>；曲线 N(0, %1) 的标准差为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="395"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="415"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="424"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="444"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="425"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="445"/>
         <source>PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers (*.json)</source>
         <translation>PNG 图片 (*.png);;PDF，矢量 (*.pdf);;SVG，矢量 (*.svg);;CSV，数值 (*.csv);;JSON，数值 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="434"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="454"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
