@@ -538,7 +538,8 @@ void parseSweep(const QCommandLineParser &parser, CliRequest &r)
         s.keys = int(parseInteger("sweep-keys", parser.value("sweep-keys"), 2, attn::SweepLimits::maxKeys));
     s.seed = r.params.seed;
     s.sigma = r.params.sigma;
-    s.dModel = r.params.dModel;
+    // ÷√d_model: the given d_model, else at least the largest d_k (a head is never wider than the model).
+    s.dModel = parser.isSet("d-model") ? r.params.dModel : std::max(r.params.dModel, s.dks.back());
     if (parser.isSet("no-scale"))
         throw Fail { QStringLiteral("--no-scale: the sweep draws both sides, scaled and not; --scaling chooses how "
                                     "the scaled side is scaled") };
