@@ -78,6 +78,42 @@ QPointF wordPosition(const QString &path, const QString &word)
     return m.hasMatch() ? QPointF(m.captured(1).toDouble(), m.captured(2).toDouble()) : QPointF(-1, -1);
 }
 
+// Every word pdftotext -bbox finds, with its box in points.
+QList<QPair<QString, QRectF>> pdfWords(const QString &path)
+{
+    QProcess p;
+    p.start(QStandardPaths::findExecutable("pdftotext"), { "-bbox", path, "-" });
+    p.waitForFinished(30000);
+    const QRegularExpression re(QStringLiteral(
+        "<word xMin=\"([0-9.]+)\" yMin=\"([0-9.]+)\" xMax=\"([0-9.]+)\" yMax=\"([0-9.]+)\">([^<]*)</word>"));
+    QList<QPair<QString, QRectF>> words;
+    for (auto it = re.globalMatch(QString::fromUtf8(p.readAllStandardOutput())); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        words << qMakePair(m.captured(5),
+            QRectF(QPointF(m.captured(1).toDouble(), m.captured(2).toDouble()),
+                QPointF(m.captured(3).toDouble(), m.captured(4).toDouble())));
+    }
+    return words;
+}
+
+// The rows of an image that have dark ink (a grey level under 128) in them, from the top: the first
+// band of such rows (the title's), as [first, last].
+QPair<int, int> firstInkBand(const QImage &img)
+{
+    int first = -1, last = -1;
+    for (int y = 0; y < img.height(); ++y) {
+        bool ink = false;
+        for (int x = 0; x < img.width() && !ink; ++x)
+            ink = qGray(img.pixel(x, y)) < 128;
+        if (ink) {
+            first = first < 0 ? y : first;
+            last = y;
+        } else if (first >= 0)
+            break;
+    }
+    return { first, last };
+}
+
 } // namespace
 
 class TestExport : public QObject
@@ -92,6 +128,12 @@ private slots:
     void pdfHeatmapIsLossless();
     void exportedComparisonHasSumPanels();
     void svgHasTextAndAxisLabels();
+    void noTextUnder8Units_data();
+    void noTextUnder8Units();
+    void colourScaleShowsItsEnds();
+    void titleIsNotClipped();
+    void narrowComparisonIsStackedWithoutPanels();
+    void paperColumnMapTakesTheHeight();
     void csvEqualsCore();
     void npyEqualsCore();
     void npyOpensInNumpy();
@@ -218,6 +260,148 @@ void TestExport::svgHasTextAndAxisLabels()
     QVERIFY(svg.contains(">attention weight</text>"));
     QVERIFY(svg.contains(">0.9977</text>"));
     QVERIFY(svg.contains("<image")); // the cells are one embedded image
+}
+
+void TestExport::noTextUnder8Units_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("cellValue"); // written in a cell at 8 units or more; empty: not asked
+    for (const QString size : { "252x190", "252x330", "504x250", "1200x900" })
+        for (const bool panels : { true, false }) {
+            const QStringList extra
+                = QStringList { "--size", size } + (panels ? QStringList() : QStringList { "--no-panels" });
+            const QString tag = size + (panels ? "" : " no panels");
+            QTest::addRow("wrong-dim %s", qPrintable(tag))
+                << (QStringList { "--preset", "wrong-dim", "--export" } + QStringList { "OUT" } + extra) << "";
+            QTest::addRow("qkv-basics %s", qPrintable(tag))
+                << (QStringList { "--preset", "qkv-basics", "--export" } + QStringList { "OUT" } + extra) << "";
+            QTest::addRow("compare scaling %s", qPrintable(tag))
+                << (QStringList { "--preset", "wrong-dim", "--export-compare", "scaling", "OUT" } + extra) << "";
+            // The exercise's cells are large enough for their values at 504 × 250 (28.8 × 45 units)
+            // and, stacked, in a paper column without the sums.
+            const bool values = size == "504x250" || (size == "252x330" && !panels) || size == "1200x900";
+            QTest::addRow("compare softmax-dim %s", qPrintable(tag))
+                << (QStringList { "--preset", "wrong-dim", "--export-compare", "softmax-dim", "OUT" } + extra)
+                << (values ? "0.7767" : "");
+        }
+}
+
+// Papers want 8 points at least: every piece of text of an exported figure (title, subtitles, axes,
+// colour scale, the numbers in cells and on bars) is 8 units or more, at a paper column's sizes and at
+// the default; what does not fit at 8 is wrapped or left out. The title is never smaller than the
+// subtitles under it.
+void TestExport::noTextUnder8Units()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, cellValue);
+    const QString file = path(QString("small-%1.svg").arg(QTest::currentDataTag()).replace(' ', '_'));
+    args.replace(args.indexOf("OUT"), file);
+    const Run r = runHeadless(args);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QString svg = QString::fromUtf8(contents(file));
+    const QRegularExpression re(
+        QStringLiteral("<text\\b[^>]*\\bfont-size=\"([0-9.]+)\"[^>]*\\bfont-weight=\"([0-9]+)\"[^>]*>([^<]*)</text>"));
+    int texts = 0;
+    double smallestTitle = 1e9, largestSubtitle = 0;
+    bool valueAt8 = false;
+    for (auto it = re.globalMatch(svg); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const double size = m.captured(1).toDouble();
+        const QString text = m.captured(3).trimmed();
+        ++texts;
+        QVERIFY2(size >= 8, qPrintable(QString("'%1' at %2 units").arg(text).arg(size)));
+        if (m.captured(2).toInt() >= 600)
+            smallestTitle = std::min(smallestTitle, size);
+        else if (text.startsWith("softmax over") || text.startsWith("scaled by") || text == "not scaled")
+            largestSubtitle = std::max(largestSubtitle, size);
+        valueAt8 = valueAt8 || (text == cellValue && size >= 8);
+    }
+    QVERIFY2(texts > 20, qPrintable(QString::number(texts)));
+    QVERIFY2(smallestTitle >= largestSubtitle,
+        qPrintable(QString("title %1, subtitles %2").arg(smallestTitle).arg(largestSubtitle)));
+    if (!cellValue.isEmpty())
+        QVERIFY2(valueAt8, qPrintable(cellValue));
+}
+
+// The colour scale beside the map ends where the map ends, with its labels on the page: "0" at its
+// foot too (it ran to the page's edge under the column sums, where its "0" was cut off).
+void TestExport::colourScaleShowsItsEnds()
+{
+    for (const QStringList &args : { QStringList { "--preset", "wrong-dim", "--export", path("scale.pdf") },
+             QStringList { "--preset", "wrong-dim", "--export-compare", "softmax-dim", path("scale.pdf") } }) {
+        QCOMPARE(runHeadless(args).exitCode, 0);
+        const auto words = pdfWords(path("scale.pdf"));
+        QVERIFY2(!words.isEmpty(), "pdftotext (poppler-utils) is needed");
+        QRectF tick02, tick08;
+        for (const auto &w : words) {
+            if (w.first == "0.2")
+                tick02 = w.second;
+            if (w.first == "0.8")
+                tick08 = w.second;
+        }
+        QVERIFY2(tick02.isValid() && tick08.isValid(), qPrintable(args.join(' ')));
+        const double step = (tick02.top() - tick08.top()) / 3; // the scale's ticks, 0.2 apart
+        bool zero = false;
+        for (const auto &w : words)
+            zero = zero
+                || (w.first == "0" && std::fabs(w.second.left() - tick02.left()) < 2
+                    && std::fabs(w.second.top() - (tick02.top() + step)) < 2 && w.second.bottom() <= 900);
+        QVERIFY2(zero, qPrintable(args.join(' ')));
+    }
+}
+
+// The title has the height of its text: at 252 × 330 a stacked comparison asked for more height than
+// it had, and every row was squeezed, the title's descenders (g y p j q _ and the parentheses) cut off.
+// Its ink is as tall as when the figure has room to spare (at the same text size).
+void TestExport::titleIsNotClipped()
+{
+    const auto base = std::make_shared<const attn::Result>(attn::compute(lecture::exercise(-2)));
+    FigureOptions o;
+    o.title = "Query gyp_jq (dim)";
+    o.pixelRatio = 4;
+    o.size = QSize(252, 480); // text at 8 units, as at 330, with room to spare
+    const QPair<int, int> roomy = firstInkBand(renderFigure(comparePanels(base, CompareKind::Scaling), o));
+    o.size = QSize(252, 330);
+    const QPair<int, int> column = firstInkBand(renderFigure(comparePanels(base, CompareKind::Scaling), o));
+    QVERIFY(roomy.first >= 0 && roomy.second > roomy.first + 20);
+    QVERIFY2(column.second - column.first >= roomy.second - roomy.first - 1,
+        qPrintable(QString("ink %1 to %2, with room %3 to %4")
+                       .arg(column.first)
+                       .arg(column.second)
+                       .arg(roomy.first)
+                       .arg(roomy.second)));
+}
+
+// A comparison too narrow for two maps side by side is stacked without its sums too: each map has the
+// column's width and its cells their values (side by side, they were 15 × 85 units and empty).
+void TestExport::narrowComparisonIsStackedWithoutPanels()
+{
+    const QString file = path("stacked-nopanels.pdf");
+    QCOMPARE(runHeadless({ "--preset", "wrong-dim", "--export-compare", "softmax-dim", file, "--size", "252x330",
+                             "--no-panels" })
+                 .exitCode,
+        0);
+    const QPointF keys = wordPosition(file, "keys"), queries = wordPosition(file, "queries");
+    QVERIFY2(keys.y() >= 0 && queries.y() > keys.y() + 100, qPrintable(pdfText(file)));
+    QVERIFY(std::fabs(queries.x() - keys.x()) < 60);
+    const QString text = pdfText(file);
+    QVERIFY2(text.contains("0.7767") && text.contains("0.9903"), qPrintable(text)); // both maps' cells
+}
+
+// A 5 × 5 map in a paper column's figure (252 × 190) has the height the text around it leaves: no
+// blank rows above it (an empty subtitle row and QCustomPlot's 50-unit minimums squeezed everything).
+// With a title of one line its cells take their values at 8 units; the settings' default title needs
+// two lines, which leave cells 10.4 units high, short of the 12.3 that 8-unit values need.
+void TestExport::paperColumnMapTakesTheHeight()
+{
+    const QString file = path("a7.pdf");
+    for (const QStringList &title : { QStringList { "--title", "Attention weights" }, QStringList { "--no-title" } }) {
+        QCOMPARE(runHeadless(QStringList { "--preset", "qkv-basics", "--export", file, "--size", "252x190" } + title)
+                     .exitCode,
+            0);
+        const QString text = pdfText(file);
+        QVERIFY2(text.contains("0.9977") && text.contains("0.7645"), qPrintable(text));
+    }
 }
 
 void TestExport::csvEqualsCore()

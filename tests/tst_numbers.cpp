@@ -26,6 +26,9 @@ private slots:
     void maskedRowsHaveTheirOwnMostEntropy();
     void flatLargeMatrixPointsToFit();
     void presentationButtonsShowTheirState();
+    void rowBoundOnlyWhereRowsAreDistributions();
+    void hoverOutlineGoesWithThePointer();
+    void entropyNumbersStandClearOfTheStaircase();
 
 private:
     std::unique_ptr<ShownWindow> m_shown;
@@ -219,6 +222,135 @@ void TestNumbers::presentationButtonsShowTheirState()
     QVERIFY(dim->text().startsWith("dim −1"));
     QTest::mouseClick(leave, Qt::LeftButton);
     QVERIFY(!m_window->isPresentation());
+}
+
+// ln S bounds a row's entropy only where the rows are the distributions (softmax over keys): under
+// softmax over queries a row can sum to well over 1 (the exercise's row 1: 3.3447) and its entropy can
+// pass ln S. The tooltip gives the row's numbers without a bound then, and the column's with theirs.
+void TestNumbers::rowBoundOnlyWhereRowsAreDistributions()
+{
+    const auto r = m_model->result();
+    const attn::Statistics &st = r->attention.stats;
+    for (int i = 0; i < 3; ++i) {
+        const QString tip = heatmap()->cellToolTip(i, 2);
+        QVERIFY2(tip.contains(QString("row %1 sums to %2, its entropy is %3 nats")
+                                  .arg(i)
+                                  .arg(st.rowSums(0, i), 0, 'f', 4)
+                                  .arg(st.rowEntropy(0, i), 0, 'f', 4)),
+            qPrintable(tip));
+        QVERIFY2(!tip.contains("uniform row") && !tip.contains("ln S"), qPrintable(tip));
+        QVERIFY2(tip.contains(QString("(the most, for a uniform column: ln L = %1)").arg(std::log(3.0), 0, 'f', 4)),
+            qPrintable(tip));
+    }
+    // under a mask too: no bound of visible keys for a row; the column has its own
+    attn::Params p = lecture::exercise(-2);
+    p.mask = attn::MaskKind::Causal;
+    m_model->setParams(p);
+    m_window->settle();
+    for (int i = 0; i < 3; ++i) {
+        const QString masked = heatmap()->cellToolTip(i, 0);
+        QVERIFY2(!masked.contains("visible keys") && !masked.contains("this row") && !masked.contains("ln S"),
+            qPrintable(masked));
+        QVERIFY2(masked.contains("column 0 sums to") && masked.contains("(the most"), qPrintable(masked));
+    }
+    // softmax over keys: the row's bound is back, and there is no column part
+    p = lecture::exercise(-1);
+    m_model->setParams(p);
+    m_window->settle();
+    const QString keys = heatmap()->cellToolTip(1, 2);
+    QVERIFY2(keys.contains(QString("(the most, for a uniform row: ln S = %1)").arg(std::log(5.0), 0, 'f', 4)),
+        qPrintable(keys));
+    QVERIFY(!keys.contains("column 2 sums"));
+}
+
+namespace {
+QCPItemRect *outline(QCustomPlot *plot)
+{
+    for (int k = 0; k < plot->itemCount(); ++k)
+        if (auto *r = qobject_cast<QCPItemRect *>(plot->item(k)))
+            return r;
+    return nullptr;
+}
+} // namespace
+
+// The red outline of a hovered cell goes when the pointer leaves the heatmap (to a menu, a dialog,
+// the settings) and when the settings change; hovering the same cell again brings it back.
+void TestNumbers::hoverOutlineGoesWithThePointer()
+{
+    m_model->setParams(lecture::block1());
+    m_window->settle();
+    QCustomPlot *plot = heatmap()->plot();
+    QCPItemRect *rect = outline(plot);
+    QVERIFY(rect);
+    int nudge = 0; // Qt drops a move to where the pointer already is: a pixel further each time
+    const auto hoverCell = [&](int query, int key) {
+        QTest::mouseMove(plot, heatmap()->cellCenter(query, key).toPoint() + QPoint(nudge, nudge));
+        nudge = (nudge + 1) % 4;
+        return heatmap()->highlight() == QPoint(key, query) && rect->visible();
+    };
+    QVERIFY(hoverCell(2, 3));
+    QCOMPARE(m_model->hoveredCell(), QPoint(3, 2));
+    // out of the plot, onto the settings
+    QWidget *settings = m_window->findChild<QWidget *>("settingsDock");
+    QVERIFY(settings);
+    QTest::mouseMove(settings, settings->rect().center());
+    QTRY_VERIFY(!rect->visible());
+    QCOMPARE(heatmap()->highlight(), QPoint(-1, -1));
+    QCOMPARE(m_model->hoveredCell(), QPoint(-1, -1));
+    // a dialog or a menu over the plot: the plot is left
+    QVERIFY(hoverCell(1, 1));
+    QEvent leave(QEvent::Leave);
+    QCoreApplication::sendEvent(plot, &leave);
+    QVERIFY(!rect->visible());
+    QCOMPARE(m_model->hoveredCell(), QPoint(-1, -1));
+    // the settings change under a still pointer
+    QVERIFY(hoverCell(4, 0));
+    DisplayOptions d = m_model->display();
+    d.quantity = attn::Quantity::Logits;
+    m_model->setDisplay(d);
+    m_window->settle();
+    QVERIFY(!rect->visible());
+    QCOMPARE(m_model->hoveredCell(), QPoint(-1, -1));
+    QVERIFY(hoverCell(4, 0)); // and back, on the same cell
+    attn::Params p = m_model->params();
+    p.seed = 7;
+    m_model->setParams(p);
+    m_window->settle();
+    QVERIFY(!rect->visible());
+    QCOMPARE(heatmap()->highlight(), QPoint(-1, -1));
+}
+
+// Under a causal mask the dashed staircase of each row's most entropy, ln(i + 1), runs through the
+// middle of the entropy panel, where the numbers stand: they stand on opaque plates, which the line
+// does not cross (through a see-through one it showed pink in the digits).
+void TestNumbers::entropyNumbersStandClearOfTheStaircase()
+{
+    attn::Params p;
+    p.queryLength = p.keyLength = 12;
+    p.mask = attn::MaskKind::Causal;
+    m_model->setParams(p);
+    m_window->settle();
+    QCustomPlot *plot = heatmap()->plot();
+    QCPAxisRect *entropy = plot->axisRect(2);
+    QCOMPARE(entropy->axis(QCPAxis::atTop)->label(), QString("entropy"));
+    const QImage img = plot->toPixmap().toImage();
+    QCPAxis *value = entropy->axis(QCPAxis::atBottom);
+    int crossed = 0; // numbers the staircase's steps pass through
+    for (const auto &t : heatmap()->textRects()) {
+        const QRectF r = t.second.adjusted(1, 1, -1, -1);
+        if (!entropy->rect().contains(r.center().toPoint()) || t.first.size() != 6)
+            continue;
+        const int row = int(std::lround(entropy->axis(QCPAxis::atLeft)->pixelToCoord(r.center().y())));
+        const double step = value->coordToPixel(std::log(double(row + 1)));
+        crossed += step > r.left() && step < r.right();
+        for (int y = int(std::ceil(r.top())); y < int(r.bottom()); ++y)
+            for (int x = int(std::ceil(r.left())); x < int(r.right()); ++x) {
+                const QColor c = img.pixelColor(x, y);
+                QVERIFY2(c.red() - c.green() <= 12 || c.red() - c.blue() <= 12,
+                    qPrintable(QString("%1: (%2, %3) is %4").arg(t.first).arg(x).arg(y).arg(c.name())));
+            }
+    }
+    QVERIFY2(crossed >= 3, qPrintable(QString::number(crossed)));
 }
 
 QTEST_MAIN(TestNumbers)

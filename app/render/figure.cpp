@@ -17,44 +17,96 @@
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
 namespace {
 
-// A title that fits the width: the font shrinks to three quarters of its size, then the text wraps
-// at spaces onto as many lines as it needs. Never clipped.
-QString fitText(const QString &text, QFont *font, int width)
+// The smallest text an exported figure has, in units (points for PDF and SVG): papers want 8 points.
+constexpr int kMinTextSize = 8;
+
+// Text wrapped to lines no wider than width (where its words allow): first at the title's parts
+// (settings "  (sizes, seed)"), then at spaces.
+QStringList wrapLines(const QString &text, const QFontMetricsF &fm, int width)
 {
-    const int full = font->pixelSize();
-    for (int px = full; px >= std::max(6, full * 3 / 4); --px) {
-        font->setPixelSize(px);
-        if (QFontMetricsF(*font).horizontalAdvance(text) <= width)
-            return text;
-    }
-    const QFontMetricsF fm(*font);
-    // First at the title's parts (settings "  (sizes, seed)"), then at spaces within a part.
     const QStringList parts = text.split(QStringLiteral("  "), Qt::SkipEmptyParts);
     if (parts.size() > 1) {
         bool fits = true;
         for (const QString &part : parts)
             fits = fits && fm.horizontalAdvance(part) <= width;
         if (fits)
-            return parts.join('\n');
+            return parts;
+    }
+    // Then at spaces outside parentheses, so that "(dim −1)" and "(L = 3, S = 5, seed 0)" stay whole
+    // where they fit on a line; a group wider than a line breaks at its own spaces.
+    struct Piece
+    {
+        QString text, before; // before: the space it follows ("  " between the title's parts)
+    };
+    QList<Piece> pieces;
+    QString before;
+    int depth = 0;
+    for (const QString &word : text.split(' ')) {
+        if (word.isEmpty()) {
+            before += ' ';
+            continue;
+        }
+        if (depth > 0 && !pieces.isEmpty())
+            pieces.last().text += ' ' + word;
+        else
+            pieces.push_back({ word, before.isEmpty() ? QString() : before.size() > 1 ? QStringLiteral("  ") : " " });
+        before = QStringLiteral(" ");
+        depth = std::max(0, depth + int(word.count('(')) - int(word.count(')')));
+    }
+    QList<Piece> units;
+    for (const Piece &piece : pieces) {
+        if (fm.horizontalAdvance(piece.text) <= width || !piece.text.contains(' ')) {
+            units << piece;
+            continue;
+        }
+        QString sep = piece.before;
+        for (const QString &word : piece.text.split(' ', Qt::SkipEmptyParts)) {
+            units.push_back({ word, sep });
+            sep = QStringLiteral(" ");
+        }
     }
     QStringList lines;
     QString line;
-    for (const QString &word : text.split(' ', Qt::SkipEmptyParts)) {
-        const QString candidate = line.isEmpty() ? word : line + ' ' + word;
+    for (const Piece &unit : units) {
+        const QString candidate = line.isEmpty() ? unit.text : line + unit.before + unit.text;
         if (!line.isEmpty() && fm.horizontalAdvance(candidate) > width) {
             lines << line;
-            line = word;
+            line = unit.text;
         } else
             line = candidate;
     }
     if (!line.isEmpty())
         lines << line;
-    return lines.join('\n');
+    return lines;
+}
+
+// A title that fits the width: the font shrinks to three quarters of its size but not below smallest
+// (nor below 8 units); when that is not enough, the text wraps onto as few lines as it can, at the
+// largest size that needs no more. Never clipped.
+QString fitText(const QString &text, QFont *font, int width, int smallest = kMinTextSize)
+{
+    const int full = font->pixelSize();
+    const int least = std::min(full, std::max({ kMinTextSize, smallest, full * 3 / 4 }));
+    for (int px = full; px >= least; --px) {
+        font->setPixelSize(px);
+        if (QFontMetricsF(*font).horizontalAdvance(text) <= width)
+            return text;
+    }
+    const qsizetype fewest = wrapLines(text, QFontMetricsF(*font), width).size();
+    for (int px = full; px > least; --px) {
+        font->setPixelSize(px);
+        const QStringList lines = wrapLines(text, QFontMetricsF(*font), width);
+        if (lines.size() <= fewest)
+            return lines.join('\n');
+    }
+    font->setPixelSize(least);
+    return wrapLines(text, QFontMetricsF(*font), width).join('\n');
 }
 
 // A text element that takes whatever height its row has (QCPTextElement's own maximum is its text's
@@ -81,6 +133,7 @@ void tighten(QCPAxisRect *rect, int pad)
 
 constexpr int kMinPanelWidth = 200; // units (points for PDF and SVG) a panel needs for the sums beside it
 constexpr int kScaleBelowWidth = 320; // a figure of one column of maps narrower than this has its colour scale below
+constexpr int kMaxBarNumbers = 16; // bars with their numbers written on them: at most this many in a panel
 
 // The plot behind a figure, laid out for a given size.
 class FigurePlot
@@ -94,64 +147,91 @@ public:
         m_plot.setNoAntialiasingOnDrag(false);
         QCPLayoutGrid *layout = m_plot.plotLayout();
         layout->clear();
-        // Text sized for slides: about 1/55 of the figure's height; at least 8 units (a 3.5-inch
-        // PDF column figure, 252 points wide, has 8-point text, as papers want).
-        // A comparison too narrow for its sums side by side (a 3.5-inch paper column) is stacked: each
-        // map then has the whole width, with its sums beside and under it.
+        // A comparison too narrow for two maps side by side (a 3.5-inch paper column, with or without
+        // the sums) is stacked when it is at least as tall as wide: each map then has the whole width,
+        // with its sums beside and under it. (A wide and low one, 252 × 190, has no room for two maps
+        // one above the other: they stay side by side, without their sums.)
         const int n = int(panels.size());
-        m_stacked = n > 1 && o.panels && o.size.width() / n < kMinPanelWidth && o.size.width() >= kMinPanelWidth;
+        m_stacked = n > 1 && o.size.width() / n < kMinPanelWidth && o.size.width() >= kMinPanelWidth
+            && o.size.height() >= o.size.width();
         m_columns = m_stacked ? 1 : std::max(1, n);
         const int perPanel = o.size.width() / m_columns;
-        const int px = std::clamp(std::max(o.size.height() / 55, perPanel / 75), 8, 48);
+        // Text sized for slides: about 1/55 of the figure's height; at least 8 units (a 3.5-inch
+        // PDF column figure, 252 points wide, has 8-point text, as papers want). No text is smaller:
+        // what does not fit at 8 units is wrapped (titles) or left out (numbers).
+        const int px = std::clamp(std::max(o.size.height() / 55, perPanel / 75), kMinTextSize, 48);
         m_font = m_plot.font();
         m_font.setPixelSize(px);
         m_pad = std::max(2, px / 4);
+        layout->setRowSpacing(m_pad);
         QFont titleFont = m_font, subtitleFont = m_font;
         titleFont.setPixelSize(px * 5 / 4);
         titleFont.setBold(true);
         subtitleFont.setPixelSize(px * 9 / 8);
         int row = 0;
         if (!o.title.isEmpty()) {
-            auto *title = new QCPTextElement(&m_plot, fitText(o.title, &titleFont, o.size.width() - 8), titleFont);
-            layout->addElement(row++, 0, title);
+            // Never smaller than the subtitles under it: wrapped instead.
+            const QString text = fitText(o.title, &titleFont, o.size.width() - 8, subtitleFont.pixelSize());
+            layout->addElement(row++, 0, new QCPTextElement(&m_plot, text, titleFont));
         }
         auto *grid = new QCPLayoutGrid;
         layout->addElement(row, 0, grid);
         layout->setRowStretchFactor(row, 1.0);
+        grid->setRowSpacing(m_pad);
         auto *sharedRows = new QCPMarginGroup(&m_plot);
         auto *mapColumns = new QCPMarginGroup(&m_plot);
         m_scale = new QCPColorScale(&m_plot);
         // Beside the maps; under them in a narrow figure (a paper column's width is the maps').
-        const bool scaleBelow = m_columns == 1 && o.size.width() < kScaleBelowWidth;
-        m_scale->setType(scaleBelow ? QCPAxis::atBottom : QCPAxis::atRight);
+        m_scaleBelow = m_columns == 1 && o.size.width() < kScaleBelowWidth;
+        m_scale->setType(m_scaleBelow ? QCPAxis::atBottom : QCPAxis::atRight);
         m_scale->setBarWidth(16);
         QCPRange range;
         const QString gradientName = o.display.colorMap;
+        const bool subtitles
+            = std::any_of(panels.begin(), panels.end(), [](const FigurePanel &p) { return !p.subtitle.isEmpty(); });
+        QList<int> mapRows; // the grid's rows that hold maps (the rest: subtitles, a colour scale below)
+        int nextRow = 0;
         for (int i = 0; i < int(panels.size()); ++i) {
             const attn::Result &r = *panels[i].result;
-            // Side by side: subtitles in row 0, maps in row 1; stacked: rows 2i and 2i + 1 of column 0.
-            const int subtitleRow = m_stacked ? 2 * i : 0, mapRow = subtitleRow + 1, column = m_stacked ? 0 : i;
+            // Side by side: subtitles in row 0, maps in row 1; stacked: each map under its subtitle.
+            // A row only where there is something to put in it (an empty row still has its spacing).
+            int subtitleRow = 0, mapRow = 0;
+            if (m_stacked) {
+                subtitleRow = panels[i].subtitle.isEmpty() ? -1 : nextRow++;
+                mapRow = nextRow++;
+            } else {
+                subtitleRow = subtitles ? 0 : -1;
+                mapRow = subtitles ? 1 : 0;
+                nextRow = mapRow + 1;
+            }
+            const int column = m_stacked ? 0 : i;
+            mapRows << mapRow;
             QCPMarginGroup *rows = m_stacked ? new QCPMarginGroup(&m_plot) : sharedRows;
             if (i == 0)
                 m_scaleRows = rows;
             auto *rect = new QCPAxisRect(&m_plot);
+            // The map takes whatever the text around it leaves (QCustomPlot's minimum of 50 × 50 units
+            // would over-constrain a paper column's figure, which then squeezes its title).
+            rect->setMinimumSize(2 * px, 2 * px);
             setUpHeatmapAxes(rect);
             tighten(rect, m_pad);
             for (QCPAxis *axis : rect->axes()) {
                 axis->setTickLabelFont(m_font);
                 axis->setLabelFont(m_font);
             }
-            if (!panels[i].subtitle.isEmpty()) {
+            // The sums where they fit: a panel at least 200 units wide (a 3.5-inch figure has them,
+            // its comparison stacked; cell values are likewise written only where they fit).
+            const bool sums = o.panels && perPanel >= kMinPanelWidth;
+            if (subtitleRow >= 0 && !panels[i].subtitle.isEmpty()) {
                 QFont f = subtitleFont;
-                // The column's width (the colour scale has 0.08 of a panel's share), less margins.
-                const int width = int(o.size.width() / (m_columns + 0.08) * 0.72) - 6;
+                // Over the map (a column's width less the colour scale's 0.08 beside it and the sums).
+                const double share = o.size.width() / (m_columns + (m_scaleBelow ? 0.0 : 0.08));
+                const int width = int(share * (sums ? 0.72 : 0.9)) - 6;
                 const QString text = fitText(panels[i].subtitle, &f, width);
                 grid->addElement(subtitleRow, column, new QCPTextElement(&m_plot, text, f));
             }
-            // The sums where they fit: a panel at least 200 units wide (a 3.5-inch figure has them,
-            // its comparison stacked; cell values are likewise written only where they fit).
             QCPLayoutGrid *cell = nullptr;
-            if (o.panels && perPanel >= kMinPanelWidth) {
+            if (sums) {
                 // The map with its row sums on the right and column sums below, aligned with it.
                 cell = new QCPLayoutGrid;
                 grid->addElement(mapRow, column, cell);
@@ -179,15 +259,16 @@ public:
             m_grids.push_back(g);
         }
         // The one colour scale beside the first map (both maps share its range).
-        if (scaleBelow) {
-            grid->addElement(grid->rowCount(), 0, m_scale);
+        if (m_scaleBelow) {
+            grid->addElement(nextRow, 0, m_scale);
             m_scale->setMarginGroup(QCP::msLeft, mapColumns);
             m_scale->setMinimumMargins(QMargins(0, 0, px, 0)); // room for the last tick's label
-            m_scale->setSizeConstraintRect(QCPLayoutElement::scrOuterRect);
-            m_scale->setMaximumSize(QWIDGETSIZE_MAX, px * 7);
         } else {
-            grid->addElement(1, m_columns, m_scale);
-            m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, m_scaleRows);
+            grid->addElement(mapRows.first(), m_columns, m_scale);
+            // Its top is the map's; its bottom too, once laid out (laidOut), which leaves room under it
+            // for the label at its lower end when column sums stand under the map.
+            m_scale->setMarginGroup(QCP::msTop, m_scaleRows);
+            m_scale->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msTop);
         }
         for (QCPColorMap *map : m_maps)
             map->setGradient(colorGradient(gradientName)); // after setColorScale
@@ -198,10 +279,11 @@ public:
         m_scale->setBarWidth(px + 6);
         for (int c = 0; c < m_columns; ++c)
             grid->setColumnStretchFactor(c, 1.0);
-        if (!scaleBelow)
+        if (!m_scaleBelow)
             grid->setColumnStretchFactor(m_columns, 0.08);
-        for (int row = 0; row < grid->rowCount(); ++row)
-            grid->setRowStretchFactor(row, row % 2 == 0 ? 0.001 : 1.0);
+        // The maps take the height; subtitles and a colour scale below get what they need.
+        for (int r = 0; r < grid->rowCount(); ++r)
+            grid->setRowStretchFactor(r, mapRows.contains(r) ? 1.0 : 0.001);
     }
 
     // Row sums (red where not 1, as softmax over queries leaves them) and column sums as bars with
@@ -212,6 +294,7 @@ public:
         const attn::Params &p = r.params;
         const attn::Statistics &st = r.attention.stats;
         const int b = p.batchIndex, L = p.queryLength, S = p.keyLength;
+        const int px = m_font.pixelSize();
         auto *rowRect = new QCPAxisRect(&m_plot);
         auto *colRect = new QCPAxisRect(&m_plot);
         cell->addElement(0, 1, rowRect);
@@ -220,15 +303,16 @@ public:
         cell->setRowStretchFactors({ 5.0, 1.5 });
         // Bars a few lines high, their key labels and name: the rest of the height is the map's.
         colRect->setSizeConstraintRect(QCPLayoutElement::scrOuterRect);
-        colRect->setMaximumSize(QWIDGETSIZE_MAX, m_font.pixelSize() * 13 / 2);
+        colRect->setMinimumSize(0, px * 9 / 2);
+        colRect->setMaximumSize(QWIDGETSIZE_MAX, px * 13 / 2);
         cell->setRowSpacing(0);
         rowRect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
         map->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
         colRect->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
-        QFont numbers = numberFont(m_font);
-        numbers.setPixelSize(std::max(6, m_font.pixelSize() * 9 / 10));
+        // The numbers as large as the text around them (at least 8 units), or none (laidOut).
+        const QFont numbers = numberFont(m_font);
         const double numberWidth = QFontMetricsF(numbers).horizontalAdvance(QStringLiteral("0.0000")) + 8;
-        rowRect->setMinimumSize(int(numberWidth), 0);
+        rowRect->setMinimumSize(int(std::ceil(numberWidth)), 0);
         for (QCPAxisRect *rect : { rowRect, colRect }) {
             tighten(rect, m_pad);
             for (QCPAxis *axis : rect->axes()) {
@@ -279,8 +363,6 @@ public:
         auto *name = new StretchText(&m_plot, QCoreApplication::translate("HeatmapPanel", "col. sum"), m_font);
         name->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
         cell->addElement(1, 1, name);
-        // Column numbers only where a column is wide enough for one (a panel's map has about 60 % of its width).
-        const double columnWidth = m_options.size.width() / (m_columns + 0.08) * 0.6 / std::max(1, S);
         const auto bars = [&](QCPAxis *keyAxis, QCPAxis *valueAxis, int n, auto valueOf, bool flagRows) {
             auto *ok = new QCPBars(keyAxis, valueAxis), *bad = new QCPBars(keyAxis, valueAxis);
             ok->setBrush(flagRows ? QColor(70, 110, 170) : QColor(100, 80, 160));
@@ -289,11 +371,12 @@ public:
                 bs->setPen(Qt::NoPen);
                 bs->setWidth(0.8);
             }
+            BarNumbers written { keyAxis->axisRect(), flagRows, n, {} };
             for (int k = 0; k < n; ++k) {
                 const double v = valueOf(k);
                 const bool flagged = std::fabs(v - 1.0) > 1e-3 && (flagRows || p.softmaxDim == -2);
                 (flagged ? bad : ok)->addData(k, v);
-                if (n > 16 || (!flagRows && columnWidth < numberWidth))
+                if (n > kMaxBarNumbers)
                     continue;
                 auto *t = new QCPItemText(&m_plot);
                 t->setClipAxisRect(keyAxis->axisRect());
@@ -307,7 +390,10 @@ public:
                 t->setPadding(QMargins(2, 0, 2, 0));
                 t->setPositionAlignment(Qt::AlignCenter);
                 t->setLayer("overlay");
+                written.items << t;
             }
+            if (!written.items.isEmpty())
+                m_barNumbers.push_back(written);
         };
         bars(
             query, rowValue, L, [&](int i) { return double(st.rowSums(b, i)); }, true);
@@ -315,7 +401,7 @@ public:
             key, colValue, S, [&](int j) { return double(st.colSums(b, j)); }, false);
     }
 
-    // Lays everything out at the figure's size, with values in the cells where they fit.
+    // Lays everything out at the figure's size, with values in the cells and on the bars where they fit.
     QCustomPlot &laidOut()
     {
         const QSize size = m_options.size;
@@ -323,20 +409,54 @@ public:
         m_plot.setViewport(QRect(QPoint(0, 0), size));
         m_plot.plotLayout()->setOuterRect(QRect(QPoint(0, 0), size));
         m_plot.replot(QCustomPlot::rpImmediateRefresh);
+        if (!m_scaleBelow) {
+            // The colour scale beside the first map ends where the map ends, not at the foot of the
+            // column sums under it (at the page's edge, where its "0" would be cut off); at least half
+            // a line above its cell's foot for that label.
+            const double half = QFontMetricsF(m_font).height() / 2;
+            QMargins margins = m_scale->margins();
+            margins.setBottom(std::max(
+                int(std::ceil(half)) + m_pad, m_scale->outerRect().bottom() - m_rects.first()->rect().bottom()));
+            if (margins != m_scale->margins()) {
+                m_scale->setMargins(margins);
+                m_plot.replot(QCustomPlot::rpImmediateRefresh);
+            }
+        }
         m_texts.resize(m_rects.size());
         for (int i = 0; i < m_rects.size(); ++i)
             layoutCellTexts(m_rects[i], m_texts[i], *m_panels[i].result, m_options.display, m_maps[i], m_grids[i],
-                m_font, m_font.pixelSize() * 2.0);
+                m_font, m_font.pixelSize() * 2.0, kMinTextSize);
+        // The numbers on the bars where each has its row's height (its column's width) and the panel's
+        // room across; none where they do not (never smaller than 8 units).
+        for (const BarNumbers &b : m_barNumbers) {
+            const QFontMetricsF fm(b.items.first()->font());
+            const double across = fm.horizontalAdvance(QStringLiteral("0.0000")) + 8; // a plate and a gap
+            const QRect r = b.rect->rect();
+            // (Under the map, a panel less than one and a half lines high would be all numbers, no bars.)
+            const bool fits = b.rows ? r.height() / double(b.count) >= fm.height() && r.width() >= across
+                                     : r.width() / double(b.count) >= across && r.height() >= 1.5 * fm.height();
+            for (QCPItemText *t : b.items)
+                t->setVisible(fits);
+        }
         return m_plot;
     }
 
 private:
+    struct BarNumbers
+    {
+        QCPAxisRect *rect; // the bars' panel
+        bool rows; // one per row (beside the map), else one per column (under it)
+        int count;
+        QList<QCPItemText *> items;
+    };
+
     std::vector<FigurePanel> m_panels;
     FigureOptions m_options;
     QCustomPlot m_plot;
     QCPColorScale *m_scale = nullptr;
     QCPMarginGroup *m_scaleRows = nullptr;
     bool m_stacked = false; // a comparison one map above the other
+    bool m_scaleBelow = false; // the colour scale under the maps (else beside the first)
     int m_columns = 1; // columns of maps
     QFont m_font;
     int m_pad = 2; // paddings around axes and their labels
@@ -344,6 +464,7 @@ private:
     QList<QCPColorMap *> m_maps;
     std::vector<attn::HeatmapGrid> m_grids;
     QVector<QList<QCPItemText *>> m_texts;
+    std::vector<BarNumbers> m_barNumbers;
 };
 
 void paint(QCustomPlot &plot, QPaintDevice *device, const QSize &size, double scale, bool vector)

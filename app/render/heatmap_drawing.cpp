@@ -202,7 +202,7 @@ QCPRange colorRange(const attn::HeatmapGrid &grid, const DisplayOptions &d)
 double relativeLuminance(const QColor &c);
 
 int layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::Result &r, const DisplayOptions &d,
-    QCPColorMap *map, const attn::HeatmapGrid &grid, const QFont &font, double maxPixelSize)
+    QCPColorMap *map, const attn::HeatmapGrid &grid, const QFont &font, double maxPixelSize, int minPixelSize)
 {
     QCustomPlot *plot = rect->parentPlot();
     const attn::Params &p = r.params;
@@ -224,9 +224,10 @@ int layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::
                 if (!std::isnan(v))
                     widest = std::max(widest, fm.horizontalAdvance(QString::number(v, 'f', decimals)));
             }
-    // Room for a gap of 0.45 em between neighbours (read as two numbers, not one long one).
-    const int px = int(std::min({ cellH * 0.65, (cellW - 2) / (widest / 100.0 + 0.45), maxPixelSize }));
-    const bool readable = wanted && px >= 7;
+    // Room for a gap of 0.4 em between neighbours (read as two numbers, not one long one): a cell
+    // 28.8 units wide (a comparison 504 points wide) holds "0.0000" at 8 units.
+    const int px = int(std::min({ cellH * 0.65, cellW / (widest / 100.0 + 0.4), maxPixelSize }));
+    const bool readable = wanted && px >= minPixelSize;
     const int needed = readable ? L * S : 0;
     while (items.size() > needed)
         plot->removeItem(items.takeLast());

@@ -59,6 +59,7 @@ double contrastRatio(const QColor &a, const QColor &b);
 // Writes each cell's value into it (4 decimals for weights, 2 otherwise) when the matrix is at most
 // 16 × 16, not aggregated and the cells are large enough; otherwise removes the texts. Masked cells
 // get no number, except −∞ in the logits view (a masked weight is 0, not −∞). The text is as large as
-// the cell allows, up to maxPixelSize. Returns the pixel size used (0: no values written).
+// the cell allows, up to maxPixelSize; where that is less than minPixelSize (8 units in exported
+// figures) no values are written. Returns the pixel size used (0: no values written).
 int layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::Result &r, const DisplayOptions &d,
-    QCPColorMap *map, const attn::HeatmapGrid &grid, const QFont &font, double maxPixelSize);
+    QCPColorMap *map, const attn::HeatmapGrid &grid, const QFont &font, double maxPixelSize, int minPixelSize);

@@ -191,6 +191,7 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     connect(keyAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &HeatmapPanel::syncRanges);
     connect(queryAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &HeatmapPanel::syncRanges);
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapPanel::hover);
+    m_plot->installEventFilter(this); // leaving the plot (to a menu, a dialog, another widget)
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::updateCellTexts);
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::updateBarTexts);
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::fitScaleLabel);
@@ -202,6 +203,9 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
 
 void HeatmapPanel::showResult()
 {
+    // New settings: the cell outlined may be another one now, or not there at all; the next move of
+    // the pointer outlines what is under it.
+    clearHover();
     const auto r = m_model->result();
     const attn::Params &p = r->params;
     const DisplayOptions &d = m_model->display();
@@ -554,7 +558,7 @@ void HeatmapPanel::updateCellTexts()
         thin(r->axis(QCPAxis::atBottom), p.keyLength, m_heatRect->rect().width());
     // Values as large as the cells allow (up to 2.2 times the text), so a projector's back row reads them.
     m_cellTextPx = layoutCellTexts(
-        m_heatRect, m_cellTexts, *m_model->result(), m_model->display(), m_map, m_grid, font(), basePx * 2.2);
+        m_heatRect, m_cellTexts, *m_model->result(), m_model->display(), m_map, m_grid, font(), basePx * 2.2, 7);
 }
 
 void HeatmapPanel::updateBarTexts()
@@ -597,7 +601,10 @@ void HeatmapPanel::updateBarTexts()
     while (m_barTexts.size() > labels.size())
         m_plot->removeItem(m_barTexts.takeLast());
     while (m_barTexts.size() < labels.size()) {
-        auto *t = new QCPItemText(m_plot);
+        // On an opaque plate: the dashed line of the most entropy (a staircase under a mask) runs
+        // through the middle of the entropy panel, where the numbers stand, and stops at the plate.
+        auto *t = new PlateText(m_plot);
+        t->setPlate(QColor(255, 255, 255));
         t->setLayer("overlay");
         m_barTexts << t;
     }
@@ -612,10 +619,9 @@ void HeatmapPanel::updateBarTexts()
         f.setPixelSize(l.horizontal ? rowTextPx : colTextPx);
         t->setFont(f);
         t->setText(number4(l.value));
-        // In the middle of the panel on a white label, so it reads over any bar length.
+        // In the middle of the panel on a white plate, so it reads over any bar length and line.
         t->setColor(QColor(0, 0, 0));
-        t->setBrush(QColor(255, 255, 255, 225));
-        t->setPadding(QMargins(2, 0, 2, 0));
+        t->setPadding(QMargins(2, 1, 2, 1));
         t->setPositionAlignment(Qt::AlignCenter);
         if (l.horizontal)
             t->position->setCoords(valueAxis->range().center(), l.index);
@@ -768,7 +774,10 @@ QString HeatmapPanel::cellToolTip(int query, int key) const
     text += tr("\nrow %1 sums to %2, its entropy is %3 nats")
                 .arg(query)
                 .arg(number4(st.rowSums(b, query)), number4(st.rowEntropy(b, query)));
-    text += mostEntropy(r->params, query, true);
+    // The most a row can have bounds it only where the rows are the distributions (softmax over keys):
+    // under softmax over queries a row need not sum to 1, and its entropy can pass ln S.
+    if (r->params.softmaxDim == -1)
+        text += mostEntropy(r->params, query, true);
     if (r->params.softmaxDim == -2) {
         text += tr("\ncolumn %1 sums to %2, its entropy is %3 nats")
                     .arg(key)
@@ -847,19 +856,41 @@ void HeatmapPanel::hover(QMouseEvent *event)
     if (!bar.isEmpty()) {
         QToolTip::showText(event->globalPosition().toPoint(), bar, m_plot);
         emit hovered(-1, -1);
+        m_hovering = false;
     } else if (cellAt(event->position(), &i, &j)) {
         QToolTip::showText(event->globalPosition().toPoint(), cellToolTip(i, j), m_plot);
         emit hovered(i, j);
+        m_hovering = true;
     } else {
         QToolTip::hideText();
+        emit hovered(-1, -1);
+        m_hovering = false;
+    }
+}
+
+bool HeatmapPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_plot && event->type() == QEvent::Leave)
+        clearHover();
+    return QWidget::eventFilter(watched, event);
+}
+
+void HeatmapPanel::clearHover()
+{
+    setHighlight(-1, -1);
+    // Only the panel whose cell is hovered says that none is (and asks nothing of its model: a window
+    // that closes sends its widgets their last events after a comparison's second model has gone).
+    if (m_hovering) {
+        m_hovering = false;
         emit hovered(-1, -1);
     }
 }
 
 void HeatmapPanel::setHighlight(int query, int key)
 {
-    const auto r = m_model->result();
-    if (query >= r->params.queryLength || key >= r->params.keyLength)
+    if (query < 0 || key < 0)
+        query = key = -1;
+    else if (const auto r = m_model->result(); query >= r->params.queryLength || key >= r->params.keyLength)
         query = key = -1;
     const QPoint h(key, query);
     if (h == m_highlight)

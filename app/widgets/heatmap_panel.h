@@ -92,6 +92,9 @@ signals:
     void hovered(int query, int key); // -1, -1 when the mouse leaves the heatmap
     void noteChanged();
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override; // the pointer leaving the plot
+
 private:
     void showResult();
     void updateColorMap();
@@ -105,6 +108,7 @@ private:
     void regridVisible();
     void updateNote(); // zoomed in on an aggregated matrix: draw the visible part at full detail
     void hover(QMouseEvent *event);
+    void clearHover(); // no cell hovered: the outline goes (here and, through the model, in a partner)
 
     AttentionModel *m_model;
     QCustomPlot *m_plot;
@@ -126,6 +130,7 @@ private:
     class QLabel *m_title;
     class QCPItemRect *m_highlightRect;
     QPoint m_highlight { -1, -1 };
+    bool m_hovering = false; // the pointer is on a cell of this panel (it said which: hovered)
     QVector<int> m_flaggedRows, m_flaggedCols;
     attn::HeatmapGrid m_grid;
     bool m_fullAggregated = false; // the whole matrix needed aggregating
