@@ -402,6 +402,12 @@ void TestExport::paperColumnMapTakesTheHeight()
         const QString text = pdfText(file);
         QVERIFY2(text.contains("0.9977") && text.contains("0.7645"), qPrintable(text));
     }
+    // the Export dialog's paper-column size for one map (252 x 270) leaves room for the default title
+    ExportDialog dialog(FigureOptions(), false, 1);
+    dialog.choosePreset(ExportDialog::Preset::PaperColumn);
+    QCOMPARE(dialog.options().size, QSize(252, 270));
+    QCOMPARE(runHeadless({ "--preset", "qkv-basics", "--export", file, "--size", "252x270" }).exitCode, 0);
+    QVERIFY2(pdfText(file).contains("0.9977"), qPrintable(pdfText(file)));
 }
 
 void TestExport::csvEqualsCore()

@@ -129,7 +129,9 @@ void ExportDialog::choosePreset(Preset p)
         break;
     case Preset::PaperColumn:
         m_width->setValue(252); // 3.5 in
-        m_height->setValue(m_panels > 1 ? 330 : 190); // a comparison one map above the other
+        // 3.5 inches wide; tall enough for a 5 x 5 map with its values at 8 points under a two-line
+        // title (270), a comparison one map above the other (330).
+        m_height->setValue(m_panels > 1 ? 330 : 270);
         m_ratio->setValue(300.0 / 72.0);
         break;
     case Preset::PaperPage:
