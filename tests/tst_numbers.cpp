@@ -24,6 +24,7 @@ private slots:
     void columnEntropyForSoftmaxOverQueries();
     void maskedCellsHaveNoNumber();
     void maskedRowsHaveTheirOwnMostEntropy();
+    void tooltipsGiveTheJacobianNorm();
     void flatLargeMatrixPointsToFit();
     void presentationButtonsShowTheirState();
     void rowBoundOnlyWhereRowsAreDistributions();
@@ -119,6 +120,26 @@ void TestNumbers::maskedRowsHaveTheirOwnMostEntropy()
     for (int g = 0; g < plot->graphCount(); ++g)
         QVERIFY(!plot->graph(g)->visible());
     QVERIFY(heatmap()->cellToolTip(2, 1).contains(QString("ln S = %1").arg(std::log(5.0), 0, 'f', 4)));
+}
+
+// The cell and entropy-bar tooltips give the softmax Jacobian's norm of the row (core's, against a
+// uniform row's sqrt(S - 1) / S), or of the column under softmax over queries.
+void TestNumbers::tooltipsGiveTheJacobianNorm()
+{
+    m_model->setParams(lecture::block2(false)); // unscaled d_k = 64: one weight 0.8638
+    m_window->settle();
+    const auto r = m_model->result();
+    const double norm = attn::jacobianNorms(*r, 0)[0];
+    const QString tip = heatmap()->cellToolTip(0, 1);
+    QVERIFY2(tip.contains(QString("softmax Jacobian norm of row 0: %1 (a uniform row %2")
+                              .arg(norm, 0, 'f', 4)
+                              .arg(std::sqrt(5.0) / 6, 0, 'f', 4)),
+        qPrintable(tip));
+    m_model->setParams(lecture::exercise(-2));
+    m_window->settle();
+    const auto c = m_model->result();
+    QVERIFY(heatmap()->cellToolTip(1, 3).contains(
+        QString("softmax Jacobian norm of column 3: %1").arg(attn::jacobianNorms(*c, 0)[3], 0, 'f', 4)));
 }
 
 void TestNumbers::smallMatricesWriteBarValues()

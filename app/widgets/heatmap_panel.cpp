@@ -784,6 +784,7 @@ QString HeatmapPanel::cellToolTip(int query, int key) const
                     .arg(number4(st.colSums(b, key)), number4(st.colEntropy(b, key)));
         text += mostEntropy(r->params, key, false);
     }
+    text += jacobianLine(*r, r->params.softmaxDim == -1 ? query : key);
     return text;
 }
 
@@ -796,6 +797,22 @@ void HeatmapPanel::showMostEntropy()
     m_entropyMaxRows->setVisible(rows && masked);
     m_colEntropyMax->setVisible(cols && !masked);
     m_colEntropyMaxCols->setVisible(cols && masked);
+}
+
+// The gradient through the softmax at the distribution (a row over keys, a column over queries).
+QString HeatmapPanel::jacobianLine(const attn::Result &r, int index) const
+{
+    const std::vector<double> norms = attn::jacobianNorms(r, r.params.batchIndex);
+    if (index < 0 || index >= int(norms.size()))
+        return {};
+    const int n = r.params.softmaxDim == -1 ? r.params.keyLength : r.params.queryLength;
+    const double uniform = n > 0 ? std::sqrt(double(n - 1)) / n : 0.0;
+    return (r.params.softmaxDim == -1 ? tr("\nsoftmax Jacobian norm of row %1: %2 (a uniform row %3; one-hot 0: no "
+                                           "gradient flows back)")
+                                      : tr("\nsoftmax Jacobian norm of column %1: %2 (a uniform column %3; one-hot 0: "
+                                           "no gradient flows back)"))
+        .arg(index)
+        .arg(number4(norms[std::size_t(index)]), number4(uniform));
 }
 
 QString HeatmapPanel::mostEntropy(const attn::Params &p, int index, bool row) const
@@ -834,7 +851,8 @@ QString HeatmapPanel::barToolTip(const QPointF &pixel) const
             return {};
         QString text = tr("query %1: the row sums to %2").arg(i).arg(number4(st.rowSums(b, i)));
         if (r->params.softmaxDim == -1)
-            text += tr("\nrow entropy %1 nats").arg(number4(st.rowEntropy(b, i))) + mostEntropy(r->params, i, true);
+            text += tr("\nrow entropy %1 nats").arg(number4(st.rowEntropy(b, i))) + mostEntropy(r->params, i, true)
+                + jacobianLine(*r, i);
         return text;
     }
     if (m_colSumRect->rect().contains(at) || (m_colEntropyRect->visible() && m_colEntropyRect->rect().contains(at))) {
@@ -843,7 +861,8 @@ QString HeatmapPanel::barToolTip(const QPointF &pixel) const
             return {};
         QString text = tr("key %1: the column sums to %2").arg(j).arg(number4(st.colSums(b, j)));
         if (r->params.softmaxDim == -2)
-            text += tr("\ncolumn entropy %1 nats").arg(number4(st.colEntropy(b, j))) + mostEntropy(r->params, j, false);
+            text += tr("\ncolumn entropy %1 nats").arg(number4(st.colEntropy(b, j))) + mostEntropy(r->params, j, false)
+                + jacobianLine(*r, j);
         return text;
     }
     return {};

@@ -48,6 +48,8 @@ public:
     // " (the most, … ln S = …)": the largest entropy row (or column) index can have under the mask.
     QString mostEntropy(const attn::Params &p, int index, bool row) const;
     void showMostEntropy();
+    // "\nsoftmax Jacobian norm of row i: …": its norm at row (column) index, and a uniform one's.
+    QString jacobianLine(const attn::Result &r, int index) const;
     // Every piece of text drawn in the plot with its rectangle in plot pixels (axis labels, tick
     // labels, cell and bar values), for the layout tests.
     QList<QPair<QString, QRectF>> textRects() const;

@@ -694,87 +694,87 @@
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="159"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="161"/>
         <source> pt</source>
         <translation> 磅</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="159"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="161"/>
         <source> px at ratio 1</source>
         <translation> 像素（像素比 1 时）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="167"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="169"/>
         <source>Give the file a picture&apos;s suffix: .png, .jpg, .pdf or .svg.</source>
         <translation>请给文件加上图片后缀：.png、.jpg、.pdf 或 .svg。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="168"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="170"/>
         <source>Give the file a suffix: .png, .jpg, .pdf, .svg, or .csv, .npy, .json for data.</source>
         <translation>请给文件加上后缀：.png、.jpg、.pdf、.svg，或数据用的 .csv、.npy、.json。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="170"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="172"/>
         <source>Data: the numbers, no picture.</source>
         <translation>数据：只有数字，没有图片。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="172"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="174"/>
         <source>%1 × %2 points = %3 × %4 inches, vector.</source>
         <translation>%1 × %2 磅 = %3 × %4 英寸，矢量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="178"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="180"/>
         <source>%1 × %2 pixels.</source>
         <translation>%1 × %2 像素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="187"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="189"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="187"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="189"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF，矢量 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="188"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="190"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG，矢量 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="188"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="190"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="190"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="192"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="190"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="192"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="191"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部内容 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="195"/>
         <source>Export to</source>
         <translation>导出到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="205"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="207"/>
         <source>Replace the file?</source>
         <translation>替换文件？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="206"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="208"/>
         <source>&apos;%1&apos; exists. Replace it?</source>
         <translation>“%1”已存在。要替换它吗？</translation>
     </message>
@@ -900,7 +900,7 @@
         <location filename="../../app/render/figure.cpp" line="335"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="126"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="491"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="918"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="946"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
@@ -933,7 +933,7 @@
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="129"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="918"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="946"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
@@ -960,7 +960,7 @@
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="491"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="492"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="919"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="947"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
@@ -1002,66 +1002,80 @@ column %1 sums to %2, its entropy is %3 nats</source>
 第 %1 列之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="807"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="810"/>
+        <source>
+softmax Jacobian norm of row %1: %2 (a uniform row %3; one-hot 0: no gradient flows back)</source>
+        <translation>
+第 %1 行的 softmax 雅可比矩阵范数：%2（均匀的行为 %3；one-hot 为 0：没有梯度传回）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="812"/>
+        <source>
+softmax Jacobian norm of column %1: %2 (a uniform column %3; one-hot 0: no gradient flows back)</source>
+        <translation>
+第 %1 列的 softmax 雅可比矩阵范数：%2（均匀的列为 %3；one-hot 为 0：没有梯度传回）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="824"/>
         <source> (the most, for a uniform row: ln S = %1)</source>
         <translation>（最大值，均匀的行：ln S = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="808"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="825"/>
         <source> (the most, for a uniform column: ln L = %1)</source>
         <translation>（最大值，均匀的列：ln L = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="810"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="827"/>
         <source> (the mask hides every key of this row)</source>
         <translation>（掩码遮住了这一行的所有键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="810"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="827"/>
         <source> (the mask hides this key from every query)</source>
         <translation>（掩码对所有查询遮住了这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="837"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="854"/>
         <source>
 row entropy %1 nats</source>
         <translation>
 行熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="846"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="864"/>
         <source>
 column entropy %1 nats</source>
         <translation>
 列熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="835"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="852"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="812"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="829"/>
         <source> (the most is 0: the mask leaves this row one key)</source>
         <translation>（最大值为 0：掩码只给这一行留下一个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="813"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="830"/>
         <source> (the most is 0: the mask shows this key to one query)</source>
         <translation>（最大值为 0：掩码只让一个查询看到这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="815"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="832"/>
         <source> (the most, for a uniform row over its %1 visible keys: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个键上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="816"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="833"/>
         <source> (the most, for a uniform column over its %1 visible queries: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个查询上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="844"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="862"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
     </message>
