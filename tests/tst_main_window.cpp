@@ -128,6 +128,17 @@ void TestMainWindow::scalingToggleMakesLectureRowSharper()
     QVERIFY(lecture::printsAs(rawEntropy, lecture::block2UnscaledEntropy));
     QVERIFY(rawEntropy < scaledEntropy);
     QVERIFY(lecture::printsAs(m_window->heatmap()->shownCell(0, 1), lecture::block2UnscaledMax));
+    // the custom factor on and off again: back to 1/√d_k, and the Scaling box says what is on
+    QVERIFY(gui::click(c<QCheckBox>("scale-check")));
+    QVERIFY(gui::click(c<QCheckBox>("custom-scale-check")));
+    QCOMPARE(m_model->params().scaling, attn::Scaling::Custom);
+    QCOMPARE(c<QComboBox>("scaling-combo")->currentText(), QString("custom factor"));
+    QVERIFY(gui::click(c<QCheckBox>("custom-scale-check")));
+    QCOMPARE(m_model->params().scaling, attn::Scaling::InvSqrtDk);
+    QVERIFY(gui::chooseInCombo(c<QComboBox>("scaling-combo"), "÷d_k (too much)"));
+    QCOMPARE(m_model->params().scaling, attn::Scaling::InvDk);
+    QVERIFY(!c<QCheckBox>("scale-check")->isChecked());
+    QVERIFY(m_window->explanation()->formulaText().contains("Q·Kᵀ / d_k = Q·Kᵀ / 64"));
 }
 
 void TestMainWindow::softmaxDimFlagsRows()

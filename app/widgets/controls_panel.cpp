@@ -366,9 +366,10 @@ void ControlsPanel::connectAttention()
 {
     auto setScaling = [this] {
         change([this](attn::Params &p) {
-            p.scaling = customScaleCheck->isChecked() ? attn::Scaling::Custom
-                : scaleCheck->isChecked()             ? attn::Scaling::InvSqrtDk
-                                                      : attn::Scaling::None;
+            // Unticking the custom factor goes back to the lecture's 1/√d_k (its box was greyed meanwhile).
+            p.scaling = customScaleCheck->isChecked()                           ? attn::Scaling::Custom
+                : p.scaling == attn::Scaling::Custom || scaleCheck->isChecked() ? attn::Scaling::InvSqrtDk
+                                                                                : attn::Scaling::None;
             p.customScale = customScaleSpin->value();
         });
     };
