@@ -478,11 +478,15 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
     s.meanColEntropy = cols > 0 ? colSum / cols : 0.0;
     s.meanMostColEntropy = cols > 0 ? colMost / cols : 0.0;
     s.colEntropyFraction = s.meanMostColEntropy > 0 ? s.meanColEntropy / s.meanMostColEntropy : 0.0;
-    const std::vector<double> norms = jacobianNorms(r, batch);
-    double total = 0.0;
-    for (double v : norms)
-        total += v;
-    s.meanJacobianNorm = norms.empty() ? 0.0 : total / double(norms.size());
+    // The Jacobian's norms take a pass over every weight: averaged up to a million of them (a few ms),
+    // beyond that not (the summary is made on the GUI thread after each change).
+    if (double(L) * double(S) <= kJacobianSummaryLimit) {
+        const std::vector<double> norms = jacobianNorms(r, batch);
+        double total = 0.0;
+        for (double v : norms)
+            total += v;
+        s.meanJacobianNorm = norms.empty() ? 0.0 : total / double(norms.size());
+    }
     const int n = r.params.softmaxDim == -1 ? S : L;
     s.uniformJacobianNorm = n > 0 ? std::sqrt(double(n - 1)) / double(n) : 0.0;
     return s;

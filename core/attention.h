@@ -7,6 +7,7 @@
 #include "params.h"
 #include "tensor.h"
 
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -142,12 +143,15 @@ struct BatchSummary
     int rowsNotSummingToOne = 0; // |row sum - 1| > tolerance
     int colsNotSummingToOne = 0;
     int fullyMasked = 0; // queries that may see no key (softmax over keys), or keys no query (over queries)
-    double meanJacobianNorm = 0.0; // the softmax Jacobian's Frobenius norm, averaged over the distributions
+    // The softmax Jacobian's Frobenius norm averaged over the distributions; NaN (not computed) above
+    // kJacobianSummaryLimit weights.
+    double meanJacobianNorm = std::numeric_limits<double>::quiet_NaN();
     // Its value at a uniform distribution, sqrt(n - 1) / n for n = S (or L over queries); 0 at a one-hot
     // one. (Not the largest: two weights of 1/2 give 1/2, the most any distribution gives.)
     double uniformJacobianNorm = 0.0;
 };
 
+constexpr double kJacobianSummaryLimit = 1 << 20; // weights of a batch element the summary averages norms over
 BatchSummary summarize(const Result &r, int batch, double tolerance = 1e-3);
 
 // The distribution of one batch element's scores (raw Q·Kᵀ, or the scaled logits without the masked

@@ -134,8 +134,10 @@ void ExplanationPanel::showResult()
         expectation = tr("expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)")
                           .arg(sigma4, number(e.raw), number(e.scaled));
     // The softmax's gradient: its Jacobian's norm, large for a spread row, 0 for a one-hot one.
-    const QString gradient
-        = tr("mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)")
+    const QString gradient = std::isnan(s.meanJacobianNorm)
+        ? tr("softmax Jacobian norms in the tooltips (not averaged over more than a million weights, to keep the "
+             "window quick)")
+        : tr("mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)")
               .arg(QString::number(s.meanJacobianNorm, 'f', 4), QString::number(s.uniformJacobianNorm, 'f', 4));
     // The entropy of the distributions: the rows (softmax over keys) or the columns (over queries).
     const bool masked = p.mask != attn::MaskKind::None;

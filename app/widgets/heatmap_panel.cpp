@@ -3,6 +3,7 @@
 
 #include "render/color_maps.h"
 #include "render/heatmap_drawing.h"
+#include "softmax.h"
 
 #include <qcustomplot.h>
 
@@ -802,17 +803,22 @@ void HeatmapPanel::showMostEntropy()
 // The gradient through the softmax at the distribution (a row over keys, a column over queries).
 QString HeatmapPanel::jacobianLine(const attn::Result &r, int index) const
 {
-    const std::vector<double> norms = attn::jacobianNorms(r, r.params.batchIndex);
-    if (index < 0 || index >= int(norms.size()))
+    // The one distribution hovered (a pass over its weights; this runs on every move of the pointer).
+    const attn::Tensor3 &w = r.attention.weights;
+    const int b = r.params.batchIndex, L = w.rows, S = w.cols;
+    const bool rows = r.params.softmaxDim == -1;
+    if (index < 0 || index >= (rows ? L : S) || b < 0 || b >= w.batch)
         return {};
-    const int n = r.params.softmaxDim == -1 ? r.params.keyLength : r.params.queryLength;
+    const double norm
+        = rows ? attn::softmaxJacobianNorm(w.row(b, index), S) : attn::softmaxJacobianNorm(w.row(b, 0) + index, L, S);
+    const int n = rows ? S : L;
     const double uniform = n > 0 ? std::sqrt(double(n - 1)) / n : 0.0;
     return (r.params.softmaxDim == -1 ? tr("\nsoftmax Jacobian norm of row %1: %2 (a uniform row %3; one-hot 0: no "
                                            "gradient flows back)")
                                       : tr("\nsoftmax Jacobian norm of column %1: %2 (a uniform column %3; one-hot 0: "
                                            "no gradient flows back)"))
         .arg(index)
-        .arg(number4(norms[std::size_t(index)]), number4(uniform));
+        .arg(number4(norm), number4(uniform));
 }
 
 QString HeatmapPanel::mostEntropy(const attn::Params &p, int index, bool row) const

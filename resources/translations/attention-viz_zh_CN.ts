@@ -111,7 +111,7 @@
     </message>
     <message>
         <location filename="../../app/widgets/controls_panel.cpp" line="145"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="454"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="455"/>
         <source>Cross-attention (keys from a second sequence)</source>
         <translation>交叉注意力（键来自第二个序列）</translation>
     </message>
@@ -437,12 +437,12 @@
         <translation>矩阵足够小（不超过 16 × 16）时，在每个格子里写出数值。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="455"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="456"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="479"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="480"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -571,41 +571,46 @@
     </message>
     <message>
         <location filename="../../app/widgets/explanation_panel.cpp" line="138"/>
+        <source>softmax Jacobian norms in the tooltips (not averaged over more than a million weights, to keep the window quick)</source>
+        <translation>softmax 雅可比矩阵范数见提示框（超过一百万个权重时不求平均，以保持窗口流畅）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="140"/>
         <source>mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)</source>
         <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行为 %2，one-hot 的行为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="161"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="163"/>
         <source>mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column&apos;s visible queries, on average; the columns are the distributions)</source>
         <translation>列熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="165"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="167"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="145"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="147"/>
         <source>mean row entropy %1 nats = %2% of ln S = %3</source>
         <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="150"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="152"/>
         <source>mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row&apos;s visible keys, on average)</source>
         <translation>行熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每行可见键数的 ln 的平均）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="156"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="158"/>
         <source>mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)</source>
         <translation>平均列熵 %1 奈特 = ln L = %3 的 %2%（此时列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="188"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="190"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L)</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="185"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="187"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S)</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%）</translation>
     </message>
@@ -892,80 +897,80 @@
     </message>
     <message>
         <location filename="../../app/render/heatmap_drawing.cpp" line="100"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="234"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="235"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="335"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="126"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="491"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="946"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="127"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="492"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="952"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="363"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="150"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="492"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="151"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="493"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="248"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="249"/>
         <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).</source>
         <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="253"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="254"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy is shown under the map, against the most each can have (dashed).</source>
         <translation>沿查询做 softmax（dim −2）：每一列和为 1，行和不为 1，所以输出不再是值向量的加权平均。列才是概率分布：它们的熵画在热图下方，与各列可能的最大熵（虚线）对照。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="265"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="266"/>
         <source>%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个查询看不到任何键：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="266"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="267"/>
         <source>%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个键不被任何查询看到：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="129"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="946"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="130"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="952"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="156"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="157"/>
         <source>col. entropy</source>
         <translation>列熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="260"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="261"/>
         <source>The rows&apos; largest weights average %1: on the fixed 0 to 1 colour range the map looks flat. Press F (or Range: Fit to data) to stretch the colours over the weights.</source>
         <translation>各行最大权重的平均值为 %1：在固定的 0 到 1 颜色范围下整张图看起来是一种颜色。按 F（或“范围：按数据拟合”）把颜色铺满这些权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="468"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="469"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="485"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="486"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="491"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="492"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="947"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="493"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="953"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="766"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="767"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -974,108 +979,108 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="768"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="769"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="770"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="771"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="774"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="775"/>
         <source>
 row %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 行之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="782"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="783"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 列之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="810"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="816"/>
         <source>
 softmax Jacobian norm of row %1: %2 (a uniform row %3; one-hot 0: no gradient flows back)</source>
         <translation>
 第 %1 行的 softmax 雅可比矩阵范数：%2（均匀的行为 %3；one-hot 为 0：没有梯度传回）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="812"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="818"/>
         <source>
 softmax Jacobian norm of column %1: %2 (a uniform column %3; one-hot 0: no gradient flows back)</source>
         <translation>
 第 %1 列的 softmax 雅可比矩阵范数：%2（均匀的列为 %3；one-hot 为 0：没有梯度传回）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="824"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="830"/>
         <source> (the most, for a uniform row: ln S = %1)</source>
         <translation>（最大值，均匀的行：ln S = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="825"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="831"/>
         <source> (the most, for a uniform column: ln L = %1)</source>
         <translation>（最大值，均匀的列：ln L = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="827"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="833"/>
         <source> (the mask hides every key of this row)</source>
         <translation>（掩码遮住了这一行的所有键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="827"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="833"/>
         <source> (the mask hides this key from every query)</source>
         <translation>（掩码对所有查询遮住了这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="854"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="860"/>
         <source>
 row entropy %1 nats</source>
         <translation>
 行熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="864"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="870"/>
         <source>
 column entropy %1 nats</source>
         <translation>
 列熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="852"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="858"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="829"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="835"/>
         <source> (the most is 0: the mask leaves this row one key)</source>
         <translation>（最大值为 0：掩码只给这一行留下一个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="830"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="836"/>
         <source> (the most is 0: the mask shows this key to one query)</source>
         <translation>（最大值为 0：掩码只让一个查询看到这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="832"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="838"/>
         <source> (the most, for a uniform row over its %1 visible keys: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个键上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="833"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="839"/>
         <source> (the most, for a uniform column over its %1 visible queries: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个查询上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="862"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="868"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
     </message>
