@@ -275,6 +275,16 @@ double maxColEntropyOf(const Params &p, int key)
     return n > 0 ? std::log(double(n)) : 0.0;
 }
 
+double uniformRowJacobianOf(const Params &p, int query)
+{
+    return uniformJacobianNorm(visibleKeys(p, query));
+}
+
+double uniformColJacobianOf(const Params &p, int key)
+{
+    return uniformJacobianNorm(visibleQueries(p, key));
+}
+
 Tensor3 computeLogits(const Tensor3 &scores, const Params &p)
 {
     Tensor3 logits(scores.batch, scores.rows, scores.cols);
@@ -308,6 +318,8 @@ Attention attendImpl(const Tensor3 *scores, const Tensor3 *Q, const Tensor3 *K, 
     st.colSums = Table::Zero(B, S);
     st.rowEntropy = Table::Zero(B, L);
     st.colEntropy = Table::Zero(B, S);
+    st.rowJacobian = Table::Zero(B, L);
+    st.colJacobian = Table::Zero(B, S);
     st.rowMax = Table::Zero(B, L);
     st.rowArgmax = IndexTable::Zero(B, L);
     const ScaleOp op = scaleOp(p);
@@ -334,7 +346,7 @@ Attention attendImpl(const Tensor3 *scores, const Tensor3 *Q, const Tensor3 *K, 
         };
         if (p.softmaxDim == -1) {
             softmaxRowsWithStats(logits, a.weights.slice(b), st.rowSums.row(b), st.rowEntropy.row(b), st.rowMax.row(b),
-                st.rowArgmax.row(b), st.colSums.row(b), st.colEntropy.row(b), empty);
+                st.rowArgmax.row(b), st.colSums.row(b), st.colEntropy.row(b), empty, st.rowJacobian.row(b).data());
         } else {
             // Over queries: the same kernel on the transposed logits; its rows are keys.
             MatrixRM all(L, S);
@@ -345,7 +357,7 @@ Attention attendImpl(const Tensor3 *scores, const Tensor3 *Q, const Tensor3 *K, 
             Eigen::VectorXd keyMax(S);
             Eigen::VectorXi keyArg(S);
             softmaxRowsWithStats(t, wt, st.colSums.row(b), st.colEntropy.row(b), keyMax, keyArg, st.rowSums.row(b),
-                st.rowEntropy.row(b), empty);
+                st.rowEntropy.row(b), empty, st.colJacobian.row(b).data());
             a.weights.slice(b) = wt.transpose();
             for (int i = 0; i < L; ++i) {
                 Eigen::Index arg = 0;
@@ -478,17 +490,21 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
     s.meanColEntropy = cols > 0 ? colSum / cols : 0.0;
     s.meanMostColEntropy = cols > 0 ? colMost / cols : 0.0;
     s.colEntropyFraction = s.meanMostColEntropy > 0 ? s.meanColEntropy / s.meanMostColEntropy : 0.0;
-    // The Jacobian's norms take a pass over every weight: averaged up to a million of them (a few ms),
-    // beyond that not (the summary is made on the GUI thread after each change).
-    if (double(L) * double(S) <= kJacobianSummaryLimit) {
-        const std::vector<double> norms = jacobianNorms(r, batch);
-        double total = 0.0;
-        for (double v : norms)
-            total += v;
-        s.meanJacobianNorm = norms.empty() ? 0.0 : total / double(norms.size());
+    // The Jacobian's norms, made in the softmax's pass, over the same distributions as the entropy.
+    double norms = 0.0;
+    if (p.softmaxDim == -1) {
+        for (int i = 0; i < L; ++i)
+            if (visibleKeys(p, i) > 0)
+                norms += st.rowJacobian(batch, i);
+        s.meanJacobianNorm = rows > 0 ? norms / rows : 0.0;
+    } else {
+        for (int j = 0; j < S; ++j)
+            if (visibleQueries(p, j) > 0)
+                norms += st.colJacobian(batch, j);
+        s.meanJacobianNorm = cols > 0 ? norms / cols : 0.0;
     }
     const int n = r.params.softmaxDim == -1 ? S : L;
-    s.uniformJacobianNorm = n > 0 ? std::sqrt(double(n - 1)) / double(n) : 0.0;
+    s.uniformJacobianNorm = uniformJacobianNorm(n);
     return s;
 }
 
@@ -542,16 +558,11 @@ ScoreHistogram scoreHistogram(const Result &r, int b, bool scaled, double expect
 
 std::vector<double> jacobianNorms(const Result &r, int b)
 {
-    const Tensor3 &w = r.attention.weights;
-    if (b < 0 || b >= w.batch)
+    const Statistics &st = r.attention.stats;
+    if (b < 0 || b >= int(st.rowJacobian.rows()))
         return {};
-    const int L = w.rows, S = w.cols;
-    const bool rows = r.params.softmaxDim == -1;
-    std::vector<double> norms(rows ? L : S);
-    const float *base = w.row(b, 0);
-    for (int k = 0; k < int(norms.size()); ++k)
-        norms[k] = rows ? softmaxJacobianNorm(base + std::size_t(k) * S, S) : softmaxJacobianNorm(base + k, L, S);
-    return norms;
+    const Table &t = r.params.softmaxDim == -1 ? st.rowJacobian : st.colJacobian;
+    return std::vector<double>(t.row(b).begin(), t.row(b).end());
 }
 
 } // namespace attn

@@ -36,6 +36,10 @@ struct Statistics
     Table colSums; // B by S
     Table rowEntropy; // B by L, nats
     Table colEntropy; // B by S, nats: -sum_i w_ij ln w_ij (a distribution's entropy for softmax dim -2)
+    // The Frobenius norm of the softmax's Jacobian diag(p) - p·pᵀ at each distribution: the rows under
+    // softmax over keys (colJacobian is then 0), the columns over queries (rowJacobian is then 0).
+    Table rowJacobian; // B by L
+    Table colJacobian; // B by S
     Table rowMax; // B by L: the largest weight of each query
     IndexTable rowArgmax; // B by L: the key holding it
     double maxRowEntropy = 0.0; // ln S
@@ -102,6 +106,10 @@ int visibleQueries(const Params &p, int key);
 // uniform distribution over what the mask leaves visible, ln(count) (0 when nothing is visible).
 double maxRowEntropyOf(const Params &p, int query);
 double maxColEntropyOf(const Params &p, int key);
+// The softmax Jacobian's norm of that uniform distribution over what the mask leaves visible (what a
+// row's or column's gradient is compared with; not its largest: two weights of 1/2 give 1/2).
+double uniformRowJacobianOf(const Params &p, int query);
+double uniformColJacobianOf(const Params &p, int key);
 
 // Everything the views need after the scores: logits, weights, statistics (no output), with softmax,
 // sums and entropies fused in one pass over each row, rows shared between the cores.
@@ -143,15 +151,13 @@ struct BatchSummary
     int rowsNotSummingToOne = 0; // |row sum - 1| > tolerance
     int colsNotSummingToOne = 0;
     int fullyMasked = 0; // queries that may see no key (softmax over keys), or keys no query (over queries)
-    // The softmax Jacobian's Frobenius norm averaged over the distributions; NaN (not computed) above
-    // kJacobianSummaryLimit weights.
-    double meanJacobianNorm = std::numeric_limits<double>::quiet_NaN();
+    // The softmax Jacobian's Frobenius norm averaged over the distributions the mask leaves something to.
+    double meanJacobianNorm = 0.0;
     // Its value at a uniform distribution, sqrt(n - 1) / n for n = S (or L over queries); 0 at a one-hot
     // one. (Not the largest: two weights of 1/2 give 1/2, the most any distribution gives.)
     double uniformJacobianNorm = 0.0;
 };
 
-constexpr double kJacobianSummaryLimit = 1 << 20; // weights of a batch element the summary averages norms over
 BatchSummary summarize(const Result &r, int batch, double tolerance = 1e-3);
 
 // The distribution of one batch element's scores (raw Q·Kᵀ, or the scaled logits without the masked
@@ -171,6 +177,7 @@ ScoreHistogram scoreHistogram(const Result &r, int b, bool scaled, double expect
 
 // For batch element b, the Frobenius norm of the softmax's Jacobian at each distribution: each row
 // (softmax over keys, L values) or each column (over queries, S values). A fully masked one has 0.
+// (Statistics::rowJacobian or colJacobian, made in the softmax's pass.)
 std::vector<double> jacobianNorms(const Result &r, int b);
 
 } // namespace attn

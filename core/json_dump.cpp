@@ -174,16 +174,7 @@ void writeJson(std::ostream &out, const Result &r)
     number(out, st.maxRowEntropy);
     // The softmax Jacobian's Frobenius norm at each distribution: (B,L) over keys, (B,S) over queries.
     key(out, "jacobian_norm");
-    {
-        const int n = p.softmaxDim == -1 ? p.queryLength : p.keyLength;
-        Table norms = Table::Zero(p.batch, n);
-        for (int b = 0; b < p.batch; ++b) {
-            const std::vector<double> v = jacobianNorms(r, b);
-            for (int k = 0; k < n && k < int(v.size()); ++k)
-                norms(b, k) = v[k];
-        }
-        table(out, norms);
-    }
+    table(out, p.softmaxDim == -1 ? st.rowJacobian : st.colJacobian);
     key(out, "score_stats");
     out << "{\"raw_mean\": ";
     number(out, st.rawScores.mean);

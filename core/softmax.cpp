@@ -10,11 +10,29 @@ namespace attn {
 
 namespace {
 
+// softmaxJacobianNorm with the largest weight's index known, in one pass: with t that index,
+// ||J||² = sum_j p_j²(1 - p_j)² + p_t²·o + (o + p_t²)·o - sum_{j != t} p_j⁴, where o = sum_{j != t} p_j².
+// Leaving t out of o and of the fourth powers keeps a nearly one-hot row's small norm exact: no term
+// is a difference of numbers near 1.
+double jacobianNormAt(const float *p, int n, int top)
+{
+    double diag = 0.0, others = 0.0, fourth = 0.0;
+#pragma omp simd reduction(+ : diag, others, fourth)
+    for (int j = 0; j < n; ++j) {
+        const double pj = p[j], sq = pj * pj, off = j == top ? 0.0 : sq;
+        diag += sq * (1.0 - pj) * (1.0 - pj);
+        others += off;
+        fourth += off * off;
+    }
+    const double pt = p[top], pt2 = pt * pt;
+    return std::sqrt(std::max(0.0, diag + pt2 * others + (others + pt2) * others - fourth));
+}
+
 // The kernel behind both overloads: logits from x (row i at x + i * xStride) or, when makeLogits is
 // given, from it. Entropy uses ln w = (x - max) - ln Z, so there is no logarithm per element.
 void kernel(const float *x, Eigen::Index xStride, const LogitRows *makeLogits, Eigen::Ref<MatrixRM> &weights,
     double *rowSum, double *rowEntropy, double *rowMax, int *rowArgmax, double *colSum, double *colEntropy,
-    std::vector<int> &maskedRows)
+    std::vector<int> &maskedRows, double *rowJacobian)
 {
     const int rows = int(weights.rows()), n = int(weights.cols());
     float *w = weights.data();
@@ -48,6 +66,8 @@ void kernel(const float *x, Eigen::Index xStride, const LogitRows *makeLogits, E
                     wi.setZero();
                     rowSum[i] = rowEntropy[i] = rowMax[i] = 0.0;
                     rowArgmax[i] = 0;
+                    if (rowJacobian)
+                        rowJacobian[i] = 0.0;
                     masked.push_back(i);
                     continue;
                 }
@@ -76,6 +96,8 @@ void kernel(const float *x, Eigen::Index xStride, const LogitRows *makeLogits, E
                 rowEntropy[i] = -double(wlnw);
                 rowMax[i] = best;
                 rowArgmax[i] = arg;
+                if (rowJacobian)
+                    rowJacobian[i] = jacobianNormAt(wr, n, arg); // the row is still in the cache
             }
         }
 #pragma omp critical
@@ -95,25 +117,31 @@ void kernel(const float *x, Eigen::Index xStride, const LogitRows *makeLogits, E
 void softmaxRowsWithStats(const Eigen::Ref<const MatrixRM> &logits, Eigen::Ref<MatrixRM> weights,
     Eigen::Ref<Eigen::VectorXd> rowSum, Eigen::Ref<Eigen::VectorXd> rowEntropy, Eigen::Ref<Eigen::VectorXd> rowMax,
     Eigen::Ref<Eigen::VectorXi> rowArgmax, Eigen::Ref<Eigen::VectorXd> colSum, Eigen::Ref<Eigen::VectorXd> colEntropy,
-    std::vector<int> &maskedRows)
+    std::vector<int> &maskedRows, double *rowJacobian)
 {
     assert(logits.rows() == weights.rows() && logits.cols() == weights.cols());
     assert(rowSum.size() == weights.rows() && rowEntropy.size() == weights.rows());
     assert(rowMax.size() == weights.rows() && rowArgmax.size() == weights.rows());
     assert(colSum.size() == weights.cols() && colEntropy.size() == weights.cols());
     kernel(logits.data(), logits.outerStride(), nullptr, weights, rowSum.data(), rowEntropy.data(), rowMax.data(),
-        rowArgmax.data(), colSum.data(), colEntropy.data(), maskedRows);
+        rowArgmax.data(), colSum.data(), colEntropy.data(), maskedRows, rowJacobian);
 }
 
 void softmaxRowsWithStats(const LogitRows &makeLogits, Eigen::Ref<MatrixRM> weights, Eigen::Ref<Eigen::VectorXd> rowSum,
     Eigen::Ref<Eigen::VectorXd> rowEntropy, Eigen::Ref<Eigen::VectorXd> rowMax, Eigen::Ref<Eigen::VectorXi> rowArgmax,
-    Eigen::Ref<Eigen::VectorXd> colSum, Eigen::Ref<Eigen::VectorXd> colEntropy, std::vector<int> &maskedRows)
+    Eigen::Ref<Eigen::VectorXd> colSum, Eigen::Ref<Eigen::VectorXd> colEntropy, std::vector<int> &maskedRows,
+    double *rowJacobian)
 {
     assert(rowSum.size() == weights.rows() && rowEntropy.size() == weights.rows());
     assert(rowMax.size() == weights.rows() && rowArgmax.size() == weights.rows());
     assert(colSum.size() == weights.cols() && colEntropy.size() == weights.cols());
     kernel(nullptr, 0, &makeLogits, weights, rowSum.data(), rowEntropy.data(), rowMax.data(), rowArgmax.data(),
-        colSum.data(), colEntropy.data(), maskedRows);
+        colSum.data(), colEntropy.data(), maskedRows, rowJacobian);
+}
+
+double uniformJacobianNorm(int n)
+{
+    return n > 1 ? std::sqrt(double(n - 1)) / double(n) : 0.0;
 }
 
 double softmaxJacobianNorm(const float *p, int n, int stride)

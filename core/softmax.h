@@ -28,17 +28,20 @@ using LogitRows = std::function<void(int first, int last, float *buffer)>;
 // @param[out] colSum      n: sum_i w_ij
 // @param[out] colEntropy  n: -sum_i w_ij ln w_ij
 // @param[out] maskedRows  the fully masked rows, ascending
+// @param[out] rowJacobian when given, rows: the Frobenius norm of the softmax's Jacobian at the row's
+//                         weights (as softmaxJacobianNorm, within rounding; 0 when fully masked)
 void softmaxRowsWithStats(const Eigen::Ref<const MatrixRM> &logits, Eigen::Ref<MatrixRM> weights,
     Eigen::Ref<Eigen::VectorXd> rowSum, Eigen::Ref<Eigen::VectorXd> rowEntropy, Eigen::Ref<Eigen::VectorXd> rowMax,
     Eigen::Ref<Eigen::VectorXi> rowArgmax, Eigen::Ref<Eigen::VectorXd> colSum, Eigen::Ref<Eigen::VectorXd> colEntropy,
-    std::vector<int> &maskedRows);
+    std::vector<int> &maskedRows, double *rowJacobian = nullptr);
 
 // As above, with the logits made by makeLogits a block of rows at a time into a buffer of the thread's
 // instead of read from a matrix, so they are never written to memory (rows = weights.rows(),
 // n = weights.cols()). makeLogits is called from several threads at once, on disjoint rows.
 void softmaxRowsWithStats(const LogitRows &makeLogits, Eigen::Ref<MatrixRM> weights, Eigen::Ref<Eigen::VectorXd> rowSum,
     Eigen::Ref<Eigen::VectorXd> rowEntropy, Eigen::Ref<Eigen::VectorXd> rowMax, Eigen::Ref<Eigen::VectorXi> rowArgmax,
-    Eigen::Ref<Eigen::VectorXd> colSum, Eigen::Ref<Eigen::VectorXd> colEntropy, std::vector<int> &maskedRows);
+    Eigen::Ref<Eigen::VectorXd> colSum, Eigen::Ref<Eigen::VectorXd> colEntropy, std::vector<int> &maskedRows,
+    double *rowJacobian = nullptr);
 
 // The Frobenius norm of the softmax's Jacobian J = diag(p) - p·pᵀ at the distribution p (n values,
 // stride apart): sqrt(sum_i p_i²(1 - p_i)² + sum_{i != j} p_i² p_j²), in double without the
@@ -46,5 +49,7 @@ void softmaxRowsWithStats(const LogitRows &makeLogits, Eigen::Ref<MatrixRM> weig
 // sqrt(n - 1) / n for a uniform p, 0 for a one-hot p (no gradient flows back through the softmax), and
 // at most 1/2 (two weights of 1/2).
 double softmaxJacobianNorm(const float *p, int n, int stride = 1);
+// Its value at the uniform distribution over n values: sqrt(n - 1) / n (0 for n <= 1).
+double uniformJacobianNorm(int n);
 
 } // namespace attn

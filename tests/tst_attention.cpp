@@ -169,6 +169,7 @@ private slots:
     void jacobianNormMatchesAutograd();
     void jacobianNormExtremes();
     void jacobianNormsPerDistribution();
+    void jacobianNormsOfTheSoftmaxPass();
     void quarterEachEqualsSqrtDk();
     void linearInitIsPyTorchs();
     void scoreHistogramIsADensity();
@@ -898,6 +899,46 @@ void TestAttention::jacobianNormsPerDistribution()
     p.mask = attn::MaskKind::Pad;
     p.padCount = 5;
     QCOMPARE(attn::jacobianNorms(attn::compute(p), 0)[1], 0.0);
+}
+
+// The norms made in the softmax's pass (one sum over each row while it is in the cache) agree with
+// softmaxJacobianNorm's to 1e-12 relative, down to the tiny norms of nearly one-hot rows, over keys
+// and over queries, with and without a mask, in every batch element.
+void TestAttention::jacobianNormsOfTheSoftmaxPass()
+{
+    for (int dim : { -1, -2 })
+        for (attn::MaskKind mask : { attn::MaskKind::None, attn::MaskKind::Causal }) {
+            Params p;
+            p.mode = attn::Mode::Direct;
+            p.batch = 2;
+            p.queryLength = 200;
+            p.keyLength = 200;
+            p.dK = 1024; // not scaled: saturated rows with norms down to 1e-30 and below
+            p.scaling = attn::Scaling::None;
+            p.softmaxDim = dim;
+            p.mask = mask;
+            const Result r = attn::compute(p);
+            const attn::Tensor3 &w = r.attention.weights;
+            double smallest = 1.0;
+            for (int b = 0; b < 2; ++b) {
+                const std::vector<double> fused = attn::jacobianNorms(r, b);
+                QCOMPARE(int(fused.size()), 200);
+                for (int k = 0; k < 200; ++k) {
+                    const double exact = dim == -1 ? attn::softmaxJacobianNorm(w.row(b, k), 200)
+                                                   : attn::softmaxJacobianNorm(w.row(b, 0) + k, 200, 200);
+                    if (std::fabs(fused[k] - exact) > 1e-12 * exact)
+                        QFAIL(qPrintable(QString("dim %1 batch %2 distribution %3: %4 against %5")
+                                             .arg(dim)
+                                             .arg(b)
+                                             .arg(k)
+                                             .arg(fused[k], 0, 'g', 17)
+                                             .arg(exact, 0, 'g', 17)));
+                    if (exact > 0)
+                        smallest = std::min(smallest, exact);
+                }
+            }
+            QVERIFY2(smallest < 1e-6, qPrintable(QString::number(smallest))); // nearly one-hot rows were tried
+        }
 }
 
 // d_k^-1/4 on q and on k gives the weights of 1/sqrt(d_k) (within 1e-6), with the same expected
