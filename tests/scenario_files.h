@@ -28,6 +28,8 @@ inline Scenario everyFieldScenario()
     s.params.seed = 18446744073709551615ull;
     s.display.colorMap = "magma";
     s.display.range = DisplayOptions::Range::Fit;
+    s.display.cellValues = false;
+    s.display.gradientPanels = false;
     s.compare = CompareKind::Dk;
     s.compareDk = 512;
     s.captionEn = "hello";

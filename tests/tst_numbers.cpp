@@ -3,7 +3,8 @@
 // tooltip gives the row's sum and entropy, small matrices write the numbers beside the bars; with
 // softmax over queries the column entropy (against ln L) replaces the row entropy; masked cells
 // carry no number except −∞ among the logits; a flat-looking large matrix says that F fits the
-// colours, and F does; the presentation buttons say what is on.
+// colours, and F does; the presentation buttons say what is on; the gradient panels draw each row's
+// (column's) softmax Jacobian norm against a uniform one's, and G hides and shows them.
 #include "gui_driver.h"
 #include "lecture.h"
 #include "shown_window.h"
@@ -30,6 +31,7 @@ private slots:
     void rowBoundOnlyWhereRowsAreDistributions();
     void hoverOutlineGoesWithThePointer();
     void entropyNumbersStandClearOfTheStaircase();
+    void gradientPanelsShowEachDistributionsJacobianNorm();
 
 private:
     std::unique_ptr<ShownWindow> m_shown;
@@ -105,8 +107,8 @@ void TestNumbers::maskedRowsHaveTheirOwnMostEntropy()
     QVERIFY(!tip.contains("ln S"));
     QVERIFY2(heatmap()->cellToolTip(0, 0).contains("the most is 0"), qPrintable(heatmap()->cellToolTip(0, 0)));
     QCustomPlot *plot = heatmap()->plot();
-    QCPGraph *stairs = nullptr;
-    for (int g = 0; g < plot->graphCount(); ++g)
+    QCPGraph *stairs = nullptr; // the entropy panel's (the gradient panel's comes after it)
+    for (int g = 0; g < plot->graphCount() && !stairs; ++g)
         if (plot->graph(g)->visible() && plot->graph(g)->keyAxis()->orientation() == Qt::Vertical)
             stairs = plot->graph(g);
     QVERIFY(stairs);
@@ -117,8 +119,7 @@ void TestNumbers::maskedRowsHaveTheirOwnMostEntropy()
     p.mask = attn::MaskKind::None;
     m_model->setParams(p);
     m_window->settle();
-    for (int g = 0; g < plot->graphCount(); ++g)
-        QVERIFY(!plot->graph(g)->visible());
+    QVERIFY(!stairs->visible());
     QVERIFY(heatmap()->cellToolTip(2, 1).contains(QString("ln S = %1").arg(std::log(5.0), 0, 'f', 4)));
 }
 
@@ -147,11 +148,13 @@ void TestNumbers::smallMatricesWriteBarValues()
     const auto r = m_model->result();
     const attn::Statistics &st = r->attention.stats;
     const QStringList texts = heatmap()->barTexts();
-    // three row sums, five column sums, five column entropies
-    QCOMPARE(texts.size(), 3 + 5 + 5);
+    // three row sums, five column sums, five column entropies, five column gradients
+    QCOMPARE(texts.size(), 3 + 5 + 5 + 5);
     QVERIFY(texts.contains("0.8702"));
-    for (int j = 0; j < 5; ++j)
+    for (int j = 0; j < 5; ++j) {
         QVERIFY(texts.contains(QString::number(st.colEntropy(0, j), 'f', 4)));
+        QVERIFY(texts.contains(QString::number(st.colJacobian(0, j), 'f', 4)));
+    }
 }
 
 void TestNumbers::columnEntropyForSoftmaxOverQueries()
@@ -162,7 +165,9 @@ void TestNumbers::columnEntropyForSoftmaxOverQueries()
     QCOMPARE(bars.size(), 5);
     for (int j = 0; j < 5; ++j)
         QCOMPARE(bars[j], r->attention.stats.colEntropy(0, j));
-    QVERIFY(heatmap()->noteText().contains("their entropy is shown under the map, against the most each can have"));
+    QVERIFY2(heatmap()->noteText().contains("their entropy and gradient are shown under the map, against the most "
+                                            "entropy each can have and a uniform column's gradient"),
+        qPrintable(heatmap()->noteText()));
     gui::pressKey(m_window, Qt::Key_D); // back to dim -1: rows are distributions again
     m_window->settle();
     QCOMPARE(m_model->params().softmaxDim, -1);
@@ -372,6 +377,72 @@ void TestNumbers::entropyNumbersStandClearOfTheStaircase()
             }
     }
     QVERIFY2(crossed >= 3, qPrintable(QString::number(crossed)));
+}
+
+// Beside the entropy, each row's softmax Jacobian norm (core's, from the softmax's pass), with a
+// uniform row's as the dashed yardstick (a staircase under a mask); under dim −2 the columns'. Bar
+// texts and tooltips carry the numbers; G (and the View box) hides and shows the panels.
+void TestNumbers::gradientPanelsShowEachDistributionsJacobianNorm()
+{
+    // dim −2 (init): one gradient bar per column, each core's norm of that column
+    const auto c = m_model->result();
+    QVERIFY(heatmap()->showsColumnGradient());
+    QVector<double> bars = heatmap()->gradientBars();
+    QCOMPARE(bars.size(), 5);
+    for (int j = 0; j < 5; ++j)
+        QCOMPARE(bars[j], c->attention.stats.colJacobian(0, j));
+
+    // dim −1, causal: one bar per row; the yardstick of row i is a uniform row over its i + 1 keys
+    attn::Params p = lecture::block1();
+    p.batch = 1;
+    p.mask = attn::MaskKind::Causal;
+    m_model->setParams(p);
+    m_window->settle();
+    const auto r = m_model->result();
+    QVERIFY(!heatmap()->showsColumnGradient());
+    bars = heatmap()->gradientBars();
+    QCOMPARE(bars.size(), 5);
+    const QStringList texts = heatmap()->barTexts();
+    for (int i = 0; i < 5; ++i) {
+        QCOMPARE(bars[i], r->attention.stats.rowJacobian(0, i));
+        QVERIFY(texts.contains(QString::number(bars[i], 'f', 4)));
+    }
+    QCOMPARE(bars[0], 0.0); // row 0 sees one key: weight 1, no gradient
+    QCustomPlot *plot = heatmap()->plot();
+    QCPGraph *yardstick = nullptr; // the second visible staircase along the rows: the gradient panel's
+    int seen = 0;
+    for (int g = 0; g < plot->graphCount(); ++g)
+        if (plot->graph(g)->visible() && plot->graph(g)->keyAxis()->orientation() == Qt::Vertical && ++seen == 2)
+            yardstick = plot->graph(g);
+    QVERIFY(yardstick);
+    QCOMPARE(yardstick->dataCount(), 10);
+    for (int i = 0; i < 5; ++i)
+        QVERIFY(std::fabs(yardstick->data()->at(2 * i)->value - std::sqrt(double(i)) / (i + 1)) < 1e-15);
+    // the bar's tooltip names the norm and the uniform row's over the visible keys
+    QCPAxisRect *gradient = nullptr;
+    for (QCPAxisRect *a : plot->axisRects())
+        if (a->axis(QCPAxis::atTop)->label() == "gradient")
+            gradient = a;
+    QVERIFY(gradient && gradient->visible());
+    const QString tip
+        = heatmap()->barToolTip(QPointF(gradient->center().x(), gradient->axis(QCPAxis::atLeft)->coordToPixel(3)));
+    QVERIFY2(tip.contains(QString("softmax Jacobian norm of row 3: %1 (a uniform row %2")
+                              .arg(bars[3], 0, 'f', 4)
+                              .arg(std::sqrt(3.0) / 4, 0, 'f', 4)),
+        qPrintable(tip));
+
+    // G hides them (the numbers go too), G brings them back; the View box follows
+    gui::pressKey(m_window, Qt::Key_G);
+    m_window->settle();
+    QVERIFY(!m_model->display().gradientPanels);
+    QVERIFY(!gradient->visible());
+    QCOMPARE(heatmap()->barTexts().size(), 5 + 5 + 5); // row sums, entropies, column sums
+    QVERIFY(!m_window->findChild<QCheckBox *>("gradient-check")->isChecked());
+    gui::pressKey(m_window, Qt::Key_G);
+    m_window->settle();
+    QVERIFY(m_model->display().gradientPanels);
+    QVERIFY(gradient->visible());
+    QCOMPARE(heatmap()->barTexts().size(), 5 + 5 + 5 + 5);
 }
 
 QTEST_MAIN(TestNumbers)

@@ -89,6 +89,9 @@ void TestScenarios::badScenarios_data()
     QTest::newRow("bad colormap") << QByteArray(
         R"({"format": "attention-viz-scenario", "version": 1, "display": {"colormap": "jet"}})")
                                   << "display.colormap: expected one of";
+    QTest::newRow("gradient panels not a boolean")
+        << QByteArray(R"({"format": "attention-viz-scenario", "version": 1, "display": {"gradient_panels": "yes"}})")
+        << "display.gradient_panels: expected true or false";
     QTest::newRow("tokens with cross") << QByteArray(
         R"({"format": "attention-viz-scenario", "version": 1, "params": {"tokens": ["a", "b"], "cross": true}})")
                                        << "params.cross: tokens are for self-attention";

@@ -188,12 +188,13 @@ QJsonObject displayToJson(const DisplayOptions &d)
     o["colormap"] = d.colorMap;
     o["range"] = d.range == DisplayOptions::Range::Fit ? "fit" : "fixed";
     o["cell_values"] = d.cellValues;
+    o["gradient_panels"] = d.gradientPanels;
     return o;
 }
 
 DisplayOptions displayFromJson(const QJsonObject &o, const QString &w)
 {
-    onlyKnownKeys(o, { "show", "colormap", "range", "cell_values" }, w);
+    onlyKnownKeys(o, { "show", "colormap", "range", "cell_values", "gradient_panels" }, w);
     DisplayOptions d;
     const QString show = jsonText(o, "show", w, { "weights", "scores", "logits" }, "weights");
     d.quantity = *quantityFromName(show);
@@ -202,5 +203,6 @@ DisplayOptions displayFromJson(const QJsonObject &o, const QString &w)
     d.range = jsonText(o, "range", w, { "fixed", "fit" }, "fixed") == "fit" ? DisplayOptions::Range::Fit
                                                                             : DisplayOptions::Range::Fixed01;
     d.cellValues = jsonBool(o, "cell_values", w, true);
+    d.gradientPanels = jsonBool(o, "gradient_panels", w, true);
     return d;
 }

@@ -10,7 +10,8 @@
 //           "scaling": "inv_sqrt_d_k|none|custom|inv_d_k|inv_sqrt_d_model|quarter_each", "scale": 0.125,
 //           "init": "randn|scaled|linear", "sigma": 1, "softmax_dim": -1, "mask": "none|causal|pad:N",
 //           "batch_index": 0, "tokens": ["the", "cat"], "positions": false}
-// display: {"show": "weights|scores|logits", "colormap": "viridis", "range": "fixed|fit", "cell_values": true}
+// display: {"show": "weights|scores|logits", "colormap": "viridis", "range": "fixed|fit", "cell_values": true,
+//           "gradient_panels": true}
 // Every field is optional (the command line's defaults). Without the two link fields (files written
 // before they existed) d_v follows d_k when it is absent or equal, and S follows L likewise.
 

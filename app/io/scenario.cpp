@@ -262,6 +262,7 @@ const std::vector<Preset> &presets()
             s.params.scaling = attn::Scaling::None;
             s.params.softmaxDim = -2;
             s.compare = CompareKind::SoftmaxDim;
+            s.display.gradientPanels = false; // the sums are the lesson: the maps keep the room
             s.captionEn
                 = "The exercise: softmax over dim -2 normalises each key's column over the queries. The columns "
                   "sum to 1, the rows do not (row 0 sums to 0.8702), so the output is no longer a weighted "

@@ -5,7 +5,8 @@
 //
 // Scenario file:  {"format": "attention-viz-scenario", "version": 1,
 //                  "params": {"mode": "direct", "len": 1, "keys": 6, "d_k": 64, "seed": 0, "scaling": "none", ...},
-//                  "display": {"show": "weights", "colormap": "viridis", "range": "fixed", "cell_values": true},
+//                  "display": {"show": "weights", "colormap": "viridis", "range": "fixed", "cell_values": true,
+//                              "gradient_panels": true},
 //                  "compare": "none|scaling|softmax-dim|d-k", "compare_d_k": 256,
 //                  "caption": {"en": "...", "zh": "..."}}
 // Lesson file:    {"format": "attention-viz-lesson", "version": 1, "title": {...}, "steps": [scenario, ...]}

@@ -25,10 +25,12 @@ struct DisplayOptions
     QString colorMap = QStringLiteral("viridis");
     Range range = Range::Fixed01;
     bool cellValues = true; // write values into the cells when they are large enough to read
+    bool gradientPanels = true; // the softmax Jacobian's norm per row (column) beside the entropy
 
     bool operator==(const DisplayOptions &o) const
     {
-        return quantity == o.quantity && colorMap == o.colorMap && range == o.range && cellValues == o.cellValues;
+        return quantity == o.quantity && colorMap == o.colorMap && range == o.range && cellValues == o.cellValues
+            && gradientPanels == o.gradientPanels;
     }
     bool operator!=(const DisplayOptions &o) const { return !(*this == o); }
 };

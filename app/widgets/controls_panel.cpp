@@ -269,6 +269,10 @@ QGroupBox *ControlsPanel::buildView()
     cellValuesCheck = tip(new QCheckBox(tr("Values in cells")),
         tr("Write each value into its cell when the matrix is small enough to read (up to 16 × 16)."));
     h->addRow(cellValuesCheck);
+    gradientCheck = tip(new QCheckBox(tr("Gradient panels")),
+        tr("Beside the entropy, the softmax's gradient at each row: the norm of its Jacobian diag(p) − p·pᵀ. "
+           "A one-hot row has 0 (no gradient flows back through it), a uniform row √(S − 1)/S. Key G."));
+    h->addRow(gradientCheck);
     return view;
 }
 
@@ -307,6 +311,7 @@ void ControlsPanel::nameControls()
         { colorMapCombo, "colormap-combo" },
         { rangeCombo, "range-combo" },
         { cellValuesCheck, "cell-values-check" },
+        { gradientCheck, "gradient-check" },
     };
     for (const auto &[widget, name] : names)
         widget->setObjectName(QString::fromLatin1(name));
@@ -415,6 +420,8 @@ void ControlsPanel::connectView()
     });
     connect(cellValuesCheck, &QCheckBox::toggled, this,
         [this](bool on) { changeDisplay([on](DisplayOptions &d) { d.cellValues = on; }); });
+    connect(gradientCheck, &QCheckBox::toggled, this,
+        [this](bool on) { changeDisplay([on](DisplayOptions &d) { d.gradientPanels = on; }); });
 }
 
 void ControlsPanel::change(const std::function<void(attn::Params &)> &edit)
@@ -493,12 +500,13 @@ void ControlsPanel::showParams(const attn::Params &p)
 
 void ControlsPanel::showDisplay(const DisplayOptions &d)
 {
-    const QSignalBlocker a(quantityCombo), b(colorMapCombo), c(rangeCombo), e(cellValuesCheck);
+    const QSignalBlocker a(quantityCombo), b(colorMapCombo), c(rangeCombo), e(cellValuesCheck), g(gradientCheck);
     quantityCombo->setCurrentIndex(quantityCombo->findData(int(d.quantity)));
     colorMapCombo->setCurrentIndex(colorMapCombo->findData(d.colorMap));
     rangeCombo->setCurrentIndex(rangeCombo->findData(int(d.range)));
     rangeCombo->setEnabled(d.quantity == attn::Quantity::Weights);
     cellValuesCheck->setChecked(d.cellValues);
+    gradientCheck->setChecked(d.gradientPanels);
 }
 
 bool ControlsPanel::eventFilter(QObject *watched, QEvent *event)

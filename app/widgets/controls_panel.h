@@ -72,4 +72,5 @@ private:
     QSpinBox *padSpin;
     QComboBox *quantityCombo, *colorMapCombo, *rangeCombo;
     QCheckBox *cellValuesCheck;
+    QCheckBox *gradientCheck;
 };

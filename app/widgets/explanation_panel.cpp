@@ -134,10 +134,9 @@ void ExplanationPanel::showResult()
         expectation = tr("expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)")
                           .arg(sigma4, number(e.raw), number(e.scaled));
     // The softmax's gradient: its Jacobian's norm, large for a spread row, 0 for a one-hot one.
-    const QString gradient = std::isnan(s.meanJacobianNorm)
-        ? tr("softmax Jacobian norms in the tooltips (not averaged over more than a million weights, to keep the "
-             "window quick)")
-        : tr("mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)")
+    const QString gradient
+        = (p.softmaxDim == -1 ? tr("mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)")
+                              : tr("mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0)"))
               .arg(QString::number(s.meanJacobianNorm, 'f', 4), QString::number(s.uniformJacobianNorm, 'f', 4));
     // The entropy of the distributions: the rows (softmax over keys) or the columns (over queries).
     const bool masked = p.mask != attn::MaskKind::None;
@@ -182,14 +181,23 @@ void ExplanationPanel::showResult()
     if (comparing) {
         const auto pr = m_comparison->partner()->result();
         const attn::BatchSummary t = attn::summarize(*pr, pr->params.batchIndex);
-        const auto side = [](const QString &label, const attn::BatchSummary &b, int dim) {
-            return dim == -1
-                ? tr("%1: max weight %2, mean row entropy %3 nats (%4% of ln S)")
-                      .arg(label, QString::number(b.maxWeight, 'f', 4), QString::number(b.meanRowEntropy, 'f', 4),
-                          QString::number(100.0 * b.entropyFraction, 'f', 1))
-                : tr("%1: max weight %2, mean column entropy %3 nats (%4% of ln L)")
-                      .arg(label, QString::number(b.maxWeight, 'f', 4), QString::number(b.meanColEntropy, 'f', 4),
-                          QString::number(100.0 * b.colEntropyFraction, 'f', 1));
+        // The entropy as a share of its most (ln S, or under a mask ln of the visible keys on average),
+        // and the gradient through the softmax (the mean Jacobian norm): what the scale keeps alive.
+        const bool masked = p.mask != attn::MaskKind::None;
+        const auto side = [masked](const QString &label, const attn::BatchSummary &b, int dim) {
+            const QString weight = QString::number(b.maxWeight, 'f', 4),
+                          gradient = QString::number(b.meanJacobianNorm, 'f', 4);
+            if (dim == -1)
+                return (masked ? tr("%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), "
+                                    "mean gradient %5")
+                               : tr("%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5"))
+                    .arg(label, weight, QString::number(b.meanRowEntropy, 'f', 4),
+                        QString::number(100.0 * b.entropyFraction, 'f', 1), gradient);
+            return (masked ? tr("%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), "
+                                "mean gradient %5")
+                           : tr("%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5"))
+                .arg(label, weight, QString::number(b.meanColEntropy, 'f', 4),
+                    QString::number(100.0 * b.colEntropyFraction, 'f', 1), gradient);
         };
         QString mainText = side(m_comparison->mainLabel(), s, p.softmaxDim),
                 partnerText = side(m_comparison->partnerLabel(), t, pr->params.softmaxDim);

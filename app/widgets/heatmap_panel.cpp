@@ -22,6 +22,7 @@ constexpr double kSumTolerance = 1e-3;
 // When the rows' largest weights average less, the fixed 0-1 colour range shows one flat colour:
 // say that F fits it.
 constexpr double kFlatWeight = 0.1;
+const QColor kGradientColor(200, 110, 30); // the gradient panels' bars
 
 void styleAxisRect(QCPAxisRect *rect)
 {
@@ -70,24 +71,24 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     m_entropyRect = new QCPAxisRect(m_plot);
     m_colSumRect = new QCPAxisRect(m_plot);
     m_colEntropyRect = new QCPAxisRect(m_plot);
+    m_gradRect = new QCPAxisRect(m_plot);
+    m_colGradRect = new QCPAxisRect(m_plot);
     m_scale = new QCPColorScale(m_plot);
     m_spacer = new QCPLayoutElement(m_plot);
     // A first layout (placeElements makes the final one): items and plottables need an axis rect.
     m_plot->plotLayout()->addElement(0, 0, m_heatRect);
-    for (QCPAxisRect *r : { m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect, m_colEntropyRect })
+    for (QCPAxisRect *r : allRects())
         styleAxisRect(r);
 
     // Rows line up across the heatmap and its side panels; columns with the column panels.
-    auto *rows = new QCPMarginGroup(m_plot);
-    auto *cols = new QCPMarginGroup(m_plot);
-    for (QCPLayoutElement *e :
-        std::initializer_list<QCPLayoutElement *> { m_heatRect, m_rowSumRect, m_entropyRect, m_scale })
-        e->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
-    m_heatRect->setMarginGroup(QCP::msLeft | QCP::msRight | QCP::msTop | QCP::msBottom, nullptr);
-    m_heatRect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
-    m_heatRect->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
-    m_colSumRect->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
-    m_colEntropyRect->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
+    // (The panels that come and go join their group in placeElements, only while they are laid out: a
+    // panel left out would still widen the group's margins by its axes' labels.)
+    m_rowGroup = new QCPMarginGroup(m_plot);
+    m_colGroup = new QCPMarginGroup(m_plot);
+    for (QCPLayoutElement *e : std::initializer_list<QCPLayoutElement *> { m_heatRect, m_rowSumRect, m_scale })
+        e->setMarginGroup(QCP::msTop | QCP::msBottom, m_rowGroup);
+    m_heatRect->setMarginGroup(QCP::msLeft | QCP::msRight, m_colGroup);
+    m_colSumRect->setMarginGroup(QCP::msLeft | QCP::msRight, m_colGroup);
 
     setUpHeatmapAxes(m_heatRect);
     QCPAxis *keyAxis = m_heatRect->axis(QCPAxis::atBottom);
@@ -134,6 +135,9 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     m_rowSumFlagged->setPen(Qt::NoPen);
     m_entropyBars->setBrush(QColor(40, 120, 85)); // dark enough for white numbers (5:1)
     m_entropyBars->setPen(Qt::NoPen);
+    m_gradBars = horizontal(m_gradRect, tr("gradient"));
+    m_gradBars->setBrush(kGradientColor);
+    m_gradBars->setPen(Qt::NoPen);
 
     // Column sums (and, for softmax over queries, column entropy): vertical bars keyed by key,
     // sharing the heatmap's columns, each key labelled.
@@ -156,6 +160,8 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     m_colSumFlagged->setBrush(QColor(215, 60, 40));
     m_colEntropyBars = vertical(m_colEntropyRect, tr("col. entropy"));
     m_colEntropyBars->setBrush(QColor(40, 120, 85));
+    m_colGradBars = vertical(m_colGradRect, tr("gradient"));
+    m_colGradBars->setBrush(kGradientColor);
 
     auto line = [this](QCPAxisRect *rect, QColor color) {
         auto *l = new QCPItemStraightLine(m_plot);
@@ -179,6 +185,11 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     };
     m_entropyMaxRows = stairs(m_entropyRect->axis(QCPAxis::atLeft), m_entropyRect->axis(QCPAxis::atBottom));
     m_colEntropyMaxCols = stairs(m_colEntropyRect->axis(QCPAxis::atBottom), m_colEntropyRect->axis(QCPAxis::atLeft));
+    // The gradient's yardstick: a uniform distribution's norm over what each row (column) may see.
+    m_gradUniformRows = stairs(m_gradRect->axis(QCPAxis::atLeft), m_gradRect->axis(QCPAxis::atBottom));
+    m_gradUniformCols = stairs(m_colGradRect->axis(QCPAxis::atBottom), m_colGradRect->axis(QCPAxis::atLeft));
+    for (QCPGraph *g : { m_gradUniformRows, m_gradUniformCols })
+        g->setPen(QPen(QColor(40, 40, 40), 1.5, Qt::DashLine));
 
     m_highlightRect = new QCPItemRect(m_plot);
     m_highlightRect->setClipAxisRect(m_heatRect);
@@ -224,10 +235,13 @@ void HeatmapPanel::showResult()
     placeElements();
     // The keys are labelled once, under the lowest panel, whose columns are the map's.
     QCPAxis *keyAxis = m_heatRect->axis(QCPAxis::atBottom);
-    QCPAxis *lowest = (p.softmaxDim == -2 ? m_colEntropyRect : m_colSumRect)->axis(QCPAxis::atBottom);
+    QCPAxis *lowest = (p.softmaxDim == -1 ? m_colSumRect
+            : d.gradientPanels            ? m_colGradRect
+                                          : m_colEntropyRect)
+                          ->axis(QCPAxis::atBottom);
     keyAxis->setTickLabels(false);
     keyAxis->setLabel(QString());
-    for (QCPAxisRect *r : { m_colSumRect, m_colEntropyRect }) {
+    for (QCPAxisRect *r : { m_colSumRect, m_colEntropyRect, m_colGradRect }) {
         QCPAxis *a = r->axis(QCPAxis::atBottom);
         a->setTicker(keyAxis->ticker());
         a->setTickLabelRotation(keyAxis->tickLabelRotation());
@@ -251,9 +265,14 @@ void HeatmapPanel::updateNote()
                      .arg(m_grid.rowStep)
                      .arg(m_grid.colStep);
     if (r->params.softmaxDim == -2)
-        notes << tr("Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer "
-                    "a weighted average of the values. The columns are the distributions: their entropy is shown "
-                    "under the map, against the most each can have (dashed).");
+        notes << (m_model->display().gradientPanels
+                ? tr("Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no "
+                     "longer a weighted average of the values. The columns are the distributions: their entropy and "
+                     "gradient are shown under the map, against the most entropy each can have and a uniform "
+                     "column's gradient (dashed).")
+                : tr("Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no "
+                     "longer a weighted average of the values. The columns are the distributions: their entropy is "
+                     "shown under the map, against the most each can have (dashed)."));
     const attn::BatchSummary summary = attn::summarize(*r, r->params.batchIndex);
     const DisplayOptions &d = m_model->display();
     if (d.quantity == attn::Quantity::Weights && d.range == DisplayOptions::Range::Fixed01
@@ -292,14 +311,17 @@ void HeatmapPanel::setNoteMinimumHeight(int height)
 void HeatmapPanel::placeElements()
 {
     const int dim = m_model->result()->params.softmaxDim;
-    if (dim == m_placedDim && m_scaleVisible == m_placedScale && m_spareRow == m_placedSpare)
+    const bool gradient = m_model->display().gradientPanels;
+    if (dim == m_placedDim && m_scaleVisible == m_placedScale && m_spareRow == m_placedSpare
+        && gradient == m_placedGradient)
         return;
     m_placedDim = dim;
+    m_placedGradient = gradient;
     m_placedScale = m_scaleVisible;
     m_placedSpare = m_spareRow;
     QCPLayoutGrid *grid = m_plot->plotLayout();
-    for (QCPLayoutElement *e : std::initializer_list<QCPLayoutElement *> {
-             m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect, m_colEntropyRect, m_scale, m_spacer })
+    for (QCPLayoutElement *e : std::initializer_list<QCPLayoutElement *> { m_heatRect, m_rowSumRect, m_entropyRect,
+             m_gradRect, m_colSumRect, m_colEntropyRect, m_colGradRect, m_scale, m_spacer })
         if (e->layout() == grid)
             grid->take(e);
     grid->simplify();
@@ -309,26 +331,45 @@ void HeatmapPanel::placeElements()
     int col = 2;
     if (rowEntropy)
         grid->addElement(0, col++, m_entropyRect);
+    if (rowEntropy && gradient)
+        grid->addElement(0, col++, m_gradRect);
     if (m_scaleVisible)
         grid->addElement(0, col++, m_scale);
     grid->addElement(1, 0, m_colSumRect);
-    const bool thirdRow = !rowEntropy || m_spareRow;
-    if (!rowEntropy)
+    QList<double> rowStretch { 1.0, 0.001 };
+    if (!rowEntropy) {
         grid->addElement(2, 0, m_colEntropyRect);
-    else if (m_spareRow)
+        rowStretch << 0.001;
+        if (gradient) {
+            grid->addElement(3, 0, m_colGradRect);
+            rowStretch << 0.001;
+        }
+    } else if (m_spareRow) {
         grid->addElement(2, 0, m_spacer);
+        rowStretch << 0.001;
+    }
     QList<double> colStretch { 6.0, 1.3 };
     if (rowEntropy)
+        colStretch << 1.3;
+    if (rowEntropy && gradient)
         colStretch << 1.3;
     if (m_scaleVisible)
         colStretch << 0.45;
     grid->setColumnStretchFactors(colStretch);
     // The panels under the map get their minimum height (room for their numbers), the map the rest.
-    grid->setRowStretchFactors(thirdRow ? QList<double> { 1.0, 0.001, 0.001 } : QList<double> { 1.0, 0.001 });
+    grid->setRowStretchFactors(rowStretch);
+    for (QCPAxisRect *r : { m_entropyRect, m_gradRect })
+        r->setMarginGroup(QCP::msTop | QCP::msBottom, r->layout() ? m_rowGroup : nullptr);
+    for (QCPAxisRect *r : { m_colEntropyRect, m_colGradRect })
+        r->setMarginGroup(QCP::msLeft | QCP::msRight, r->layout() ? m_colGroup : nullptr);
     for (QCPLayerable *l : std::initializer_list<QCPLayerable *> { m_entropyRect, m_entropyBars })
         l->setVisible(rowEntropy);
+    for (QCPLayerable *l : std::initializer_list<QCPLayerable *> { m_gradRect, m_gradBars, m_gradUniformRows })
+        l->setVisible(rowEntropy && gradient);
     for (QCPLayerable *l : std::initializer_list<QCPLayerable *> { m_colEntropyRect, m_colEntropyBars })
         l->setVisible(!rowEntropy);
+    for (QCPLayerable *l : std::initializer_list<QCPLayerable *> { m_colGradRect, m_colGradBars, m_gradUniformCols })
+        l->setVisible(!rowEntropy && gradient);
     showMostEntropy();
     m_scale->setVisible(m_scaleVisible);
 }
@@ -349,7 +390,10 @@ int HeatmapPanel::columnSumHeight() const
 
 int HeatmapPanel::columnEntropyHeight() const
 {
-    return m_colEntropyRect->visible() && m_colEntropyRect->layout() ? m_colEntropyRect->outerRect().height() : 0;
+    int h = 0;
+    for (QCPAxisRect *r : { m_colEntropyRect, m_colGradRect })
+        h += r->visible() && r->layout() ? r->outerRect().height() : 0;
+    return h;
 }
 
 void HeatmapPanel::setSpareRowHeight(int pixels)
@@ -379,6 +423,25 @@ int HeatmapPanel::colorScaleWidth() const
 bool HeatmapPanel::showsColumnEntropy() const
 {
     return m_colEntropyRect->visible();
+}
+
+bool HeatmapPanel::showsColumnGradient() const
+{
+    return m_colGradRect->visible();
+}
+
+QVector<double> HeatmapPanel::gradientBars() const
+{
+    QVector<double> v;
+    const QCPBars *bars = m_colGradRect->visible() ? m_colGradBars : m_gradBars;
+    for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it)
+        v << it->value;
+    return v;
+}
+
+QList<QCPAxisRect *> HeatmapPanel::allRects() const
+{
+    return { m_heatRect, m_rowSumRect, m_entropyRect, m_gradRect, m_colSumRect, m_colEntropyRect, m_colGradRect };
 }
 
 void HeatmapPanel::updateColorMap()
@@ -455,6 +518,34 @@ void HeatmapPanel::updateSidePanels()
     }
     m_colEntropyBars->setData(kj, colEntropy, true);
 
+    // The gradient: each distribution's Jacobian norm, against a uniform one's over what it may see.
+    const bool overKeys = p.softmaxDim == -1;
+    const int n = overKeys ? L : S;
+    QVector<double> at(n), norm(n), uniform;
+    edge.clear();
+    double gradTop = 0.05;
+    for (int k = 0; k < n; ++k) {
+        at[k] = k;
+        norm[k] = overKeys ? st.rowJacobian(b, k) : st.colJacobian(b, k);
+        const double u = overKeys ? attn::uniformRowJacobianOf(p, k) : attn::uniformColJacobianOf(p, k);
+        edge << k - 0.5 << k + 0.5;
+        uniform << u << u;
+        gradTop = std::max({ gradTop, norm[k], u });
+    }
+    (overKeys ? m_gradBars : m_colGradBars)->setData(at, norm, true);
+    (overKeys ? m_colGradBars : m_gradBars)->data()->clear();
+    (overKeys ? m_gradUniformRows : m_gradUniformCols)->setData(edge, uniform, true);
+    (overKeys ? m_gradUniformCols : m_gradUniformRows)->data()->clear();
+    // One tick, at a uniform row's norm when every row has the same one (no mask): a "0" beside it
+    // would run into it, the uniform norm of 16 keys being 0.24 of a panel 70 pixels wide.
+    const double u0 = overKeys ? attn::uniformRowJacobianOf(p, 0) : attn::uniformColJacobianOf(p, 0);
+    const auto gradTicks = p.mask == attn::MaskKind::None && u0 > 0 ? textTicker({ { u0, tr("uniform") } })
+                                                                    : textTicker({ { 0.0, QStringLiteral("0") } });
+    for (QCPAxis *a : { m_gradRect->axis(QCPAxis::atBottom), m_colGradRect->axis(QCPAxis::atLeft) }) {
+        a->setRange(0, gradTop * 1.12);
+        a->setTicker(gradTicks);
+    }
+
     double rowMax = 1.0;
     for (double s : sums)
         rowMax = std::max(rowMax, s);
@@ -529,6 +620,8 @@ void HeatmapPanel::syncRanges()
     m_entropyRect->axis(QCPAxis::atLeft)->setRange(queries);
     m_colSumRect->axis(QCPAxis::atBottom)->setRange(keys);
     m_colEntropyRect->axis(QCPAxis::atBottom)->setRange(keys);
+    m_gradRect->axis(QCPAxis::atLeft)->setRange(queries);
+    m_colGradRect->axis(QCPAxis::atBottom)->setRange(keys);
 }
 
 void HeatmapPanel::updateCellTexts()
@@ -555,7 +648,7 @@ void HeatmapPanel::updateCellTexts()
     };
     thin(m_heatRect->axis(QCPAxis::atBottom), p.keyLength, m_heatRect->rect().width());
     thin(m_heatRect->axis(QCPAxis::atLeft), p.queryLength, m_heatRect->rect().height());
-    for (QCPAxisRect *r : { m_colSumRect, m_colEntropyRect })
+    for (QCPAxisRect *r : { m_colSumRect, m_colEntropyRect, m_colGradRect })
         thin(r->axis(QCPAxis::atBottom), p.keyLength, m_heatRect->rect().width());
     // Values as large as the cells allow (up to 2.2 times the text), so a projector's back row reads them.
     m_cellTextPx = layoutCellTexts(
@@ -592,12 +685,16 @@ void HeatmapPanel::updateBarTexts()
             labels.push_back({ m_rowSumRect, true, i, st.rowSums(b, i) });
             if (p.softmaxDim == -1)
                 labels.push_back({ m_entropyRect, true, i, st.rowEntropy(b, i) });
+            if (p.softmaxDim == -1 && m_gradRect->visible())
+                labels.push_back({ m_gradRect, true, i, st.rowJacobian(b, i) });
         }
     if (small && S <= 16 && colTextPx >= 8)
         for (int j = 0; j < S; ++j) {
             labels.push_back({ m_colSumRect, false, j, st.colSums(b, j) });
             if (p.softmaxDim == -2)
                 labels.push_back({ m_colEntropyRect, false, j, st.colEntropy(b, j) });
+            if (p.softmaxDim == -2 && m_colGradRect->visible())
+                labels.push_back({ m_colGradRect, false, j, st.colJacobian(b, j) });
         }
     while (m_barTexts.size() > labels.size())
         m_plot->removeItem(m_barTexts.takeLast());
@@ -685,7 +782,7 @@ QList<QPair<QString, QRectF>> HeatmapPanel::textRects() const
     for (QCPItemText *t : m_barTexts)
         out << qMakePair(t->text(), itemRect(t));
     // Tick labels and axis labels, placed as QCustomPlot places them (below or left of the axis).
-    for (QCPAxisRect *rect : { m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect, m_colEntropyRect }) {
+    for (QCPAxisRect *rect : allRects()) {
         if (!rect->visible() || !rect->layout())
             continue;
         QCPAxis *top = rect->axis(QCPAxis::atTop);
@@ -803,16 +900,14 @@ void HeatmapPanel::showMostEntropy()
 // The gradient through the softmax at the distribution (a row over keys, a column over queries).
 QString HeatmapPanel::jacobianLine(const attn::Result &r, int index) const
 {
-    // The one distribution hovered (a pass over its weights; this runs on every move of the pointer).
-    const attn::Tensor3 &w = r.attention.weights;
-    const int b = r.params.batchIndex, L = w.rows, S = w.cols;
+    const attn::Statistics &st = r.attention.stats;
+    const int b = r.params.batchIndex, L = int(st.rowJacobian.cols()), S = int(st.colJacobian.cols());
     const bool rows = r.params.softmaxDim == -1;
-    if (index < 0 || index >= (rows ? L : S) || b < 0 || b >= w.batch)
+    if (index < 0 || index >= (rows ? L : S) || b < 0 || b >= int(st.rowJacobian.rows()))
         return {};
-    const double norm
-        = rows ? attn::softmaxJacobianNorm(w.row(b, index), S) : attn::softmaxJacobianNorm(w.row(b, 0) + index, L, S);
-    const int n = rows ? S : L;
-    const double uniform = n > 0 ? std::sqrt(double(n - 1)) / n : 0.0;
+    const double norm = rows ? st.rowJacobian(b, index) : st.colJacobian(b, index);
+    const double uniform
+        = rows ? attn::uniformRowJacobianOf(r.params, index) : attn::uniformColJacobianOf(r.params, index);
     return (r.params.softmaxDim == -1 ? tr("\nsoftmax Jacobian norm of row %1: %2 (a uniform row %3; one-hot 0: no "
                                            "gradient flows back)")
                                       : tr("\nsoftmax Jacobian norm of column %1: %2 (a uniform column %3; one-hot 0: "
@@ -851,7 +946,8 @@ QString HeatmapPanel::barToolTip(const QPointF &pixel) const
         const int k = int(std::floor(axis->pixelToCoord(px) + 0.5));
         return k >= 0 && k < n ? k : -1;
     };
-    if (m_rowSumRect->rect().contains(at) || (m_entropyRect->visible() && m_entropyRect->rect().contains(at))) {
+    const auto in = [&at](QCPAxisRect *rect) { return rect->visible() && rect->layout() && rect->rect().contains(at); };
+    if (in(m_rowSumRect) || in(m_entropyRect) || in(m_gradRect)) {
         const int i = index(m_rowSumRect->axis(QCPAxis::atLeft), pixel.y(), L);
         if (i < 0)
             return {};
@@ -861,7 +957,7 @@ QString HeatmapPanel::barToolTip(const QPointF &pixel) const
                 + jacobianLine(*r, i);
         return text;
     }
-    if (m_colSumRect->rect().contains(at) || (m_colEntropyRect->visible() && m_colEntropyRect->rect().contains(at))) {
+    if (in(m_colSumRect) || in(m_colEntropyRect) || in(m_colGradRect)) {
         const int j = index(m_colSumRect->axis(QCPAxis::atBottom), pixel.x(), S);
         if (j < 0)
             return {};
@@ -950,11 +1046,11 @@ void HeatmapPanel::applyPanelSizes()
     const QFontMetricsF lm(lf);
     const bool weights = m_model->display().quantity == attn::Quantity::Weights;
     const double names = std::max({ lm.horizontalAdvance(tr("row sum")), lm.horizontalAdvance(tr("entropy")),
-        weights ? 0.0 : lm.horizontalAdvance(tr("Σ weights")) });
+        lm.horizontalAdvance(tr("gradient")), weights ? 0.0 : lm.horizontalAdvance(tr("Σ weights")) });
     const int width = int(std::max(QFontMetricsF(f).horizontalAdvance(QStringLiteral("0.0000")) + 10, names + 4));
-    for (QCPAxisRect *rect : { m_rowSumRect, m_entropyRect })
+    for (QCPAxisRect *rect : { m_rowSumRect, m_entropyRect, m_gradRect })
         rect->setMinimumSize(width, 0);
-    for (QCPAxisRect *rect : { m_colSumRect, m_colEntropyRect })
+    for (QCPAxisRect *rect : { m_colSumRect, m_colEntropyRect, m_colGradRect })
         rect->setMinimumSize(0, int(basePx * 2.6));
     // The spacer has no axes: as tall as the column-entropy panel with its gap (a first guess, which
     // the window corrects by what the maps' heights still differ: growSpareRow).
@@ -968,7 +1064,7 @@ void HeatmapPanel::setFontScale(double scale)
     applyPanelSizes();
     QFont f = font();
     f.setPointSizeF(f.pointSizeF() * scale);
-    for (QCPAxisRect *rect : { m_heatRect, m_rowSumRect, m_entropyRect, m_colSumRect, m_colEntropyRect })
+    for (QCPAxisRect *rect : allRects())
         for (QCPAxis *a : rect->axes()) {
             a->setTickLabelFont(f);
             a->setLabelFont(f);

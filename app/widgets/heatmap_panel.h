@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The (L, S) heatmap with, aligned to its rows and columns, the row sums, the row entropy (with
-// the ln S maximum) and the column sums; with softmax over queries (dim −2) the columns are the
-// distributions, so the column entropy (with its ln L maximum) replaces the row entropy. Small
+// the ln S maximum), the softmax's gradient at each row (its Jacobian's norm, with a uniform row's)
+// and the column sums; with softmax over queries (dim −2) the columns are the distributions, so the
+// column entropy (with its ln L maximum) and the column gradient replace the row ones. Small
 // matrices have their values written in the cells and next to the bars. It only reads the model.
 
 #include "model/attention_model.h"
@@ -56,6 +57,9 @@ public:
     // True when the distributions are the columns (softmax over queries): column entropy is shown.
     bool showsColumnEntropy() const;
     QVector<double> columnEntropyBars() const;
+    // The gradient panels: the softmax Jacobian's norm of each row (column under dim −2), as drawn.
+    QVector<double> gradientBars() const;
+    bool showsColumnGradient() const;
     // Whether this panel draws its colour scale (a comparison with one shared range draws one).
     void setColorScaleVisible(bool visible);
     bool colorScaleVisible() const { return m_scaleVisible; }
@@ -65,7 +69,7 @@ public:
     void setSpareBottomRow(bool spare);
     void setSpareRowHeight(int pixels);
     // Outer heights of the panels under the map as laid out now: the column sums, and the column
-    // entropy when shown (0 otherwise).
+    // entropy with the column gradient when shown (0 otherwise).
     int columnSumHeight() const;
     int columnEntropyHeight() const;
     bool hasSpareRow() const { return m_spareRow; }
@@ -103,6 +107,7 @@ private:
     void updateSidePanels();
     void updateCellTexts();
     void updateBarTexts();
+    QList<QCPAxisRect *> allRects() const;
     void placeElements(); // the layout for the softmax dim and the colour scale's visibility
     void fitScaleLabel();
     void applyPanelSizes();
@@ -115,11 +120,16 @@ private:
     AttentionModel *m_model;
     QCustomPlot *m_plot;
     QCPAxisRect *m_heatRect, *m_rowSumRect, *m_entropyRect, *m_colSumRect, *m_colEntropyRect;
+    QCPAxisRect *m_gradRect, *m_colGradRect;
+    class QCPMarginGroup *m_rowGroup, *m_colGroup; // the map's rows (columns) line up with these panels' // the softmax
+                                                   // Jacobian's norm per row, per column (dim −2)
     QCPColorMap *m_map;
     QCPColorScale *m_scale;
     QCPBars *m_rowSumBars, *m_rowSumFlagged, *m_entropyBars, *m_colSumBars, *m_colSumFlagged, *m_colEntropyBars;
+    QCPBars *m_gradBars, *m_colGradBars;
     QCPItemStraightLine *m_rowSumTarget, *m_entropyMax, *m_colSumTarget, *m_colEntropyMax;
     QCPGraph *m_entropyMaxRows, *m_colEntropyMaxCols; // the same under a mask: ln(visible) per row, column
+    QCPGraph *m_gradUniformRows, *m_gradUniformCols; // a uniform distribution's norm over the visible keys (queries)
     QList<QCPItemText *> m_cellTexts;
     QList<QCPItemText *> m_barTexts;
     int m_cellTextPx = 0;
@@ -127,6 +137,7 @@ private:
     int m_placedDim = 0; // the softmax dim the layout was made for (0: none yet)
     bool m_placedScale = true;
     bool m_spareRow = false, m_placedSpare = false;
+    bool m_placedGradient = true;
     class QCPLayoutElement *m_spacer = nullptr;
     class QLabel *m_note;
     class QLabel *m_title;

@@ -208,6 +208,12 @@ void MainWindow::buildActions()
             = d.range == DisplayOptions::Range::Fixed01 ? DisplayOptions::Range::Fit : DisplayOptions::Range::Fixed01;
         m_model->setDisplay(d);
     });
+    add("toggleGradient", tr("Gradient panels on/off (the softmax Jacobian's norm per row)"), tr("gradient"), Qt::Key_G,
+        [this] {
+            DisplayOptions d = m_model->display();
+            d.gradientPanels = !d.gradientPanels;
+            m_model->setDisplay(d);
+        });
 
     // Presentation mode shows these as large buttons instead of the settings; they wrap onto a
     // second row on a narrow screen, and say what is on.
@@ -215,7 +221,7 @@ void MainWindow::buildActions()
     flow->setContentsMargins(2, 2, 2, 2);
     for (const char *name :
         { "toggleScaling", "toggleSoftmaxDim", "halveDk", "doubleDk", "shorter", "longer", "cycleMask", "cycleCompare",
-            "toggleRange", "newSeed", "previousStep", "nextStep", "animate", "leavePresentation" }) {
+            "toggleRange", "toggleGradient", "newSeed", "previousStep", "nextStep", "animate", "leavePresentation" }) {
         auto *b = new QToolButton(m_demoBar);
         b->setObjectName(QStringLiteral("demo-%1").arg(name));
         b->setDefaultAction(action(name));
@@ -261,6 +267,7 @@ void MainWindow::updateDemoButtons()
             : kind == CompareKind::SoftmaxDim ? tr("compare: dim")
                                               : tr("compare: d_k"));
     label("newSeed", tr("seed %1").arg(p.seed));
+    label("toggleGradient", m_model->display().gradientPanels ? tr("gradient: on") : tr("gradient: off"));
     label("toggleRange",
         m_model->display().range == DisplayOptions::Range::Fixed01 ? tr("colours 0–1") : tr("colours: fit"));
     // The lesson's ends: no step before the first or after the last.
@@ -426,6 +433,7 @@ void MainWindow::buildMenus()
     }
     view->addAction(action("showPipeline"));
     view->addAction(action("showWhyScale"));
+    view->addAction(action("toggleGradient"));
     view->addAction(action("presentation"));
     view->addAction(action("animate"));
     QMenu *sweep = view->addMenu(tr("S&weep over"));

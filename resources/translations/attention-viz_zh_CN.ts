@@ -111,7 +111,7 @@
     </message>
     <message>
         <location filename="../../app/widgets/controls_panel.cpp" line="145"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="455"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="462"/>
         <source>Cross-attention (keys from a second sequence)</source>
         <translation>交叉注意力（键来自第二个序列）</translation>
     </message>
@@ -437,12 +437,22 @@
         <translation>矩阵足够小（不超过 16 × 16）时，在每个格子里写出数值。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="456"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="272"/>
+        <source>Gradient panels</source>
+        <translation>梯度面板</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="273"/>
+        <source>Beside the entropy, the softmax&apos;s gradient at each row: the norm of its Jacobian diag(p) − p·pᵀ. A one-hot row has 0 (no gradient flows back through it), a uniform row √(S − 1)/S. Key G.</source>
+        <translation>在熵的旁边显示每一行 softmax 的梯度：其雅可比矩阵 diag(p) − p·pᵀ 的范数。独热的行为 0（没有梯度能穿过它传回去），均匀的行为 √(S − 1)/S。快捷键 G。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="463"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="480"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="487"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -571,11 +581,6 @@
     </message>
     <message>
         <location filename="../../app/widgets/explanation_panel.cpp" line="138"/>
-        <source>softmax Jacobian norms in the tooltips (not averaged over more than a million weights, to keep the window quick)</source>
-        <translation>softmax 雅可比矩阵范数见提示框（超过一百万个权重时不求平均，以保持窗口流畅）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="140"/>
         <source>mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)</source>
         <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行为 %2，one-hot 的行为 0）</translation>
     </message>
@@ -590,9 +595,34 @@
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="192"/>
+        <source>%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
+        <translation>%1：最大权重 %2，平均行熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="194"/>
+        <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5</source>
+        <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%），平均梯度 %5</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="197"/>
+        <source>%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
+        <translation>%1：最大权重 %2，平均列熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="199"/>
+        <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5</source>
+        <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%），平均梯度 %5</translation>
+    </message>
+    <message>
         <location filename="../../app/widgets/explanation_panel.cpp" line="147"/>
         <source>mean row entropy %1 nats = %2% of ln S = %3</source>
         <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="139"/>
+        <source>mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0)</source>
+        <translation>softmax 雅可比范数的平均值 %1（均匀的列为 %2，独热的列为 0）</translation>
     </message>
     <message>
         <location filename="../../app/widgets/explanation_panel.cpp" line="152"/>
@@ -603,16 +633,6 @@
         <location filename="../../app/widgets/explanation_panel.cpp" line="158"/>
         <source>mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)</source>
         <translation>平均列熵 %1 奈特 = ln L = %3 的 %2%（此时列才是概率分布）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="190"/>
-        <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L)</source>
-        <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="187"/>
-        <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S)</source>
-        <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%）</translation>
     </message>
 </context>
 <context>
@@ -897,80 +917,97 @@
     </message>
     <message>
         <location filename="../../app/render/heatmap_drawing.cpp" line="100"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="235"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="249"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="335"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="127"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="492"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="952"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="128"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="584"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1049"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="363"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="151"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="493"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="155"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="585"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="249"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="263"/>
         <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).</source>
         <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="254"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="273"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy is shown under the map, against the most each can have (dashed).</source>
         <translation>沿查询做 softmax（dim −2）：每一列和为 1，行和不为 1，所以输出不再是值向量的加权平均。列才是概率分布：它们的熵画在热图下方，与各列可能的最大熵（虚线）对照。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="266"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="285"/>
         <source>%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个查询看不到任何键：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="267"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="286"/>
         <source>%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个键不被任何查询看到：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="130"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="952"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="131"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1049"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="157"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="138"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="163"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1050"/>
+        <source>gradient</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="161"/>
         <source>col. entropy</source>
         <translation>列熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="261"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="269"/>
+        <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy and gradient are shown under the map, against the most entropy each can have and a uniform column&apos;s gradient (dashed).</source>
+        <translation>沿查询做 softmax（dim −2）：每一列和为 1，行和不为 1，所以输出不再是值向量的加权平均。列才是概率分布：它们的熵和梯度画在热图下方，分别与各列可能的最大熵、均匀列的梯度（虚线）对照。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="280"/>
         <source>The rows&apos; largest weights average %1: on the fixed 0 to 1 colour range the map looks flat. Press F (or Range: Fit to data) to stretch the colours over the weights.</source>
         <translation>各行最大权重的平均值为 %1：在固定的 0 到 1 颜色范围下整张图看起来是一种颜色。按 F（或“范围：按数据拟合”）把颜色铺满这些权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="469"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="543"/>
+        <source>uniform</source>
+        <translation>均匀</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="561"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="486"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="578"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="492"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="493"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="953"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="584"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="585"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1050"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="767"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="865"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -979,108 +1016,108 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="769"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="867"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="771"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="869"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="775"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="873"/>
         <source>
 row %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 行之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="783"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="881"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 列之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="816"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="912"/>
         <source>
 softmax Jacobian norm of row %1: %2 (a uniform row %3; one-hot 0: no gradient flows back)</source>
         <translation>
 第 %1 行的 softmax 雅可比矩阵范数：%2（均匀的行为 %3；one-hot 为 0：没有梯度传回）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="818"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="914"/>
         <source>
 softmax Jacobian norm of column %1: %2 (a uniform column %3; one-hot 0: no gradient flows back)</source>
         <translation>
 第 %1 列的 softmax 雅可比矩阵范数：%2（均匀的列为 %3；one-hot 为 0：没有梯度传回）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="830"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="926"/>
         <source> (the most, for a uniform row: ln S = %1)</source>
         <translation>（最大值，均匀的行：ln S = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="831"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="927"/>
         <source> (the most, for a uniform column: ln L = %1)</source>
         <translation>（最大值，均匀的列：ln L = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="833"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="929"/>
         <source> (the mask hides every key of this row)</source>
         <translation>（掩码遮住了这一行的所有键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="833"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="929"/>
         <source> (the mask hides this key from every query)</source>
         <translation>（掩码对所有查询遮住了这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="860"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="957"/>
         <source>
 row entropy %1 nats</source>
         <translation>
 行熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="870"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="967"/>
         <source>
 column entropy %1 nats</source>
         <translation>
 列熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="858"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="955"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="835"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="931"/>
         <source> (the most is 0: the mask leaves this row one key)</source>
         <translation>（最大值为 0：掩码只给这一行留下一个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="836"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="932"/>
         <source> (the most is 0: the mask shows this key to one query)</source>
         <translation>（最大值为 0：掩码只让一个查询看到这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="838"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="934"/>
         <source> (the most, for a uniform row over its %1 visible keys: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个键上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="839"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="935"/>
         <source> (the most, for a uniform column over its %1 visible queries: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个查询上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="868"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="965"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
     </message>
@@ -1129,7 +1166,7 @@ column entropy %1 nats</source>
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="163"/>
-        <location filename="../../app/widgets/main_window.cpp" line="250"/>
+        <location filename="../../app/widgets/main_window.cpp" line="256"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
@@ -1140,7 +1177,7 @@ column entropy %1 nats</source>
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="164"/>
-        <location filename="../../app/widgets/main_window.cpp" line="249"/>
+        <location filename="../../app/widgets/main_window.cpp" line="255"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
@@ -1151,7 +1188,7 @@ column entropy %1 nats</source>
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="165"/>
-        <location filename="../../app/widgets/main_window.cpp" line="252"/>
+        <location filename="../../app/widgets/main_window.cpp" line="258"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
@@ -1162,7 +1199,7 @@ column entropy %1 nats</source>
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="167"/>
-        <location filename="../../app/widgets/main_window.cpp" line="251"/>
+        <location filename="../../app/widgets/main_window.cpp" line="257"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
@@ -1203,7 +1240,7 @@ column entropy %1 nats</source>
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="180"/>
-        <location filename="../../app/widgets/main_window.cpp" line="269"/>
+        <location filename="../../app/widgets/main_window.cpp" line="276"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
@@ -1268,248 +1305,268 @@ column entropy %1 nats</source>
         <translation>为什么？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="265"/>
+        <location filename="../../app/widgets/main_window.cpp" line="211"/>
+        <source>Gradient panels on/off (the softmax Jacobian&apos;s norm per row)</source>
+        <translation>梯度面板 开/关（每一行 softmax 雅可比矩阵的范数）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="211"/>
+        <source>gradient</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="270"/>
+        <source>gradient: on</source>
+        <translation>梯度：开</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="270"/>
+        <source>gradient: off</source>
+        <translation>梯度：关</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="272"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="265"/>
+        <location filename="../../app/widgets/main_window.cpp" line="272"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/widgets/main_window.cpp" line="318"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="312"/>
+        <location filename="../../app/widgets/main_window.cpp" line="319"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="326"/>
+        <location filename="../../app/widgets/main_window.cpp" line="333"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="327"/>
+        <location filename="../../app/widgets/main_window.cpp" line="334"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="328"/>
+        <location filename="../../app/widgets/main_window.cpp" line="335"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="340"/>
+        <location filename="../../app/widgets/main_window.cpp" line="347"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="343"/>
+        <location filename="../../app/widgets/main_window.cpp" line="350"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="352"/>
+        <location filename="../../app/widgets/main_window.cpp" line="359"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="358"/>
+        <location filename="../../app/widgets/main_window.cpp" line="365"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="360"/>
+        <location filename="../../app/widgets/main_window.cpp" line="367"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="360"/>
-        <location filename="../../app/widgets/main_window.cpp" line="371"/>
+        <location filename="../../app/widgets/main_window.cpp" line="367"/>
+        <location filename="../../app/widgets/main_window.cpp" line="378"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="367"/>
+        <location filename="../../app/widgets/main_window.cpp" line="374"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="369"/>
+        <location filename="../../app/widgets/main_window.cpp" line="376"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="371"/>
+        <location filename="../../app/widgets/main_window.cpp" line="378"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="374"/>
+        <location filename="../../app/widgets/main_window.cpp" line="381"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="376"/>
+        <location filename="../../app/widgets/main_window.cpp" line="383"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="377"/>
+        <location filename="../../app/widgets/main_window.cpp" line="384"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="377"/>
+        <location filename="../../app/widgets/main_window.cpp" line="384"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="380"/>
+        <location filename="../../app/widgets/main_window.cpp" line="387"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="382"/>
+        <location filename="../../app/widgets/main_window.cpp" line="389"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="388"/>
+        <location filename="../../app/widgets/main_window.cpp" line="395"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="390"/>
+        <location filename="../../app/widgets/main_window.cpp" line="397"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="391"/>
+        <location filename="../../app/widgets/main_window.cpp" line="398"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="392"/>
+        <location filename="../../app/widgets/main_window.cpp" line="399"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="393"/>
+        <location filename="../../app/widgets/main_window.cpp" line="400"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="402"/>
+        <location filename="../../app/widgets/main_window.cpp" line="409"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="410"/>
+        <location filename="../../app/widgets/main_window.cpp" line="417"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="411"/>
+        <location filename="../../app/widgets/main_window.cpp" line="418"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="412"/>
+        <location filename="../../app/widgets/main_window.cpp" line="419"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="413"/>
+        <location filename="../../app/widgets/main_window.cpp" line="420"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="414"/>
+        <location filename="../../app/widgets/main_window.cpp" line="421"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="415"/>
+        <location filename="../../app/widgets/main_window.cpp" line="422"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="431"/>
+        <location filename="../../app/widgets/main_window.cpp" line="439"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="433"/>
+        <location filename="../../app/widgets/main_window.cpp" line="441"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="434"/>
+        <location filename="../../app/widgets/main_window.cpp" line="442"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="443"/>
+        <location filename="../../app/widgets/main_window.cpp" line="451"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="445"/>
+        <location filename="../../app/widgets/main_window.cpp" line="453"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="446"/>
+        <location filename="../../app/widgets/main_window.cpp" line="454"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="446"/>
+        <location filename="../../app/widgets/main_window.cpp" line="454"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="453"/>
+        <location filename="../../app/widgets/main_window.cpp" line="461"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="459"/>
+        <location filename="../../app/widgets/main_window.cpp" line="467"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="460"/>
+        <location filename="../../app/widgets/main_window.cpp" line="468"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="462"/>
+        <location filename="../../app/widgets/main_window.cpp" line="470"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="463"/>
+        <location filename="../../app/widgets/main_window.cpp" line="471"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="464"/>
+        <location filename="../../app/widgets/main_window.cpp" line="472"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="484"/>
+        <location filename="../../app/widgets/main_window.cpp" line="492"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="485"/>
+        <location filename="../../app/widgets/main_window.cpp" line="493"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
@@ -1544,112 +1601,112 @@ column entropy %1 nats</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="247"/>
+        <location filename="../../app/widgets/main_window.cpp" line="253"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="247"/>
+        <location filename="../../app/widgets/main_window.cpp" line="253"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="248"/>
+        <location filename="../../app/widgets/main_window.cpp" line="254"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="248"/>
+        <location filename="../../app/widgets/main_window.cpp" line="254"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="254"/>
+        <location filename="../../app/widgets/main_window.cpp" line="260"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="255"/>
+        <location filename="../../app/widgets/main_window.cpp" line="261"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="256"/>
+        <location filename="../../app/widgets/main_window.cpp" line="262"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="259"/>
+        <location filename="../../app/widgets/main_window.cpp" line="265"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="260"/>
+        <location filename="../../app/widgets/main_window.cpp" line="266"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="261"/>
+        <location filename="../../app/widgets/main_window.cpp" line="267"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="262"/>
+        <location filename="../../app/widgets/main_window.cpp" line="268"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="263"/>
+        <location filename="../../app/widgets/main_window.cpp" line="269"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="272"/>
+        <location filename="../../app/widgets/main_window.cpp" line="279"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="273"/>
+        <location filename="../../app/widgets/main_window.cpp" line="280"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="277"/>
+        <location filename="../../app/widgets/main_window.cpp" line="284"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="277"/>
+        <location filename="../../app/widgets/main_window.cpp" line="284"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="278"/>
+        <location filename="../../app/widgets/main_window.cpp" line="285"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="513"/>
+        <location filename="../../app/widgets/main_window.cpp" line="521"/>
         <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="749"/>
+        <location filename="../../app/widgets/main_window.cpp" line="757"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="797"/>
+        <location filename="../../app/widgets/main_window.cpp" line="805"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="803"/>
+        <location filename="../../app/widgets/main_window.cpp" line="811"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="805"/>
+        <location filename="../../app/widgets/main_window.cpp" line="813"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
