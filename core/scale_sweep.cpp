@@ -290,14 +290,20 @@ void writeSweepJson(std::ostream &out, const SweepResult &r)
 
 void writeSweepCsv(std::ostream &out, const SweepResult &r)
 {
-    out << "d_k";
+    // The settings in every line (so each line says what it is, for any CSV reader), and the factor
+    // the scaled side multiplied its scores by at that d_k.
+    out << "d_k,keys,trials,seed,scaling,sigma,scale";
     for (const char *side : { "scaled", "unscaled" })
         for (const Named &n : kBands)
             for (const char *suffix : { "_mean", "_p10", "_p90" })
                 out << ',' << side << '_' << n.name << suffix;
     out << '\n';
     for (std::size_t i = 0; i < r.settings.dks.size(); ++i) {
-        out << r.settings.dks[i];
+        const SweepSettings &s = r.settings;
+        out << s.dks[i] << ',' << s.keys << ',' << s.trials << ',' << s.seed << ',' << scalingName(s.scaling) << ',';
+        writeNumber(out, s.sigma);
+        out << ',';
+        writeNumber(out, sweepTrialParams(s, s.dks[i], 0, true).scaleFactor());
         for (const SweepSide *side : { &r.scaled, &r.unscaled })
             for (const Named &n : kBands)
                 for (const std::vector<double> *v :

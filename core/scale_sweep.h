@@ -79,7 +79,9 @@ std::optional<SweepResult> runSweep(const SweepSettings &s, const std::function<
 // ...,
 //  "scaled": {"entropy_mean": [...], "entropy_p10": [...], ...}, "unscaled": {...}}
 void writeSweepJson(std::ostream &out, const SweepResult &r);
-// One line per d_k: d_k, then each side's mean, p10 and p90 of every quantity, with a header line.
+// One line per d_k, after a header line: d_k, the settings (keys, trials, seed, scaling, sigma), the
+// factor the scaled side's scores were multiplied by at that d_k (scale), then each side's mean, p10
+// and p90 of every quantity.
 void writeSweepCsv(std::ostream &out, const SweepResult &r);
 
 } // namespace attn

@@ -252,10 +252,13 @@ void TestScaleSweep::jsonAndCsvCarryEveryCurve()
     attn::writeSweepCsv(csv, *r);
     const QStringList lines = QString::fromStdString(csv.str()).trimmed().split('\n');
     QCOMPARE(lines.size(), 4);
-    QCOMPARE(lines[0].split(',').size(), 1 + 2 * 4 * 3);
-    QVERIFY(lines[0].startsWith("d_k,scaled_entropy_mean,scaled_entropy_p10"));
-    QVERIFY(lines[3].startsWith("16,"));
-    QCOMPARE(lines[3].split(',').size(), 25);
+    QCOMPARE(lines[0].split(',').size(), 7 + 2 * 4 * 3);
+    QVERIFY2(lines[0].startsWith("d_k,keys,trials,seed,scaling,sigma,scale,scaled_entropy_mean,scaled_entropy_p10"),
+        qPrintable(lines[0]));
+    // each line says what it is: d_k 16, 16 keys, 20 trials, seed 3, 1/sqrt(d_k) = 0.25
+    QVERIFY2(lines[3].startsWith("16,16,20,3,inv_sqrt_d_k,1,0.25,"), qPrintable(lines[3]));
+    QCOMPARE(lines[3].split(',').size(), 31);
+    QCOMPARE(lines[3].split(',')[7].toDouble(), r->scaled.entropy.mean[2]);
 }
 
 QTEST_APPLESS_MAIN(TestScaleSweep)
