@@ -263,20 +263,17 @@ int main(int argc, char *argv[])
 
     if (sweep && request.writesPictures()) {
         // The sweep's plots: 1200 × 900 units unless --size says otherwise.
-        const QSize size = request.size.isValid() ? request.size : QSize(1200, 900);
-        QCustomPlot plot;
-        SweepPlot drawn(&plot);
-        drawn.setTextSize(std::clamp(std::max(size.height() / 50, size.width() / 70), 8, 48));
-        drawn.setResult(*sweep);
-        drawn.setTitle(request.noTitle    ? QString()
-                : request.title.isEmpty() ? SweepPlot::defaultTitle(sweep->settings)
-                                          : request.title);
-        drawn.layOut(size);
+        SweepPicture picture;
+        if (request.size.isValid())
+            picture.size = request.size;
+        picture.pixelRatio = request.pixelRatio;
+        picture.transparent = request.transparent;
+        picture.title = !request.noTitle;
+        picture.titleText = request.title;
         QByteArray bytes;
         QString error;
         if (!tracked(request.exportPath, [&] {
-                return encodePlot(request.exportPath, plot, size, request.pixelRatio, request.transparent,
-                           SweepPlot::defaultTitle(sweep->settings), &bytes, &error)
+                return encodeSweepPicture(request.exportPath, *sweep, picture, &bytes, &error)
                     && saveBytes(request.exportPath, bytes, &error);
             }))
             return fail(QStringLiteral("--export: %1").arg(error));

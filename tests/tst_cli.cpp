@@ -373,6 +373,21 @@ void TestCli::sweepDumpAndExports()
     const QByteArray head = png.read(24);
     QCOMPARE(qFromBigEndian<quint32>(head.constData() + 16), 1200u);
     QCOMPARE(qFromBigEndian<quint32>(head.constData() + 20), 900u);
+    // The picture says how to read it (a caption under the panels) unless --no-title leaves the words out.
+    QFile svg(dir.filePath("s.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QByteArray drawn = svg.readAll();
+    QVERIFY(drawn.contains("Why divide by"));
+    QVERIFY(drawn.contains("Each point is the mean over 20 trials"));
+    r = runProgram(
+        { "--sweep", "d-k=1..64", "--trials", "5", "--no-title", "--export", dir.filePath("bare.svg") }, true);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QFile bare(dir.filePath("bare.svg"));
+    QVERIFY(bare.open(QIODevice::ReadOnly));
+    // (the file's <title>, its name in a viewer, is not drawn)
+    const QString plain = QString::fromUtf8(bare.readAll()).remove(QRegularExpression("<title>[^<]*</title>"));
+    QVERIFY(plain.contains("d_k")); // the axes are there
+    QVERIFY(!plain.contains("Why divide by") && !plain.contains("Each point is"));
     r = runProgram(
         { "--sweep", "d-k=16", "--trials", "5", "--scaling", "quarter-each", "--sigma", "0.5", "--dump", "-" });
     QCOMPARE(r.exitCode, 0);

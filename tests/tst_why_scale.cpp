@@ -111,6 +111,16 @@ void TestWhyScale::cancelStopsIt()
     QVERIFY(!why()->result().has_value());
     const QString said = gui::find<QLabel>(why(), "sweep-status")->text();
     QVERIFY2(said.startsWith("Cancelled"), qPrintable(said));
+    // Sweep starts it again with the same settings (it was off while one ran), and Cancel stops it.
+    auto *run = gui::find<QPushButton>(why(), "sweep-run");
+    QVERIFY(run->isEnabled());
+    QVERIFY(gui::click(run));
+    QTRY_VERIFY(why()->running());
+    QVERIFY(!run->isEnabled());
+    QCOMPARE(why()->settings().trials, 20000);
+    QVERIFY(gui::click(gui::find<QPushButton>(why(), "sweep-cancel")));
+    QTRY_VERIFY_WITH_TIMEOUT(!why()->running(), 10000);
+    QVERIFY(run->isEnabled());
 }
 
 void TestWhyScale::exportsPlotsAndNumbers()

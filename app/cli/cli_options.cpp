@@ -651,7 +651,7 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
         { "panels", "Pictures: row sums beside each map and column sums under it, with their numbers (default)." },
         { "no-panels", "Pictures: the map and its colour scale only." },
         { "title", "Title line of exported pictures (default: the settings).", "TEXT" },
-        { "no-title", "No title line on exported pictures." },
+        { "no-title", "No title line on exported pictures (nor the caption under a sweep's)." },
         { "lang", "Language of the window and pictures: en or zh (default: the system's).", "en|zh" },
         { "preset", "Start from one of the lecture's examples: qkv-basics, why-scale, sdpa-check, wrong-dim.", "NAME" },
         { "scenario", "Start from a saved scenario (JSON); other options change it.", "FILE" },

@@ -26,6 +26,8 @@ namespace {
 // The smallest text an exported figure has, in units (points for PDF and SVG): papers want 8 points.
 constexpr int kMinTextSize = 8;
 
+} // namespace
+
 // Text wrapped to lines no wider than width (where its words allow): first at the title's parts
 // (settings "  (sizes, seed)"), then at spaces.
 QStringList wrapLines(const QString &text, const QFontMetricsF &fm, int width)
@@ -89,7 +91,7 @@ QStringList wrapLines(const QString &text, const QFontMetricsF &fm, int width)
 // A title that fits the width: the font shrinks to three quarters of its size but not below smallest
 // (nor below 8 units); when that is not enough, the text wraps onto as few lines as it can, at the
 // largest size that needs no more. Never clipped.
-QString fitText(const QString &text, QFont *font, int width, int smallest = kMinTextSize)
+QString fitText(const QString &text, QFont *font, int width, int smallest)
 {
     const int full = font->pixelSize();
     const int least = std::min(full, std::max({ kMinTextSize, smallest, full * 3 / 4 }));
@@ -108,6 +110,8 @@ QString fitText(const QString &text, QFont *font, int width, int smallest = kMin
     font->setPixelSize(least);
     return wrapLines(text, QFontMetricsF(*font), width).join('\n');
 }
+
+namespace {
 
 // A text element that takes whatever height its row has (QCPTextElement's own maximum is its text's
 // height, which would squeeze every element in its row to that height).

@@ -35,6 +35,15 @@ QStringList figureSuffixes(); // png jpg jpeg pdf svg
 QStringList dataSuffixes(); // csv npy json
 
 class QCustomPlot;
+class QFont;
+class QFontMetricsF;
+// Text wrapped to lines no wider than width (where its words allow): first at the parts a title
+// separates with two spaces, then at spaces outside parentheses.
+QStringList wrapLines(const QString &text, const QFontMetricsF &fm, int width);
+// Text that fits width: the font shrinks to three quarters of its size (not below smallest, nor 8
+// units), then the text wraps onto as few lines as it can. Never clipped.
+QString fitText(const QString &text, QFont *font, int width, int smallest = 8);
+
 // A plot laid out at size (units: pixels at ratio 1, points for PDF and SVG) as an image of
 // size × pixelRatio pixels that says its dpi, or encoded in the format path's suffix names.
 QImage renderPlot(QCustomPlot &plot, const QSize &size, double pixelRatio, bool transparent);

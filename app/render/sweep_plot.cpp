@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/sweep_plot.h"
 
+#include "render/figure.h"
 #include "render/heatmap_drawing.h"
 
 #include <QCoreApplication>
@@ -61,7 +62,11 @@ SweepPlot::SweepPlot(QCustomPlot *plot)
     m_legend->setIconSize(28, 12);
     auto *grid = new QCPLayoutGrid;
     layout->addElement(2, 0, grid);
-    layout->setRowStretchFactors({ 0.001, 0.001, 1.0 });
+    m_caption = new QCPTextElement(m_plot, QString());
+    m_caption->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+    m_caption->setVisible(false);
+    layout->addElement(3, 0, m_caption);
+    layout->setRowStretchFactors({ 0.001, 0.001, 1.0, 0.001 });
     const QString names[4]
         = { tr("row entropy (nats)"), tr("largest weight"), tr("score variance"), tr("softmax Jacobian norm") };
     for (int panel = 0; panel < 4; ++panel) {
@@ -154,6 +159,18 @@ QString SweepPlot::scaledName(const attn::SweepSettings &s)
     return tr("not scaled");
 }
 
+QString SweepPlot::defaultCaption(const attn::SweepSettings &s)
+{
+    return tr("Each point is the mean over %1 trials of one query against %2 keys, q and K drawn from N(0, %3) "
+              "(trial t with seed %4 + t); the band spans the trials' 10th to 90th percentile. Blue: %5; orange: not "
+              "scaled. Without the scale the scores' variance grows like d_k, the largest weight goes to 1 and the "
+              "entropy and the softmax's gradient (its Jacobian norm) to 0.")
+        .arg(s.trials)
+        .arg(s.keys)
+        .arg(s.sigma * s.sigma, 0, 'g', 4)
+        .arg(QString::number(s.seed), scaledName(s));
+}
+
 QString SweepPlot::defaultTitle(const attn::SweepSettings &s)
 {
     QString t = tr("Why divide by √d_k: S = %1 keys, %2 trials per d_k, seed %3")
@@ -182,6 +199,7 @@ void SweepPlot::applyFonts()
     title.setBold(true);
     small.setPixelSize(std::max(8, px * 9 / 10));
     m_title->setFont(title);
+    m_caption->setFont(f);
     m_legend->setFont(f);
     for (int i = 0; i < m_legend->itemCount(); ++i)
         if (QCPAbstractLegendItem *item = m_legend->item(i)) { // null: an empty cell of the wrapped grid
@@ -195,12 +213,30 @@ void SweepPlot::applyFonts()
             a->setLabelFont(f);
         }
     m_markerLabel->setFont(small);
+    // Lines and dots in proportion to the text (2.5 and 6 at 18-pixel text, a 1200 × 900 picture).
+    const double pen = std::max(1.0, px / 7.2), dot = std::max(3.0, px / 3.0);
+    for (int panel = 0; panel < 4; ++panel)
+        for (int side = 0; side < 2; ++side) {
+            m_mean[panel][side]->setPen(QPen(kSide[side], pen));
+            m_mean[panel][side]->setScatterStyle(
+                QCPScatterStyle(QCPScatterStyle::ssCircle, kSide[side], kSide[side], dot));
+        }
+    for (int k = 0; k < int(m_references.size()); ++k)
+        m_references[k]->setPen(QPen(kReference, std::max(1.0, pen * 0.6), k == 1 ? Qt::DotLine : Qt::DashLine));
 }
 
 void SweepPlot::setTitle(const QString &title)
 {
+    m_titleText = title;
     m_title->setText(title);
     m_title->setVisible(!title.isEmpty());
+}
+
+void SweepPlot::setCaption(const QString &caption)
+{
+    m_captionText = caption;
+    m_caption->setText(caption);
+    m_caption->setVisible(!caption.isEmpty());
 }
 
 void SweepPlot::setResult(const attn::SweepResult &r)
@@ -226,7 +262,7 @@ void SweepPlot::setResult(const attn::SweepResult &r)
     const double one = s.sigma * s.sigma * s.sigma * s.sigma;
     m_references[2]->setData(ends, { one, one }, true);
     m_references[3]->setData(ends, { uniform, uniform }, true);
-    m_references[0]->setName(tr("ln S (entropy), y = 1 (variance), a uniform row's norm"));
+    m_references[0]->setName(tr("ln S, y = 1, a uniform row's norm"));
     m_references[1]->setName(tr("y = d_k"));
     m_high[0][0]->setName(tr("10th to 90th percentile of the trials"));
 
@@ -279,8 +315,48 @@ void SweepPlot::setCurrentDk(int dk)
 
 void SweepPlot::layOut(const QSize &size)
 {
+    // The title shrinks a little or wraps, the caption wraps: nothing runs off the picture's sides.
+    applyFonts();
+    const int width = size.width() - 16;
+    if (!m_titleText.isEmpty()) {
+        QFont f = m_title->font();
+        m_title->setText(fitText(m_titleText, &f, width));
+        m_title->setFont(f);
+    }
+    // The legend in as many columns (up to 3) as its widest entry leaves room for.
+    const QFontMetricsF lm(m_legend->font());
+    double widest = 0;
+    for (int i = 0; i < m_legend->itemCount(); ++i)
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(m_legend->item(i)))
+            widest = std::max(widest, lm.horizontalAdvance(item->plottable()->name()));
+    const double entry = widest + m_legend->iconSize().width() + lm.height() * 2.5;
+    const int columns = std::clamp(int(width / std::max(1.0, entry)), 1, 3);
+    if (m_legend->wrap() != columns) {
+        m_legend->setWrap(columns);
+        m_legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    }
+    if (!m_captionText.isEmpty()) {
+        m_caption->setText(wrapLines(m_captionText, QFontMetricsF(m_caption->font()), width).join('\n'));
+        m_caption->setMargins(QMargins(8, 4, 8, 6));
+    }
     m_plot->resize(size);
     m_plot->setViewport(QRect(QPoint(0, 0), size));
     m_plot->plotLayout()->setOuterRect(QRect(QPoint(0, 0), size));
     m_plot->replot(QCustomPlot::rpImmediateRefresh);
+}
+
+bool encodeSweepPicture(
+    const QString &path, const attn::SweepResult &r, const SweepPicture &o, QByteArray *encoded, QString *error)
+{
+    QCustomPlot plot;
+    SweepPlot drawn(&plot);
+    // Text in proportion to the picture (18 units at 1200 × 900), from 8 to 48.
+    drawn.setTextSize(std::clamp(std::max(o.size.height() / 50, o.size.width() / 70), 8, 48));
+    drawn.setResult(r);
+    const QString title = o.titleText.isEmpty() ? SweepPlot::defaultTitle(r.settings) : o.titleText;
+    drawn.setTitle(o.title ? title : QString());
+    drawn.setCaption(o.title ? SweepPlot::defaultCaption(r.settings) : QString());
+    drawn.setCurrentDk(o.currentDk);
+    drawn.layOut(o.size);
+    return encodePlot(path, plot, o.size, o.pixelRatio, o.transparent, title, encoded, error);
 }

@@ -64,6 +64,9 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
     m_progress->setFormat(tr("%p% swept"));
+    m_run = new QPushButton(tr("Sweep"), this);
+    m_run->setObjectName("sweep-run");
+    m_run->setToolTip(tr("Sweep again with these settings (after a cancel, say)"));
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setObjectName("sweep-cancel");
     m_export = new QPushButton(tr("Export…"), this);
@@ -77,6 +80,7 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
     controls->addWidget(new QLabel(tr("Scaled side"), this));
     controls->addWidget(m_scaling, 1);
     controls->addWidget(m_progress);
+    controls->addWidget(m_run);
     controls->addWidget(m_cancel);
     controls->addWidget(m_export);
 
@@ -126,6 +130,7 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
         connect(box, &QSpinBox::valueChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_scaling, &QComboBox::currentIndexChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_cancel, &QPushButton::clicked, this, &WhyScaleWindow::cancel);
+    connect(m_run, &QPushButton::clicked, this, &WhyScaleWindow::recompute);
     connect(m_export, &QPushButton::clicked, this, &WhyScaleWindow::exportDialog);
     connect(&m_watcher, &QFutureWatcher<std::optional<attn::SweepResult>>::finished, this, &WhyScaleWindow::finished);
     connect(m_plot, &QCustomPlot::mousePress, this, &WhyScaleWindow::plotClicked);
@@ -254,6 +259,7 @@ void WhyScaleWindow::started()
 {
     m_progress->setValue(0);
     m_cancel->setEnabled(true);
+    m_run->setEnabled(false);
     m_status->setText(tr("Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…")
                           .arg(m_running.trials)
                           .arg(m_running.keys));
@@ -269,6 +275,7 @@ void WhyScaleWindow::finished()
 {
     m_busy = false;
     m_cancel->setEnabled(false);
+    m_run->setEnabled(true);
     const std::optional<attn::SweepResult> r = m_watcher.result();
     if (m_again) {
         m_again = false;
@@ -277,8 +284,8 @@ void WhyScaleWindow::finished()
     }
     if (!r) {
         m_progress->setValue(0);
-        m_status->setText(m_result ? tr("Cancelled: the plots show the sweep before.")
-                                   : tr("Cancelled: change a setting or press W twice to sweep again."));
+        m_status->setText(m_result ? tr("Cancelled: the plots show the sweep before. Sweep sweeps again.")
+                                   : tr("Cancelled. Sweep sweeps again."));
         return;
     }
     m_result = r;
@@ -365,28 +372,23 @@ void WhyScaleWindow::showHistograms()
         QCPAxisRect *rect = m_bars[side]->keyAxis()->axisRect();
         rect->axis(QCPAxis::atBottom)->setRange(h.lo, h.hi);
         rect->axis(QCPAxis::atLeft)->setRange(0, top * 1.1 + 1e-12);
-        m_histogramTitle[side]->setText(histogramText(side));
+        // Two short lines: the sample, then the curve (one long line was cut at the window's smallest).
+        QString text = (side == 0 ? tr("The main window's raw scores: %1 of them, sd %2")
+                                  : tr("its scaled scores (%1 logits): sd %2"))
+                           .arg(h.count)
+                           .arg(QString::number(h.sd, 'g', 4));
+        if (e.known)
+            text
+                += tr("\nthe curve N(0, %1) has sd %2")
+                       .arg(QString::number(side == 0 ? e.raw : e.scaled, 'g', 4), QString::number(expectedSd, 'g', 4));
+        m_histogramTitle[side]->setText(text);
     }
     m_histogram->replot(QCustomPlot::rpQueuedReplot);
 }
 
 QString WhyScaleWindow::histogramText(int side) const
 {
-    const ResultPtr r = m_model->result();
-    if (!r)
-        return {};
-    const attn::Params &p = r->params;
-    const attn::ExpectedVariance e = attn::expectedScoreVariance(p);
-    const attn::ScoreHistogram h = attn::scoreHistogram(*r, p.batchIndex, side == 1);
-    const QString sd = QString::number(h.sd, 'g', 4);
-    const QString what = side == 0 ? tr("The main window's raw scores now: %1 of them, sd %2")
-                                   : tr("its scaled scores: sd %2 (%1 logits)");
-    QString text = what.arg(h.count).arg(sd);
-    if (e.known)
-        text += tr("; the curve N(0, %1) has sd %2")
-                    .arg(QString::number(side == 0 ? e.raw : e.scaled, 'g', 4),
-                        QString::number(std::sqrt(side == 0 ? e.raw : e.scaled), 'g', 4));
-    return text;
+    return side == 0 || side == 1 ? m_histogramTitle[side]->text() : QString();
 }
 
 void WhyScaleWindow::plotClicked(QMouseEvent *event)
@@ -424,17 +426,10 @@ bool WhyScaleWindow::exportTo(const QString &path, QString *error) const
             attn::writeSweepJson(out, *m_result);
         return saveBytes(path, QByteArray::fromStdString(out.str()), error);
     }
-    const QSize size(1200, 900);
-    QCustomPlot plot;
-    SweepPlot drawn(&plot);
-    drawn.setTextSize(18);
-    drawn.setResult(*m_result);
-    drawn.setTitle(SweepPlot::defaultTitle(m_result->settings));
-    drawn.setCurrentDk(m_model->params().dK);
-    drawn.layOut(size);
+    SweepPicture picture;
+    picture.currentDk = m_model->params().dK;
     QByteArray bytes;
-    return encodePlot(path, plot, size, 1.0, false, SweepPlot::defaultTitle(m_result->settings), &bytes, error)
-        && saveBytes(path, bytes, error);
+    return encodeSweepPicture(path, *m_result, picture, &bytes, error) && saveBytes(path, bytes, error);
 }
 
 void WhyScaleWindow::exportDialog()

@@ -50,7 +50,7 @@ public:
     QCustomPlot *plot() const { return m_plot; }
     // The main window's scores now: raw (0) and scaled (1) histograms with N(0, expected variance).
     QCustomPlot *histogramPlot() const { return m_histogram; }
-    QString histogramText(int side) const;
+    QString histogramText(int side) const; // the title over each: the sample's sd, the curve's
     SweepPlot *sweepPlot() const { return m_sweepPlot.get(); }
     QString statusText() const;
 
@@ -74,7 +74,7 @@ private:
     QSpinBox *m_keys, *m_trials;
     QComboBox *m_scaling;
     QProgressBar *m_progress;
-    QPushButton *m_cancel, *m_export;
+    QPushButton *m_run, *m_cancel, *m_export;
     QLabel *m_status;
     QTimer *m_debounce;
     QFutureWatcher<std::optional<attn::SweepResult>> m_watcher;

@@ -585,37 +585,37 @@
         <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行为 %2，one-hot 的行为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="163"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="162"/>
         <source>mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column&apos;s visible queries, on average; the columns are the distributions)</source>
         <translation>列熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="167"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="166"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="192"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="191"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="194"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="193"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="197"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="196"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="199"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="198"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="147"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="146"/>
         <source>mean row entropy %1 nats = %2% of ln S = %3</source>
         <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
     </message>
@@ -625,12 +625,12 @@
         <translation>softmax 雅可比范数的平均值 %1（均匀的列为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="152"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="151"/>
         <source>mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row&apos;s visible keys, on average)</source>
         <translation>行熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每行可见键数的 ln 的平均）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="158"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="157"/>
         <source>mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)</source>
         <translation>平均列熵 %1 奈特 = ln L = %3 的 %2%（此时列才是概率分布）</translation>
     </message>
@@ -922,17 +922,17 @@
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="335"/>
+        <location filename="../../app/render/figure.cpp" line="339"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="128"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="584"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1049"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="583"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1048"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="363"/>
+        <location filename="../../app/render/figure.cpp" line="367"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="155"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="585"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="584"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
@@ -958,14 +958,14 @@
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="131"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1049"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1048"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="138"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="163"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1050"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1049"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
@@ -985,29 +985,29 @@
         <translation>各行最大权重的平均值为 %1：在固定的 0 到 1 颜色范围下整张图看起来是一种颜色。按 F（或“范围：按数据拟合”）把颜色铺满这些权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="543"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="542"/>
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="561"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="560"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="578"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="577"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="583"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="584"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="585"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1050"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1049"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="865"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="864"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -1016,108 +1016,108 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="867"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="866"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="869"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="868"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="873"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="872"/>
         <source>
 row %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 行之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="881"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="880"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 列之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="912"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="911"/>
         <source>
 softmax Jacobian norm of row %1: %2 (a uniform row %3; one-hot 0: no gradient flows back)</source>
         <translation>
 第 %1 行的 softmax 雅可比矩阵范数：%2（均匀的行为 %3；one-hot 为 0：没有梯度传回）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="914"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="913"/>
         <source>
 softmax Jacobian norm of column %1: %2 (a uniform column %3; one-hot 0: no gradient flows back)</source>
         <translation>
 第 %1 列的 softmax 雅可比矩阵范数：%2（均匀的列为 %3；one-hot 为 0：没有梯度传回）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="926"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="925"/>
         <source> (the most, for a uniform row: ln S = %1)</source>
         <translation>（最大值，均匀的行：ln S = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="927"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="926"/>
         <source> (the most, for a uniform column: ln L = %1)</source>
         <translation>（最大值，均匀的列：ln L = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="929"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="928"/>
         <source> (the mask hides every key of this row)</source>
         <translation>（掩码遮住了这一行的所有键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="929"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="928"/>
         <source> (the mask hides this key from every query)</source>
         <translation>（掩码对所有查询遮住了这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="957"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="956"/>
         <source>
 row entropy %1 nats</source>
         <translation>
 行熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="967"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="966"/>
         <source>
 column entropy %1 nats</source>
         <translation>
 列熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="955"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="954"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="931"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="930"/>
         <source> (the most is 0: the mask leaves this row one key)</source>
         <translation>（最大值为 0：掩码只给这一行留下一个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="932"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="931"/>
         <source> (the most is 0: the mask shows this key to one query)</source>
         <translation>（最大值为 0：掩码只让一个查询看到这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="934"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="933"/>
         <source> (the most, for a uniform row over its %1 visible keys: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个键上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="935"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="934"/>
         <source> (the most, for a uniform column over its %1 visible queries: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个查询上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="965"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="964"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
     </message>
@@ -1768,83 +1768,88 @@ column entropy %1 nats</source>
 <context>
     <name>SweepPlot</name>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="66"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="71"/>
         <source>row entropy (nats)</source>
         <translation>行熵（nats）</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="66"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="71"/>
         <source>largest weight</source>
         <translation>最大权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="66"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="71"/>
         <source>score variance</source>
         <translation>分数的方差</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="66"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="71"/>
         <source>softmax Jacobian norm</source>
         <translation>softmax 雅可比矩阵范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="142"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="147"/>
         <source>÷√d_k</source>
         <translation>÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="144"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="149"/>
         <source>÷d_k</source>
         <translation>÷d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="146"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="151"/>
         <source>÷√d_model (d_model = %1)</source>
         <translation>÷√d_model（d_model = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="148"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="153"/>
         <source>d_k^−¼ on q and on k</source>
         <translation>q 和 k 各乘 d_k^−¼</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="150"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="155"/>
         <source>× %1</source>
         <translation>× %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="154"/>
-        <location filename="../../app/render/sweep_plot.cpp" line="217"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="159"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="253"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="159"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="164"/>
+        <source>Each point is the mean over %1 trials of one query against %2 keys, q and K drawn from N(0, %3) (trial t with seed %4 + t); the band spans the trials&apos; 10th to 90th percentile. Blue: %5; orange: not scaled. Without the scale the scores&apos; variance grows like d_k, the largest weight goes to 1 and the entropy and the softmax&apos;s gradient (its Jacobian norm) to 0.</source>
+        <translation>每个点是 %1 次试验的平均值：每次一个查询对 %2 个键，q 和 K 取自 N(0, %3)（第 t 次试验的种子为 %4 + t）；色带覆盖试验的第 10 到第 90 百分位。蓝色：%5；橙色：不缩放。不缩放时分数的方差随 d_k 增长，最大权重趋于 1，熵和 softmax 的梯度（其雅可比范数）趋于 0。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="176"/>
         <source>Why divide by √d_k: S = %1 keys, %2 trials per d_k, seed %3</source>
         <translation>为什么除以 √d_k：S = %1 个键，每个 d_k %2 次试验，种子 %3</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="164"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="181"/>
         <source>, σ = %1</source>
         <translation>，σ = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="229"/>
-        <source>ln S (entropy), y = 1 (variance), a uniform row&apos;s norm</source>
-        <translation>ln S（熵）、y = 1（方差）、均匀行的范数</translation>
+        <location filename="../../app/render/sweep_plot.cpp" line="265"/>
+        <source>ln S, y = 1, a uniform row&apos;s norm</source>
+        <translation>ln S、y = 1、均匀行的范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="230"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="266"/>
         <source>y = d_k</source>
         <translation>y = d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="231"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="267"/>
         <source>10th to 90th percentile of the trials</source>
         <translation>试验的第 10 到第 90 百分位</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="276"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="312"/>
         <source>now: d_k = %1</source>
         <translation>当前：d_k = %1</translation>
     </message>
@@ -1898,126 +1903,138 @@ column entropy %1 nats</source>
     </message>
     <message>
         <location filename="../../app/widgets/why_scale_window.cpp" line="67"/>
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="69"/>
+        <source>Sweep again with these settings (after a cancel, say)</source>
+        <translation>用这些设置重新扫描（例如取消之后）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="70"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="69"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="72"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="71"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="74"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="74"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="77"/>
         <source>Trials T</source>
         <translation>试验次数 T</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="77"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="80"/>
         <source>Scaled side</source>
         <translation>缩放的一侧</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="99"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="103"/>
         <source>raw score q·k</source>
         <translation>原始分数 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="99"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="103"/>
         <source>scaled score (logit)</source>
         <translation>缩放后的分数（logit）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="100"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="104"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="212"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="217"/>
         <source>Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most %4 billion, about a minute). Lower the keys S or the trials T.</source>
         <translation>扫描量太大：%1 次试验 × %2 个键需要抽取 %3 十亿个随机数（最多 %4 十亿，约一分钟）。请减小键数 S 或试验次数 T。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="303"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="287"/>
+        <source>Cancelled: the plots show the sweep before. Sweep sweeps again.</source>
+        <translation>已取消：图中仍是上一次的扫描。按“扫描”重新扫描。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="288"/>
+        <source>Cancelled. Sweep sweeps again.</source>
+        <translation>已取消。按“扫描”重新扫描。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="310"/>
         <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the rows stay as spread as at d_k = 1.</source>
         <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，各行与 d_k = 1 时一样分散。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="305"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="312"/>
         <source>Blue: ÷√d_k removes the growth with d_k, but not the inputs&apos; scale: with σ = %1 the scaled scores have variance σ⁴ = %2 at every d_k, so the rows are as peaked as σ makes them, the same at every d_k.</source>
         <translation>蓝色：÷√d_k 消除了随 d_k 的增长，但消除不了输入的尺度：σ = %1 时缩放后分数的方差在每个 d_k 下都是 σ⁴ = %2，各行的尖锐程度由 σ 决定，在每个 d_k 下都一样。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="316"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="323"/>
         <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the scaled variance is d_k / d_model, below 1 for every head (d_k = d_model / h), so the rows come out flatter than intended, the more heads the flatter.</source>
         <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：缩放后的方差为 d_k / d_model，对每个头（d_k = d_model / h）都小于 1，所以各行比预期更平，头越多越平。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="328"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="335"/>
         <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成 one-hot 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="257"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="376"/>
+        <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
+        <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="377"/>
+        <source>its scaled scores (%1 logits): sd %2</source>
+        <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="381"/>
+        <source>
+the curve N(0, %1) has sd %2</source>
+        <translation>
+曲线 N(0, %1) 的标准差为 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="263"/>
         <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
         <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="280"/>
-        <source>Cancelled: the plots show the sweep before.</source>
-        <translation>已取消：图中仍是上一次的扫描。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="281"/>
-        <source>Cancelled: change a setting or press W twice to sweep again.</source>
-        <translation>已取消：改变一个设置或按两次 W 重新扫描。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="312"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="319"/>
         <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
         <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="322"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="329"/>
         <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="382"/>
-        <source>The main window&apos;s raw scores now: %1 of them, sd %2</source>
-        <translation>主窗口当前的原始分数：共 %1 个，标准差 %2</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="383"/>
-        <source>its scaled scores: sd %2 (%1 logits)</source>
-        <translation>缩放后的分数：标准差 %2（%1 个 logits）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="386"/>
-        <source>; the curve N(0, %1) has sd %2</source>
-        <translation>；曲线 N(0, %1) 的标准差为 %2</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="415"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="416"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="444"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="438"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="445"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="439"/>
         <source>PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers (*.json)</source>
         <translation>PNG 图片 (*.png);;PDF，矢量 (*.pdf);;SVG，矢量 (*.svg);;CSV，数值 (*.csv);;JSON，数值 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="454"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="448"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
