@@ -29,7 +29,7 @@ inline Scenario everyFieldScenario()
     s.display.colorMap = "magma";
     s.display.range = DisplayOptions::Range::Fit;
     s.display.cellValues = false;
-    s.display.gradientPanels = false;
+    s.display.gradientPanels = true;
     s.compare = CompareKind::Dk;
     s.compareDk = 512;
     s.captionEn = "hello";

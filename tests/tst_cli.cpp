@@ -112,12 +112,15 @@ void TestCli::everyOption()
     QCOMPARE(c.request.params.scaling, attn::Scaling::None);
     QCOMPARE(c.request.params.mask, attn::MaskKind::Causal);
     QCOMPARE(c.request.params.keyLength, 4); // S defaults to L
-    QVERIFY(c.request.display.gradientPanels); // the gradient panels are shown unless asked not to
+    QVERIFY(!c.request.display.gradientPanels); // the gradient panels are shown when asked for
     QVERIFY(c.request.display.cellValues);
-    const CliOutcome d = parse({ "--no-gradient-panels", "--no-cell-values" });
+    const CliOutcome d = parse({ "--gradient-panels", "--no-cell-values" });
     QCOMPARE(d.kind, CliOutcome::Run);
-    QVERIFY(!d.request.display.gradientPanels);
+    QVERIFY(d.request.display.gradientPanels);
     QVERIFY(!d.request.display.cellValues);
+    // the why-scale example shows them; --no-gradient-panels hides them again
+    QVERIFY(parse({ "--preset", "why-scale" }).request.display.gradientPanels);
+    QVERIFY(!parse({ "--preset", "why-scale", "--no-gradient-panels" }).request.display.gradientPanels);
 }
 
 void TestCli::maskCheckedAgainstTheTokens()

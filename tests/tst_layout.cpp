@@ -24,6 +24,7 @@ private slots:
     void laidOut_data();
     void laidOut();
     void switchingExamplesKeepsTheLayout();
+    void gradientPanelsKeepTheMapsEqual();
 };
 
 namespace {
@@ -203,6 +204,58 @@ void TestLayout::switchingExamplesKeepsTheLayout()
         QVERIFY2(h->cellTextPixelSize() >= 18, qPrintable(QString::number(h->cellTextPixelSize())));
     }
     QCOMPARE(w.heatmap()->heatmapRect().height(), w.partnerHeatmap()->heatmapRect().height());
+}
+
+// A cold run found this: after an example without the gradient panels, a side-by-side comparison that
+// shows them (or the reverse, or G) left one map a sliver: the maps' shares were measured before the
+// panels were laid out again. Side by side, the two maps keep the same width whatever came before.
+void TestLayout::gradientPanelsKeepTheMapsEqual()
+{
+    for (bool presentation : { false, true }) {
+        auto shown = showWindow(QSize(1280, 720));
+        QVERIFY(shown);
+        MainWindow &w = shown->window;
+        w.setPresentation(presentation, false);
+        // Side by side, equal maps after this state, after G and after G again.
+        const auto check = [&](const QString &what) {
+            for (int toggle = 0; toggle < 3; ++toggle) {
+                if (toggle > 0) {
+                    DisplayOptions d = shown->model.display();
+                    d.gradientPanels = !d.gradientPanels;
+                    shown->model.setDisplay(d);
+                    w.settle();
+                }
+                if (w.isStacked() || !w.partnerHeatmap()->isVisible())
+                    continue;
+                const int a = w.heatmap()->heatmapRect().width(), b = w.partnerHeatmap()->heatmapRect().width();
+                if (std::abs(a - b) > 4 || std::min(a, b) <= 20)
+                    return QString("presentation %1, %2, toggle %3: maps %4 and %5 pixels wide")
+                        .arg(presentation)
+                        .arg(what)
+                        .arg(toggle)
+                        .arg(a)
+                        .arg(b);
+            }
+            return QString();
+        };
+        // As the cold run went: the exercise, then the lesson stepped to step 5 with Page Down (steps 3
+        // and 4 show the gradient panels, step 5 does not), then the examples.
+        w.applyScenario(findPreset("wrong-dim")->scenario);
+        w.settle();
+        for (int k = 0; k < 5; ++k) {
+            w.stepLesson(+1);
+            w.settle();
+        }
+        QCOMPARE(shown->model.params().queryLength, 16);
+        QString failed = check("lesson step 5");
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
+        for (const char *name : { "why-scale", "wrong-dim", "qkv-basics", "why-scale" }) {
+            w.applyScenario(findPreset(name)->scenario);
+            w.settle();
+            failed = check(name);
+            QVERIFY2(failed.isEmpty(), qPrintable(failed));
+        }
+    }
 }
 
 QTEST_MAIN(TestLayout)

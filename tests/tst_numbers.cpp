@@ -148,13 +148,11 @@ void TestNumbers::smallMatricesWriteBarValues()
     const auto r = m_model->result();
     const attn::Statistics &st = r->attention.stats;
     const QStringList texts = heatmap()->barTexts();
-    // three row sums, five column sums, five column entropies, five column gradients
-    QCOMPARE(texts.size(), 3 + 5 + 5 + 5);
+    // three row sums, five column sums, five column entropies (the gradient panels are off by default)
+    QCOMPARE(texts.size(), 3 + 5 + 5);
     QVERIFY(texts.contains("0.8702"));
-    for (int j = 0; j < 5; ++j) {
+    for (int j = 0; j < 5; ++j)
         QVERIFY(texts.contains(QString::number(st.colEntropy(0, j), 'f', 4)));
-        QVERIFY(texts.contains(QString::number(st.colJacobian(0, j), 'f', 4)));
-    }
 }
 
 void TestNumbers::columnEntropyForSoftmaxOverQueries()
@@ -165,8 +163,7 @@ void TestNumbers::columnEntropyForSoftmaxOverQueries()
     QCOMPARE(bars.size(), 5);
     for (int j = 0; j < 5; ++j)
         QCOMPARE(bars[j], r->attention.stats.colEntropy(0, j));
-    QVERIFY2(heatmap()->noteText().contains("their entropy and gradient are shown under the map, against the most "
-                                            "entropy each can have and a uniform column's gradient"),
+    QVERIFY2(heatmap()->noteText().contains("their entropy is shown under the map, against the most each can have"),
         qPrintable(heatmap()->noteText()));
     gui::pressKey(m_window, Qt::Key_D); // back to dim -1: rows are distributions again
     m_window->settle();
@@ -384,7 +381,12 @@ void TestNumbers::entropyNumbersStandClearOfTheStaircase()
 // texts and tooltips carry the numbers; G (and the View box) hides and shows the panels.
 void TestNumbers::gradientPanelsShowEachDistributionsJacobianNorm()
 {
-    // dim −2 (init): one gradient bar per column, each core's norm of that column
+    // off by default; G shows them. dim −2 (init): one gradient bar per column, core's norm of each
+    QVERIFY(!heatmap()->showsColumnGradient());
+    gui::pressKey(m_window, Qt::Key_G);
+    m_window->settle();
+    QVERIFY(heatmap()->noteText().contains("their entropy and gradient are shown under the map"));
+    QCOMPARE(heatmap()->barTexts().size(), 3 + 5 + 5 + 5);
     const auto c = m_model->result();
     QVERIFY(heatmap()->showsColumnGradient());
     QVector<double> bars = heatmap()->gradientBars();

@@ -187,6 +187,8 @@ void parseDisplay(const QCommandLineParser &parser, DisplayOptions &d)
     }
     if (parser.isSet("no-cell-values"))
         d.cellValues = false;
+    if (parser.isSet("gradient-panels"))
+        d.gradientPanels = true;
     if (parser.isSet("no-gradient-panels"))
         d.gradientPanels = false;
 }
@@ -629,7 +631,8 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
             "NAME" },
         { "range", "Colour range of weights: fixed (0 to 1, default) or fit (to the data).", "fixed|fit" },
         { "no-cell-values", "Do not write values into the cells of small matrices." },
-        { "no-gradient-panels", "Hide the softmax gradient panels (each row's Jacobian norm) beside the entropy." },
+        { "gradient-panels", "Show the softmax gradient panels (each row's Jacobian norm) beside the entropy." },
+        { "no-gradient-panels", "Hide them (a preset or scenario may show them)." },
         { "dump", "Write every tensor and statistic as JSON to FILE (- for standard output) and exit.", "FILE" },
         { "export",
             "Write the heatmap (.png .jpg .pdf .svg) or the shown matrix (.csv; .npy: all of B,L,S; .json) and exit.",

@@ -203,6 +203,6 @@ DisplayOptions displayFromJson(const QJsonObject &o, const QString &w)
     d.range = jsonText(o, "range", w, { "fixed", "fit" }, "fixed") == "fit" ? DisplayOptions::Range::Fit
                                                                             : DisplayOptions::Range::Fixed01;
     d.cellValues = jsonBool(o, "cell_values", w, true);
-    d.gradientPanels = jsonBool(o, "gradient_panels", w, true);
+    d.gradientPanels = jsonBool(o, "gradient_panels", w, false);
     return d;
 }

@@ -228,6 +228,7 @@ const std::vector<Preset> &presets()
             attn::setKeyLength(s.params, 6);
             attn::setDk(s.params, 64);
             s.compare = CompareKind::Scaling;
+            s.display.gradientPanels = true; // the gradient that vanishes without the scale
             s.captionEn = "Block 2: one query, six keys, d_k = 64. The raw scores are expected to spread with variance "
                           "d_k = 64 (these six samples: 35.82), so without scaling the softmax piles 0.8638 on one key "
                           "(entropy 0.4053); divided by √64 = 8 the largest "
@@ -262,7 +263,6 @@ const std::vector<Preset> &presets()
             s.params.scaling = attn::Scaling::None;
             s.params.softmaxDim = -2;
             s.compare = CompareKind::SoftmaxDim;
-            s.display.gradientPanels = false; // the sums are the lesson: the maps keep the room
             s.captionEn
                 = "The exercise: softmax over dim -2 normalises each key's column over the queries. The columns "
                   "sum to 1, the rows do not (row 0 sums to 0.8702), so the output is no longer a weighted "

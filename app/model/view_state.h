@@ -25,7 +25,9 @@ struct DisplayOptions
     QString colorMap = QStringLiteral("viridis");
     Range range = Range::Fixed01;
     bool cellValues = true; // write values into the cells when they are large enough to read
-    bool gradientPanels = true; // the softmax Jacobian's norm per row (column) beside the entropy
+    // The softmax Jacobian's norm per row (column) beside the entropy: off unless asked for (G, the why-scale
+    // example and lesson steps), so that the lecture's other maps keep their room for numbers.
+    bool gradientPanels = false;
 
     bool operator==(const DisplayOptions &o) const
     {

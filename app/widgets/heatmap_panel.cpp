@@ -207,6 +207,13 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::updateCellTexts);
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::updateBarTexts);
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::fitScaleLabel);
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        const int around = width() - m_heatRect->rect().width();
+        if (m_heatRect->rect().width() > 10 && std::abs(around - m_around) > 2) {
+            m_around = around;
+            emit aroundChanged();
+        }
+    });
     connect(model, &AttentionModel::resultChanged, this, &HeatmapPanel::showResult);
     connect(model, &AttentionModel::displayChanged, this, &HeatmapPanel::showResult);
     applyPanelSizes();

@@ -97,6 +97,9 @@ public:
 signals:
     void hovered(int query, int key); // -1, -1 when the mouse leaves the heatmap
     void noteChanged();
+    // What the panels take beside the map (the panel's width less the map's) changed by more than 2
+    // pixels when laid out: a gradient panel came or went, say. A comparison balances its maps again.
+    void aroundChanged();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override; // the pointer leaving the plot
@@ -149,4 +152,5 @@ private:
     bool m_fullAggregated = false; // the whole matrix needed aggregating
     bool m_regridQueued = false;
     double m_fontScale = 1.0;
+    int m_around = -1; // the panel's width less the map's, as last said by aroundChanged
 };

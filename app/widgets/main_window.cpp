@@ -73,6 +73,7 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     // Hovering a cell in one heatmap outlines the same cell in the other, through the model.
     for (HeatmapPanel *panel : { m_heatmap, m_partnerHeatmap }) {
         connect(panel, &HeatmapPanel::noteChanged, this, &MainWindow::alignPanels, Qt::QueuedConnection);
+        connect(panel, &HeatmapPanel::aroundChanged, this, &MainWindow::alignPanels, Qt::QueuedConnection);
         connect(panel, &HeatmapPanel::hovered, model, &AttentionModel::setHoveredCell);
         connect(model, &AttentionModel::hoveredCellChanged, panel, &HeatmapPanel::setHighlight);
     }
@@ -724,6 +725,11 @@ void MainWindow::alignPanels()
         if (a->heatmapRect().width() > 10 && b->heatmapRect().width() > 10) {
             m_maps->setStretch(m_maps->indexOf(a), aroundA + map);
             m_maps->setStretch(m_maps->indexOf(b), aroundB + map);
+        } else {
+            // A map squeezed to nothing cannot be measured: halves first, balanced when laid out
+            // (aroundChanged calls this again).
+            m_maps->setStretch(m_maps->indexOf(a), 1);
+            m_maps->setStretch(m_maps->indexOf(b), 1);
         }
         const int width = std::max(200, std::min(m_heatmap->width(), m_partnerHeatmap->width()));
         const int note = std::min(
