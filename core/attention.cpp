@@ -491,17 +491,23 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
     s.meanMostColEntropy = cols > 0 ? colMost / cols : 0.0;
     s.colEntropyFraction = s.meanMostColEntropy > 0 ? s.meanColEntropy / s.meanMostColEntropy : 0.0;
     // The Jacobian's norms, made in the softmax's pass, over the same distributions as the entropy.
-    double norms = 0.0;
+    double norms = 0.0, uniforms = 0.0;
     if (p.softmaxDim == -1) {
         for (int i = 0; i < L; ++i)
-            if (visibleKeys(p, i) > 0)
+            if (visibleKeys(p, i) > 0) {
                 norms += st.rowJacobian(batch, i);
+                uniforms += uniformRowJacobianOf(p, i);
+            }
         s.meanJacobianNorm = rows > 0 ? norms / rows : 0.0;
+        s.meanUniformJacobianNorm = rows > 0 ? uniforms / rows : 0.0;
     } else {
         for (int j = 0; j < S; ++j)
-            if (visibleQueries(p, j) > 0)
+            if (visibleQueries(p, j) > 0) {
                 norms += st.colJacobian(batch, j);
+                uniforms += uniformColJacobianOf(p, j);
+            }
         s.meanJacobianNorm = cols > 0 ? norms / cols : 0.0;
+        s.meanUniformJacobianNorm = cols > 0 ? uniforms / cols : 0.0;
     }
     const int n = r.params.softmaxDim == -1 ? S : L;
     s.uniformJacobianNorm = uniformJacobianNorm(n);

@@ -156,6 +156,9 @@ struct BatchSummary
     // Its value at a uniform distribution, sqrt(n - 1) / n for n = S (or L over queries); 0 at a one-hot
     // one. (Not the largest: two weights of 1/2 give 1/2, the most any distribution gives.)
     double uniformJacobianNorm = 0.0;
+    // Under a mask: a uniform distribution's norm over what each one may see, averaged as meanJacobianNorm
+    // (uniformJacobianNorm without a mask).
+    double meanUniformJacobianNorm = 0.0;
 };
 
 BatchSummary summarize(const Result &r, int batch, double tolerance = 1e-3);

@@ -899,6 +899,14 @@ void TestAttention::jacobianNormsPerDistribution()
     p.mask = attn::MaskKind::Pad;
     p.padCount = 5;
     QCOMPARE(attn::jacobianNorms(attn::compute(p), 0)[1], 0.0);
+    // without a mask the uniform yardstick is sqrt(S - 1) / S; under a causal one the mean over the rows
+    // of a uniform row's over its i + 1 keys (L = 3: 0, 1/2, sqrt(2)/3)
+    QCOMPARE(s.meanUniformJacobianNorm, std::sqrt(4.0) / 5);
+    p = lecture::exercise(-1);
+    p.mask = attn::MaskKind::Causal;
+    QVERIFY(
+        std::fabs(attn::summarize(attn::compute(p), 0).meanUniformJacobianNorm - (0.0 + 0.5 + std::sqrt(2.0) / 3) / 3)
+        < 1e-15);
 }
 
 // The norms made in the softmax's pass (one sum over each row while it is in the cache) agree with

@@ -163,8 +163,9 @@ QString SweepPlot::defaultCaption(const attn::SweepSettings &s)
 {
     return tr("Each point is the mean over %1 trials of one query against %2 keys, q and K drawn from N(0, %3) "
               "(trial t with seed %4 + t); the band spans the trials' 10th to 90th percentile. Blue: %5; orange: not "
-              "scaled. Without the scale the scores' variance grows like d_k, the largest weight goes to 1 and the "
-              "entropy and the softmax's gradient (its Jacobian norm) to 0.")
+              "scaled. Without the scale the scores' variance grows like d_k, the largest weight goes to 1, the "
+              "entropy to 0, and the softmax's gradient (its Jacobian norm), after rising while a few keys share the "
+              "weight, to 0 as well.")
         .arg(s.trials)
         .arg(s.keys)
         .arg(s.sigma * s.sigma, 0, 'g', 4)

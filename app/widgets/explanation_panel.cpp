@@ -134,10 +134,17 @@ void ExplanationPanel::showResult()
         expectation = tr("expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)")
                           .arg(sigma4, number(e.raw), number(e.scaled));
     // The softmax's gradient: its Jacobian's norm, large for a spread row, 0 for a one-hot one.
-    const QString gradient
-        = (p.softmaxDim == -1 ? tr("mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)")
-                              : tr("mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0)"))
-              .arg(QString::number(s.meanJacobianNorm, 'f', 4), QString::number(s.uniformJacobianNorm, 'f', 4));
+    // Under a mask each distribution is compared with a uniform one over what it may see.
+    const bool maskOn = p.mask != attn::MaskKind::None;
+    const QString gradient = (p.softmaxDim == -1
+            ? (maskOn ? tr("mean softmax Jacobian norm %1 (uniform rows over their visible keys have %2 on average, "
+                           "one-hot rows 0)")
+                      : tr("mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)"))
+            : (maskOn ? tr("mean softmax Jacobian norm %1 (uniform columns over their visible queries have %2 on "
+                           "average, one-hot columns 0)")
+                      : tr("mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0)")))
+                                 .arg(QString::number(s.meanJacobianNorm, 'f', 4),
+                                     QString::number(s.meanUniformJacobianNorm, 'f', 4));
     // The entropy of the distributions: the rows (softmax over keys) or the columns (over queries).
     const bool masked = p.mask != attn::MaskKind::None;
     QString entropy;

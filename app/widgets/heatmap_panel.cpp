@@ -915,10 +915,11 @@ QString HeatmapPanel::jacobianLine(const attn::Result &r, int index) const
     const double norm = rows ? st.rowJacobian(b, index) : st.colJacobian(b, index);
     const double uniform
         = rows ? attn::uniformRowJacobianOf(r.params, index) : attn::uniformColJacobianOf(r.params, index);
-    return (r.params.softmaxDim == -1 ? tr("\nsoftmax Jacobian norm of row %1: %2 (a uniform row %3; one-hot 0: no "
-                                           "gradient flows back)")
-                                      : tr("\nsoftmax Jacobian norm of column %1: %2 (a uniform column %3; one-hot 0: "
-                                           "no gradient flows back)"))
+    return (r.params.softmaxDim == -1
+            ? tr("\nsoftmax Jacobian norm of row %1: %2 (a uniform row %3; one split evenly over two keys 0.5, the "
+                 "most; one-hot 0: no gradient flows back)")
+            : tr("\nsoftmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly over two queries "
+                 "0.5, the most; one-hot 0: no gradient flows back)"))
         .arg(index)
         .arg(number4(norm), number4(uniform));
 }

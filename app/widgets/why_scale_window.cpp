@@ -372,15 +372,20 @@ void WhyScaleWindow::showHistograms()
         QCPAxisRect *rect = m_bars[side]->keyAxis()->axisRect();
         rect->axis(QCPAxis::atBottom)->setRange(h.lo, h.hi);
         rect->axis(QCPAxis::atLeft)->setRange(0, top * 1.1 + 1e-12);
+        // Few density ticks: the panel is short (eight labels overlapped at the window's usual size).
+        rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(3);
         // Two short lines: the sample, then the curve (one long line was cut at the window's smallest).
+        // Plain numbers (16384, not 1.638e+04): four significant digits, whole numbers from 1000 up.
+        const auto plain
+            = [](double v) { return std::fabs(v) >= 1000 ? QString::number(v, 'f', 0) : QString::number(v, 'g', 4); };
+        const bool scaledAtAll = p.scaling != attn::Scaling::None;
         QString text = (side == 0 ? tr("The main window's raw scores: %1 of them, sd %2")
-                                  : tr("its scaled scores (%1 logits): sd %2"))
+                : scaledAtAll     ? tr("its scaled scores (%1 logits): sd %2")
+                                  : tr("its logits, not scaled (%1 of them): sd %2"))
                            .arg(h.count)
-                           .arg(QString::number(h.sd, 'g', 4));
+                           .arg(plain(h.sd));
         if (e.known)
-            text
-                += tr("\nthe curve N(0, %1) has sd %2")
-                       .arg(QString::number(side == 0 ? e.raw : e.scaled, 'g', 4), QString::number(expectedSd, 'g', 4));
+            text += tr("\nthe curve N(0, %1) has sd %2").arg(plain(side == 0 ? e.raw : e.scaled), plain(expectedSd));
         m_histogramTitle[side]->setText(text);
     }
     m_histogram->replot(QCustomPlot::rpQueuedReplot);

@@ -580,57 +580,67 @@
         <translation>期望 d_k/9%1 = %2，缩放后 %3（nn.Linear 权重：q 和 k 的每个元素方差为 1/3）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="138"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="140"/>
+        <source>mean softmax Jacobian norm %1 (uniform rows over their visible keys have %2 on average, one-hot rows 0)</source>
+        <translation>softmax 雅可比范数的平均值 %1（在各自可见键上均匀的行平均为 %2，独热的行为 0）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="142"/>
         <source>mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)</source>
         <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行为 %2，one-hot 的行为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="162"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="143"/>
+        <source>mean softmax Jacobian norm %1 (uniform columns over their visible queries have %2 on average, one-hot columns 0)</source>
+        <translation>softmax 雅可比范数的平均值 %1（在各自可见查询上均匀的列平均为 %2，独热的列为 0）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="169"/>
         <source>mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column&apos;s visible queries, on average; the columns are the distributions)</source>
         <translation>列熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="166"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="173"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="191"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="198"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="193"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="200"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="196"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="203"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="198"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="205"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="146"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="153"/>
         <source>mean row entropy %1 nats = %2% of ln S = %3</source>
         <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="139"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="145"/>
         <source>mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（均匀的列为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="151"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="158"/>
         <source>mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row&apos;s visible keys, on average)</source>
         <translation>行熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每行可见键数的 ln 的平均）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="157"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="164"/>
         <source>mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)</source>
         <translation>平均列熵 %1 奈特 = ln L = %3 的 %2%（此时列才是概率分布）</translation>
     </message>
@@ -917,55 +927,55 @@
     </message>
     <message>
         <location filename="../../app/render/heatmap_drawing.cpp" line="100"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="249"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="256"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="339"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="128"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="583"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1048"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="590"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1056"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="367"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="155"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="584"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="591"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="263"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="270"/>
         <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).</source>
         <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="273"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="280"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy is shown under the map, against the most each can have (dashed).</source>
         <translation>沿查询做 softmax（dim −2）：每一列和为 1，行和不为 1，所以输出不再是值向量的加权平均。列才是概率分布：它们的熵画在热图下方，与各列可能的最大熵（虚线）对照。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="285"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="292"/>
         <source>%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个查询看不到任何键：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="286"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="293"/>
         <source>%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个键不被任何查询看到：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="131"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1048"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1056"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="138"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="163"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1049"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1057"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
@@ -975,39 +985,39 @@
         <translation>列熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="269"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="276"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy and gradient are shown under the map, against the most entropy each can have and a uniform column&apos;s gradient (dashed).</source>
         <translation>沿查询做 softmax（dim −2）：每一列和为 1，行和不为 1，所以输出不再是值向量的加权平均。列才是概率分布：它们的熵和梯度画在热图下方，分别与各列可能的最大熵、均匀列的梯度（虚线）对照。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="280"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="287"/>
         <source>The rows&apos; largest weights average %1: on the fixed 0 to 1 colour range the map looks flat. Press F (or Range: Fit to data) to stretch the colours over the weights.</source>
         <translation>各行最大权重的平均值为 %1：在固定的 0 到 1 颜色范围下整张图看起来是一种颜色。按 F（或“范围：按数据拟合”）把颜色铺满这些权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="542"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="549"/>
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="560"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="567"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="577"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="584"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="583"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="584"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1049"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="590"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="591"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1057"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="864"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="871"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -1016,108 +1026,108 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="866"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="873"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="868"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="875"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="872"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="879"/>
         <source>
 row %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 行之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="880"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="887"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 列之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="911"/>
-        <source>
-softmax Jacobian norm of row %1: %2 (a uniform row %3; one-hot 0: no gradient flows back)</source>
-        <translation>
-第 %1 行的 softmax 雅可比矩阵范数：%2（均匀的行为 %3；one-hot 为 0：没有梯度传回）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="913"/>
-        <source>
-softmax Jacobian norm of column %1: %2 (a uniform column %3; one-hot 0: no gradient flows back)</source>
-        <translation>
-第 %1 列的 softmax 雅可比矩阵范数：%2（均匀的列为 %3；one-hot 为 0：没有梯度传回）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="925"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="933"/>
         <source> (the most, for a uniform row: ln S = %1)</source>
         <translation>（最大值，均匀的行：ln S = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="926"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="934"/>
         <source> (the most, for a uniform column: ln L = %1)</source>
         <translation>（最大值，均匀的列：ln L = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="928"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="936"/>
         <source> (the mask hides every key of this row)</source>
         <translation>（掩码遮住了这一行的所有键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="928"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="936"/>
         <source> (the mask hides this key from every query)</source>
         <translation>（掩码对所有查询遮住了这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="956"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="964"/>
         <source>
 row entropy %1 nats</source>
         <translation>
 行熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="966"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="974"/>
         <source>
 column entropy %1 nats</source>
         <translation>
 列熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="954"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="962"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="930"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="919"/>
+        <source>
+softmax Jacobian norm of row %1: %2 (a uniform row %3; one split evenly over two keys 0.5, the most; one-hot 0: no gradient flows back)</source>
+        <translation>
+第 %1 行的 softmax 雅可比范数：%2（均匀的行为 %3；平分在两个键上的行为 0.5，是最大值；独热的行为 0：没有梯度传回）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="921"/>
+        <source>
+softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly over two queries 0.5, the most; one-hot 0: no gradient flows back)</source>
+        <translation>
+第 %1 列的 softmax 雅可比范数：%2（均匀的列为 %3；平分在两个查询上的列为 0.5，是最大值；独热的列为 0：没有梯度传回）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="938"/>
         <source> (the most is 0: the mask leaves this row one key)</source>
         <translation>（最大值为 0：掩码只给这一行留下一个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="931"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="939"/>
         <source> (the most is 0: the mask shows this key to one query)</source>
         <translation>（最大值为 0：掩码只让一个查询看到这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="933"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="941"/>
         <source> (the most, for a uniform row over its %1 visible keys: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个键上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="934"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="942"/>
         <source> (the most, for a uniform column over its %1 visible queries: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个查询上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="964"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="972"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
     </message>
@@ -1130,583 +1140,583 @@ column entropy %1 nats</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="81"/>
+        <location filename="../../app/widgets/main_window.cpp" line="82"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="87"/>
+        <location filename="../../app/widgets/main_window.cpp" line="88"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="160"/>
+        <location filename="../../app/widgets/main_window.cpp" line="161"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="160"/>
+        <location filename="../../app/widgets/main_window.cpp" line="161"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="161"/>
+        <location filename="../../app/widgets/main_window.cpp" line="162"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="161"/>
+        <location filename="../../app/widgets/main_window.cpp" line="162"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="163"/>
+        <location filename="../../app/widgets/main_window.cpp" line="164"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="163"/>
-        <location filename="../../app/widgets/main_window.cpp" line="256"/>
+        <location filename="../../app/widgets/main_window.cpp" line="164"/>
+        <location filename="../../app/widgets/main_window.cpp" line="257"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="164"/>
+        <location filename="../../app/widgets/main_window.cpp" line="165"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="164"/>
-        <location filename="../../app/widgets/main_window.cpp" line="255"/>
+        <location filename="../../app/widgets/main_window.cpp" line="165"/>
+        <location filename="../../app/widgets/main_window.cpp" line="256"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="165"/>
+        <location filename="../../app/widgets/main_window.cpp" line="166"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="165"/>
-        <location filename="../../app/widgets/main_window.cpp" line="258"/>
+        <location filename="../../app/widgets/main_window.cpp" line="166"/>
+        <location filename="../../app/widgets/main_window.cpp" line="259"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="167"/>
+        <location filename="../../app/widgets/main_window.cpp" line="168"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="167"/>
-        <location filename="../../app/widgets/main_window.cpp" line="257"/>
+        <location filename="../../app/widgets/main_window.cpp" line="168"/>
+        <location filename="../../app/widgets/main_window.cpp" line="258"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="169"/>
+        <location filename="../../app/widgets/main_window.cpp" line="170"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="169"/>
+        <location filename="../../app/widgets/main_window.cpp" line="170"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="171"/>
+        <location filename="../../app/widgets/main_window.cpp" line="172"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="171"/>
+        <location filename="../../app/widgets/main_window.cpp" line="172"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="179"/>
+        <location filename="../../app/widgets/main_window.cpp" line="180"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="179"/>
+        <location filename="../../app/widgets/main_window.cpp" line="180"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="180"/>
+        <location filename="../../app/widgets/main_window.cpp" line="181"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="180"/>
-        <location filename="../../app/widgets/main_window.cpp" line="276"/>
+        <location filename="../../app/widgets/main_window.cpp" line="181"/>
+        <location filename="../../app/widgets/main_window.cpp" line="277"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="181"/>
+        <location filename="../../app/widgets/main_window.cpp" line="182"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="181"/>
+        <location filename="../../app/widgets/main_window.cpp" line="182"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="183"/>
+        <location filename="../../app/widgets/main_window.cpp" line="184"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="183"/>
+        <location filename="../../app/widgets/main_window.cpp" line="184"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="185"/>
+        <location filename="../../app/widgets/main_window.cpp" line="186"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="185"/>
+        <location filename="../../app/widgets/main_window.cpp" line="186"/>
         <source>present</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="187"/>
+        <location filename="../../app/widgets/main_window.cpp" line="188"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="187"/>
+        <location filename="../../app/widgets/main_window.cpp" line="188"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="192"/>
+        <location filename="../../app/widgets/main_window.cpp" line="193"/>
         <source>The four steps: Q, K, V → scores → logits → weights → out</source>
         <translation>四个步骤：Q、K、V → 分数 → logits → 权重 → out</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="192"/>
+        <location filename="../../app/widgets/main_window.cpp" line="193"/>
         <source>steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="200"/>
+        <location filename="../../app/widgets/main_window.cpp" line="201"/>
         <source>Why scale? The sweep over d_k, scaled and not</source>
         <translation>为什么要缩放？对 d_k 扫描，缩放与不缩放对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="200"/>
+        <location filename="../../app/widgets/main_window.cpp" line="201"/>
         <source>why?</source>
         <translation>为什么？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="211"/>
+        <location filename="../../app/widgets/main_window.cpp" line="212"/>
         <source>Gradient panels on/off (the softmax Jacobian&apos;s norm per row)</source>
         <translation>梯度面板 开/关（每一行 softmax 雅可比矩阵的范数）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="211"/>
+        <location filename="../../app/widgets/main_window.cpp" line="212"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="270"/>
+        <location filename="../../app/widgets/main_window.cpp" line="271"/>
         <source>gradient: on</source>
         <translation>梯度：开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="270"/>
+        <location filename="../../app/widgets/main_window.cpp" line="271"/>
         <source>gradient: off</source>
         <translation>梯度：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="272"/>
+        <location filename="../../app/widgets/main_window.cpp" line="273"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="272"/>
+        <location filename="../../app/widgets/main_window.cpp" line="273"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="318"/>
+        <location filename="../../app/widgets/main_window.cpp" line="319"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="319"/>
+        <location filename="../../app/widgets/main_window.cpp" line="320"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="333"/>
+        <location filename="../../app/widgets/main_window.cpp" line="334"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="334"/>
+        <location filename="../../app/widgets/main_window.cpp" line="335"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="335"/>
+        <location filename="../../app/widgets/main_window.cpp" line="336"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="347"/>
+        <location filename="../../app/widgets/main_window.cpp" line="348"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="350"/>
+        <location filename="../../app/widgets/main_window.cpp" line="351"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="359"/>
+        <location filename="../../app/widgets/main_window.cpp" line="360"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="365"/>
+        <location filename="../../app/widgets/main_window.cpp" line="366"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="367"/>
+        <location filename="../../app/widgets/main_window.cpp" line="368"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="367"/>
-        <location filename="../../app/widgets/main_window.cpp" line="378"/>
+        <location filename="../../app/widgets/main_window.cpp" line="368"/>
+        <location filename="../../app/widgets/main_window.cpp" line="379"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="374"/>
+        <location filename="../../app/widgets/main_window.cpp" line="375"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="376"/>
+        <location filename="../../app/widgets/main_window.cpp" line="377"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="378"/>
+        <location filename="../../app/widgets/main_window.cpp" line="379"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="381"/>
+        <location filename="../../app/widgets/main_window.cpp" line="382"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="383"/>
+        <location filename="../../app/widgets/main_window.cpp" line="384"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="384"/>
+        <location filename="../../app/widgets/main_window.cpp" line="385"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="384"/>
+        <location filename="../../app/widgets/main_window.cpp" line="385"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="387"/>
+        <location filename="../../app/widgets/main_window.cpp" line="388"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="389"/>
+        <location filename="../../app/widgets/main_window.cpp" line="390"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="395"/>
+        <location filename="../../app/widgets/main_window.cpp" line="396"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="397"/>
+        <location filename="../../app/widgets/main_window.cpp" line="398"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="398"/>
+        <location filename="../../app/widgets/main_window.cpp" line="399"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="399"/>
+        <location filename="../../app/widgets/main_window.cpp" line="400"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="400"/>
+        <location filename="../../app/widgets/main_window.cpp" line="401"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="409"/>
+        <location filename="../../app/widgets/main_window.cpp" line="410"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="417"/>
+        <location filename="../../app/widgets/main_window.cpp" line="418"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="418"/>
+        <location filename="../../app/widgets/main_window.cpp" line="419"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="419"/>
+        <location filename="../../app/widgets/main_window.cpp" line="420"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="420"/>
+        <location filename="../../app/widgets/main_window.cpp" line="421"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="421"/>
+        <location filename="../../app/widgets/main_window.cpp" line="422"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="422"/>
+        <location filename="../../app/widgets/main_window.cpp" line="423"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="439"/>
+        <location filename="../../app/widgets/main_window.cpp" line="440"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="441"/>
+        <location filename="../../app/widgets/main_window.cpp" line="442"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="442"/>
+        <location filename="../../app/widgets/main_window.cpp" line="443"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="451"/>
+        <location filename="../../app/widgets/main_window.cpp" line="452"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="453"/>
+        <location filename="../../app/widgets/main_window.cpp" line="454"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="454"/>
+        <location filename="../../app/widgets/main_window.cpp" line="455"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="454"/>
+        <location filename="../../app/widgets/main_window.cpp" line="455"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="461"/>
+        <location filename="../../app/widgets/main_window.cpp" line="462"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="467"/>
+        <location filename="../../app/widgets/main_window.cpp" line="468"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="468"/>
+        <location filename="../../app/widgets/main_window.cpp" line="469"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="470"/>
+        <location filename="../../app/widgets/main_window.cpp" line="471"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="471"/>
+        <location filename="../../app/widgets/main_window.cpp" line="472"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="472"/>
+        <location filename="../../app/widgets/main_window.cpp" line="473"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="492"/>
+        <location filename="../../app/widgets/main_window.cpp" line="493"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="493"/>
+        <location filename="../../app/widgets/main_window.cpp" line="494"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="106"/>
+        <location filename="../../app/widgets/main_window.cpp" line="107"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="110"/>
+        <location filename="../../app/widgets/main_window.cpp" line="111"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="111"/>
+        <location filename="../../app/widgets/main_window.cpp" line="112"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="109"/>
+        <location filename="../../app/widgets/main_window.cpp" line="110"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="205"/>
+        <location filename="../../app/widgets/main_window.cpp" line="206"/>
         <source>Colours: fixed 0 to 1 / fitted to the data</source>
         <translation>颜色范围：固定 0 到 1 / 按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="205"/>
+        <location filename="../../app/widgets/main_window.cpp" line="206"/>
         <source>fit</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="253"/>
+        <location filename="../../app/widgets/main_window.cpp" line="254"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="253"/>
+        <location filename="../../app/widgets/main_window.cpp" line="254"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="254"/>
+        <location filename="../../app/widgets/main_window.cpp" line="255"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="254"/>
+        <location filename="../../app/widgets/main_window.cpp" line="255"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="260"/>
+        <location filename="../../app/widgets/main_window.cpp" line="261"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="261"/>
+        <location filename="../../app/widgets/main_window.cpp" line="262"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="262"/>
+        <location filename="../../app/widgets/main_window.cpp" line="263"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="265"/>
+        <location filename="../../app/widgets/main_window.cpp" line="266"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="266"/>
+        <location filename="../../app/widgets/main_window.cpp" line="267"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="267"/>
+        <location filename="../../app/widgets/main_window.cpp" line="268"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="268"/>
+        <location filename="../../app/widgets/main_window.cpp" line="269"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="269"/>
+        <location filename="../../app/widgets/main_window.cpp" line="270"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="279"/>
+        <location filename="../../app/widgets/main_window.cpp" line="280"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="280"/>
+        <location filename="../../app/widgets/main_window.cpp" line="281"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="284"/>
+        <location filename="../../app/widgets/main_window.cpp" line="285"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="284"/>
+        <location filename="../../app/widgets/main_window.cpp" line="285"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="285"/>
+        <location filename="../../app/widgets/main_window.cpp" line="286"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="521"/>
+        <location filename="../../app/widgets/main_window.cpp" line="522"/>
         <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="757"/>
+        <location filename="../../app/widgets/main_window.cpp" line="763"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="805"/>
+        <location filename="../../app/widgets/main_window.cpp" line="811"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="811"/>
+        <location filename="../../app/widgets/main_window.cpp" line="817"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="813"/>
+        <location filename="../../app/widgets/main_window.cpp" line="819"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1814,42 +1824,42 @@ column entropy %1 nats</source>
     </message>
     <message>
         <location filename="../../app/render/sweep_plot.cpp" line="159"/>
-        <location filename="../../app/render/sweep_plot.cpp" line="253"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="254"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
         <location filename="../../app/render/sweep_plot.cpp" line="164"/>
-        <source>Each point is the mean over %1 trials of one query against %2 keys, q and K drawn from N(0, %3) (trial t with seed %4 + t); the band spans the trials&apos; 10th to 90th percentile. Blue: %5; orange: not scaled. Without the scale the scores&apos; variance grows like d_k, the largest weight goes to 1 and the entropy and the softmax&apos;s gradient (its Jacobian norm) to 0.</source>
-        <translation>每个点是 %1 次试验的平均值：每次一个查询对 %2 个键，q 和 K 取自 N(0, %3)（第 t 次试验的种子为 %4 + t）；色带覆盖试验的第 10 到第 90 百分位。蓝色：%5；橙色：不缩放。不缩放时分数的方差随 d_k 增长，最大权重趋于 1，熵和 softmax 的梯度（其雅可比范数）趋于 0。</translation>
+        <source>Each point is the mean over %1 trials of one query against %2 keys, q and K drawn from N(0, %3) (trial t with seed %4 + t); the band spans the trials&apos; 10th to 90th percentile. Blue: %5; orange: not scaled. Without the scale the scores&apos; variance grows like d_k, the largest weight goes to 1, the entropy to 0, and the softmax&apos;s gradient (its Jacobian norm), after rising while a few keys share the weight, to 0 as well.</source>
+        <translation>每个点是 %1 次试验的平均值：每次一个查询对 %2 个键，q 和 K 取自 N(0, %3)（第 t 次试验的种子为 %4 + t）；色带覆盖试验的第 10 到第 90 百分位。蓝色：%5；橙色：不缩放。不缩放时分数的方差随 d_k 增长，最大权重趋于 1，熵趋于 0；softmax 的梯度（其雅可比范数）在少数几个键分担权重时先上升，随后同样趋于 0。</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="176"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="177"/>
         <source>Why divide by √d_k: S = %1 keys, %2 trials per d_k, seed %3</source>
         <translation>为什么除以 √d_k：S = %1 个键，每个 d_k %2 次试验，种子 %3</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="181"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="182"/>
         <source>, σ = %1</source>
         <translation>，σ = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="265"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="266"/>
         <source>ln S, y = 1, a uniform row&apos;s norm</source>
         <translation>ln S、y = 1、均匀行的范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="266"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="267"/>
         <source>y = d_k</source>
         <translation>y = d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="267"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="268"/>
         <source>10th to 90th percentile of the trials</source>
         <translation>试验的第 10 到第 90 百分位</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="312"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="313"/>
         <source>now: d_k = %1</source>
         <translation>当前：d_k = %1</translation>
     </message>
@@ -1987,17 +1997,22 @@ column entropy %1 nats</source>
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成 one-hot 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="376"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="383"/>
         <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
         <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="377"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="384"/>
         <source>its scaled scores (%1 logits): sd %2</source>
         <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="381"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="385"/>
+        <source>its logits, not scaled (%1 of them): sd %2</source>
+        <translation>其 logit（未缩放，共 %1 个）：标准差 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="389"/>
         <source>
 the curve N(0, %1) has sd %2</source>
         <translation>
@@ -2019,22 +2034,22 @@ the curve N(0, %1) has sd %2</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="416"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="423"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="438"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="445"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="439"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="446"/>
         <source>PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers (*.json)</source>
         <translation>PNG 图片 (*.png);;PDF，矢量 (*.pdf);;SVG，矢量 (*.svg);;CSV，数值 (*.csv);;JSON，数值 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="448"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="455"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
