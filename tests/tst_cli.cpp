@@ -407,6 +407,23 @@ void TestCli::sweepDumpAndExports()
         QVERIFY2(r.exitCode == 2 && r.err.startsWith("attention-viz: --"), qPrintable(bad.join(' ')));
         QCOMPARE(r.err.count('\n'), 1);
     }
+    // the main window's settings, silently ignored by the sweep's numbers and pictures, are refused by name
+    for (const QStringList &ignored : { QStringList { "--mode", "projection" }, QStringList { "--d-k", "8" },
+             QStringList { "--len", "7" }, QStringList { "--softmax-dim", "-2" }, QStringList { "--mask", "causal" },
+             QStringList { "--compare", "scaling" }, QStringList { "--preset", "why-scale" } }) {
+        for (const QString &out : { QString("-"), dir.filePath("ignored.png") }) {
+            r = runProgram(QStringList { "--sweep", "d-k=1..4", out == "-" ? "--dump" : "--export", out } + ignored);
+            QVERIFY2(r.exitCode == 2, qPrintable(ignored.join(' ')));
+            QVERIFY2(
+                QString::fromUtf8(r.err).startsWith("attention-viz: " + ignored[0] + ": does not apply to the sweep"),
+                r.err.constData());
+        }
+        QVERIFY(!QFileInfo::exists(dir.filePath("ignored.png")));
+    }
+    // opening the window they set its main window, so they are taken (checked without a display: parse only)
+    const CliOutcome window = parse({ "--sweep", "d-k=1..4", "--mode", "projection", "--d-k", "8" });
+    QCOMPARE(window.kind, CliOutcome::Run);
+    QCOMPARE(window.request.params.dK, 8);
 }
 
 // --init, --sigma and --scaling reach the dump's params, and the expected variances follow them.

@@ -526,6 +526,16 @@ void parseSweep(const QCommandLineParser &parser, CliRequest &r)
     for (const char *other : { "export-compare", "export-series", "screenshot", "lesson", "save-scenario" })
         if (parser.isSet(other))
             throw Fail { QStringLiteral("--sweep: cannot be combined with --%1").arg(other) };
+    // Written (--dump, --export), the sweep is its own experiment: the main window's settings would be
+    // silently ignored, so they are refused. (Opening the window, they set the main window.)
+    if (parser.isSet("dump") || parser.isSet("export"))
+        for (const char *other : { "mode", "batch", "len", "keys", "cross", "d-k", "d-v", "init", "softmax-dim", "mask",
+                 "batch-index", "compare", "tokens", "positions", "preset", "scenario", "presentation" })
+            if (parser.isSet(other))
+                throw Fail { QStringLiteral("--%1: does not apply to the sweep's numbers or pictures (each trial is "
+                                            "one direct-mode query against --sweep-keys keys at every d_k; the sweep "
+                                            "takes --trials, --sweep-keys, --scaling, --seed, --sigma and --d-model)")
+                                 .arg(other) };
     const QString value = parser.value("sweep").trimmed();
     if (!value.startsWith("d-k="))
         throw Fail { QStringLiteral("--sweep: expected d-k=FIRST..LAST (powers of two) or d-k=1,4,16, got '%1'")
