@@ -13,7 +13,8 @@ shot --preset wrong-dim --size 1920x1080 --screenshot docs/window-1920x1080.png
 shot --preset wrong-dim --presentation --size 1280x720 --screenshot docs/presentation-1280x720.png
 shot --preset why-scale --presentation --size 1920x1080 --screenshot docs/presentation-1920x1080.png
 # Chinese: the window with block 2 unscaled; presentation mode at a lesson step.
-shot --lang zh --mode direct --len 1 --keys 6 --d-k 64 --no-scale --size 1280x720 --screenshot docs/screenshot-zh.png
+shot --lang zh --mode direct --len 1 --keys 6 --d-k 64 --no-scale --gradient-panels --size 1280x720 \
+  --screenshot docs/screenshot-zh.png
 shot --lang zh --lesson lecture --step 4 --presentation --size 1280x720 --screenshot docs/presentation-zh.png
 # An exported comparison.
 shot --preset why-scale --export-compare scaling docs/why-scale.png --size 1000x450
