@@ -352,7 +352,7 @@ Attention attendImpl(const Tensor3 *scores, const Tensor3 *Q, const Tensor3 *K, 
             MatrixRM all(L, S);
 #pragma omp parallel for schedule(static) if (std::size_t(L) * S > 32768)
             for (int k = 0; k < (L + 63) / 64; ++k)
-                logits(k * 64, std::min(L, k * 64 + 64), all.row(k * 64).data());
+                logits(k * 64, std::min(L, k * 64 + 64), all.row(Eigen::Index(k) * 64).data());
             MatrixRM t = all.transpose(), wt(S, L);
             Eigen::VectorXd keyMax(S);
             Eigen::VectorXi keyArg(S);
@@ -568,7 +568,7 @@ std::vector<double> jacobianNorms(const Result &r, int b)
     if (b < 0 || b >= int(st.rowJacobian.rows()))
         return {};
     const Table &t = r.params.softmaxDim == -1 ? st.rowJacobian : st.colJacobian;
-    return std::vector<double>(t.row(b).begin(), t.row(b).end());
+    return { t.row(b).begin(), t.row(b).end() };
 }
 
 } // namespace attn

@@ -56,7 +56,7 @@ std::vector<int> tokenIds(const std::vector<std::string> &tokens, int *distinct)
 
 double positionEncoding(int pos, int column, int dModel)
 {
-    const double angle = pos * std::exp(double(2 * (column / 2)) * (-std::log(10000.0) / dModel));
+    const double angle = pos * std::exp(double(column - column % 2) * (-std::log(10000.0) / dModel));
     return column % 2 == 0 ? std::sin(angle) : std::cos(angle);
 }
 

@@ -268,8 +268,8 @@ void writeSweepJson(std::ostream &out, const SweepResult &r)
     out << "{\"d_k\": [";
     for (std::size_t i = 0; i < s.dks.size(); ++i)
         out << (i ? ", " : "") << s.dks[i];
-    out << "], \"keys\": " << s.keys << ", \"trials\": " << s.trials << ", \"seed\": " << s.seed << ", \"scaling\": \""
-        << scalingName(s.scaling) << "\", \"sigma\": ";
+    out << R"(], "keys": )" << s.keys << R"(, "trials": )" << s.trials << R"(, "seed": )" << s.seed
+        << R"(, "scaling": ")" << scalingName(s.scaling) << R"(", "sigma": )";
     writeNumber(out, s.sigma);
     if (s.scaling == Scaling::Custom) {
         out << ", \"scale\": ";

@@ -148,18 +148,19 @@ double softmaxJacobianNorm(const float *p, int n, int stride)
 {
     if (n <= 0)
         return 0.0;
+    const auto at = [p, stride](int j) { return double(p[std::ptrdiff_t(j) * stride]); };
     int top = 0;
     for (int j = 1; j < n; ++j)
-        if (p[j * stride] > p[top * stride])
+        if (at(j) > at(top))
             top = j;
     double others = 0.0; // sum of p_j² over j != top, summed directly
     for (int j = 0; j < n; ++j)
         if (j != top)
-            others += double(p[j * stride]) * double(p[j * stride]);
-    const double pt = p[top * stride], all = others + pt * pt;
+            others += at(j) * at(j);
+    const double pt = at(top), all = others + pt * pt;
     double squared = pt * pt * others; // the top row's off-diagonal entries: p_top² (sum - p_top²)
     for (int j = 0; j < n; ++j) {
-        const double pj = p[j * stride];
+        const double pj = at(j);
         squared += pj * pj * (1.0 - pj) * (1.0 - pj); // diagonal
         if (j != top)
             squared += pj * pj * (all - pj * pj); // off-diagonal entries of row j
