@@ -20,8 +20,9 @@ packages=(cmake make g++ pkg-config
           fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra)
 
 # The tests also read exported PDFs (pdftotext) and open .npy files with NumPy; clang-format
-# for the format check, clang-tidy for the static checks; tesseract and ImageMagick read the presentation screenshots' numbers.
-[ "$what" = test ] && packages+=(poppler-utils python3-numpy clang-format clang-tidy tesseract-ocr imagemagick)
+# for the format check, clang-tidy (and the OpenMP header clang needs to read the core) for the static
+# checks; tesseract and ImageMagick read the presentation screenshots' numbers.
+[ "$what" = test ] && packages+=(poppler-utils python3-numpy clang-format clang-tidy libomp-14-dev tesseract-ocr imagemagick)
 
 missing=()
 for p in "${packages[@]}"; do
