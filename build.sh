@@ -23,6 +23,8 @@ packages=(cmake make g++ pkg-config
 # for the format check, clang-tidy (and the OpenMP header clang needs to read the core) for the static
 # checks; tesseract and ImageMagick read the presentation screenshots' numbers.
 [ "$what" = test ] && packages+=(poppler-utils python3-numpy clang-format clang-tidy libomp-14-dev tesseract-ocr imagemagick)
+# and clang's libFuzzer with its sanitizers for a short run of every fuzz target.
+[ "$what" = test ] && packages+=(clang libclang-rt-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -46,6 +48,9 @@ cmake --build build -j"$jobs"
 
 if [ "$what" = test ]; then
   ctest --test-dir build --output-on-failure -j"$jobs"
+  # Every reader of outside data fuzzed for a short while (AddressSanitizer and UBSan on), from the
+  # committed seeds, copied so that the checkout is not changed: tests/fuzz/run.sh.
+  tests/fuzz/run.sh build-fuzz "${FUZZ_SECONDS:-20}"
 else
   exec build/app/attention-viz "$@"
 fi

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Builds the libFuzzer targets with clang (AddressSanitizer, UBSan) and runs each for SECONDS from
+# the committed seeds (copied to a temporary folder: the checkout is not changed). Any crash, leak or
+# sanitizer report fails the run and leaves the input that caused it in the temporary folder, named.
+#   tests/fuzz/run.sh BUILD_DIR SECONDS
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+build="${1:?usage: $0 BUILD_DIR SECONDS}"
+seconds="${2:?usage: $0 BUILD_DIR SECONDS}"
+jobs=$(nproc 2>/dev/null || echo 2)
+CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DATTENTION_VIZ_FUZZ=ON >/dev/null
+cmake --build "$build" -j"$jobs" --target fuzz_cli fuzz_scenario fuzz_lesson
+work=$(mktemp -d)
+status=0
+for target in cli scenario lesson; do
+  dict=tests/fuzz/json.dict
+  [ "$target" = cli ] && dict=tests/fuzz/cli.dict
+  mkdir -p "$work/$target"
+  cp -r "tests/fuzz/corpus/$target/." "$work/$target/"
+  if QT_QPA_PLATFORM=offscreen LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp" \
+      "$build/tests/fuzz/fuzz_$target" -max_total_time="$seconds" -dict="$dict" \
+      -artifact_prefix="$work/crash-$target-" "$work/$target" >"$work/$target.log" 2>&1; then
+    echo "fuzz_$target: $(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$work/$target.log"), nothing found"
+  else
+    echo "fuzz_$target FAILED (log and input in $work):"
+    tail -n 40 "$work/$target.log"
+    status=1
+  fi
+done
+[ $status -eq 0 ] && rm -rf "$work"
+exit $status
