@@ -464,19 +464,25 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
         if (std::fabs(st.colSums(batch, j) - 1.0) > tolerance)
             ++s.colsNotSummingToOne;
     // Entropies over the distributions a mask leaves something to (a fully masked one has none), against
-    // the most each can have: ln of what it may see (ln S or ln L without a mask).
+    // the most each can have: ln of what it may see (ln S or ln L without a mask); the Jacobian's norms
+    // (made in the softmax's pass) over the same ones, against a uniform distribution's over what it sees.
     const Params &p = r.params;
     int rows = 0, cols = 0;
     double rowSum = 0.0, rowMost = 0.0, colSum = 0.0, colMost = 0.0;
+    double rowNorms = 0.0, rowUniform = 0.0, colNorms = 0.0, colUniform = 0.0;
     for (int i = 0; i < L; ++i)
         if (visibleKeys(p, i) > 0) {
             ++rows;
             rowSum += st.rowEntropy(batch, i);
             rowMost += maxRowEntropyOf(p, i);
+            rowNorms += st.rowJacobian(batch, i);
+            rowUniform += uniformRowJacobianOf(p, i);
         }
     for (int j = 0; j < S; ++j)
         if (visibleQueries(p, j) > 0) {
             ++cols;
+            colNorms += st.colJacobian(batch, j);
+            colUniform += uniformColJacobianOf(p, j);
             colSum += st.colEntropy(batch, j);
             colMost += maxColEntropyOf(p, j);
         }
@@ -490,25 +496,10 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
     s.meanColEntropy = cols > 0 ? colSum / cols : 0.0;
     s.meanMostColEntropy = cols > 0 ? colMost / cols : 0.0;
     s.colEntropyFraction = s.meanMostColEntropy > 0 ? s.meanColEntropy / s.meanMostColEntropy : 0.0;
-    // The Jacobian's norms, made in the softmax's pass, over the same distributions as the entropy.
-    double norms = 0.0, uniforms = 0.0;
-    if (p.softmaxDim == -1) {
-        for (int i = 0; i < L; ++i)
-            if (visibleKeys(p, i) > 0) {
-                norms += st.rowJacobian(batch, i);
-                uniforms += uniformRowJacobianOf(p, i);
-            }
-        s.meanJacobianNorm = rows > 0 ? norms / rows : 0.0;
-        s.meanUniformJacobianNorm = rows > 0 ? uniforms / rows : 0.0;
-    } else {
-        for (int j = 0; j < S; ++j)
-            if (visibleQueries(p, j) > 0) {
-                norms += st.colJacobian(batch, j);
-                uniforms += uniformColJacobianOf(p, j);
-            }
-        s.meanJacobianNorm = cols > 0 ? norms / cols : 0.0;
-        s.meanUniformJacobianNorm = cols > 0 ? uniforms / cols : 0.0;
-    }
+    const bool overKeys = p.softmaxDim == -1;
+    const int counted = overKeys ? rows : cols;
+    s.meanJacobianNorm = counted > 0 ? (overKeys ? rowNorms : colNorms) / counted : 0.0;
+    s.meanUniformJacobianNorm = counted > 0 ? (overKeys ? rowUniform : colUniform) / counted : 0.0;
     const int n = r.params.softmaxDim == -1 ? S : L;
     s.uniformJacobianNorm = uniformJacobianNorm(n);
     return s;
