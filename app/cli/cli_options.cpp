@@ -325,6 +325,12 @@ void applyParams(const QCommandLineParser &parser, CliRequest &r)
         kValued + QStringList { "cross", "no-scale", "preset", "scenario", "step", "tokens", "positions" })
         r.paramsGiven |= parser.isSet(name);
     checkKept(parser, base, p);
+    // A preset's (scenario's) caption speaks of its own settings: changed by the options, it would
+    // contradict the screen ("query 0 puts 0.9977 on key 2" under a mask that hides key 2), so it goes.
+    if (p != base) {
+        r.captionEn.clear();
+        r.captionZh.clear();
+    }
 }
 
 // What to write, and how the window starts.
@@ -428,6 +434,8 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
     if (parser.isSet("title"))
         r.title = parser.value("title");
     if (parser.isSet("compare")) {
+        const CompareKind before = r.compare;
+        const int beforeDk = r.compareDk;
         const QString c = parser.value("compare").trimmed().toLower();
         if (c == "none")
             r.compare = CompareKind::None;
@@ -441,6 +449,11 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
         } else
             throw Fail { QStringLiteral("--compare: expected none, scaling, softmax-dim or d-k:N, got '%1'")
                              .arg(parser.value("compare")) };
+        // another comparison than the preset's: its caption no longer speaks of the screen
+        if (r.compare != before || (r.compare == CompareKind::Dk && r.compareDk != beforeDk)) {
+            r.captionEn.clear();
+            r.captionZh.clear();
+        }
     }
     if (parser.isSet("lesson")) {
         r.lessonPath = parser.value("lesson");
