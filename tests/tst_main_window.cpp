@@ -229,6 +229,9 @@ void TestMainWindow::explanationShowsLiveNumbers()
     QVERIFY(m_window->explanation()->shapesText().contains("→  scaled by 1/√64  →"));
     QVERIFY(gui::click(c<QCheckBox>("scale-check")));
     QVERIFY(m_window->explanation()->formulaText().contains("not scaled"));
+    // "out = weights · V" wraps as one piece (non-breaking spaces), never leaving "· V" alone on a line
+    QVERIFY(m_window->explanation()->formulaText().contains(
+        QString("out = weights · V").replace(QLatin1Char(' '), QChar(0x00A0))));
     QVERIFY(m_window->explanation()->shapesText().contains("→  not scaled  →")); // no "scale" step that is not there
     QVERIFY(!m_window->explanation()->shapesText().contains("scaled by"));
     QVERIFY(m_window->explanation()->statisticsText().contains("max weight 0.8638"));

@@ -90,7 +90,11 @@ void ExplanationPanel::showResult()
         mask = tr(", causal mask");
     else if (p.mask == attn::MaskKind::Pad)
         mask = p.padCount == 1 ? tr(", last key masked") : tr(", last %1 keys masked").arg(p.padCount);
-    m_formula->setText(tr("weights = softmax( %1 ) %2%3      out = weights · V").arg(scaled, over, mask));
+    // "out = weights · V" wraps as one piece (a mask's words made "· V" stand alone on the next line).
+    QString formula = tr("weights = softmax( %1 ) %2%3      out = weights · V").arg(scaled, over, mask);
+    const QString tail = QStringLiteral("out = weights · V");
+    formula.replace(tail, QString(tail).replace(QLatin1Char(' '), QChar(0x00A0)));
+    m_formula->setText(formula);
 
     const QString source = p.mode == attn::Mode::Projection
         ? tr("Q = X·W_q %1, K = %2·W_k, V = %2·W_v   ")
