@@ -3,6 +3,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <locale>
+#include <sstream>
 #include <string>
 
 namespace attn {
@@ -93,6 +95,19 @@ void key(std::ostream &out, const char *name)
 }
 
 } // namespace
+
+void writeJsonNumber(std::ostream &out, double v)
+{
+    if (!std::isfinite(v)) {
+        out << "null";
+        return;
+    }
+    std::ostringstream s;
+    s.imbue(std::locale::classic());
+    s.precision(17);
+    s << v;
+    out << s.str();
+}
 
 void writeJson(std::ostream &out, const Result &r)
 {

@@ -11,4 +11,7 @@ namespace attn {
 
 void writeJson(std::ostream &out, const Result &r);
 
+// One double as JSON, to 17 significant digits (it reads back exactly) in the C locale; null when not finite.
+void writeJsonNumber(std::ostream &out, double v);
+
 } // namespace attn

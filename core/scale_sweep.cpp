@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scale_sweep.h"
 
+#include "json_dump.h"
+
 #include "attention.h"
 #include "softmax.h"
 #include "torch_generator.h"
@@ -214,26 +216,13 @@ std::optional<SweepResult> runSweep(const SweepSettings &s, const std::function<
 
 namespace {
 
-void writeNumber(std::ostream &out, double v)
-{
-    if (!std::isfinite(v)) {
-        out << "null";
-        return;
-    }
-    std::ostringstream s;
-    s.imbue(std::locale::classic());
-    s.precision(17);
-    s << v;
-    out << s.str();
-}
-
 void writeList(std::ostream &out, const std::vector<double> &v)
 {
     out << '[';
     for (std::size_t i = 0; i < v.size(); ++i) {
         if (i)
             out << ", ";
-        writeNumber(out, v[i]);
+        writeJsonNumber(out, v[i]);
     }
     out << ']';
 }
@@ -270,17 +259,17 @@ void writeSweepJson(std::ostream &out, const SweepResult &r)
         out << (i ? ", " : "") << s.dks[i];
     out << R"(], "keys": )" << s.keys << R"(, "trials": )" << s.trials << R"(, "seed": )" << s.seed
         << R"(, "scaling": ")" << scalingName(s.scaling) << R"(", "sigma": )";
-    writeNumber(out, s.sigma);
+    writeJsonNumber(out, s.sigma);
     if (s.scaling == Scaling::Custom) {
         out << ", \"scale\": ";
-        writeNumber(out, s.customScale);
+        writeJsonNumber(out, s.customScale);
     }
     if (s.scaling == Scaling::InvSqrtDModel)
         out << ", \"d_model\": " << s.dModel;
     out << ", \"ln_s\": ";
-    writeNumber(out, std::log(double(s.keys)));
+    writeJsonNumber(out, std::log(double(s.keys)));
     out << ", \"uniform_jacobian_norm\": ";
-    writeNumber(out, std::sqrt(double(s.keys - 1)) / double(s.keys));
+    writeJsonNumber(out, std::sqrt(double(s.keys - 1)) / double(s.keys));
     out << ",\n\"scaled\": ";
     writeSide(out, r.scaled);
     out << ",\n\"unscaled\": ";
@@ -301,15 +290,15 @@ void writeSweepCsv(std::ostream &out, const SweepResult &r)
     for (std::size_t i = 0; i < r.settings.dks.size(); ++i) {
         const SweepSettings &s = r.settings;
         out << s.dks[i] << ',' << s.keys << ',' << s.trials << ',' << s.seed << ',' << scalingName(s.scaling) << ',';
-        writeNumber(out, s.sigma);
+        writeJsonNumber(out, s.sigma);
         out << ',';
-        writeNumber(out, sweepTrialParams(s, s.dks[i], 0, true).scaleFactor());
+        writeJsonNumber(out, sweepTrialParams(s, s.dks[i], 0, true).scaleFactor());
         for (const SweepSide *side : { &r.scaled, &r.unscaled })
             for (const Named &n : kBands)
                 for (const std::vector<double> *v :
                     { &(side->*n.band).mean, &(side->*n.band).p10, &(side->*n.band).p90 }) {
                     out << ',';
-                    writeNumber(out, (*v)[i]);
+                    writeJsonNumber(out, (*v)[i]);
                 }
         out << '\n';
     }

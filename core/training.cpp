@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "training.h"
+
+#include "json_dump.h"
+
+#include <algorithm>
+#include <cmath>
+#include <ostream>
+#include <sstream>
+
+namespace attn {
+
+std::string optimizerName(Optimizer o)
+{
+    return o == Optimizer::Adam ? "adam" : "sgd";
+}
+
+std::optional<Optimizer> parseOptimizer(const std::string &text)
+{
+    if (text == "sgd")
+        return Optimizer::Sgd;
+    if (text == "adam")
+        return Optimizer::Adam;
+    return std::nullopt;
+}
+
+std::string trainInitName(TrainInit i)
+{
+    return i == TrainInit::Randn ? "randn" : "normal";
+}
+
+std::optional<TrainInit> parseTrainInit(const std::string &text)
+{
+    if (text == "normal")
+        return TrainInit::Normal;
+    if (text == "randn")
+        return TrainInit::Randn;
+    return std::nullopt;
+}
+
+double defaultLearningRate(Optimizer o)
+{
+    return o == Optimizer::Adam ? 0.01 : 0.5;
+}
+
+bool TrainSettings::operator==(const TrainSettings &o) const
+{
+    return dK == o.dK && steps == o.steps && optimizer == o.optimizer && learningRate == o.learningRate
+        && batch == o.batch && length == o.length && dModel == o.dModel && dV == o.dV && noise == o.noise
+        && seed == o.seed && init == o.init && scaling == o.scaling
+        && (scaling != Scaling::Custom || customScale == o.customScale);
+}
+
+double TrainSettings::scaledFactor() const
+{
+    Params p;
+    p.dK = dK;
+    p.dModel = dModel;
+    p.scaling = scaling;
+    p.customScale = customScale;
+    return p.scaleFactor();
+}
+
+namespace {
+
+std::string outside(const char *name, double lo, double hi, double got)
+{
+    std::ostringstream s;
+    s.imbue(std::locale::classic());
+    s << name << ": must be from " << lo << " to " << hi << " (got " << got << ")";
+    return s.str();
+}
+
+} // namespace
+
+std::optional<std::string> validateTraining(const TrainSettings &s)
+{
+    struct Whole
+    {
+        const char *name;
+        int value, lo, hi;
+    };
+    for (const Whole &w : { Whole { "d_k", s.dK, 1, TrainLimits::maxDk },
+             Whole { "steps", s.steps, 1, TrainLimits::maxSteps }, Whole { "batch", s.batch, 1, TrainLimits::maxBatch },
+             Whole { "length", s.length, 2, TrainLimits::maxLength },
+             Whole { "d_model", s.dModel, 1, TrainLimits::maxDModel }, Whole { "d_v", s.dV, 1, TrainLimits::maxDV } })
+        if (w.value < w.lo || w.value > w.hi)
+            return outside(w.name, w.lo, w.hi, w.value);
+    if (!(s.learningRate > 0 && s.learningRate <= TrainLimits::maxLearningRate))
+        return std::isfinite(s.learningRate) && s.learningRate <= 0
+            ? std::string("learning rate: must be more than 0")
+            : outside("learning rate", 0, TrainLimits::maxLearningRate, s.learningRate);
+    if (!(s.noise >= 0 && s.noise <= TrainLimits::maxNoise))
+        return outside("noise", 0, TrainLimits::maxNoise, s.noise);
+    if (s.scaling == Scaling::None)
+        return std::string("scaling: the scaled run cannot be unscaled (the other run is the unscaled one)");
+    if (s.scaling == Scaling::Custom && !(std::isfinite(s.customScale) && s.customScale != 0))
+        return std::string("scale: must be a finite number other than 0");
+    const double perStep = 3.0 * s.dModel * s.dModel * s.dK + double(s.batch) * s.length * (2.0 * s.dModel + 2.0 * s.dV)
+        + double(s.batch) * s.dModel * s.dModel;
+    if (2.0 * perStep * s.steps > TrainLimits::maxWork) {
+        std::ostringstream m;
+        m.imbue(std::locale::classic());
+        m << "too much work: " << s.steps << " steps at d_k = " << s.dK << ", d_model = " << s.dModel << ", batch "
+          << s.batch << " would take over a minute; lower the steps, d_k, d_model or the batch";
+        return m.str();
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+// n values of randn, as float32, widened.
+void randnInto(TorchGenerator &g, double *out, std::size_t n, double factor = 1.0)
+{
+    std::vector<float> v = g.randn(n);
+    for (std::size_t i = 0; i < n; ++i)
+        out[i] = double(v[i]) * factor;
+}
+
+} // namespace
+
+TrainBatch drawTrainBatch(TorchGenerator &g, const TrainSettings &s)
+{
+    const int B = s.batch, L = s.length;
+    TrainBatch b;
+    b.X.resize(Eigen::Index(B) * L, s.dModel);
+    b.V.resize(Eigen::Index(B) * L, s.dV);
+    randnInto(g, b.X.data(), std::size_t(b.X.size()));
+    randnInto(g, b.V.data(), std::size_t(b.V.size()));
+    // torch.randint(0, L, (B,)): one 32-bit draw per value, taken modulo L.
+    b.target.resize(std::size_t(B));
+    for (int &t : b.target)
+        t = int(g.random() % std::uint32_t(L));
+    b.query.resize(B, s.dModel);
+    randnInto(g, b.query.data(), std::size_t(b.query.size()));
+    for (int e = 0; e < B; ++e)
+        b.query.row(e) = b.X.row(Eigen::Index(e) * L + b.target[std::size_t(e)]) + s.noise * b.query.row(e);
+    return b;
+}
+
+TrainEvaluation evaluateTraining(
+    const MatrixD &Wq, const MatrixD &Wk, double scale, const TrainBatch &batch, bool gradients)
+{
+    const int B = batch.size(), L = batch.length();
+    const MatrixD M = Wq * Wk.transpose(); // d_model × d_model: logits_j = scale · q M X_jᵀ
+    const MatrixD U = batch.query * M; // B × d_model
+    TrainEvaluation e;
+    e.weights.resize(B, L);
+    MatrixD R; // B × d_model: Σ_j ∂loss/∂logit_j · X_j
+    if (gradients)
+        R.setZero(B, Wq.rows());
+    double loss = 0, right = 0, largest = 0, onTarget = 0;
+    std::vector<double> dw(std::size_t(L), 0.0);
+    for (int b = 0; b < B; ++b) {
+        const auto X = batch.X.middleRows(Eigen::Index(b) * L, L);
+        const auto V = batch.V.middleRows(Eigen::Index(b) * L, L);
+        auto w = e.weights.row(b);
+        w.noalias() = (X * U.row(b).transpose()).transpose() * scale;
+        const double top = w.maxCoeff();
+        w = (w.array() - top).exp();
+        w /= w.sum();
+        const int t = batch.target[std::size_t(b)];
+        const Eigen::RowVectorXd diff = w * V - V.row(t);
+        loss += diff.squaredNorm();
+        Eigen::Index best = 0;
+        largest += w.maxCoeff(&best); // the first of equal largest weights, as torch.argmax
+        right += best == t ? 1 : 0;
+        onTarget += w(t);
+        if (!gradients)
+            continue;
+        // ∂loss/∂out = 2 diff / B; ∂/∂w_j = that · V_j; through the softmax: w_j (dw_j − Σ_i w_i dw_i).
+        const Eigen::VectorXd dW = V * diff.transpose() * (2.0 / B);
+        const double mean = w.dot(dW);
+        const Eigen::RowVectorXd dLogit = w.array() * (dW.transpose().array() - mean);
+        R.row(b).noalias() = dLogit * X;
+    }
+    e.loss = loss / B;
+    e.accuracy = right / B;
+    e.maxWeight = largest / B;
+    e.targetWeight = onTarget / B;
+    if (gradients) {
+        // ∂loss/∂M = scale · Σ_b q_bᵀ R_b; M = W_q W_kᵀ gives ∂/∂W_q = (∂/∂M) W_k and ∂/∂W_k = (∂/∂M)ᵀ W_q.
+        const MatrixD dM = scale * (batch.query.transpose() * R);
+        e.gradWq = dM * Wk;
+        e.gradWk = dM.transpose() * Wq;
+        e.gradNorm = std::sqrt(e.gradWq.squaredNorm() + e.gradWk.squaredNorm());
+    }
+    return e;
+}
+
+TrainingRun::TrainingRun(const TrainSettings &s)
+    : m_settings(s)
+    , m_generator(s.seed)
+{
+    const double std = s.init == TrainInit::Normal ? 1.0 / std::sqrt(double(s.dModel)) : 1.0;
+    m_initWq.resize(s.dModel, s.dK);
+    m_initWk.resize(s.dModel, s.dK);
+    randnInto(m_generator, m_initWq.data(), std::size_t(m_initWq.size()), std);
+    randnInto(m_generator, m_initWk.data(), std::size_t(m_initWk.size()), std);
+    m_firstBatch = drawTrainBatch(m_generator, s);
+    for (int i = 0; i < 2; ++i) {
+        TrainSide &side = m_side[i];
+        side.scale = i == 0 ? s.scaledFactor() : 1.0;
+        side.Wq = m_initWq;
+        side.Wk = m_initWk;
+        for (MatrixD *m : { &side.adamM[0], &side.adamM[1], &side.adamV[0], &side.adamV[1] })
+            m->setZero(s.dModel, s.dK);
+        side.history.loss.reserve(std::size_t(s.steps));
+    }
+}
+
+void TrainingRun::update(TrainSide &side, const TrainEvaluation &e) const
+{
+    const double lr = m_settings.learningRate;
+    MatrixD *params[2] = { &side.Wq, &side.Wk };
+    const MatrixD *grads[2] = { &e.gradWq, &e.gradWk };
+    if (m_settings.optimizer == Optimizer::Sgd) {
+        for (int k = 0; k < 2; ++k)
+            *params[k] -= lr * *grads[k];
+        return;
+    }
+    // torch.optim.Adam's defaults (betas 0.9 and 0.999, eps 1e-8), as its single-tensor step computes it.
+    constexpr double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
+    const int t = side.history.size(); // this step's number, from 1 (history already holds it)
+    const double correction1 = 1 - std::pow(beta1, t), correction2 = 1 - std::pow(beta2, t);
+    const double stepSize = lr / correction1, root2 = std::sqrt(correction2);
+    for (int k = 0; k < 2; ++k) {
+        side.adamM[k] = beta1 * side.adamM[k] + (1 - beta1) * *grads[k];
+        side.adamV[k] = beta2 * side.adamV[k] + (1 - beta2) * grads[k]->cwiseProduct(*grads[k]);
+        const MatrixD denom = (side.adamV[k].array().sqrt() / root2 + eps).matrix();
+        *params[k] -= stepSize * side.adamM[k].cwiseQuotient(denom);
+    }
+}
+
+void TrainingRun::step()
+{
+    if (finished())
+        return;
+    const bool first = stepsDone() == 0;
+    const TrainBatch next = first ? TrainBatch() : drawTrainBatch(m_generator, m_settings);
+    const TrainBatch &batch = first ? m_firstBatch : next;
+    for (TrainSide &side : m_side) {
+        TrainEvaluation e = evaluateTraining(side.Wq, side.Wk, side.scale, batch);
+        TrainHistory &h = side.history;
+        h.loss.push_back(e.loss);
+        h.accuracy.push_back(e.accuracy);
+        h.gradNorm.push_back(e.gradNorm);
+        h.maxWeight.push_back(e.maxWeight);
+        h.targetWeight.push_back(e.targetWeight);
+        if (first) {
+            side.gradWq0 = e.gradWq;
+            side.gradWk0 = e.gradWk;
+        }
+        update(side, e);
+    }
+}
+
+MatrixD TrainingRun::watchedWeights(int side, int rows) const
+{
+    const TrainSide &s = m_side[side];
+    const int n = std::clamp(rows, 0, m_firstBatch.size());
+    TrainBatch head;
+    const int L = m_settings.length;
+    head.X = m_firstBatch.X.topRows(Eigen::Index(n) * L);
+    head.V = m_firstBatch.V.topRows(Eigen::Index(n) * L);
+    head.query = m_firstBatch.query.topRows(n);
+    head.target.assign(m_firstBatch.target.begin(), m_firstBatch.target.begin() + n);
+    if (n == 0)
+        return MatrixD::Zero(0, L);
+    return evaluateTraining(s.Wq, s.Wk, s.scale, head, false).weights;
+}
+
+std::vector<double> runningMedian(const std::vector<double> &v, int window)
+{
+    std::vector<double> out(v.size());
+    std::vector<double> w;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const std::size_t first
+            = i + 1 > std::size_t(std::max(window, 1)) ? i + 1 - std::size_t(std::max(window, 1)) : 0;
+        w.assign(v.begin() + std::ptrdiff_t(first), v.begin() + std::ptrdiff_t(i) + 1);
+        std::sort(w.begin(), w.end());
+        const std::size_t n = w.size();
+        out[i] = n % 2 ? w[n / 2] : 0.5 * (w[n / 2 - 1] + w[n / 2]);
+    }
+    return out;
+}
+
+std::optional<TrainingRun> runTraining(const TrainSettings &s, const std::function<bool(int)> &progress)
+{
+    TrainingRun run(s);
+    while (!run.finished()) {
+        run.step();
+        if (progress && run.stepsDone() % 16 == 0 && !progress(run.stepsDone()))
+            return std::nullopt;
+    }
+    return run;
+}
+
+namespace {
+
+void writeList(std::ostream &out, const std::vector<double> &v)
+{
+    out << '[';
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (i)
+            out << ", ";
+        writeJsonNumber(out, v[i]);
+    }
+    out << ']';
+}
+
+// rows × cols rows of m from row `first`, as nested lists.
+void writeRows(std::ostream &out, const MatrixD &m, Eigen::Index first, Eigen::Index rows)
+{
+    out << '[';
+    for (Eigen::Index r = 0; r < rows; ++r) {
+        out << (r ? ", [" : "[");
+        for (Eigen::Index c = 0; c < m.cols(); ++c) {
+            if (c)
+                out << ", ";
+            writeJsonNumber(out, m(first + r, c));
+        }
+        out << ']';
+    }
+    out << ']';
+}
+
+void writeMatrix(std::ostream &out, const MatrixD &m)
+{
+    writeRows(out, m, 0, m.rows());
+}
+
+// [B][L][cols]
+void writeExamples(std::ostream &out, const MatrixD &m, int batch, int length)
+{
+    out << '[';
+    for (int b = 0; b < batch; ++b) {
+        out << (b ? ",\n  " : "");
+        writeRows(out, m, Eigen::Index(b) * length, length);
+    }
+    out << ']';
+}
+
+void writeSide(std::ostream &out, const TrainSide &s)
+{
+    out << "{\"scale\": ";
+    writeJsonNumber(out, s.scale);
+    const TrainHistory &h = s.history;
+    out << ",\n \"loss\": ";
+    writeList(out, h.loss);
+    out << ",\n \"accuracy\": ";
+    writeList(out, h.accuracy);
+    out << ",\n \"grad_norm\": ";
+    writeList(out, h.gradNorm);
+    out << ",\n \"max_weight\": ";
+    writeList(out, h.maxWeight);
+    out << ",\n \"target_weight\": ";
+    writeList(out, h.targetWeight);
+    out << ",\n \"grad_W_q_step0\": ";
+    writeMatrix(out, s.gradWq0);
+    out << ",\n \"grad_W_k_step0\": ";
+    writeMatrix(out, s.gradWk0);
+    out << '}';
+}
+
+} // namespace
+
+void writeTrainingJson(std::ostream &out, const TrainingRun &run)
+{
+    const TrainSettings &s = run.settings();
+    out << "{\"steps\": [";
+    for (int i = 0; i < run.stepsDone(); ++i)
+        out << (i ? ", " : "") << i;
+    out << "],\n\"settings\": {\"d_k\": " << s.dK << ", \"steps\": " << s.steps << R"(, "optimizer": ")"
+        << optimizerName(s.optimizer) << R"(", "learning_rate": )";
+    writeJsonNumber(out, s.learningRate);
+    out << ", \"batch\": " << s.batch << ", \"length\": " << s.length << ", \"d_model\": " << s.dModel
+        << ", \"d_v\": " << s.dV << ", \"noise\": ";
+    writeJsonNumber(out, s.noise);
+    out << ", \"seed\": " << s.seed << R"(, "init": ")" << trainInitName(s.init) << R"(", "scaling": ")"
+        << scalingName(s.scaling) << "\"}";
+    out << ",\n\"scaled\": ";
+    writeSide(out, run.side(0));
+    out << ",\n\"unscaled\": ";
+    writeSide(out, run.side(1));
+    out << ",\n\"init\": {\"W_q\": ";
+    writeMatrix(out, run.initWq());
+    out << ",\n \"W_k\": ";
+    writeMatrix(out, run.initWk());
+    const TrainBatch &b = run.firstBatch();
+    out << "},\n\"batch0\": {\"X\": ";
+    writeExamples(out, b.X, b.size(), b.length());
+    out << ",\n \"V\": ";
+    writeExamples(out, b.V, b.size(), b.length());
+    out << ",\n \"query\": ";
+    writeMatrix(out, b.query);
+    out << ",\n \"target\": [";
+    for (int i = 0; i < b.size(); ++i)
+        out << (i ? ", " : "") << b.target[std::size_t(i)];
+    out << "]}}\n";
+}
+
+void writeTrainingCsv(std::ostream &out, const TrainingRun &run)
+{
+    out << "step";
+    for (const char *side : { "scaled", "unscaled" })
+        for (const char *name : { "loss", "accuracy", "grad_norm", "max_weight", "target_weight" })
+            out << ',' << side << '_' << name;
+    out << '\n';
+    for (int i = 0; i < run.stepsDone(); ++i) {
+        out << i;
+        for (int k = 0; k < 2; ++k) {
+            const TrainHistory &h = run.side(k).history;
+            for (const std::vector<double> *v : { &h.loss, &h.accuracy, &h.gradNorm, &h.maxWeight, &h.targetWeight }) {
+                out << ',';
+                writeJsonNumber(out, (*v)[std::size_t(i)]);
+            }
+        }
+        out << '\n';
+    }
+}
+
+} // namespace attn
