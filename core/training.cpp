@@ -271,6 +271,20 @@ MatrixD TrainingRun::watchedWeights(int side, int rows) const
     return evaluateTraining(s.Wq, s.Wk, s.scale, head, false).weights;
 }
 
+TrainingSnapshot snapshotOf(const TrainingRun &run, int watchedRows)
+{
+    TrainingSnapshot s;
+    s.settings = run.settings();
+    for (int i = 0; i < 2; ++i) {
+        s.scale[i] = run.side(i).scale;
+        s.history[i] = run.side(i).history;
+        s.watched[i] = run.watchedWeights(i, watchedRows);
+    }
+    const std::vector<int> &t = run.firstBatch().target;
+    s.watchedTargets.assign(t.begin(), t.begin() + s.watched[0].rows());
+    return s;
+}
+
 std::vector<double> runningMedian(const std::vector<double> &v, int window)
 {
     std::vector<double> out(v.size());

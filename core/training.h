@@ -157,6 +157,19 @@ private:
     TrainSide m_side[2];
 };
 
+// What the Training window and its pictures show of a run: the curves, and the attention rows of the
+// first batch's first examples (the watched ones) with their targets.
+struct TrainingSnapshot
+{
+    TrainSettings settings;
+    double scale[2] = { 1, 1 }; // 0: the scaled run, 1: not scaled
+    TrainHistory history[2];
+    MatrixD watched[2]; // rows × L
+    std::vector<int> watchedTargets;
+    int steps() const { return history[0].size(); }
+};
+TrainingSnapshot snapshotOf(const TrainingRun &run, int watchedRows);
+
 // The median of v's last `window` values at each index (fewer at the start; the mean of the two middle
 // ones for an even count): the gradient norm is spiky, its running median is the trend.
 std::vector<double> runningMedian(const std::vector<double> &v, int window);

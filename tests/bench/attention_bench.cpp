@@ -6,9 +6,11 @@
 //   gui:    a new seed in the model until the heatmap has finished repainting (offscreen window)
 //   guiBlocking: the longest the GUI thread is blocked while 100 changes arrive in a burst (ms)
 //   scaleSweep: the "why scale" sweep, d_k = 1, 2, 4 ... 1024 x T trials x S keys, scaled and not (runSweep)
+//   training: the Training window's two runs (scaled and not) of 300 SGD steps, batch 64, L = 16 (runTraining)
 #include "attention.h"
 #include "model/attention_model.h"
 #include "scale_sweep.h"
+#include "training.h"
 #include "widgets/heatmap_panel.h"
 #include "widgets/main_window.h"
 
@@ -71,7 +73,33 @@ private slots:
     void guiBlocking();
     void scaleSweep_data();
     void scaleSweep();
+    void training_data();
+    void training();
 };
+
+void AttentionBench::training_data()
+{
+    QTest::addColumn<int>("dk");
+    QTest::addColumn<int>("optimizer");
+    QTest::newRow("d_k=256,SGD,300 steps") << 256 << int(attn::Optimizer::Sgd);
+    QTest::newRow("d_k=256,Adam,300 steps") << 256 << int(attn::Optimizer::Adam);
+    QTest::newRow("d_k=1024,SGD,300 steps") << 1024 << int(attn::Optimizer::Sgd);
+}
+
+void AttentionBench::training()
+{
+    QFETCH(int, dk);
+    QFETCH(int, optimizer);
+    attn::TrainSettings s;
+    s.dK = dk;
+    s.optimizer = attn::Optimizer(optimizer);
+    s.learningRate = attn::defaultLearningRate(s.optimizer);
+    QBENCHMARK
+    {
+        const auto r = attn::runTraining(s);
+        QVERIFY(r && r->stepsDone() == 300);
+    }
+}
 
 void AttentionBench::scaleSweep_data()
 {
