@@ -9,7 +9,9 @@
 #include "model/translations.h"
 #include "render/figure.h"
 #include "render/sweep_plot.h"
+#include "render/training_plot.h"
 #include "widgets/main_window.h"
+#include "widgets/training_window.h"
 #include "widgets/why_scale_window.h"
 
 #include <QApplication>
@@ -154,6 +156,10 @@ int runWindow(const CliRequest &request)
     }
     if (request.presentation)
         window.setPresentation(true, interactive);
+    if (request.train) { // --train without an output: the Training window on those settings
+        window.training()->setSettings(*request.train);
+        window.training()->show();
+    }
     if (request.sweep) { // --sweep without an output: the "Why scale?" window on those settings
         window.whyScale()->setSettings(request.sweep->keys, request.sweep->trials, request.sweep->scaling);
         window.whyScale()->show();
@@ -237,7 +243,33 @@ int main(int argc, char *argv[])
         if (!request.needsGui())
             return 0;
     }
-    if (!request.dumpPath.isEmpty() && !request.sweep) {
+    // The training runs' numbers (JSON or CSV) need no GUI either; their pictures are drawn below.
+    std::optional<attn::TrainingRun> training;
+    if (request.train && (!request.dumpPath.isEmpty() || !request.exportPath.isEmpty())) {
+        training = attn::runTraining(*request.train);
+        for (const QString &path : { request.dumpPath, request.sweepWritesData() ? request.exportPath : QString() }) {
+            if (path.isEmpty())
+                continue;
+            const bool csv = path.endsWith(".csv", Qt::CaseInsensitive);
+            QString error;
+            const auto write = [&] {
+                return saveThroughStream(
+                    path,
+                    [&](std::ostream &out) {
+                        if (csv)
+                            attn::writeTrainingCsv(out, *training);
+                        else
+                            attn::writeTrainingJson(out, *training);
+                    },
+                    &error);
+            };
+            if (!tracked(path, write))
+                return fail(QStringLiteral("%1: %2").arg(path == request.dumpPath ? "--dump" : "--export", error));
+        }
+        if (!request.needsGui())
+            return 0;
+    }
+    if (!request.dumpPath.isEmpty() && !request.sweep && !request.train) {
         const attn::Result result = attn::compute(request.params);
         QString error;
         const auto write = [&] {
@@ -279,7 +311,25 @@ int main(int argc, char *argv[])
             return fail(QStringLiteral("--export: %1").arg(error));
         return 0;
     }
-    if (request.writesPictures() && !request.sweep)
+    if (training && request.writesPictures()) {
+        TrainingPicture picture;
+        if (request.size.isValid())
+            picture.size = request.size;
+        picture.pixelRatio = request.pixelRatio;
+        picture.transparent = request.transparent;
+        picture.title = !request.noTitle;
+        picture.titleText = request.title;
+        QByteArray bytes;
+        QString error;
+        if (!tracked(request.exportPath, [&] {
+                return encodeTrainingPicture(
+                           request.exportPath, attn::snapshotOf(*training, kWatchedExamples), picture, &bytes, &error)
+                    && saveBytes(request.exportPath, bytes, &error);
+            }))
+            return fail(QStringLiteral("--export: %1").arg(error));
+        return 0;
+    }
+    if (request.writesPictures() && !request.sweep && !request.train)
         if (const int status = writeExports(request); status != 0)
             return status;
     if (!request.writesFiles() || !request.screenshotPath.isEmpty())

@@ -60,6 +60,7 @@ private slots:
     void dumpToFile();
     void help();
     void sweepDumpAndExports();
+    void trainDumpAndExports();
     void initSigmaAndScalingInTheDump();
 };
 
@@ -348,7 +349,8 @@ void TestCli::help()
     QCOMPARE(r.exitCode, 0);
     for (const char *option : { "--mode", "--batch", "--len", "--keys", "--cross", "--d-model", "--d-k", "--d-v",
              "--seed", "--no-scale", "--scale", "--softmax-dim", "--mask", "--batch-index", "--dump", "--scaling",
-             "--init", "--sigma", "--sweep", "--trials", "--sweep-keys" })
+             "--init", "--sigma", "--sweep", "--trials", "--sweep-keys", "--train", "--train-steps", "--train-lr",
+             "--optimizer", "--train-noise", "--train-init" })
         QVERIFY2(r.out.contains(option), option);
 }
 
@@ -431,6 +433,91 @@ void TestCli::sweepDumpAndExports()
     const CliOutcome window = parse({ "--sweep", "d-k=1..4", "--mode", "projection", "--d-k", "8" });
     QCOMPARE(window.kind, CliOutcome::Run);
     QCOMPARE(window.request.params.dK, 8);
+}
+
+// --train: the JSON the issue describes (the first step's loss recomputes from batch0 and init), the
+// numbers as CSV, the picture; its options checked and the main window's other settings refused.
+void TestCli::trainDumpAndExports()
+{
+    Run r = runProgram({ "--train", "--train-steps", "20", "--d-k", "16", "--len", "6", "--batch", "4", "--d-model",
+        "5", "--d-v", "3", "--seed", "2", "--dump", "-" });
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(o["steps"].toArray().size(), 20);
+    const QJsonObject b = o["batch0"].toObject(), init = o["init"].toObject();
+    QCOMPARE(b["X"].toArray().size(), 4);
+    QCOMPARE(b["X"].toArray()[0].toArray().size(), 6);
+    QCOMPARE(b["X"].toArray()[0].toArray()[0].toArray().size(), 5);
+    QCOMPARE(init["W_q"].toArray().size(), 5);
+    QCOMPARE(init["W_q"].toArray()[0].toArray().size(), 16);
+    // The unscaled run's first loss from the dumped numbers alone, as anyone would recompute it.
+    auto at = [](const QJsonValue &v, int i) { return v.toArray()[i]; };
+    double loss = 0;
+    for (int e = 0; e < 4; ++e) {
+        const int t = b["target"].toArray()[e].toInt();
+        double logits[6], top = -1e300;
+        for (int j = 0; j < 6; ++j) {
+            double sum = 0;
+            for (int c = 0; c < 16; ++c) {
+                double a = 0, k = 0;
+                for (int d = 0; d < 5; ++d) {
+                    a += at(b["query"], e)[d].toDouble() * at(at(init["W_q"], d), c).toDouble();
+                    k += at(at(b["X"], e), j)[d].toDouble() * at(at(init["W_k"], d), c).toDouble();
+                }
+                sum += a * k;
+            }
+            logits[j] = sum;
+            top = std::max(top, sum);
+        }
+        double z = 0;
+        for (double &l : logits)
+            z += (l = std::exp(l - top));
+        for (int v = 0; v < 3; ++v) {
+            double out = 0;
+            for (int j = 0; j < 6; ++j)
+                out += logits[j] / z * at(at(b["V"], e), j)[v].toDouble();
+            const double diff = out - at(at(b["V"], e), t)[v].toDouble();
+            loss += diff * diff / 4;
+        }
+    }
+    const double dumped = o["unscaled"].toObject()["loss"].toArray()[0].toDouble();
+    QVERIFY2(std::fabs(loss - dumped) <= 1e-12 * dumped, qPrintable(QString::number(loss - dumped)));
+    QCOMPARE(o["scaled"].toObject()["scale"].toDouble(), 0.25);
+    QCOMPARE(o["settings"].toObject()["optimizer"].toString(), QString("sgd"));
+    QCOMPARE(o["settings"].toObject()["learning_rate"].toDouble(), 0.5);
+    r = runProgram({ "--train", "--optimizer", "adam", "--train-steps", "3", "--dump", "-" });
+    QCOMPARE(QJsonDocument::fromJson(r.out).object()["settings"].toObject()["learning_rate"].toDouble(), 0.01);
+    QTemporaryDir dir;
+    r = runProgram({ "--train", "--train-steps", "30", "--export", dir.filePath("t.csv") });
+    QCOMPARE(r.exitCode, 0);
+    QFile csv(dir.filePath("t.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QCOMPARE(csv.readAll().trimmed().split('\n').size(), 31);
+    r = runProgram({ "--train", "--export", dir.filePath("t.svg") }, true);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QFile svg(dir.filePath("t.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QByteArray drawn = svg.readAll();
+    QVERIFY(drawn.contains("Training with and without the scale"));
+    QVERIFY(drawn.contains("Without the scale the rows are one-hot")); // the default run's verdict, from its numbers
+    for (const QStringList &bad : { QStringList { "--train", "--optimizer", "rmsprop", "--dump", "-" },
+             QStringList { "--train-lr", "0.1", "--dump", "-" },
+             QStringList { "--train", "--train-lr", "0", "--dump", "-" },
+             QStringList { "--train", "--train-steps", "0", "--dump", "-" },
+             QStringList { "--train", "--no-scale", "--dump", "-" },
+             QStringList { "--train", "--train-init", "xavier", "--dump", "-" },
+             QStringList { "--train", "--export", dir.filePath("t.npy") },
+             QStringList { "--train", "--sweep", "d-k=1..4", "--dump", "-" },
+             QStringList { "--train", "--mask", "causal", "--dump", "-" },
+             QStringList { "--train", "--d-k", "4096", "--train-steps", "100000", "--dump", "-" } }) {
+        r = runProgram(bad);
+        QVERIFY2(r.exitCode == 2 && r.err.startsWith("attention-viz: --"), qPrintable(bad.join(' ') + ": " + r.err));
+        QCOMPARE(r.err.count('\n'), 1);
+    }
+    const CliOutcome window = parse({ "--train", "--d-k", "64", "--optimizer", "adam" });
+    QCOMPARE(window.kind, CliOutcome::Run);
+    QVERIFY(window.request.train && window.request.train->dK == 64);
+    QVERIFY(window.request.opensWindow());
 }
 
 // --init, --sigma and --scaling reach the dump's params, and the expected variances follow them.

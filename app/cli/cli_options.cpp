@@ -584,6 +584,81 @@ void parseSweep(const QCommandLineParser &parser, CliRequest &r)
     r.sweep = s;
 }
 
+// --train with --train-steps, --train-lr, --optimizer, --train-noise, --train-init and the d_k, seed,
+// batch, length, widths and scaling given.
+void parseTrain(const QCommandLineParser &parser, CliRequest &r)
+{
+    for (const char *option : { "train-steps", "train-lr", "optimizer", "train-noise", "train-init" })
+        if (parser.isSet(option) && !parser.isSet("train"))
+            throw Fail { QStringLiteral("--%1: only applies to --train").arg(option) };
+    if (!parser.isSet("train"))
+        return;
+    for (const char *other : { "sweep", "export-compare", "export-series", "screenshot", "lesson", "save-scenario" })
+        if (parser.isSet(other))
+            throw Fail { QStringLiteral("--train: cannot be combined with --%1").arg(other) };
+    // Written (--dump, --export), the training runs are their own experiment: the main window's other
+    // settings would be silently ignored, so they are refused.
+    if (parser.isSet("dump") || parser.isSet("export"))
+        for (const char *other : { "mode", "keys", "cross", "init", "sigma", "softmax-dim", "mask", "batch-index",
+                 "compare", "tokens", "positions", "preset", "scenario", "presentation" })
+            if (parser.isSet(other))
+                throw Fail { QStringLiteral("--%1: does not apply to the training runs (they take --d-k, --seed, "
+                                            "--batch, --len, --d-model, --d-v, --scaling and the --train-... options)")
+                                 .arg(other) };
+    if (parser.isSet("no-scale"))
+        throw Fail { QStringLiteral("--no-scale: --train runs both, scaled and not; --scaling chooses how the "
+                                    "scaled run is scaled") };
+    attn::TrainSettings s;
+    const attn::Params &p = r.params;
+    if (parser.isSet("d-k"))
+        s.dK = p.dK;
+    s.seed = p.seed;
+    if (parser.isSet("batch"))
+        s.batch = p.batch;
+    if (parser.isSet("len"))
+        s.length = p.queryLength;
+    if (parser.isSet("d-model"))
+        s.dModel = p.dModel;
+    if (parser.isSet("d-v"))
+        s.dV = p.dV;
+    if (parser.isSet("scaling") || parser.isSet("scale")) {
+        s.scaling = p.scaling;
+        s.customScale = p.customScale;
+    }
+    if (parser.isSet("optimizer")) {
+        const auto o = attn::parseOptimizer(parser.value("optimizer").trimmed().toStdString());
+        if (!o)
+            throw Fail { QStringLiteral("--optimizer: expected sgd or adam, got '%1'").arg(parser.value("optimizer")) };
+        s.optimizer = *o;
+    }
+    s.learningRate = attn::defaultLearningRate(s.optimizer);
+    if (parser.isSet("train-lr")) {
+        s.learningRate = parseNumber("train-lr", parser.value("train-lr"), 0, attn::TrainLimits::maxLearningRate);
+        if (s.learningRate <= 0)
+            throw Fail { QStringLiteral("--train-lr: must be more than 0 (got %1)").arg(parser.value("train-lr")) };
+    }
+    if (parser.isSet("train-steps"))
+        s.steps = int(parseInteger("train-steps", parser.value("train-steps"), 1, attn::TrainLimits::maxSteps));
+    if (parser.isSet("train-noise"))
+        s.noise = parseNumber("train-noise", parser.value("train-noise"), 0, attn::TrainLimits::maxNoise);
+    if (parser.isSet("train-init")) {
+        const auto i = attn::parseTrainInit(parser.value("train-init").trimmed().toStdString());
+        if (!i)
+            throw Fail {
+                QStringLiteral("--train-init: expected normal or randn, got '%1'").arg(parser.value("train-init"))
+            };
+        s.init = *i;
+    }
+    if (auto e = attn::validateTraining(s))
+        throw Fail { QStringLiteral("--train: %1").arg(QString::fromStdString(*e)) };
+    if (!r.exportPath.isEmpty()
+        && !QStringList { "png", "jpg", "jpeg", "pdf", "svg", "csv", "json" }.contains(suffixOf(r.exportPath)))
+        throw Fail { QStringLiteral("--export: with --train, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, "
+                                    ".json), got '%1'")
+                         .arg(r.exportPath) };
+    r.train = s;
+}
+
 CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBudget)
 {
     CliRequest r;
@@ -596,6 +671,7 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
     if (parser.isSet("export-series"))
         parseSeries(parser, r, memoryBudget);
     parseSweep(parser, r);
+    parseTrain(parser, r);
     return r;
 }
 
@@ -698,6 +774,18 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
             "d-k=1..1024" },
         { "trials", "With --sweep: trials per d_k (default 200); trial t uses seed + t.", "T" },
         { "sweep-keys", "With --sweep: keys per trial (default 16).", "S" },
+        { "train",
+            "Watch it fail to learn: one attention layer learns value retrieval by SGD (or Adam), scaled "
+            "(--scaling) and not, from the same start and batches (defaults: --d-k 256, --batch 64, --len 16, "
+            "--d-model 32, --d-v 8); with --dump FILE its JSON, with --export FILE its curves (.png .jpg .pdf "
+            ".svg) or numbers (.csv .json), else the window with the Training window open." },
+        { "train-steps", "With --train: steps (default 300).", "N" },
+        { "train-lr", "With --train: learning rate (default 0.5 for sgd, 0.01 for adam).", "F" },
+        { "optimizer", "With --train: sgd (default) or adam.", "sgd|adam" },
+        { "train-noise", "With --train: the query's noise, q = X[t] + F * randn (default 0.5).", "F" },
+        { "train-init",
+            "With --train: W_q and W_k drawn as normal (randn / sqrt(d_model), default) or randn (the lecture's).",
+            "normal|randn" },
     });
 
     CliOutcome outcome;

@@ -6,6 +6,7 @@
 #include "model/view_state.h"
 #include "params.h"
 #include "scale_sweep.h"
+#include "training.h"
 
 #include <QSize>
 #include <QString>
@@ -47,6 +48,10 @@ struct CliRequest
     // JSON, with --export its plots (.png .jpg .pdf .svg) or numbers (.csv .json), without either the
     // window with the "Why scale?" window open on it.
     std::optional<attn::SweepSettings> sweep;
+    // --train [--train-steps N] [--train-lr F] [--optimizer sgd|adam] ...: the training runs, scaled and
+    // not; with --dump their JSON, with --export their curves or numbers, without either the window with
+    // the Training window open on them.
+    std::optional<attn::TrainSettings> train;
     bool paramsGiven = false; // any option that changes the computation was given
 
     bool writesFiles() const
@@ -56,10 +61,10 @@ struct CliRequest
     }
     bool opensWindow() const { return !writesFiles(); }
     bool writesPictures() const { return !exportPath.isEmpty() || !comparePath.isEmpty() || !seriesDir.isEmpty(); }
-    // A sweep's --export of .csv or .json needs no GUI either.
+    // A sweep's (training's) --export of .csv or .json needs no GUI either.
     bool sweepWritesData() const
     {
-        return sweep
+        return (sweep || train)
             && (exportPath.endsWith(".csv", Qt::CaseInsensitive) || exportPath.endsWith(".json", Qt::CaseInsensitive));
     }
     // Everything but --dump needs Qt's GUI (fonts, painting, the window).

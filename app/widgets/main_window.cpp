@@ -10,6 +10,7 @@
 #include "widgets/flow_layout.h"
 #include "widgets/heatmap_panel.h"
 #include "widgets/pipeline_view.h"
+#include "widgets/training_window.h"
 #include "widgets/why_scale_window.h"
 
 #include <qcustomplot.h>
@@ -202,6 +203,13 @@ void MainWindow::buildActions()
         m_whyScale->setVisible(!m_whyScale->isVisible());
         if (m_whyScale->isVisible())
             m_whyScale->raise();
+    });
+    m_training = new TrainingWindow(this);
+    m_training->setWindowFlag(Qt::Window);
+    add("showTraining", tr("Training: watch it fail to learn without the scale"), tr("train"), Qt::Key_T, [this] {
+        m_training->setVisible(!m_training->isVisible());
+        if (m_training->isVisible())
+            m_training->raise();
     });
     add("toggleRange", tr("Colours: fixed 0 to 1 / fitted to the data"), tr("fit"), Qt::Key_F, [this] {
         DisplayOptions d = m_model->display();
@@ -434,6 +442,7 @@ void MainWindow::buildMenus()
     }
     view->addAction(action("showPipeline"));
     view->addAction(action("showWhyScale"));
+    view->addAction(action("showTraining"));
     view->addAction(action("toggleGradient"));
     view->addAction(action("presentation"));
     view->addAction(action("animate"));

@@ -36,6 +36,7 @@ public:
     ExplanationPanel *explanation() const { return m_explanation; }
     class PipelineView *pipeline() const { return m_pipeline; } // its own window (View > The four steps, P)
     class WhyScaleWindow *whyScale() const { return m_whyScale; } // its own window (View > Why scale?, W)
+    class TrainingWindow *training() const { return m_training; } // its own window (View > Training, T)
     QString statusText() const;
     QString captionText() const;
 
@@ -93,6 +94,7 @@ private:
     QWidget *m_demoBar;
     class PipelineView *m_pipeline = nullptr;
     class WhyScaleWindow *m_whyScale = nullptr;
+    class TrainingWindow *m_training = nullptr;
     QList<QToolButton *> m_demoButtons;
     void updateDemoButtons(); // their texts and states follow the settings
     void fitPresentation(); // text sizes for the window's size; the heatmaps keep the most room

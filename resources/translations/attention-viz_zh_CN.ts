@@ -515,132 +515,132 @@
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="93"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="94"/>
         <source>weights = softmax( %1 ) %2%3      out = weights · V</source>
         <translation>weights = softmax( %1 ) %2%3      out = weights · V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="96"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="100"/>
         <source>Q = X·W_q %1, K = %2·W_k, V = %2·W_v   </source>
         <translation>Q = X·W_q %1，K = %2·W_k，V = %2·W_v   </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="100"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="104"/>
         <source>Q·Kᵀ: %1·%2 → %3  →  %7  →  softmax %4 → %3  →  weights·V: %3·%5 → %6</source>
         <translation>打分 Q·Kᵀ：%1·%2 → %3  →  %7  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="108"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="112"/>
         <source>every row sums to 1</source>
         <translation>每一行的和都为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="109"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="113"/>
         <source>%1 of %2 rows do not sum to 1</source>
         <translation>%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="111"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="115"/>
         <source>columns sum to 1 (the %1 keys no query may see: 0), %2 of %3 rows do not</source>
         <translation>各列之和为 1（没有查询能看到的 %1 个键：0），%3 行中有 %2 行不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="116"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="120"/>
         <source>columns sum to 1, %1 of %2 rows do not</source>
         <translation>各列和为 1，%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="120"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="124"/>
         <source>·σ⁴</source>
         <translation>·σ⁴</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="123"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="127"/>
         <source>not known with position encodings</source>
         <translation>加了位置编码时无法给出期望值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="125"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="129"/>
         <source>expected d_k%1 = %2, scaled %3</source>
         <translation>期望 d_k%1 = %2，缩放后 %3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="127"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="131"/>
         <source>expected d_k·d_model²%1 = %2, scaled %3 (randn weights: q and k entries have variance d_model)</source>
         <translation>期望 d_k·d_model²%1 = %2，缩放后 %3（randn 权重：q 和 k 的每个元素方差为 d_model）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="131"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="135"/>
         <source>expected d_k%1 = %2, scaled %3 (randn / √d_model weights: q and k entries have variance 1)</source>
         <translation>期望 d_k%1 = %2，缩放后 %3（randn / √d_model 权重：q 和 k 的每个元素方差为 1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="134"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="138"/>
         <source>expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)</source>
         <translation>期望 d_k/9%1 = %2，缩放后 %3（nn.Linear 权重：q 和 k 的每个元素方差为 1/3）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="140"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="144"/>
         <source>mean softmax Jacobian norm %1 (uniform rows over their visible keys have %2 on average, one-hot rows 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见键上均匀的行平均为 %2，独热的行为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="142"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="146"/>
         <source>mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)</source>
         <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行为 %2，one-hot 的行为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="143"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="147"/>
         <source>mean softmax Jacobian norm %1 (uniform columns over their visible queries have %2 on average, one-hot columns 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见查询上均匀的列平均为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="169"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="173"/>
         <source>mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column&apos;s visible queries, on average; the columns are the distributions)</source>
         <translation>列熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="173"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="177"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="198"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="202"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="200"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="204"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="203"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="207"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="205"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="209"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="153"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="157"/>
         <source>mean row entropy %1 nats = %2% of ln S = %3</source>
         <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="145"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="149"/>
         <source>mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（均匀的列为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="158"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="162"/>
         <source>mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row&apos;s visible keys, on average)</source>
         <translation>行熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每行可见键数的 ln 的平均）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="164"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="168"/>
         <source>mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)</source>
         <translation>平均列熵 %1 奈特 = ln L = %3 的 %2%（此时列才是概率分布）</translation>
     </message>
@@ -1135,588 +1135,598 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="45"/>
+        <location filename="../../app/widgets/main_window.cpp" line="46"/>
         <source>attention-viz — scaled dot-product attention</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="82"/>
+        <location filename="../../app/widgets/main_window.cpp" line="83"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="88"/>
+        <location filename="../../app/widgets/main_window.cpp" line="89"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="161"/>
+        <location filename="../../app/widgets/main_window.cpp" line="162"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="161"/>
+        <location filename="../../app/widgets/main_window.cpp" line="162"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="162"/>
+        <location filename="../../app/widgets/main_window.cpp" line="163"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="162"/>
+        <location filename="../../app/widgets/main_window.cpp" line="163"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="164"/>
+        <location filename="../../app/widgets/main_window.cpp" line="165"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="164"/>
-        <location filename="../../app/widgets/main_window.cpp" line="257"/>
+        <location filename="../../app/widgets/main_window.cpp" line="165"/>
+        <location filename="../../app/widgets/main_window.cpp" line="265"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="165"/>
+        <location filename="../../app/widgets/main_window.cpp" line="166"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="165"/>
-        <location filename="../../app/widgets/main_window.cpp" line="256"/>
+        <location filename="../../app/widgets/main_window.cpp" line="166"/>
+        <location filename="../../app/widgets/main_window.cpp" line="264"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="166"/>
+        <location filename="../../app/widgets/main_window.cpp" line="167"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="166"/>
-        <location filename="../../app/widgets/main_window.cpp" line="259"/>
+        <location filename="../../app/widgets/main_window.cpp" line="167"/>
+        <location filename="../../app/widgets/main_window.cpp" line="267"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="168"/>
+        <location filename="../../app/widgets/main_window.cpp" line="169"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="168"/>
-        <location filename="../../app/widgets/main_window.cpp" line="258"/>
+        <location filename="../../app/widgets/main_window.cpp" line="169"/>
+        <location filename="../../app/widgets/main_window.cpp" line="266"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="170"/>
+        <location filename="../../app/widgets/main_window.cpp" line="171"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="170"/>
+        <location filename="../../app/widgets/main_window.cpp" line="171"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="172"/>
+        <location filename="../../app/widgets/main_window.cpp" line="173"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="172"/>
+        <location filename="../../app/widgets/main_window.cpp" line="173"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="180"/>
+        <location filename="../../app/widgets/main_window.cpp" line="181"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="180"/>
+        <location filename="../../app/widgets/main_window.cpp" line="181"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="181"/>
+        <location filename="../../app/widgets/main_window.cpp" line="182"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="181"/>
-        <location filename="../../app/widgets/main_window.cpp" line="277"/>
+        <location filename="../../app/widgets/main_window.cpp" line="182"/>
+        <location filename="../../app/widgets/main_window.cpp" line="285"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="182"/>
+        <location filename="../../app/widgets/main_window.cpp" line="183"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="182"/>
+        <location filename="../../app/widgets/main_window.cpp" line="183"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="184"/>
+        <location filename="../../app/widgets/main_window.cpp" line="185"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="184"/>
+        <location filename="../../app/widgets/main_window.cpp" line="185"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="186"/>
+        <location filename="../../app/widgets/main_window.cpp" line="187"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="186"/>
+        <location filename="../../app/widgets/main_window.cpp" line="187"/>
         <source>present</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="188"/>
+        <location filename="../../app/widgets/main_window.cpp" line="189"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="188"/>
+        <location filename="../../app/widgets/main_window.cpp" line="189"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="193"/>
+        <location filename="../../app/widgets/main_window.cpp" line="194"/>
         <source>The four steps: Q, K, V → scores → logits → weights → out</source>
         <translation>四个步骤：Q、K、V → 分数 → logits → 权重 → out</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="193"/>
+        <location filename="../../app/widgets/main_window.cpp" line="194"/>
         <source>steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="201"/>
+        <location filename="../../app/widgets/main_window.cpp" line="202"/>
         <source>Why scale? The sweep over d_k, scaled and not</source>
         <translation>为什么要缩放？对 d_k 扫描，缩放与不缩放对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="201"/>
+        <location filename="../../app/widgets/main_window.cpp" line="202"/>
         <source>why?</source>
         <translation>为什么？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="212"/>
+        <location filename="../../app/widgets/main_window.cpp" line="209"/>
+        <source>Training: watch it fail to learn without the scale</source>
+        <translation>训练：看不缩放时学不会</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="209"/>
+        <source>train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="220"/>
         <source>Gradient panels on/off (the softmax Jacobian&apos;s norm per row)</source>
         <translation>梯度面板 开/关（每一行 softmax 雅可比矩阵的范数）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="212"/>
+        <location filename="../../app/widgets/main_window.cpp" line="220"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="271"/>
+        <location filename="../../app/widgets/main_window.cpp" line="279"/>
         <source>gradient: on</source>
         <translation>梯度：开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="271"/>
+        <location filename="../../app/widgets/main_window.cpp" line="279"/>
         <source>gradient: off</source>
         <translation>梯度：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="273"/>
+        <location filename="../../app/widgets/main_window.cpp" line="281"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="273"/>
+        <location filename="../../app/widgets/main_window.cpp" line="281"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="319"/>
+        <location filename="../../app/widgets/main_window.cpp" line="327"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="320"/>
+        <location filename="../../app/widgets/main_window.cpp" line="328"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="334"/>
+        <location filename="../../app/widgets/main_window.cpp" line="342"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="335"/>
+        <location filename="../../app/widgets/main_window.cpp" line="343"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="336"/>
+        <location filename="../../app/widgets/main_window.cpp" line="344"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="348"/>
+        <location filename="../../app/widgets/main_window.cpp" line="356"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="351"/>
+        <location filename="../../app/widgets/main_window.cpp" line="359"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="360"/>
+        <location filename="../../app/widgets/main_window.cpp" line="368"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="366"/>
+        <location filename="../../app/widgets/main_window.cpp" line="374"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="368"/>
+        <location filename="../../app/widgets/main_window.cpp" line="376"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="368"/>
-        <location filename="../../app/widgets/main_window.cpp" line="379"/>
+        <location filename="../../app/widgets/main_window.cpp" line="376"/>
+        <location filename="../../app/widgets/main_window.cpp" line="387"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="375"/>
+        <location filename="../../app/widgets/main_window.cpp" line="383"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="377"/>
+        <location filename="../../app/widgets/main_window.cpp" line="385"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="379"/>
+        <location filename="../../app/widgets/main_window.cpp" line="387"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="382"/>
+        <location filename="../../app/widgets/main_window.cpp" line="390"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="384"/>
+        <location filename="../../app/widgets/main_window.cpp" line="392"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="385"/>
+        <location filename="../../app/widgets/main_window.cpp" line="393"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="385"/>
+        <location filename="../../app/widgets/main_window.cpp" line="393"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="388"/>
+        <location filename="../../app/widgets/main_window.cpp" line="396"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="390"/>
+        <location filename="../../app/widgets/main_window.cpp" line="398"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="396"/>
+        <location filename="../../app/widgets/main_window.cpp" line="404"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="398"/>
+        <location filename="../../app/widgets/main_window.cpp" line="406"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="399"/>
+        <location filename="../../app/widgets/main_window.cpp" line="407"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="400"/>
+        <location filename="../../app/widgets/main_window.cpp" line="408"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="401"/>
+        <location filename="../../app/widgets/main_window.cpp" line="409"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="410"/>
+        <location filename="../../app/widgets/main_window.cpp" line="418"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="418"/>
+        <location filename="../../app/widgets/main_window.cpp" line="426"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="419"/>
+        <location filename="../../app/widgets/main_window.cpp" line="427"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="420"/>
+        <location filename="../../app/widgets/main_window.cpp" line="428"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="421"/>
+        <location filename="../../app/widgets/main_window.cpp" line="429"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="422"/>
+        <location filename="../../app/widgets/main_window.cpp" line="430"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="423"/>
+        <location filename="../../app/widgets/main_window.cpp" line="431"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="440"/>
+        <location filename="../../app/widgets/main_window.cpp" line="449"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="442"/>
+        <location filename="../../app/widgets/main_window.cpp" line="451"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="443"/>
+        <location filename="../../app/widgets/main_window.cpp" line="452"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="452"/>
+        <location filename="../../app/widgets/main_window.cpp" line="461"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="454"/>
+        <location filename="../../app/widgets/main_window.cpp" line="463"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="455"/>
+        <location filename="../../app/widgets/main_window.cpp" line="464"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="455"/>
+        <location filename="../../app/widgets/main_window.cpp" line="464"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="462"/>
+        <location filename="../../app/widgets/main_window.cpp" line="471"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="468"/>
+        <location filename="../../app/widgets/main_window.cpp" line="477"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="469"/>
+        <location filename="../../app/widgets/main_window.cpp" line="478"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="471"/>
+        <location filename="../../app/widgets/main_window.cpp" line="480"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="472"/>
+        <location filename="../../app/widgets/main_window.cpp" line="481"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="473"/>
+        <location filename="../../app/widgets/main_window.cpp" line="482"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="493"/>
+        <location filename="../../app/widgets/main_window.cpp" line="502"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="494"/>
+        <location filename="../../app/widgets/main_window.cpp" line="503"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="107"/>
+        <location filename="../../app/widgets/main_window.cpp" line="108"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="111"/>
+        <location filename="../../app/widgets/main_window.cpp" line="112"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="112"/>
+        <location filename="../../app/widgets/main_window.cpp" line="113"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="110"/>
+        <location filename="../../app/widgets/main_window.cpp" line="111"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="206"/>
+        <location filename="../../app/widgets/main_window.cpp" line="214"/>
         <source>Colours: fixed 0 to 1 / fitted to the data</source>
         <translation>颜色范围：固定 0 到 1 / 按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="206"/>
+        <location filename="../../app/widgets/main_window.cpp" line="214"/>
         <source>fit</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="254"/>
+        <location filename="../../app/widgets/main_window.cpp" line="262"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="254"/>
+        <location filename="../../app/widgets/main_window.cpp" line="262"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="255"/>
+        <location filename="../../app/widgets/main_window.cpp" line="263"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="255"/>
+        <location filename="../../app/widgets/main_window.cpp" line="263"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="261"/>
+        <location filename="../../app/widgets/main_window.cpp" line="269"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="262"/>
+        <location filename="../../app/widgets/main_window.cpp" line="270"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="263"/>
+        <location filename="../../app/widgets/main_window.cpp" line="271"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="266"/>
+        <location filename="../../app/widgets/main_window.cpp" line="274"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="267"/>
+        <location filename="../../app/widgets/main_window.cpp" line="275"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="268"/>
+        <location filename="../../app/widgets/main_window.cpp" line="276"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="269"/>
+        <location filename="../../app/widgets/main_window.cpp" line="277"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="270"/>
+        <location filename="../../app/widgets/main_window.cpp" line="278"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="280"/>
+        <location filename="../../app/widgets/main_window.cpp" line="288"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="281"/>
+        <location filename="../../app/widgets/main_window.cpp" line="289"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="285"/>
+        <location filename="../../app/widgets/main_window.cpp" line="293"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="285"/>
+        <location filename="../../app/widgets/main_window.cpp" line="293"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="286"/>
+        <location filename="../../app/widgets/main_window.cpp" line="294"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="522"/>
+        <location filename="../../app/widgets/main_window.cpp" line="531"/>
         <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="763"/>
+        <location filename="../../app/widgets/main_window.cpp" line="772"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="811"/>
+        <location filename="../../app/widgets/main_window.cpp" line="820"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="817"/>
+        <location filename="../../app/widgets/main_window.cpp" line="826"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="819"/>
+        <location filename="../../app/widgets/main_window.cpp" line="828"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1865,6 +1875,350 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
 </context>
 <context>
+    <name>TrainingPlot</name>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="78"/>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="78"/>
+        <source>accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="78"/>
+        <source>gradient norm</source>
+        <translation>梯度范数</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="86"/>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="124"/>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="136"/>
+        <source>key position j</source>
+        <translation>键位置 j</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="137"/>
+        <source>example</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="162"/>
+        <source>scaled</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="163"/>
+        <location filename="../../app/render/training_plot.cpp" line="189"/>
+        <location filename="../../app/render/training_plot.cpp" line="387"/>
+        <source>not scaled</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="177"/>
+        <source>÷√d_k</source>
+        <translation>÷√d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="179"/>
+        <source>÷d_k</source>
+        <translation>÷d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="181"/>
+        <source>÷√d_model (d_model = %1)</source>
+        <translation>÷√d_model（d_model = %1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="183"/>
+        <source>d_k^−¼ on q and on k</source>
+        <translation>q 和 k 各乘 d_k^−¼</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="185"/>
+        <source>× %1</source>
+        <translation>× %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="194"/>
+        <source>Training with and without the scale: d_k = %1, %2 lr %3, batch %4, seed %5</source>
+        <translation>缩放与不缩放的训练：d_k = %1，%2 学习率 %3，批大小 %4，种子 %5</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="196"/>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="196"/>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="206"/>
+        <source>Not started: both runs begin from the same W_q and W_k and will see the same batches.</source>
+        <translation>尚未开始：两次训练从相同的 W_q 和 W_k 出发，并看到相同的批次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="217"/>
+        <source>%1: loss %2 → %3, accuracy %4, largest weight %5 (on the target %6), gradient norm %7 → %8.</source>
+        <translation>%1：损失 %2 → %3，准确率 %4，最大权重 %5（目标上 %6），梯度范数 %7 → %8。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="218"/>
+        <source>Not scaled</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="225"/>
+        <source>Step %1 of %2 (the last 10 steps&apos; means; gradient norms are medians of %3 steps). </source>
+        <translation>第 %1 步，共 %2 步（最近 10 步的均值；梯度范数为 %3 步的中位数）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="234"/>
+        <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its gradient has vanished and the layer does not learn (the lecture&apos;s 训练不收敛). With the scale it has learned.</source>
+        <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，梯度消失，这一层学不会（讲义中的“训练不收敛”）。缩放后它学会了。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="239"/>
+        <source>Both have learned: Adam divides each step by the gradient&apos;s own running size, so even the unscaled run&apos;s vanishing gradient still moves its weights. Plain SGD does not.</source>
+        <translation>两者都学会了：Adam 把每一步除以梯度自身的滑动大小，所以即使不缩放那次的梯度在消失，权重仍然在动。普通 SGD 做不到。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="338"/>
+        <source>chance: 1/L = %1</source>
+        <translation>随机猜测：1/L = %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="352"/>
+        <source>gradient norm: each step (thin), median of %1 steps (bold)</source>
+        <translation>梯度范数：每一步（细线），%1 步的中位数（粗线）</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="390"/>
+        <source>%1: the largest weight is on the outlined target in %2 of %3 rows</source>
+        <translation>%1：%3 行中有 %2 行的最大权重落在框出的目标上</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingWindow</name>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="46"/>
+        <source>Training: with and without the scale</source>
+        <translation>训练：缩放与不缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="47"/>
+        <location filename="../../app/widgets/training_window.cpp" line="245"/>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="49"/>
+        <source>Start or pause both runs (Space)</source>
+        <translation>开始或暂停两次训练（空格）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="50"/>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="52"/>
+        <source>One step of both runs (→)</source>
+        <translation>两次训练各走一步（→）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="53"/>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="55"/>
+        <source>Back to step 0: the same initial weights and batches (R)</source>
+        <translation>回到第 0 步：相同的初始权重和批次（R）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="59"/>
+        <source>%1 steps/s</source>
+        <translation>每秒 %1 步</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="59"/>
+        <source>as fast as it goes</source>
+        <translation>尽可能快</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="61"/>
+        <source>How fast the steps run, to watch them</source>
+        <translation>每秒走多少步，便于观察</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="62"/>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="70"/>
+        <source>d_k, the width of q·W_q and X·W_k: the larger, the larger the unscaled logits</source>
+        <translation>d_k，即 q·W_q 和 X·W_k 的宽度：越大，不缩放的 logits 越大</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="73"/>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="74"/>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="75"/>
+        <source>Changing it sets its usual learning rate (SGD 0.5, Adam 0.01)</source>
+        <translation>切换时设为它常用的学习率（SGD 0.5，Adam 0.01）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="80"/>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="86"/>
+        <source>The query is the target token&apos;s embedding plus this much noise: q = X[t] + noise · ε</source>
+        <translation>查询是目标词元的嵌入加上这么多噪声：q = X[t] + noise · ε</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="90"/>
+        <source>torch.manual_seed: the initial weights and every batch</source>
+        <translation>torch.manual_seed：初始权重和每一批</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="97"/>
+        <source>÷√d_k (the lecture&apos;s)</source>
+        <translation>÷√d_k（讲义的做法）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="98"/>
+        <source>÷d_k (too much)</source>
+        <translation>÷d_k（缩放过头）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="99"/>
+        <source>÷√d_model (the multi-head mistake)</source>
+        <translation>÷√d_model（多头注意力中的错误）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="100"/>
+        <source>d_k^−¼ on q and on k</source>
+        <translation>q 和 k 各乘 d_k^−¼</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="101"/>
+        <source>How the blue run is scaled; the orange run is never scaled</source>
+        <translation>蓝色那次如何缩放；橙色那次从不缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="104"/>
+        <source>W ~ N(0, 1/d_model)</source>
+        <translation>W ~ N(0, 1/d_model)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="105"/>
+        <source>W = randn (the lecture&apos;s)</source>
+        <translation>W = randn（讲义的做法）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="106"/>
+        <source>How W_q and W_k are drawn at step 0 (the same for both runs)</source>
+        <translation>第 0 步时 W_q 和 W_k 如何抽取（两次训练相同）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="117"/>
+        <source>d_k</source>
+        <translation>d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="117"/>
+        <source>Optimiser</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="117"/>
+        <source>lr</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="117"/>
+        <source>Noise</source>
+        <translation>噪声</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="118"/>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="118"/>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="118"/>
+        <source>Blue</source>
+        <translation>蓝色</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="118"/>
+        <source>Init</source>
+        <translation>初始化</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="220"/>
+        <source>Not run: %1.</source>
+        <translation>未运行：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="239"/>
+        <source>step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="245"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="245"/>
+        <source>Again</source>
+        <translation>重来</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="295"/>
+        <source>Export the training runs</source>
+        <translation>导出训练过程</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="296"/>
+        <source>PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers (*.json)</source>
+        <translation>PNG 图像 (*.png);;PDF 矢量图 (*.pdf);;SVG 矢量图 (*.svg);;CSV 数值 (*.csv);;JSON 数值 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="305"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+</context>
+<context>
     <name>WhyScaleWindow</name>
     <message>
         <location filename="../../app/widgets/why_scale_window.cpp" line="45"/>
@@ -1997,22 +2351,22 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成 one-hot 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="383"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="382"/>
         <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
         <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="384"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="383"/>
         <source>its scaled scores (%1 logits): sd %2</source>
         <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="385"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="384"/>
         <source>its logits, not scaled (%1 of them): sd %2</source>
         <translation>其 logit（未缩放，共 %1 个）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="389"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="388"/>
         <source>
 the curve N(0, %1) has sd %2</source>
         <translation>
@@ -2034,22 +2388,22 @@ the curve N(0, %1) has sd %2</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="423"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="422"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="445"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="444"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="446"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="445"/>
         <source>PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers (*.json)</source>
         <translation>PNG 图片 (*.png);;PDF，矢量 (*.pdf);;SVG，矢量 (*.svg);;CSV，数值 (*.csv);;JSON，数值 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="455"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="454"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>

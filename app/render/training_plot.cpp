@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "render/training_plot.h"
+
+#include "render/color_maps.h"
+#include "render/figure.h"
+
+#include <QCoreApplication>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("TrainingPlot", text);
+}
+
+// As the sweep: Okabe-Ito blue (scaled) and vermilion (not scaled).
+const QColor kSide[2] = { QColor(0, 114, 178), QColor(213, 94, 0) };
+const QColor kReference(110, 110, 110);
+
+QVector<double> toVector(const std::vector<double> &v)
+{
+    return QVector<double>(v.begin(), v.end());
+}
+
+double tailMean(const std::vector<double> &v, std::size_t n)
+{
+    n = std::min(n, v.size());
+    if (n == 0)
+        return 0;
+    double sum = 0;
+    for (std::size_t i = v.size() - n; i < v.size(); ++i)
+        sum += v[i];
+    return sum / double(n);
+}
+
+// 0.0123, 38.4, 1.1e-12: three significant digits, exponent only when small or large.
+QString number(double v)
+{
+    return QString::number(v, 'g', 3);
+}
+
+} // namespace
+
+TrainingPlot::TrainingPlot(QCustomPlot *plot)
+    : m_plot(plot)
+{
+    m_plot->clearPlottables();
+    m_plot->clearItems();
+    m_plot->setAutoAddPlottableToLegend(false);
+    QCPLayoutGrid *layout = m_plot->plotLayout();
+    layout->clear();
+    m_plot->legend = nullptr;
+    m_plot->setBackground(Qt::white);
+    m_title = new QCPTextElement(m_plot, QString());
+    layout->addElement(0, 0, m_title);
+    m_legend = new QCPLegend;
+    layout->addElement(1, 0, m_legend);
+    m_legend->setBorderPen(Qt::NoPen);
+    m_legend->setBrush(Qt::NoBrush);
+    m_legend->setIconSize(28, 12);
+    auto *grid = new QCPLayoutGrid;
+    layout->addElement(2, 0, grid);
+    m_caption = new QCPTextElement(m_plot, QString());
+    m_caption->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+    m_caption->setVisible(false);
+    layout->addElement(3, 0, m_caption);
+    layout->setRowStretchFactors({ 0.001, 0.001, 1.0, 0.001 });
+
+    auto *left = new QCPLayoutGrid, *right = new QCPLayoutGrid;
+    grid->addElement(0, 0, left);
+    grid->addElement(0, 1, right);
+    grid->setColumnStretchFactors({ 1.5, 1.0 });
+    auto *margins = new QCPMarginGroup(m_plot);
+    const QString names[3] = { tr("loss"), tr("accuracy"), tr("gradient norm") };
+    for (int panel = 0; panel < 3; ++panel) {
+        auto *rect = new QCPAxisRect(m_plot);
+        left->addElement(panel, 0, rect);
+        rect->setRangeDrag(Qt::Orientations());
+        rect->setRangeZoom(Qt::Orientations());
+        rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+        QCPAxis *x = rect->axis(QCPAxis::atBottom), *y = rect->axis(QCPAxis::atLeft);
+        x->setLabel(panel == 2 ? tr("step") : QString());
+        y->setLabel(names[panel]);
+        y->ticker()->setTickCount(4); // the panels are short at 720 lines
+        if (panel == 2) {
+            y->setScaleType(QCPAxis::stLogarithmic);
+            QSharedPointer<QCPAxisTickerLog> log(new QCPAxisTickerLog);
+            log->setLogBase(10);
+            log->setSubTickCount(0);
+            y->setTicker(log);
+            y->setNumberFormat("eb");
+            y->setNumberPrecision(0);
+        }
+        for (QCPAxis *a : { x, y }) {
+            a->grid()->setPen(QPen(QColor(225, 225, 225), 1));
+            a->setSubTickPen(Qt::NoPen);
+        }
+        for (int side = 0; side < 2; ++side) {
+            QCPGraph *g = m_plot->addGraph(x, y);
+            QColor c = kSide[side];
+            if (panel == 2)
+                c.setAlpha(70); // each step, under the median
+            g->setPen(QPen(c, panel == 2 ? 1 : 2.5));
+            m_line[panel][side] = g;
+        }
+        m_curves << rect;
+    }
+    left->setRowStretchFactors({ 1.0, 1.0, 1.2 });
+    for (int side = 0; side < 2; ++side) {
+        m_median[side] = m_plot->addGraph(m_curves[2]->axis(QCPAxis::atBottom), m_curves[2]->axis(QCPAxis::atLeft));
+        m_median[side]->setPen(QPen(kSide[side], 2.5));
+    }
+    m_chance = m_plot->addGraph(m_curves[1]->axis(QCPAxis::atBottom), m_curves[1]->axis(QCPAxis::atLeft));
+    m_chance->setPen(QPen(kReference, 1.5, Qt::DashLine));
+
+    m_scale = new QCPColorScale(m_plot);
+    m_scale->setType(QCPAxis::atRight);
+    m_scale->setDataRange(QCPRange(0, 1));
+    m_scale->setGradient(colorGradient(QStringLiteral("viridis")));
+    m_scale->axis()->setLabel(tr("weight"));
+    auto *mapMargins = new QCPMarginGroup(m_plot);
+    for (int side = 0; side < 2; ++side) {
+        auto *rect = new QCPAxisRect(m_plot);
+        right->addElement(side, 0, rect);
+        rect->setRangeDrag(Qt::Orientations());
+        rect->setRangeZoom(Qt::Orientations());
+        rect->setMarginGroup(QCP::msLeft | QCP::msRight, mapMargins);
+        QCPAxis *x = rect->axis(QCPAxis::atBottom), *y = rect->axis(QCPAxis::atLeft);
+        rect->axis(QCPAxis::atTop)->setVisible(true);
+        rect->axis(QCPAxis::atTop)->setTicks(false);
+        rect->axis(QCPAxis::atTop)->setBasePen(Qt::NoPen);
+        x->setLabel(tr("key position j"));
+        y->setLabel(tr("example"));
+        for (QCPAxis *a : { x, y }) { // whole numbers only
+            QSharedPointer<QCPAxisTickerFixed> whole(new QCPAxisTickerFixed);
+            whole->setTickStep(1);
+            whole->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+            a->setTicker(whole);
+        }
+        y->setRangeReversed(true); // example 0 at the top
+        for (QCPAxis *a : { x, y }) {
+            a->grid()->setVisible(false);
+            a->setSubTicks(false);
+        }
+        auto *map = new QCPColorMap(x, y);
+        map->setInterpolate(false);
+        map->setColorScale(m_scale);
+        map->setGradient(colorGradient(QStringLiteral("viridis")));
+        map->setDataRange(QCPRange(0, 1));
+        m_map[side] = map;
+        m_maps << rect;
+    }
+    right->addElement(0, 1, m_scale);
+    m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, mapMargins);
+    // One colour scale beside the upper map serves both: they share the range 0 to 1.
+    right->setColumnStretchFactors({ 1.0, 0.001 });
+
+    m_line[0][0]->setName(tr("scaled"));
+    m_line[0][1]->setName(tr("not scaled"));
+    for (int side = 0; side < 2; ++side)
+        m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_line[0][side]));
+    m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_chance));
+    m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_line[2][0]));
+    m_legend->setWrap(2);
+    m_legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    applyFonts();
+}
+
+QString TrainingPlot::scaledName(const attn::TrainSettings &s)
+{
+    switch (s.scaling) {
+    case attn::Scaling::InvSqrtDk:
+        return tr("÷√d_k");
+    case attn::Scaling::InvDk:
+        return tr("÷d_k");
+    case attn::Scaling::InvSqrtDModel:
+        return tr("÷√d_model (d_model = %1)").arg(s.dModel);
+    case attn::Scaling::QuarterEach:
+        return tr("d_k^−¼ on q and on k");
+    case attn::Scaling::Custom:
+        return tr("× %1").arg(s.customScale, 0, 'g', 4);
+    case attn::Scaling::None:
+        break;
+    }
+    return tr("not scaled");
+}
+
+QString TrainingPlot::defaultTitle(const attn::TrainSettings &s)
+{
+    return tr("Training with and without the scale: d_k = %1, %2 lr %3, batch %4, seed %5")
+        .arg(s.dK)
+        .arg(s.optimizer == attn::Optimizer::Adam ? tr("Adam") : tr("SGD"))
+        .arg(s.learningRate, 0, 'g', 4)
+        .arg(s.batch)
+        .arg(QString::number(s.seed));
+}
+
+QString TrainingPlot::summary(const attn::TrainingSnapshot &s)
+{
+    const int n = s.steps();
+    if (n == 0)
+        return tr("Not started: both runs begin from the same W_q and W_k and will see the same batches.");
+    QStringList parts;
+    double accuracy[2], largest[2], onTarget[2], medianStart[2], medianNow[2];
+    for (int side = 0; side < 2; ++side) {
+        const attn::TrainHistory &h = s.history[side];
+        accuracy[side] = tailMean(h.accuracy, 10);
+        largest[side] = tailMean(h.maxWeight, 10);
+        onTarget[side] = tailMean(h.targetWeight, 10);
+        const std::vector<double> median = attn::runningMedian(h.gradNorm, kMedianWindow);
+        medianStart[side] = median.front();
+        medianNow[side] = median.back();
+        parts << tr("%1: loss %2 → %3, accuracy %4, largest weight %5 (on the target %6), gradient norm %7 → %8.")
+                     .arg(side == 0 ? scaledName(s.settings) : tr("Not scaled"))
+                     .arg(number(h.loss.front()), number(h.loss.back()))
+                     .arg(accuracy[side], 0, 'f', 2)
+                     .arg(largest[side], 0, 'f', 3)
+                     .arg(onTarget[side], 0, 'f', 3)
+                     .arg(number(medianStart[side]), number(medianNow[side]));
+    }
+    QString text = tr("Step %1 of %2 (the last 10 steps' means; gradient norms are medians of %3 steps). ")
+                       .arg(n)
+                       .arg(s.settings.steps)
+                       .arg(kMedianWindow)
+        + parts.join(' ');
+    // What it means, said only where the numbers show it.
+    const bool stalled = accuracy[1] <= 0.5 && largest[1] >= 0.9 && medianNow[1] < 1e-3 * medianStart[1];
+    if (n >= 50 && accuracy[0] >= 0.9 && stalled)
+        text += ' '
+            + tr("Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its gradient has "
+                 "vanished and the layer does not learn (the lecture's 训练不收敛). With the scale it has learned.");
+    else if (n >= 50 && accuracy[0] >= 0.9 && accuracy[1] >= 0.9 && s.settings.optimizer == attn::Optimizer::Adam
+        && medianNow[1] < 1e-3 * medianStart[1])
+        text += ' '
+            + tr("Both have learned: Adam divides each step by the gradient's own running size, so even the unscaled "
+                 "run's vanishing gradient still moves its weights. Plain SGD does not.");
+    return text;
+}
+
+void TrainingPlot::setTextSize(int pixels)
+{
+    m_textSize = pixels;
+    applyFonts();
+}
+
+void TrainingPlot::applyFonts()
+{
+    QFont f = m_plot->font();
+    if (m_textSize > 0)
+        f.setPixelSize(m_textSize);
+    const int px = f.pixelSize() > 0 ? f.pixelSize() : QFontInfo(f).pixelSize();
+    QFont title = f, small = f;
+    title.setPixelSize(px * 5 / 4);
+    title.setBold(true);
+    small.setPixelSize(std::max(8, px * 9 / 10));
+    m_title->setFont(title);
+    m_caption->setFont(f);
+    m_legend->setFont(f);
+    for (int i = 0; i < m_legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem *item = m_legend->item(i)) {
+            item->setFont(f);
+            item->setMargins(QMargins(px / 2, px / 4, px / 2, px / 2));
+        }
+    for (QCPAxisRect *rect : m_curves + m_maps)
+        for (QCPAxis *a : rect->axes()) {
+            a->setTickLabelFont(small);
+            a->setLabelFont(f);
+        }
+    m_scale->axis()->setTickLabelFont(small);
+    m_scale->axis()->setLabelFont(f);
+    m_scale->setBarWidth(std::max(8, px));
+    const double pen = std::max(1.0, px / 7.2);
+    for (int panel = 0; panel < 3; ++panel)
+        for (int side = 0; side < 2; ++side) {
+            QColor c = kSide[side];
+            if (panel == 2)
+                c.setAlpha(70);
+            m_line[panel][side]->setPen(QPen(c, panel == 2 ? std::max(1.0, pen * 0.4) : pen));
+        }
+    for (int side = 0; side < 2; ++side)
+        m_median[side]->setPen(QPen(kSide[side], pen));
+    m_chance->setPen(QPen(kReference, std::max(1.0, pen * 0.6), Qt::DashLine));
+    for (int side = 0; side < 2; ++side)
+        for (QCPItemRect *r : std::as_const(m_targets[side]))
+            r->setPen(QPen(Qt::white, std::max(1.5, pen * 0.8)));
+}
+
+void TrainingPlot::setTitle(const QString &title)
+{
+    m_titleText = title;
+    m_title->setText(title);
+    m_title->setVisible(!title.isEmpty());
+}
+
+void TrainingPlot::setCaption(const QString &caption)
+{
+    m_captionText = caption;
+    m_caption->setText(caption);
+    m_caption->setVisible(!caption.isEmpty());
+}
+
+QString TrainingPlot::mapTitle(int side) const
+{
+    return side == 0 || side == 1 ? m_maps[side]->axis(QCPAxis::atTop)->label() : QString();
+}
+
+void TrainingPlot::setSnapshot(const attn::TrainingSnapshot &s)
+{
+    const attn::TrainSettings &set = s.settings;
+    const int n = s.steps();
+    QVector<double> steps(n);
+    for (int i = 0; i < n; ++i)
+        steps[i] = i;
+    double lossTop = 1e-12, gradTop = 1e-300, gradLow = INFINITY;
+    for (int side = 0; side < 2; ++side) {
+        const attn::TrainHistory &h = s.history[side];
+        m_line[0][side]->setData(steps, toVector(h.loss), true);
+        m_line[1][side]->setData(steps, toVector(h.accuracy), true);
+        m_line[2][side]->setData(steps, toVector(h.gradNorm), true);
+        const std::vector<double> median = attn::runningMedian(h.gradNorm, kMedianWindow);
+        m_median[side]->setData(steps, toVector(median), true);
+        for (double v : h.loss)
+            lossTop = std::max(lossTop, v);
+        for (double v : h.gradNorm)
+            gradTop = std::max(gradTop, v);
+        for (double v : median)
+            if (v > 0)
+                gradLow = std::min(gradLow, v);
+    }
+    m_line[0][0]->setName(scaledName(set));
+    m_median[0]->setName(scaledName(set));
+    const double chance = 1.0 / set.length;
+    m_chance->setData({ 0.0, double(set.steps) }, { chance, chance }, true);
+    m_chance->setName(tr("chance: 1/L = %1").arg(chance, 0, 'g', 3));
+    for (QCPAxisRect *rect : std::as_const(m_curves))
+        rect->axis(QCPAxis::atBottom)->setRange(0, std::max(1, set.steps - 1));
+    m_curves[0]->axis(QCPAxis::atLeft)->setRange(0, n > 0 ? lossTop * 1.08 : 1.0);
+    m_curves[1]->axis(QCPAxis::atLeft)->setRange(0, 1.05);
+    // The gradient axis: from below the lowest median (at most 12 decades under the top, where the
+    // vanished gradient shows; a step's spike lower than that runs off the panel) to above the highest step.
+    if (n > 0) {
+        const double top = gradTop * 3;
+        const double low = std::clamp(gradLow / 10, top * 1e-14, top / 100);
+        m_curves[2]->axis(QCPAxis::atLeft)->setRange(low, top);
+    } else {
+        m_curves[2]->axis(QCPAxis::atLeft)->setRange(1e-3, 1e2);
+    }
+    m_line[2][0]->setName(tr("gradient norm: each step (thin), median of %1 steps (bold)").arg(kMedianWindow));
+
+    // The watched rows: example e's weights over the keys, its target outlined.
+    for (int side = 0; side < 2; ++side) {
+        const attn::MatrixD &w = s.watched[side];
+        const int rows = int(w.rows()), cols = int(w.cols());
+        QCPColorMapData *data = m_map[side]->data();
+        data->setSize(std::max(cols, 1), std::max(rows, 1));
+        data->setRange(QCPRange(0, std::max(cols - 1, 0)), QCPRange(0, std::max(rows - 1, 0)));
+        for (int e = 0; e < rows; ++e)
+            for (int j = 0; j < cols; ++j)
+                data->setCell(j, e, w(e, j));
+        m_map[side]->setDataRange(QCPRange(0, 1));
+        QCPAxisRect *rect = m_maps[side];
+        rect->axis(QCPAxis::atBottom)->setRange(-0.5, cols - 0.5);
+        rect->axis(QCPAxis::atLeft)->setRange(-0.5, rows - 0.5);
+        while (m_targets[side].size() > rows)
+            m_plot->removeItem(m_targets[side].takeLast());
+        while (m_targets[side].size() < rows) {
+            auto *r = new QCPItemRect(m_plot);
+            r->setClipAxisRect(rect);
+            for (QCPItemPosition *p : { r->topLeft, r->bottomRight })
+                p->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+            r->setBrush(Qt::NoBrush);
+            m_targets[side] << r;
+        }
+        int right = 0;
+        for (int e = 0; e < rows; ++e) {
+            const int t = s.watchedTargets[std::size_t(e)];
+            m_targets[side][e]->topLeft->setCoords(t - 0.5, e - 0.5);
+            m_targets[side][e]->bottomRight->setCoords(t + 0.5, e + 0.5);
+            Eigen::Index best = 0;
+            w.row(e).maxCoeff(&best);
+            right += best == t ? 1 : 0;
+        }
+        const QString who = side == 0 ? scaledName(set) : tr("not scaled");
+        rect->axis(QCPAxis::atTop)
+            ->setLabel(rows == 0 ? who
+                                 : tr("%1: the largest weight is on the outlined target in %2 of %3 rows")
+                                       .arg(who)
+                                       .arg(right)
+                                       .arg(rows));
+        rect->axis(QCPAxis::atTop)->setLabelColor(kSide[side]);
+    }
+    applyFonts();
+}
+
+void TrainingPlot::layOut(const QSize &size)
+{
+    applyFonts();
+    const int width = size.width() - 16;
+    if (!m_titleText.isEmpty()) {
+        QFont f = m_title->font();
+        m_title->setText(fitText(m_titleText, &f, width));
+        m_title->setFont(f);
+    }
+    for (int side = 0; side < 2; ++side) { // the maps' titles fitted to their column
+        QCPAxis *top = m_maps[side]->axis(QCPAxis::atTop);
+        top->setLabel(wrapLines(top->label().remove('\n'), QFontMetricsF(top->labelFont()), width * 3 / 10).join('\n'));
+    }
+    if (!m_captionText.isEmpty()) {
+        m_caption->setText(wrapLines(m_captionText, QFontMetricsF(m_caption->font()), width).join('\n'));
+        m_caption->setMargins(QMargins(8, 4, 8, 6));
+    }
+    m_plot->resize(size);
+    m_plot->setViewport(QRect(QPoint(0, 0), size));
+    m_plot->plotLayout()->setOuterRect(QRect(QPoint(0, 0), size));
+    m_plot->replot(QCustomPlot::rpImmediateRefresh);
+}
+
+bool encodeTrainingPicture(
+    const QString &path, const attn::TrainingSnapshot &s, const TrainingPicture &o, QByteArray *encoded, QString *error)
+{
+    QCustomPlot plot;
+    TrainingPlot drawn(&plot);
+    drawn.setTextSize(std::clamp(std::max(o.size.height() / 50, o.size.width() / 78), 8, 48));
+    drawn.setSnapshot(s);
+    const QString title = o.titleText.isEmpty() ? TrainingPlot::defaultTitle(s.settings) : o.titleText;
+    drawn.setTitle(o.title ? title : QString());
+    drawn.setCaption(o.title ? TrainingPlot::summary(s) : QString());
+    drawn.layOut(o.size);
+    return encodePlot(path, plot, o.size, o.pixelRatio, o.transparent, title, encoded, error);
+}

@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/training_window.h"
+
+#include "io/save_output.h"
+#include "model/training_controller.h"
+#include "render/figure.h"
+#include "render/training_plot.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScreen>
+#include <QSettings>
+#include <QShortcut>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <sstream>
+
+namespace {
+
+constexpr attn::Scaling kScalings[]
+    = { attn::Scaling::InvSqrtDk, attn::Scaling::InvDk, attn::Scaling::InvSqrtDModel, attn::Scaling::QuarterEach };
+constexpr int kPaces[] = { 10, 30, 100, 300, 0 };
+
+QLabel *label(const QString &text, QWidget *parent)
+{
+    return new QLabel(text, parent);
+}
+
+} // namespace
+
+TrainingWindow::TrainingWindow(QWidget *parent)
+    : QWidget(parent)
+    , m_controller(new TrainingController(kWatchedExamples, this))
+{
+    setObjectName("trainingWindow");
+    setWindowTitle(tr("Training: with and without the scale"));
+    m_start = new QPushButton(tr("Start"), this);
+    m_start->setObjectName("train-start");
+    m_start->setToolTip(tr("Start or pause both runs (Space)"));
+    m_step = new QPushButton(tr("Step"), this);
+    m_step->setObjectName("train-step");
+    m_step->setToolTip(tr("One step of both runs (→)"));
+    m_reset = new QPushButton(tr("Reset"), this);
+    m_reset->setObjectName("train-reset");
+    m_reset->setToolTip(tr("Back to step 0: the same initial weights and batches (R)"));
+    m_pace = new QComboBox(this);
+    m_pace->setObjectName("train-pace");
+    for (int pace : kPaces)
+        m_pace->addItem(pace > 0 ? tr("%1 steps/s").arg(pace) : tr("as fast as it goes"));
+    m_pace->setCurrentIndex(2);
+    m_pace->setToolTip(tr("How fast the steps run, to watch them"));
+    m_export = new QPushButton(tr("Export…"), this);
+    m_export->setObjectName("train-export");
+    m_progress = new QLabel(this);
+    m_progress->setObjectName("train-progress");
+
+    m_dk = new QSpinBox(this);
+    m_dk->setObjectName("train-d-k");
+    m_dk->setRange(1, attn::TrainLimits::maxDk);
+    m_dk->setToolTip(tr("d_k, the width of q·W_q and X·W_k: the larger, the larger the unscaled logits"));
+    m_optimizer = new QComboBox(this);
+    m_optimizer->setObjectName("train-optimizer");
+    m_optimizer->addItem(tr("SGD"));
+    m_optimizer->addItem(tr("Adam"));
+    m_optimizer->setToolTip(tr("Changing it sets its usual learning rate (SGD 0.5, Adam 0.01)"));
+    m_lr = new QDoubleSpinBox(this);
+    m_lr->setObjectName("train-lr");
+    m_lr->setDecimals(4);
+    m_lr->setRange(0.0001, attn::TrainLimits::maxLearningRate);
+    m_lr->setToolTip(tr("Learning rate"));
+    m_noise = new QDoubleSpinBox(this);
+    m_noise->setObjectName("train-noise");
+    m_noise->setDecimals(2);
+    m_noise->setSingleStep(0.1);
+    m_noise->setRange(0, attn::TrainLimits::maxNoise);
+    m_noise->setToolTip(tr("The query is the target token's embedding plus this much noise: q = X[t] + noise · ε"));
+    m_seed = new QSpinBox(this);
+    m_seed->setObjectName("train-seed");
+    m_seed->setRange(0, 1000000);
+    m_seed->setToolTip(tr("torch.manual_seed: the initial weights and every batch"));
+    m_steps = new QSpinBox(this);
+    m_steps->setObjectName("train-steps");
+    m_steps->setRange(1, attn::TrainLimits::maxSteps);
+    m_steps->setSingleStep(100);
+    m_scaling = new QComboBox(this);
+    m_scaling->setObjectName("train-scaling");
+    m_scaling->addItem(tr("÷√d_k (the lecture's)"));
+    m_scaling->addItem(tr("÷d_k (too much)"));
+    m_scaling->addItem(tr("÷√d_model (the multi-head mistake)"));
+    m_scaling->addItem(tr("d_k^−¼ on q and on k"));
+    m_scaling->setToolTip(tr("How the blue run is scaled; the orange run is never scaled"));
+    m_init = new QComboBox(this);
+    m_init->setObjectName("train-init");
+    m_init->addItem(tr("W ~ N(0, 1/d_model)"));
+    m_init->addItem(tr("W = randn (the lecture's)"));
+    m_init->setToolTip(tr("How W_q and W_k are drawn at step 0 (the same for both runs)"));
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_start);
+    buttons->addWidget(m_step);
+    buttons->addWidget(m_reset);
+    buttons->addWidget(m_pace);
+    buttons->addWidget(m_progress, 1);
+    buttons->addWidget(m_export);
+    auto *settingsRow = new QHBoxLayout;
+    const std::pair<QString, QWidget *> fields[]
+        = { { tr("d_k"), m_dk }, { tr("Optimiser"), m_optimizer }, { tr("lr"), m_lr }, { tr("Noise"), m_noise },
+              { tr("Seed"), m_seed }, { tr("Steps"), m_steps }, { tr("Blue"), m_scaling }, { tr("Init"), m_init } };
+    for (const auto &[name, widget] : fields) {
+        settingsRow->addWidget(label(name, this));
+        settingsRow->addWidget(widget);
+        settingsRow->addSpacing(6);
+    }
+    settingsRow->addStretch(1);
+
+    m_customPlot = new QCustomPlot(this);
+    m_customPlot->setObjectName("train-plot");
+    m_customPlot->setMinimumSize(600, 360);
+    m_customPlot->setFocusPolicy(Qt::StrongFocus);
+    m_plot = std::make_unique<TrainingPlot>(m_customPlot);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName("train-summary");
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(buttons);
+    layout->addLayout(settingsRow);
+    layout->addWidget(m_customPlot, 1);
+    layout->addWidget(m_summary);
+    resize(1200, 800);
+
+    setSettings(attn::TrainSettings());
+    for (QSpinBox *box : { m_dk, m_seed, m_steps })
+        connect(box, &QSpinBox::valueChanged, this, &TrainingWindow::settingsEdited);
+    for (QDoubleSpinBox *box : { m_lr, m_noise })
+        connect(box, &QDoubleSpinBox::valueChanged, this, &TrainingWindow::settingsEdited);
+    for (QComboBox *box : { m_scaling, m_init })
+        connect(box, &QComboBox::currentIndexChanged, this, &TrainingWindow::settingsEdited);
+    connect(m_optimizer, &QComboBox::currentIndexChanged, this, [this] {
+        const QSignalBlocker b(m_lr);
+        m_lr->setValue(attn::defaultLearningRate(settings().optimizer));
+        settingsEdited();
+    });
+    connect(m_pace, &QComboBox::currentIndexChanged, this,
+        [this](int i) { m_controller->setStepsPerSecond(kPaces[std::clamp(i, 0, 4)]); });
+    m_controller->setStepsPerSecond(kPaces[2]);
+    connect(m_start, &QPushButton::clicked, this, &TrainingWindow::startOrPause);
+    connect(m_step, &QPushButton::clicked, m_controller, &TrainingController::stepOnce);
+    connect(m_reset, &QPushButton::clicked, m_controller, &TrainingController::reset);
+    connect(m_export, &QPushButton::clicked, this, &TrainingWindow::exportDialog);
+    connect(m_controller, &TrainingController::updated, this, &TrainingWindow::showSnapshot);
+    connect(m_controller, &TrainingController::stateChanged, this, &TrainingWindow::showState);
+    // T (as in the main window) and Escape close it; Space, → and R drive it, wherever the focus is.
+    for (const QKeySequence &key : { QKeySequence(Qt::Key_T), QKeySequence(Qt::Key_Escape) })
+        connect(new QShortcut(key, this), &QShortcut::activated, this, &QWidget::hide);
+    auto *space = new QShortcut(QKeySequence(Qt::Key_Space), this);
+    connect(space, &QShortcut::activated, this, &TrainingWindow::startOrPause);
+    connect(new QShortcut(QKeySequence(Qt::Key_Right), this), &QShortcut::activated, m_controller,
+        &TrainingController::stepOnce);
+    connect(
+        new QShortcut(QKeySequence(Qt::Key_R), this), &QShortcut::activated, m_controller, &TrainingController::reset);
+    showSnapshot();
+    showState();
+}
+
+TrainingWindow::~TrainingWindow() = default;
+
+attn::TrainSettings TrainingWindow::settings() const
+{
+    attn::TrainSettings s = m_controller->settings(); // batch, length and widths are not in the controls
+    s.dK = m_dk->value();
+    s.optimizer = m_optimizer->currentIndex() == 1 ? attn::Optimizer::Adam : attn::Optimizer::Sgd;
+    s.learningRate = m_lr->value();
+    s.noise = m_noise->value();
+    s.seed = std::uint64_t(m_seed->value());
+    s.steps = m_steps->value();
+    s.scaling = kScalings[std::clamp(m_scaling->currentIndex(), 0, 3)];
+    s.init = m_init->currentIndex() == 1 ? attn::TrainInit::Randn : attn::TrainInit::Normal;
+    return s;
+}
+
+void TrainingWindow::setSettings(const attn::TrainSettings &s)
+{
+    {
+        const QSignalBlocker b1(m_dk), b2(m_optimizer), b3(m_lr), b4(m_noise), b5(m_seed), b6(m_steps), b7(m_scaling),
+            b8(m_init);
+        m_dk->setValue(s.dK);
+        m_optimizer->setCurrentIndex(s.optimizer == attn::Optimizer::Adam ? 1 : 0);
+        m_lr->setValue(s.learningRate);
+        m_noise->setValue(s.noise);
+        m_seed->setValue(int(std::min<std::uint64_t>(s.seed, 1000000)));
+        m_steps->setValue(s.steps);
+        m_scaling->setCurrentIndex(0);
+        for (int i = 0; i < 4; ++i)
+            if (kScalings[i] == s.scaling)
+                m_scaling->setCurrentIndex(i);
+        m_init->setCurrentIndex(s.init == attn::TrainInit::Randn ? 1 : 0);
+    }
+    attn::TrainSettings shown = s;
+    if (attn::validateTraining(shown)) // e.g. a custom scale: the controls' own settings instead
+        shown = settings();
+    m_controller->setSettings(shown);
+}
+
+void TrainingWindow::settingsEdited()
+{
+    const attn::TrainSettings s = settings();
+    if (auto e = attn::validateTraining(s)) {
+        m_summary->setText(tr("Not run: %1.").arg(QString::fromStdString(*e)));
+        return;
+    }
+    m_controller->setSettings(s);
+}
+
+void TrainingWindow::startOrPause()
+{
+    if (m_controller->running())
+        m_controller->pause();
+    else
+        m_controller->start();
+}
+
+void TrainingWindow::showSnapshot()
+{
+    m_plot->setSnapshot(m_controller->snapshot());
+    m_customPlot->replot(QCustomPlot::rpQueuedReplot);
+    m_summary->setText(TrainingPlot::summary(m_controller->snapshot()));
+    m_progress->setText(tr("step %1 of %2").arg(m_controller->snapshot().steps()).arg(m_controller->settings().steps));
+}
+
+void TrainingWindow::showState()
+{
+    const bool running = m_controller->running();
+    m_start->setText(running ? tr("Pause") : m_controller->finished() ? tr("Again") : tr("Start"));
+    m_step->setEnabled(!running && !m_controller->finished());
+}
+
+QString TrainingWindow::summaryText() const
+{
+    return m_summary->text();
+}
+
+void TrainingWindow::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!m_sized) { // the first time: as large as it may be, within the screen (a 720p projector too)
+        m_sized = true;
+        if (const QScreen *screen = this->screen()) {
+            const QRect free = screen->availableGeometry();
+            resize(std::min(1200, free.width() * 95 / 100), std::min(800, free.height() * 92 / 100));
+            move(free.center() - rect().center());
+        }
+    }
+    m_customPlot->setFocus(); // so that T, Space and R reach the window (a spin box would take them)
+}
+
+void TrainingWindow::hideEvent(QHideEvent *event)
+{
+    m_controller->pause(); // no thread runs behind a closed window
+    QWidget::hideEvent(event);
+}
+
+bool TrainingWindow::exportTo(const QString &path, QString *error)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == "csv" || suffix == "json") {
+        const attn::TrainingRun &run = m_controller->run(); // pauses a running one
+        std::ostringstream out;
+        if (suffix == "csv")
+            attn::writeTrainingCsv(out, run);
+        else
+            attn::writeTrainingJson(out, run);
+        return saveBytes(path, QByteArray::fromStdString(out.str()), error);
+    }
+    QByteArray bytes;
+    return encodeTrainingPicture(path, m_controller->snapshot(), TrainingPicture(), &bytes, error)
+        && saveBytes(path, bytes, error);
+}
+
+void TrainingWindow::exportDialog()
+{
+    QSettings s;
+    const QString start = QDir(s.value("export/folder", QDir::homePath()).toString()).filePath("training.png");
+    QString path = QFileDialog::getSaveFileName(this, tr("Export the training runs"), start,
+        tr("PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers "
+           "(*.json)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += ".png";
+    s.setValue("export/folder", QFileInfo(path).absolutePath());
+    QString error;
+    if (!exportTo(path, &error))
+        QMessageBox::warning(this, tr("Export failed"), error);
+}

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// "Training" (View menu, key T): watch it fail to learn. One attention layer learns value retrieval
+// twice from the same start on the same batches, scaled and not (core's TrainingRun, stepped off the
+// GUI thread by TrainingController): the loss, accuracy and gradient-norm curves grow live, and the
+// watched examples' attention rows show the unscaled run one-hot on a wrong key while the scaled one
+// finds the target. Start/Pause (Space), Step (→), Reset (R), the pace, the optimiser, learning rate,
+// d_k, noise, seed, steps, the scaled run's scaling and the init are adjustable; Export writes the
+// picture (.png .pdf .svg) or the numbers (.csv .json).
+
+#include "training.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QCustomPlot;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class TrainingController;
+class TrainingPlot;
+
+class TrainingWindow : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TrainingWindow(QWidget *parent = nullptr);
+    ~TrainingWindow() override;
+
+    // The controls' settings; setting them resets the runs.
+    attn::TrainSettings settings() const;
+    void setSettings(const attn::TrainSettings &s);
+    TrainingController *controller() const { return m_controller; }
+    TrainingPlot *trainingPlot() const { return m_plot.get(); }
+    QCustomPlot *plot() const { return m_customPlot; }
+    QString summaryText() const;
+    // Writes the picture or the numbers, as the suffix says. False with *error.
+    bool exportTo(const QString &path, QString *error);
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
+private:
+    void settingsEdited();
+    void showSnapshot();
+    void showState();
+    void exportDialog();
+    void startOrPause();
+
+    TrainingController *m_controller;
+    QCustomPlot *m_customPlot;
+    std::unique_ptr<TrainingPlot> m_plot;
+    QPushButton *m_start, *m_step, *m_reset, *m_export;
+    QComboBox *m_pace, *m_optimizer, *m_scaling, *m_init;
+    QSpinBox *m_dk, *m_seed, *m_steps;
+    QDoubleSpinBox *m_lr, *m_noise;
+    QLabel *m_progress, *m_summary;
+    bool m_sized = false;
+};

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Training window (View > Training, key T) and the controller that steps its runs off the GUI
+// thread: T opens it, Start runs both runs to the end with the curves growing at least 20 times a
+// second, the numbers are core's runTraining's, pause, step and reset leave no thread running, a
+// paused run goes on to the same numbers, the optimiser sets its learning rate, hiding it pauses, and
+// Export writes the picture and the numbers.
+#include "gui_driver.h"
+#include "model/training_controller.h"
+#include "render/training_plot.h"
+#include "shown_window.h"
+#include "widgets/training_window.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class TestTrainingWindow : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init();
+    void cleanup() { m_shown.reset(); }
+    void keyOpensItAndStartRunsToTheEnd();
+    void curvesUpdateTwentyTimesASecond();
+    void pauseStepAndResetLeaveNoThread();
+    void settingsReset();
+    void hidingPauses();
+    void exportsPictureAndNumbers();
+
+private:
+    TrainingWindow *training() { return m_shown->window.training(); }
+    TrainingController *controller() { return training()->controller(); }
+    std::unique_ptr<ShownWindow> m_shown;
+};
+
+void TestTrainingWindow::init()
+{
+    m_shown = showWindow();
+    QVERIFY(m_shown);
+    QVERIFY(clickHeatmap(&m_shown->window));
+}
+
+void TestTrainingWindow::keyOpensItAndStartRunsToTheEnd()
+{
+    QVERIFY(!training()->isVisible());
+    gui::pressKey(&m_shown->window, Qt::Key_T);
+    QVERIFY(training()->isVisible());
+    QVERIFY(QTest::qWaitForWindowExposed(training()));
+    QCOMPARE(controller()->snapshot().steps(), 0);
+    controller()->setStepsPerSecond(0);
+    auto *start = training()->findChild<QPushButton *>("train-start");
+    QCOMPARE(start->text(), QString("Start"));
+    QTest::mouseClick(start, Qt::LeftButton);
+    QVERIFY(controller()->running());
+    QCOMPARE(start->text(), QString("Pause"));
+    QTRY_VERIFY_WITH_TIMEOUT(!controller()->running(), 20000);
+    QCOMPARE(controller()->snapshot().steps(), 300);
+    QCOMPARE(start->text(), QString("Again"));
+    // What the window shows is core's run for its settings, step for step.
+    const auto expected = attn::runTraining(training()->settings());
+    QVERIFY(expected);
+    for (int side = 0; side < 2; ++side) {
+        QCOMPARE(controller()->snapshot().history[side].loss, expected->side(side).history.loss);
+        QCOMPARE(controller()->snapshot().history[side].gradNorm, expected->side(side).history.gradNorm);
+        const attn::MatrixD rows = expected->watchedWeights(side, kWatchedExamples);
+        QVERIFY(controller()->snapshot().watched[side] == rows);
+        QCOMPARE(training()->trainingPlot()->curve(0, side)->dataCount(), 300);
+    }
+    QVERIFY(training()->trainingPlot()->mapTitle(0).contains(QString("in 8 of 8 rows")));
+    QVERIFY(training()->summaryText().contains("the layer does not learn"));
+    // T closes it again, from within.
+    gui::pressKey(training(), Qt::Key_T);
+    QVERIFY(!training()->isVisible());
+}
+
+void TestTrainingWindow::curvesUpdateTwentyTimesASecond()
+{
+    training()->show();
+    QVERIFY(QTest::qWaitForWindowExposed(training()));
+    controller()->setStepsPerSecond(100); // the default pace: 300 steps in 3 s
+    int updates = 0;
+    connect(controller(), &TrainingController::updated, this, [&updates] { ++updates; });
+    QElapsedTimer clock;
+    clock.start();
+    controller()->start();
+    QTest::qWait(1000);
+    const int steps = controller()->snapshot().steps();
+    QVERIFY2(updates >= 20, qPrintable(QString::number(updates)));
+    QVERIFY2(steps >= 70 && steps <= 130, qPrintable(QString::number(steps))); // about 100 at 100 steps/s
+    QVERIFY(controller()->running());
+    controller()->pause();
+}
+
+void TestTrainingWindow::pauseStepAndResetLeaveNoThread()
+{
+    training()->show();
+    QVERIFY(QTest::qWaitForWindowExposed(training()));
+    controller()->setStepsPerSecond(100);
+    controller()->start();
+    QTest::qWait(300);
+    gui::pressKey(training(), Qt::Key_Space); // Space pauses
+    QVERIFY(!controller()->running());
+    const int paused = controller()->snapshot().steps();
+    QVERIFY(paused > 0 && paused < 300);
+    QTest::qWait(100);
+    QCOMPARE(controller()->snapshot().steps(), paused); // nothing steps behind the pause
+    gui::pressKey(training(), Qt::Key_Right); // one step
+    QVERIFY(!controller()->running());
+    QCOMPARE(controller()->snapshot().steps(), paused + 1);
+    // Going on after the pause comes to the same numbers as a run without one.
+    controller()->setStepsPerSecond(0);
+    controller()->start();
+    controller()->waitForIdle();
+    QCOMPARE(controller()->snapshot().steps(), 300);
+    const auto expected = attn::runTraining(training()->settings());
+    QCOMPARE(controller()->snapshot().history[1].loss, expected->side(1).history.loss);
+    gui::pressKey(training(), Qt::Key_R); // reset
+    QVERIFY(!controller()->running());
+    QCOMPARE(controller()->snapshot().steps(), 0);
+    QCOMPARE(training()->trainingPlot()->curve(0, 0)->dataCount(), 0);
+    // A reset while running stops the worker too.
+    controller()->setStepsPerSecond(30);
+    controller()->start();
+    QVERIFY(controller()->running());
+    controller()->reset();
+    QVERIFY(!controller()->running());
+}
+
+void TestTrainingWindow::settingsReset()
+{
+    training()->show();
+    QVERIFY(QTest::qWaitForWindowExposed(training()));
+    controller()->stepOnce();
+    QCOMPARE(controller()->snapshot().steps(), 1);
+    auto *optimizer = training()->findChild<QComboBox *>("train-optimizer");
+    auto *lr = training()->findChild<QDoubleSpinBox *>("train-lr");
+    optimizer->setCurrentIndex(1); // Adam: its usual learning rate, and the runs start again
+    QCOMPARE(lr->value(), 0.01);
+    QCOMPARE(controller()->settings().optimizer, attn::Optimizer::Adam);
+    QCOMPARE(controller()->snapshot().steps(), 0);
+    auto *dk = training()->findChild<QSpinBox *>("train-d-k");
+    QVERIFY(gui::typeInto(dk, "16"));
+    QCOMPARE(controller()->settings().dK, 16);
+    QCOMPARE(controller()->snapshot().scale[0], 0.25);
+    // Too much work is said, not run.
+    auto *steps = training()->findChild<QSpinBox *>("train-steps");
+    QVERIFY(gui::typeInto(dk, "4096"));
+    QVERIFY(gui::typeInto(steps, "100000"));
+    QVERIFY(training()->summaryText().startsWith("Not run: too much work"));
+}
+
+void TestTrainingWindow::hidingPauses()
+{
+    training()->show();
+    QVERIFY(QTest::qWaitForWindowExposed(training()));
+    controller()->setStepsPerSecond(30);
+    controller()->start();
+    QVERIFY(controller()->running());
+    training()->hide();
+    QVERIFY(!controller()->running());
+}
+
+void TestTrainingWindow::exportsPictureAndNumbers()
+{
+    training()->show();
+    QVERIFY(QTest::qWaitForWindowExposed(training()));
+    attn::TrainSettings s = training()->settings();
+    s.steps = 40;
+    training()->setSettings(s);
+    controller()->setStepsPerSecond(0);
+    controller()->start();
+    controller()->waitForIdle();
+    QTemporaryDir dir;
+    QString error;
+    for (const char *name : { "t.png", "t.pdf", "t.svg", "t.csv", "t.json" }) {
+        QVERIFY2(training()->exportTo(dir.filePath(name), &error), qPrintable(error));
+        QVERIFY(QFileInfo(dir.filePath(name)).size() > 500);
+    }
+    QFile json(dir.filePath("t.json"));
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QJsonObject o = QJsonDocument::fromJson(json.readAll()).object();
+    QCOMPARE(o["steps"].toArray().size(), 40);
+    QVERIFY(!training()->exportTo(dir.filePath("t.bmp"), &error));
+    QVERIFY(error.contains(".bmp"));
+}
+
+QTEST_MAIN(TestTrainingWindow)
+#include "tst_training_window.moc"
