@@ -20,4 +20,15 @@ shot --lang zh --lesson lecture --step 4 --presentation --size 1280x720 --screen
 shot --preset why-scale --export-compare scaling docs/why-scale.png --size 1000x450
 # The why-scale sweep's four panels.
 shot --sweep d-k=1..1024 --export docs/why-scale-sweep.png --size 1000x700
+# The Training window after its 300 steps, as a real window at 1280 × 720 (needs Xvfb, xdotool, ImageMagick).
+if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v import >/dev/null; then
+  Xvfb :77 -screen 0 1280x720x24 >/dev/null 2>&1 & xvfb=$!
+  sleep 1
+  DISPLAY=:77 QT_QPA_PLATFORM=xcb "$bin" --train >/dev/null 2>&1 & app=$!
+  sleep 3
+  DISPLAY=:77 xdotool mousemove 57 50 click 1 # Start: 300 steps at 100 a second
+  sleep 6
+  DISPLAY=:77 import -window root docs/training-window.png
+  kill $app $xvfb
+fi
 echo "docs/: $(ls docs | tr '\n' ' ')"

@@ -56,6 +56,7 @@ TrainingPlot::TrainingPlot(QCustomPlot *plot)
     m_plot->legend = nullptr;
     m_plot->setBackground(Qt::white);
     m_title = new QCPTextElement(m_plot, QString());
+    m_title->setVisible(false);
     layout->addElement(0, 0, m_title);
     m_legend = new QCPLegend;
     layout->addElement(1, 0, m_legend);
@@ -228,13 +229,18 @@ QString TrainingPlot::summary(const attn::TrainingSnapshot &s)
                        .arg(kMedianWindow)
         + parts.join(' ');
     // What it means, said only where the numbers show it.
-    const bool stalled = accuracy[1] <= 0.5 && largest[1] >= 0.9 && medianNow[1] < 1e-3 * medianStart[1];
-    if (n >= 50 && accuracy[0] >= 0.9 && stalled)
+    const bool saturated = accuracy[1] <= 0.5 && largest[1] >= 0.9 && onTarget[1] <= 0.5;
+    // Vanished: a thousandth of where it started, and a hundredth of the scaled run's now.
+    const bool vanished = medianNow[1] < 1e-3 * medianStart[1] && medianNow[1] < 1e-2 * medianNow[0];
+    if (n >= 50 && accuracy[0] >= 0.9 && saturated)
         text += ' '
-            + tr("Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its gradient has "
-                 "vanished and the layer does not learn (the lecture's 训练不收敛). With the scale it has learned.");
+            + (vanished ? tr("Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its "
+                             "gradient has vanished and the layer does not learn (the lecture's 训练不收敛). With the "
+                             "scale it has learned.")
+                        : tr("Without the scale the rows are one-hot on a wrong key: the softmax is saturated and the "
+                             "layer does not learn (the lecture's 训练不收敛). With the scale it has learned."));
     else if (n >= 50 && accuracy[0] >= 0.9 && accuracy[1] >= 0.9 && s.settings.optimizer == attn::Optimizer::Adam
-        && medianNow[1] < 1e-3 * medianStart[1])
+        && vanished)
         text += ' '
             + tr("Both have learned: Adam divides each step by the gradient's own running size, so even the unscaled "
                  "run's vanishing gradient still moves its weights. Plain SGD does not.");

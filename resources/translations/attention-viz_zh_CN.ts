@@ -1877,134 +1877,139 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>TrainingPlot</name>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="78"/>
+        <location filename="../../app/render/training_plot.cpp" line="79"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="78"/>
+        <location filename="../../app/render/training_plot.cpp" line="79"/>
         <source>accuracy</source>
         <translation>准确率</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="78"/>
+        <location filename="../../app/render/training_plot.cpp" line="79"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="86"/>
+        <location filename="../../app/render/training_plot.cpp" line="87"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="124"/>
+        <location filename="../../app/render/training_plot.cpp" line="125"/>
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="136"/>
+        <location filename="../../app/render/training_plot.cpp" line="137"/>
         <source>key position j</source>
         <translation>键位置 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="137"/>
+        <location filename="../../app/render/training_plot.cpp" line="138"/>
         <source>example</source>
         <translation>样本</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="162"/>
+        <location filename="../../app/render/training_plot.cpp" line="163"/>
         <source>scaled</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="163"/>
-        <location filename="../../app/render/training_plot.cpp" line="189"/>
-        <location filename="../../app/render/training_plot.cpp" line="387"/>
+        <location filename="../../app/render/training_plot.cpp" line="164"/>
+        <location filename="../../app/render/training_plot.cpp" line="190"/>
+        <location filename="../../app/render/training_plot.cpp" line="393"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="177"/>
+        <location filename="../../app/render/training_plot.cpp" line="178"/>
         <source>÷√d_k</source>
         <translation>÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="179"/>
+        <location filename="../../app/render/training_plot.cpp" line="180"/>
         <source>÷d_k</source>
         <translation>÷d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="181"/>
+        <location filename="../../app/render/training_plot.cpp" line="182"/>
         <source>÷√d_model (d_model = %1)</source>
         <translation>÷√d_model（d_model = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="183"/>
+        <location filename="../../app/render/training_plot.cpp" line="184"/>
         <source>d_k^−¼ on q and on k</source>
         <translation>q 和 k 各乘 d_k^−¼</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="185"/>
+        <location filename="../../app/render/training_plot.cpp" line="186"/>
         <source>× %1</source>
         <translation>× %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="194"/>
+        <location filename="../../app/render/training_plot.cpp" line="195"/>
         <source>Training with and without the scale: d_k = %1, %2 lr %3, batch %4, seed %5</source>
         <translation>缩放与不缩放的训练：d_k = %1，%2 学习率 %3，批大小 %4，种子 %5</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="196"/>
+        <location filename="../../app/render/training_plot.cpp" line="197"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="196"/>
+        <location filename="../../app/render/training_plot.cpp" line="197"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="206"/>
+        <location filename="../../app/render/training_plot.cpp" line="207"/>
         <source>Not started: both runs begin from the same W_q and W_k and will see the same batches.</source>
         <translation>尚未开始：两次训练从相同的 W_q 和 W_k 出发，并看到相同的批次。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="217"/>
+        <location filename="../../app/render/training_plot.cpp" line="218"/>
         <source>%1: loss %2 → %3, accuracy %4, largest weight %5 (on the target %6), gradient norm %7 → %8.</source>
         <translation>%1：损失 %2 → %3，准确率 %4，最大权重 %5（目标上 %6），梯度范数 %7 → %8。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="218"/>
+        <location filename="../../app/render/training_plot.cpp" line="219"/>
         <source>Not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="225"/>
+        <location filename="../../app/render/training_plot.cpp" line="226"/>
         <source>Step %1 of %2 (the last 10 steps&apos; means; gradient norms are medians of %3 steps). </source>
         <translation>第 %1 步，共 %2 步（最近 10 步的均值；梯度范数为 %3 步的中位数）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="234"/>
+        <location filename="../../app/render/training_plot.cpp" line="237"/>
         <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its gradient has vanished and the layer does not learn (the lecture&apos;s 训练不收敛). With the scale it has learned.</source>
         <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，梯度消失，这一层学不会（讲义中的“训练不收敛”）。缩放后它学会了。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="239"/>
+        <location filename="../../app/render/training_plot.cpp" line="240"/>
+        <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated and the layer does not learn (the lecture&apos;s 训练不收敛). With the scale it has learned.</source>
+        <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，这一层学不会（讲义中的“训练不收敛”）。缩放后它学会了。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="245"/>
         <source>Both have learned: Adam divides each step by the gradient&apos;s own running size, so even the unscaled run&apos;s vanishing gradient still moves its weights. Plain SGD does not.</source>
         <translation>两者都学会了：Adam 把每一步除以梯度自身的滑动大小，所以即使不缩放那次的梯度在消失，权重仍然在动。普通 SGD 做不到。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="338"/>
+        <location filename="../../app/render/training_plot.cpp" line="344"/>
         <source>chance: 1/L = %1</source>
         <translation>随机猜测：1/L = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="352"/>
+        <location filename="../../app/render/training_plot.cpp" line="358"/>
         <source>gradient norm: each step (thin), median of %1 steps (bold)</source>
         <translation>梯度范数：每一步（细线），%1 步的中位数（粗线）</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="390"/>
+        <location filename="../../app/render/training_plot.cpp" line="396"/>
         <source>%1: the largest weight is on the outlined target in %2 of %3 rows</source>
         <translation>%1：%3 行中有 %2 行的最大权重落在框出的目标上</translation>
     </message>
