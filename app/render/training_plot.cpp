@@ -171,6 +171,12 @@ TrainingPlot::TrainingPlot(QCustomPlot *plot)
     applyFonts();
 }
 
+TrainingPlot::~TrainingPlot()
+{
+    if (!m_title->layout()) // taken out of the layout (no title): the plot no longer deletes it
+        delete m_title;
+}
+
 QString TrainingPlot::scaledName(const attn::TrainSettings &s)
 {
     switch (s.scaling) {
@@ -300,6 +306,17 @@ void TrainingPlot::setTitle(const QString &title)
     m_titleText = title;
     m_title->setText(title);
     m_title->setVisible(!title.isEmpty());
+    // Without a title (the window, which has its own) its row goes too: an empty one still takes a line.
+    QCPLayoutGrid *layout = m_plot->plotLayout();
+    const bool inLayout = layout->hasElement(0, 0) && layout->element(0, 0) == m_title;
+    if (title.isEmpty() && inLayout) {
+        layout->take(m_title); // kept, owned here, for a later title
+        layout->simplify();
+    } else if (!title.isEmpty() && !inLayout) {
+        layout->insertRow(0);
+        layout->addElement(0, 0, m_title);
+        layout->setRowStretchFactors({ 0.001, 0.001, 1.0, 0.001 });
+    }
 }
 
 void TrainingPlot::setCaption(const QString &caption)
@@ -392,11 +409,9 @@ void TrainingPlot::setSnapshot(const attn::TrainingSnapshot &s)
         }
         const QString who = side == 0 ? scaledName(set) : tr("not scaled");
         rect->axis(QCPAxis::atTop)
-            ->setLabel(rows == 0 ? who
-                                 : tr("%1: the largest weight is on the outlined target in %2 of %3 rows")
-                                       .arg(who)
-                                       .arg(right)
-                                       .arg(rows));
+            ->setLabel(rows == 0
+                    ? who
+                    : tr("%1: largest weight on the outlined target in %2 of %3 rows").arg(who).arg(right).arg(rows));
         rect->axis(QCPAxis::atTop)->setLabelColor(kSide[side]);
     }
     applyFonts();

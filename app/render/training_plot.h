@@ -32,6 +32,9 @@ public:
 
     // Builds the panels in plot (which it clears); the plot keeps them.
     explicit TrainingPlot(QCustomPlot *plot);
+    ~TrainingPlot();
+    TrainingPlot(const TrainingPlot &) = delete;
+    TrainingPlot &operator=(const TrainingPlot &) = delete;
 
     void setTextSize(int pixels); // 0: the plot's font
     void setSnapshot(const attn::TrainingSnapshot &s);

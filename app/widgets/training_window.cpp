@@ -128,6 +128,7 @@ TrainingWindow::TrainingWindow(QWidget *parent)
     m_customPlot->setMinimumSize(600, 360);
     m_customPlot->setFocusPolicy(Qt::StrongFocus);
     m_plot = std::make_unique<TrainingPlot>(m_customPlot);
+    m_plot->setTitle(QString()); // the window's title says it
     m_summary = new QLabel(this);
     m_summary->setObjectName("train-summary");
     m_summary->setWordWrap(true);
@@ -258,11 +259,23 @@ void TrainingWindow::showEvent(QShowEvent *event)
         m_sized = true;
         if (const QScreen *screen = this->screen()) {
             const QRect free = screen->availableGeometry();
-            resize(std::min(1200, free.width() * 95 / 100), std::min(800, free.height() * 92 / 100));
+            resize(std::min(1600, free.width() * 95 / 100), std::min(1000, free.height() * 92 / 100));
             move(free.center() - rect().center());
         }
     }
     m_customPlot->setFocus(); // so that T, Space and R reach the window (a spin box would take them)
+}
+
+void TrainingWindow::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // Text in proportion to the window: 12 pixels at 720 lines, up to 24 on a large screen or projector.
+    const int px = std::clamp(height() / 60, 12, 24);
+    m_plot->setTextSize(px);
+    QFont f = font();
+    f.setPixelSize(std::clamp(height() / 55, 12, 22));
+    m_summary->setFont(f);
+    m_customPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void TrainingWindow::hideEvent(QHideEvent *event)
