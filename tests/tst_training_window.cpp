@@ -154,7 +154,15 @@ void TestTrainingWindow::settingsReset()
     auto *steps = training()->findChild<QSpinBox *>("train-steps");
     QVERIFY(gui::typeInto(dk, "4096"));
     QVERIFY(gui::typeInto(steps, "100000"));
-    QVERIFY(training()->summaryText().startsWith("Not run: too much work"));
+    QVERIFY(training()->summaryText().startsWith("Not run: 100000 steps at d_k = 4096"));
+    // ... and nothing runs that the controls do not show.
+    QVERIFY(!training()->findChild<QPushButton *>("train-start")->isEnabled());
+    gui::pressKey(training(), Qt::Key_Space);
+    QVERIFY(!controller()->running());
+    QVERIFY(gui::typeInto(steps, "50"));
+    QVERIFY(training()->findChild<QPushButton *>("train-start")->isEnabled());
+    QCOMPARE(controller()->settings().steps, 50);
+    QCOMPARE(controller()->settings().dK, 4096);
 }
 
 void TestTrainingWindow::hidingPauses()

@@ -37,9 +37,15 @@ double tailMean(const std::vector<double> &v, std::size_t n)
     return sum / double(n);
 }
 
-// 0.0123, 38.4, 1.1e-12: three significant digits, exponent only when small or large.
+// 0.0123, 38.4, 8.00, 1.1e-12: three significant digits (trailing zeros kept), an exponent only when
+// small or large.
 QString number(double v)
 {
+    const double a = std::fabs(v);
+    if (a >= 1e-3 && a < 1e4) {
+        const int decimals = std::max(0, 2 - int(std::floor(std::log10(a))));
+        return QString::number(v, 'f', decimals);
+    }
     return QString::number(v, 'g', 3);
 }
 
@@ -165,7 +171,7 @@ TrainingPlot::TrainingPlot(QCustomPlot *plot)
     for (int side = 0; side < 2; ++side)
         m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_line[0][side]));
     m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_chance));
-    m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_line[2][0]));
+    m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_median[0]));
     m_legend->setWrap(2);
     m_legend->setFillOrder(QCPLegend::foColumnsFirst, true);
     applyFonts();
@@ -223,13 +229,15 @@ QString TrainingPlot::summary(const attn::TrainingSnapshot &s)
         medianNow[side] = median.back();
         parts << tr("%1: loss %2 → %3, accuracy %4, largest weight %5 (on the target %6), gradient norm %7 → %8.")
                      .arg(side == 0 ? scaledName(s.settings) : tr("Not scaled"))
-                     .arg(number(h.loss.front()), number(h.loss.back()))
+                     .arg(number(h.loss.front()), number(tailMean(h.loss, 10)))
                      .arg(accuracy[side], 0, 'f', 2)
                      .arg(largest[side], 0, 'f', 3)
                      .arg(onTarget[side], 0, 'f', 3)
                      .arg(number(medianStart[side]), number(medianNow[side]));
     }
-    QString text = tr("Step %1 of %2 (the last 10 steps' means; gradient norms are medians of %3 steps). ")
+    QString text = tr("Step %1 of %2 (loss: the first step's → the mean of the last 10 steps; accuracy and "
+                      "weights: means of the last 10 steps; gradient norm: the first step's → the median of the last "
+                      "%3). ")
                        .arg(n)
                        .arg(s.settings.steps)
                        .arg(kMedianWindow)
@@ -241,10 +249,13 @@ QString TrainingPlot::summary(const attn::TrainingSnapshot &s)
     if (n >= 50 && accuracy[0] >= 0.9 && saturated)
         text += ' '
             + (vanished ? tr("Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its "
-                             "gradient has vanished and the layer does not learn (the lecture's 训练不收敛). With the "
-                             "scale it has learned.")
+                             "gradient has vanished and the layer does not learn (the lecture's 训练不收敛).")
                         : tr("Without the scale the rows are one-hot on a wrong key: the softmax is saturated and the "
-                             "layer does not learn (the lecture's 训练不收敛). With the scale it has learned."));
+                             "layer does not learn (the lecture's 训练不收敛)."))
+            + ' '
+            + tr("%1 puts the largest weight on the target in %2 % of the examples.")
+                  .arg(scaledName(s.settings))
+                  .arg(accuracy[0] * 100, 0, 'f', 0);
     else if (n >= 50 && accuracy[0] >= 0.9 && accuracy[1] >= 0.9 && s.settings.optimizer == attn::Optimizer::Adam
         && vanished)
         text += ' '
@@ -297,8 +308,9 @@ void TrainingPlot::applyFonts()
         m_median[side]->setPen(QPen(kSide[side], pen));
     m_chance->setPen(QPen(kReference, std::max(1.0, pen * 0.6), Qt::DashLine));
     for (int side = 0; side < 2; ++side)
-        for (QCPItemRect *r : std::as_const(m_targets[side]))
-            r->setPen(QPen(Qt::white, std::max(1.5, pen * 0.8)));
+        for (int k = 0; k < int(m_targets[side].size()); ++k) // black under white: seen on dark and on yellow
+            m_targets[side][k]->setPen(
+                k % 2 == 0 ? QPen(Qt::black, std::max(3.5, pen * 2)) : QPen(Qt::white, std::max(1.5, pen * 0.8)));
 }
 
 void TrainingPlot::setTitle(const QString &title)
@@ -355,7 +367,6 @@ void TrainingPlot::setSnapshot(const attn::TrainingSnapshot &s)
                 gradLow = std::min(gradLow, v);
     }
     m_line[0][0]->setName(scaledName(set));
-    m_median[0]->setName(scaledName(set));
     const double chance = 1.0 / set.length;
     m_chance->setData({ 0.0, double(set.steps) }, { chance, chance }, true);
     m_chance->setName(tr("chance: 1/L = %1").arg(chance, 0, 'g', 3));
@@ -363,16 +374,19 @@ void TrainingPlot::setSnapshot(const attn::TrainingSnapshot &s)
         rect->axis(QCPAxis::atBottom)->setRange(0, std::max(1, set.steps - 1));
     m_curves[0]->axis(QCPAxis::atLeft)->setRange(0, n > 0 ? lossTop * 1.08 : 1.0);
     m_curves[1]->axis(QCPAxis::atLeft)->setRange(0, 1.05);
-    // The gradient axis: from below the lowest median (at most 12 decades under the top, where the
-    // vanished gradient shows; a step's spike lower than that runs off the panel) to above the highest step.
+    // The gradient axis: from below the lowest median (at most 30 decades under the top) to above the
+    // highest step. A single step's spike lower than that is drawn at the floor: SVG does not clip.
+    double low = 1e-3, top = 1e2;
     if (n > 0) {
-        const double top = gradTop * 3;
-        const double low = std::clamp(gradLow / 10, top * 1e-14, top / 100);
-        m_curves[2]->axis(QCPAxis::atLeft)->setRange(low, top);
-    } else {
-        m_curves[2]->axis(QCPAxis::atLeft)->setRange(1e-3, 1e2);
+        top = gradTop * 3;
+        low = std::clamp(gradLow / 5, top * 1e-30, top / 100);
     }
-    m_line[2][0]->setName(tr("gradient norm: each step (thin), median of %1 steps (bold)").arg(kMedianWindow));
+    m_curves[2]->axis(QCPAxis::atLeft)->setRange(low, top);
+    for (int side = 0; side < 2; ++side)
+        for (QCPGraph *g : { m_line[2][side], m_median[side] })
+            for (QCPGraphData &d : *g->data())
+                d.value = std::max(d.value, low);
+    m_median[0]->setName(tr("gradient norm: median of %1 steps (bold), each step (thin)").arg(kMedianWindow));
 
     // The watched rows: example e's weights over the keys, its target outlined.
     for (int side = 0; side < 2; ++side) {
@@ -388,9 +402,9 @@ void TrainingPlot::setSnapshot(const attn::TrainingSnapshot &s)
         QCPAxisRect *rect = m_maps[side];
         rect->axis(QCPAxis::atBottom)->setRange(-0.5, cols - 0.5);
         rect->axis(QCPAxis::atLeft)->setRange(-0.5, rows - 0.5);
-        while (m_targets[side].size() > rows)
+        while (m_targets[side].size() > 2 * rows)
             m_plot->removeItem(m_targets[side].takeLast());
-        while (m_targets[side].size() < rows) {
+        while (m_targets[side].size() < 2 * rows) {
             auto *r = new QCPItemRect(m_plot);
             r->setClipAxisRect(rect);
             for (QCPItemPosition *p : { r->topLeft, r->bottomRight })
@@ -401,8 +415,10 @@ void TrainingPlot::setSnapshot(const attn::TrainingSnapshot &s)
         int right = 0;
         for (int e = 0; e < rows; ++e) {
             const int t = s.watchedTargets[std::size_t(e)];
-            m_targets[side][e]->topLeft->setCoords(t - 0.5, e - 0.5);
-            m_targets[side][e]->bottomRight->setCoords(t + 0.5, e + 0.5);
+            for (QCPItemRect *r : { m_targets[side][2 * e], m_targets[side][2 * e + 1] }) {
+                r->topLeft->setCoords(t - 0.5, e - 0.5);
+                r->bottomRight->setCoords(t + 0.5, e + 0.5);
+            }
             Eigen::Index best = 0;
             w.row(e).maxCoeff(&best);
             right += best == t ? 1 : 0;
@@ -428,7 +444,8 @@ void TrainingPlot::layOut(const QSize &size)
     }
     for (int side = 0; side < 2; ++side) { // the maps' titles fitted to their column
         QCPAxis *top = m_maps[side]->axis(QCPAxis::atTop);
-        top->setLabel(wrapLines(top->label().remove('\n'), QFontMetricsF(top->labelFont()), width * 3 / 10).join('\n'));
+        top->setLabel(
+            wrapLines(top->label().remove('\n'), QFontMetricsF(top->labelFont()), width * 2 / 5 - 24).join('\n'));
     }
     if (!m_captionText.isEmpty()) {
         m_caption->setText(wrapLines(m_captionText, QFontMetricsF(m_caption->font()), width).join('\n'));

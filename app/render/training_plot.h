@@ -69,7 +69,7 @@ private:
     QCPGraph *m_chance = nullptr;
     QCPColorMap *m_map[2] = {};
     QCPColorScale *m_scale = nullptr;
-    QList<QCPItemRect *> m_targets[2];
+    QList<QCPItemRect *> m_targets[2]; // per watched row: a black outline, then a white one over it
     int m_textSize = 0;
 };
 

@@ -97,7 +97,7 @@ TrainingWindow::TrainingWindow(QWidget *parent)
     m_scaling->addItem(tr("÷√d_k (the lecture's)"));
     m_scaling->addItem(tr("÷d_k (too much)"));
     m_scaling->addItem(tr("÷√d_model (the multi-head mistake)"));
-    m_scaling->addItem(tr("d_k^−¼ on q and on k"));
+    m_scaling->addItem(tr("d_k^−¼ on q and on k (= ÷√d_k)"));
     m_scaling->setToolTip(tr("How the blue run is scaled; the orange run is never scaled"));
     m_init = new QComboBox(this);
     m_init->setObjectName("train-init");
@@ -142,6 +142,10 @@ TrainingWindow::TrainingWindow(QWidget *parent)
     resize(1200, 800);
 
     setSettings(attn::TrainSettings());
+    // A typed number counts when it is complete (Return, or leaving the box), not digit by digit: typing
+    // 100000 would otherwise run 1, 10, 100 ... steps on the way.
+    for (QAbstractSpinBox *box : std::initializer_list<QAbstractSpinBox *> { m_dk, m_seed, m_steps, m_lr, m_noise })
+        box->setKeyboardTracking(false);
     for (QSpinBox *box : { m_dk, m_seed, m_steps })
         connect(box, &QSpinBox::valueChanged, this, &TrainingWindow::settingsEdited);
     for (QDoubleSpinBox *box : { m_lr, m_noise })
@@ -211,14 +215,21 @@ void TrainingWindow::setSettings(const attn::TrainSettings &s)
     attn::TrainSettings shown = s;
     if (attn::validateTraining(shown)) // e.g. a custom scale: the controls' own settings instead
         shown = settings();
+    m_invalid = false;
     m_controller->setSettings(shown);
 }
 
 void TrainingWindow::settingsEdited()
 {
     const attn::TrainSettings s = settings();
-    if (auto e = attn::validateTraining(s)) {
-        m_summary->setText(tr("Not run: %1.").arg(QString::fromStdString(*e)));
+    m_invalid = attn::validateTraining(s).has_value();
+    if (m_invalid) {
+        // The only settings the controls can make that fail: too many steps at too large a d_k.
+        m_controller->pause();
+        m_summary->setText(tr("Not run: %1 steps at d_k = %2 would take over a minute. Lower the steps or d_k.")
+                               .arg(s.steps)
+                               .arg(s.dK));
+        showState();
         return;
     }
     m_controller->setSettings(s);
@@ -226,6 +237,8 @@ void TrainingWindow::settingsEdited()
 
 void TrainingWindow::startOrPause()
 {
+    if (m_invalid)
+        return;
     if (m_controller->running())
         m_controller->pause();
     else
@@ -234,6 +247,8 @@ void TrainingWindow::startOrPause()
 
 void TrainingWindow::showSnapshot()
 {
+    if (m_invalid) // the message stays until the settings can run
+        return;
     m_plot->setSnapshot(m_controller->snapshot());
     m_customPlot->replot(QCustomPlot::rpQueuedReplot);
     m_summary->setText(TrainingPlot::summary(m_controller->snapshot()));
@@ -244,7 +259,9 @@ void TrainingWindow::showState()
 {
     const bool running = m_controller->running();
     m_start->setText(running ? tr("Pause") : m_controller->finished() ? tr("Again") : tr("Start"));
-    m_step->setEnabled(!running && !m_controller->finished());
+    m_start->setEnabled(!m_invalid); // the controls' settings are what would run
+    m_step->setEnabled(!running && !m_controller->finished() && !m_invalid);
+    m_reset->setEnabled(!m_invalid);
 }
 
 QString TrainingWindow::summaryText() const
@@ -263,6 +280,7 @@ void TrainingWindow::showEvent(QShowEvent *event)
             move(free.center() - rect().center());
         }
     }
+    activateWindow(); // opened by T from the main window: the keys are for this one now
     m_customPlot->setFocus(); // so that T, Space and R reach the window (a spin box would take them)
 }
 

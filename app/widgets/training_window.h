@@ -61,4 +61,5 @@ private:
     QDoubleSpinBox *m_lr, *m_noise;
     QLabel *m_progress, *m_summary;
     bool m_sized = false;
+    bool m_invalid = false; // the controls' settings cannot run (too much work): Start, Step and Reset wait
 };

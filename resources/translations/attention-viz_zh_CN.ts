@@ -1877,139 +1877,144 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>TrainingPlot</name>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="79"/>
+        <location filename="../../app/render/training_plot.cpp" line="85"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="79"/>
+        <location filename="../../app/render/training_plot.cpp" line="85"/>
         <source>accuracy</source>
         <translation>准确率</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="79"/>
+        <location filename="../../app/render/training_plot.cpp" line="85"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="87"/>
+        <location filename="../../app/render/training_plot.cpp" line="93"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="125"/>
+        <location filename="../../app/render/training_plot.cpp" line="131"/>
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="137"/>
+        <location filename="../../app/render/training_plot.cpp" line="143"/>
         <source>key position j</source>
         <translation>键位置 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="138"/>
+        <location filename="../../app/render/training_plot.cpp" line="144"/>
         <source>example</source>
         <translation>样本</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="163"/>
+        <location filename="../../app/render/training_plot.cpp" line="169"/>
         <source>scaled</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="164"/>
-        <location filename="../../app/render/training_plot.cpp" line="196"/>
-        <location filename="../../app/render/training_plot.cpp" line="410"/>
+        <location filename="../../app/render/training_plot.cpp" line="170"/>
+        <location filename="../../app/render/training_plot.cpp" line="202"/>
+        <location filename="../../app/render/training_plot.cpp" line="426"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="184"/>
+        <location filename="../../app/render/training_plot.cpp" line="190"/>
         <source>÷√d_k</source>
         <translation>÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="186"/>
+        <location filename="../../app/render/training_plot.cpp" line="192"/>
         <source>÷d_k</source>
         <translation>÷d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="188"/>
+        <location filename="../../app/render/training_plot.cpp" line="194"/>
         <source>÷√d_model (d_model = %1)</source>
         <translation>÷√d_model（d_model = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="190"/>
+        <location filename="../../app/render/training_plot.cpp" line="196"/>
         <source>d_k^−¼ on q and on k</source>
         <translation>q 和 k 各乘 d_k^−¼</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="192"/>
+        <location filename="../../app/render/training_plot.cpp" line="198"/>
         <source>× %1</source>
         <translation>× %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="201"/>
+        <location filename="../../app/render/training_plot.cpp" line="207"/>
         <source>Training with and without the scale: d_k = %1, %2 lr %3, batch %4, seed %5</source>
         <translation>缩放与不缩放的训练：d_k = %1，%2 学习率 %3，批大小 %4，种子 %5</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="203"/>
+        <location filename="../../app/render/training_plot.cpp" line="209"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="203"/>
+        <location filename="../../app/render/training_plot.cpp" line="209"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="213"/>
+        <location filename="../../app/render/training_plot.cpp" line="219"/>
         <source>Not started: both runs begin from the same W_q and W_k and will see the same batches.</source>
         <translation>尚未开始：两次训练从相同的 W_q 和 W_k 出发，并看到相同的批次。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="224"/>
+        <location filename="../../app/render/training_plot.cpp" line="230"/>
         <source>%1: loss %2 → %3, accuracy %4, largest weight %5 (on the target %6), gradient norm %7 → %8.</source>
         <translation>%1：损失 %2 → %3，准确率 %4，最大权重 %5（目标上 %6），梯度范数 %7 → %8。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="225"/>
+        <location filename="../../app/render/training_plot.cpp" line="231"/>
         <source>Not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="232"/>
-        <source>Step %1 of %2 (the last 10 steps&apos; means; gradient norms are medians of %3 steps). </source>
-        <translation>第 %1 步，共 %2 步（最近 10 步的均值；梯度范数为 %3 步的中位数）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="243"/>
-        <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its gradient has vanished and the layer does not learn (the lecture&apos;s 训练不收敛). With the scale it has learned.</source>
-        <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，梯度消失，这一层学不会（讲义中的“训练不收敛”）。缩放后它学会了。</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="246"/>
-        <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated and the layer does not learn (the lecture&apos;s 训练不收敛). With the scale it has learned.</source>
-        <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，这一层学不会（讲义中的“训练不收敛”）。缩放后它学会了。</translation>
-    </message>
-    <message>
         <location filename="../../app/render/training_plot.cpp" line="251"/>
+        <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its gradient has vanished and the layer does not learn (the lecture&apos;s 训练不收敛).</source>
+        <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，梯度消失，这一层学不会（讲义中的“训练不收敛”）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="253"/>
+        <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated and the layer does not learn (the lecture&apos;s 训练不收敛).</source>
+        <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，这一层学不会（讲义中的“训练不收敛”）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="256"/>
+        <source>%1 puts the largest weight on the target in %2 % of the examples.</source>
+        <translation>%1 在 %2% 的样本中把最大权重放在目标上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="389"/>
+        <source>gradient norm: median of %1 steps (bold), each step (thin)</source>
+        <translation>梯度范数：%1 步的中位数（粗线），每一步（细线）</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="262"/>
         <source>Both have learned: Adam divides each step by the gradient&apos;s own running size, so even the unscaled run&apos;s vanishing gradient still moves its weights. Plain SGD does not.</source>
         <translation>两者都学会了：Adam 把每一步除以梯度自身的滑动大小，所以即使不缩放那次的梯度在消失，权重仍然在动。普通 SGD 做不到。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="361"/>
+        <location filename="../../app/render/training_plot.cpp" line="238"/>
+        <source>Step %1 of %2 (loss: the first step&apos;s → the mean of the last 10 steps; accuracy and weights: means of the last 10 steps; gradient norm: the first step&apos;s → the median of the last %3). </source>
+        <translation>第 %1 步，共 %2 步（损失：第一步的值 → 最近 10 步的均值；准确率和权重：最近 10 步的均值；梯度范数：第一步的值 → 最近 %3 步的中位数）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="372"/>
         <source>chance: 1/L = %1</source>
         <translation>随机猜测：1/L = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="375"/>
-        <source>gradient norm: each step (thin), median of %1 steps (bold)</source>
-        <translation>梯度范数：每一步（细线），%1 步的中位数（粗线）</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="413"/>
+        <location filename="../../app/render/training_plot.cpp" line="430"/>
         <source>%1: largest weight on the outlined target in %2 of %3 rows</source>
         <translation>%1：%3 行中 %2 行的最大权重在框出的目标上</translation>
     </message>
@@ -2023,7 +2028,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/training_window.cpp" line="47"/>
-        <location filename="../../app/widgets/training_window.cpp" line="246"/>
+        <location filename="../../app/widgets/training_window.cpp" line="261"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
@@ -2124,8 +2129,13 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/training_window.cpp" line="100"/>
-        <source>d_k^−¼ on q and on k</source>
-        <translation>q 和 k 各乘 d_k^−¼</translation>
+        <source>d_k^−¼ on q and on k (= ÷√d_k)</source>
+        <translation>q 和 k 各乘 d_k^−¼（= ÷√d_k）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="229"/>
+        <source>Not run: %1 steps at d_k = %2 would take over a minute. Lower the steps or d_k.</source>
+        <translation>未运行：在 d_k = %2 下走 %1 步要超过一分钟。请减少步数或 d_k。</translation>
     </message>
     <message>
         <location filename="../../app/widgets/training_window.cpp" line="101"/>
@@ -2188,37 +2198,32 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="221"/>
-        <source>Not run: %1.</source>
-        <translation>未运行：%1。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/training_window.cpp" line="240"/>
+        <location filename="../../app/widgets/training_window.cpp" line="255"/>
         <source>step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="246"/>
+        <location filename="../../app/widgets/training_window.cpp" line="261"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="246"/>
+        <location filename="../../app/widgets/training_window.cpp" line="261"/>
         <source>Again</source>
         <translation>重来</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="308"/>
+        <location filename="../../app/widgets/training_window.cpp" line="326"/>
         <source>Export the training runs</source>
         <translation>导出训练过程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="309"/>
+        <location filename="../../app/widgets/training_window.cpp" line="327"/>
         <source>PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers (*.json)</source>
         <translation>PNG 图像 (*.png);;PDF 矢量图 (*.pdf);;SVG 矢量图 (*.svg);;CSV 数值 (*.csv);;JSON 数值 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="318"/>
+        <location filename="../../app/widgets/training_window.cpp" line="336"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
