@@ -30,6 +30,7 @@ private slots:
     void cleanup() { m_shown.reset(); }
     void keyOpensItAndStartRunsToTheEnd();
     void curvesUpdateTwentyTimesASecond();
+    void aNewPaceCountsAtOnce();
     void pauseStepAndResetLeaveNoThread();
     void settingsReset();
     void hidingPauses();
@@ -96,6 +97,26 @@ void TestTrainingWindow::curvesUpdateTwentyTimesASecond()
     QVERIFY2(updates >= 20, qPrintable(QString::number(updates)));
     QVERIFY2(steps >= 70 && steps <= 130, qPrintable(QString::number(steps))); // about 100 at 100 steps/s
     QVERIFY(controller()->running());
+    controller()->pause();
+}
+
+// From 300 steps a second down to 10 after 200 steps: the next steps come at 10 a second, not after
+// the 20 s that 200 steps at 10 a second would have taken.
+void TestTrainingWindow::aNewPaceCountsAtOnce()
+{
+    training()->show();
+    QVERIFY(QTest::qWaitForWindowExposed(training()));
+    controller()->setStepsPerSecond(300);
+    controller()->start();
+    QTRY_VERIFY_WITH_TIMEOUT(controller()->snapshot().steps() >= 200, 10000);
+    auto *pace = training()->findChild<QComboBox *>("train-pace");
+    pace->setCurrentIndex(0); // 10 steps/s
+    QCOMPARE(controller()->stepsPerSecond(), 10);
+    QTest::qWait(300); // the shown steps catch up with the worker's (a take lags by about 10 at 300 a second)
+    const int at = controller()->snapshot().steps();
+    QTest::qWait(1000);
+    const int later = controller()->snapshot().steps() - at;
+    QVERIFY2(later >= 5 && later <= 15, qPrintable(QString::number(later)));
     controller()->pause();
 }
 

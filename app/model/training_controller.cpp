@@ -154,7 +154,7 @@ void TrainingController::launch(int steps)
     const int watched = m_watched;
     m_thread = std::thread([this, run, steps, watched] {
         using Clock = std::chrono::steady_clock;
-        const Clock::time_point begin = Clock::now();
+        Clock::time_point due = Clock::now(); // when the next step may run
         Clock::time_point lastPublished;
         for (int k = 0; k < steps && !run->finished() && !m_stop.load(); ++k) {
             run->step();
@@ -165,9 +165,11 @@ void TrainingController::launch(int steps)
                 lastPublished = now;
                 publish(*run, watched);
             }
-            const int pace = m_stepsPerSecond.load();
-            if (pace > 0 && !last) { // step k + 2 is due (k + 1) / pace seconds after the first
-                const auto due = begin + std::chrono::microseconds(std::int64_t((k + 1) * 1e6 / pace));
+            const int pace = m_stepsPerSecond.load(); // read every step: a new pace counts at once
+            if (pace > 0 && !last) {
+                due += std::chrono::microseconds(std::int64_t(1e6 / pace));
+                if (due < now - std::chrono::milliseconds(100)) // fallen behind (a busy machine): no burst
+                    due = now;
                 while (!m_stop.load() && Clock::now() < due)
                     std::this_thread::sleep_for(
                         std::min<Clock::duration>(due - Clock::now(), std::chrono::milliseconds(5)));
