@@ -517,6 +517,9 @@ void TestCli::trainDumpAndExports()
         QVERIFY2(r.exitCode == 2 && r.err.startsWith("attention-viz: --"), qPrintable(bad.join(' ') + ": " + r.err));
         QCOMPARE(r.err.count('\n'), 1);
     }
+    // core's limits, reported against the option that set them
+    r = runProgram({ "--train", "--len", "300", "--dump", "-" });
+    QCOMPARE(QString::fromUtf8(r.err).trimmed(), QString("attention-viz: --len: must be from 2 to 256 (got 300)"));
     const CliOutcome window = parse({ "--train", "--d-k", "64", "--optimizer", "adam" });
     QCOMPARE(window.kind, CliOutcome::Run);
     QVERIFY(window.request.train && window.request.train->dK == 64);

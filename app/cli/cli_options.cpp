@@ -649,8 +649,17 @@ void parseTrain(const QCommandLineParser &parser, CliRequest &r)
             };
         s.init = *i;
     }
-    if (auto e = attn::validateTraining(s))
-        throw Fail { QStringLiteral("--train: %1").arg(QString::fromStdString(*e)) };
+    if (auto e = attn::validateTraining(s)) {
+        // Core names its field; the message names the option that set it.
+        QString message = QString::fromStdString(*e);
+        const std::pair<const char *, const char *> options[] = { { "d_k:", "--d-k:" }, { "steps:", "--train-steps:" },
+            { "batch:", "--batch:" }, { "length:", "--len:" }, { "d_model:", "--d-model:" }, { "d_v:", "--d-v:" },
+            { "learning rate:", "--train-lr:" }, { "noise:", "--train-noise:" }, { "scale:", "--scale:" } };
+        for (const auto &[field, option] : options)
+            if (message.startsWith(QLatin1String(field)))
+                throw Fail { QLatin1String(option) + message.mid(int(qstrlen(field))) };
+        throw Fail { QStringLiteral("--train: %1").arg(message) };
+    }
     if (!r.exportPath.isEmpty()
         && !QStringList { "png", "jpg", "jpeg", "pdf", "svg", "csv", "json" }.contains(suffixOf(r.exportPath)))
         throw Fail { QStringLiteral("--export: with --train, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, "
