@@ -217,36 +217,14 @@ int main(int argc, char *argv[])
         if (!request.needsGui() && request.dumpPath.isEmpty())
             return 0;
     }
-    // The "why scale" sweep's numbers (JSON or CSV) need no GUI; its pictures are drawn below.
+    // The sweep's and the training runs' numbers (JSON or CSV) need no GUI; their pictures are drawn below.
     std::optional<attn::SweepResult> sweep;
-    if (request.sweep && (!request.dumpPath.isEmpty() || !request.exportPath.isEmpty())) {
-        sweep = attn::runSweep(*request.sweep);
-        for (const QString &path : { request.dumpPath, request.sweepWritesData() ? request.exportPath : QString() }) {
-            if (path.isEmpty())
-                continue;
-            const bool csv = path.endsWith(".csv", Qt::CaseInsensitive);
-            QString error;
-            const auto write = [&] {
-                return saveThroughStream(
-                    path,
-                    [&](std::ostream &out) {
-                        if (csv)
-                            attn::writeSweepCsv(out, *sweep);
-                        else
-                            attn::writeSweepJson(out, *sweep);
-                    },
-                    &error);
-            };
-            if (!tracked(path, write))
-                return fail(QStringLiteral("%1: %2").arg(path == request.dumpPath ? "--dump" : "--export", error));
-        }
-        if (!request.needsGui())
-            return 0;
-    }
-    // The training runs' numbers (JSON or CSV) need no GUI either; their pictures are drawn below.
     std::optional<attn::TrainingRun> training;
-    if (request.train && (!request.dumpPath.isEmpty() || !request.exportPath.isEmpty())) {
-        training = attn::runTraining(*request.train);
+    if ((request.sweep || request.train) && (!request.dumpPath.isEmpty() || !request.exportPath.isEmpty())) {
+        if (request.sweep)
+            sweep = attn::runSweep(*request.sweep);
+        else
+            training = attn::runTraining(*request.train);
         for (const QString &path : { request.dumpPath, request.sweepWritesData() ? request.exportPath : QString() }) {
             if (path.isEmpty())
                 continue;
@@ -256,10 +234,10 @@ int main(int argc, char *argv[])
                 return saveThroughStream(
                     path,
                     [&](std::ostream &out) {
-                        if (csv)
-                            attn::writeTrainingCsv(out, *training);
+                        if (sweep)
+                            csv ? attn::writeSweepCsv(out, *sweep) : attn::writeSweepJson(out, *sweep);
                         else
-                            attn::writeTrainingJson(out, *training);
+                            csv ? attn::writeTrainingCsv(out, *training) : attn::writeTrainingJson(out, *training);
                     },
                     &error);
             };

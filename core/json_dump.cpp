@@ -96,6 +96,17 @@ void key(std::ostream &out, const char *name)
 
 } // namespace
 
+void writeJsonList(std::ostream &out, const std::vector<double> &v)
+{
+    out << '[';
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (i)
+            out << ", ";
+        writeJsonNumber(out, v[i]);
+    }
+    out << ']';
+}
+
 void writeJsonNumber(std::ostream &out, double v)
 {
     if (!std::isfinite(v)) {

@@ -6,6 +6,7 @@
 #include "attention.h"
 
 #include <ostream>
+#include <vector>
 
 namespace attn {
 
@@ -13,5 +14,7 @@ void writeJson(std::ostream &out, const Result &r);
 
 // One double as JSON, to 17 significant digits (it reads back exactly) in the C locale; null when not finite.
 void writeJsonNumber(std::ostream &out, double v);
+// [a, b, ...] of writeJsonNumber's.
+void writeJsonList(std::ostream &out, const std::vector<double> &v);
 
 } // namespace attn

@@ -216,17 +216,6 @@ std::optional<SweepResult> runSweep(const SweepSettings &s, const std::function<
 
 namespace {
 
-void writeList(std::ostream &out, const std::vector<double> &v)
-{
-    out << '[';
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        if (i)
-            out << ", ";
-        writeJsonNumber(out, v[i]);
-    }
-    out << ']';
-}
-
 struct Named
 {
     const char *name;
@@ -243,7 +232,7 @@ void writeSide(std::ostream &out, const SweepSide &side)
         for (const auto &[suffix, values] : { std::pair { "_mean", &(side.*n.band).mean },
                  std::pair { "_p10", &(side.*n.band).p10 }, std::pair { "_p90", &(side.*n.band).p90 } }) {
             out << (first ? "" : ",\n  ") << '"' << n.name << suffix << "\": ";
-            writeList(out, *values);
+            writeJsonList(out, *values);
             first = false;
         }
     out << '}';

@@ -313,17 +313,6 @@ std::optional<TrainingRun> runTraining(const TrainSettings &s, const std::functi
 
 namespace {
 
-void writeList(std::ostream &out, const std::vector<double> &v)
-{
-    out << '[';
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        if (i)
-            out << ", ";
-        writeJsonNumber(out, v[i]);
-    }
-    out << ']';
-}
-
 // rows × cols rows of m from row `first`, as nested lists.
 void writeRows(std::ostream &out, const MatrixD &m, Eigen::Index first, Eigen::Index rows)
 {
@@ -362,15 +351,15 @@ void writeSide(std::ostream &out, const TrainSide &s)
     writeJsonNumber(out, s.scale);
     const TrainHistory &h = s.history;
     out << ",\n \"loss\": ";
-    writeList(out, h.loss);
+    writeJsonList(out, h.loss);
     out << ",\n \"accuracy\": ";
-    writeList(out, h.accuracy);
+    writeJsonList(out, h.accuracy);
     out << ",\n \"grad_norm\": ";
-    writeList(out, h.gradNorm);
+    writeJsonList(out, h.gradNorm);
     out << ",\n \"max_weight\": ";
-    writeList(out, h.maxWeight);
+    writeJsonList(out, h.maxWeight);
     out << ",\n \"target_weight\": ";
-    writeList(out, h.targetWeight);
+    writeJsonList(out, h.targetWeight);
     out << ",\n \"grad_W_q_step0\": ";
     writeMatrix(out, s.gradWq0);
     out << ",\n \"grad_W_k_step0\": ";

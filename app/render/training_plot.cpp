@@ -235,12 +235,13 @@ QString TrainingPlot::summary(const attn::TrainingSnapshot &s)
                      .arg(onTarget[side], 0, 'f', 3)
                      .arg(number(medianStart[side]), number(medianNow[side]));
     }
-    QString text = tr("Step %1 of %2 (loss: the first step's → the mean of the last 10 steps; accuracy and "
-                      "weights: means of the last 10 steps; gradient norm: the first step's → the median of the last "
+    QString text = tr("Step %1 of %2 (loss: the first step's → the mean of the last %4 steps; accuracy and "
+                      "weights: means of the last %4 steps; gradient norm: the first step's → the median of the last "
                       "%3). ")
                        .arg(n)
                        .arg(s.settings.steps)
-                       .arg(kMedianWindow)
+                       .arg(std::min(n, kMedianWindow))
+                       .arg(std::min(n, 10))
         + parts.join(' ');
     // What it means, said only where the numbers show it.
     const bool saturated = accuracy[1] <= 0.5 && largest[1] >= 0.9 && onTarget[1] <= 0.5;
@@ -374,12 +375,12 @@ void TrainingPlot::setSnapshot(const attn::TrainingSnapshot &s)
         rect->axis(QCPAxis::atBottom)->setRange(0, std::max(1, set.steps - 1));
     m_curves[0]->axis(QCPAxis::atLeft)->setRange(0, n > 0 ? lossTop * 1.08 : 1.0);
     m_curves[1]->axis(QCPAxis::atLeft)->setRange(0, 1.05);
-    // The gradient axis: from below the lowest median (at most 30 decades under the top) to above the
-    // highest step. A single step's spike lower than that is drawn at the floor: SVG does not clip.
+    // The gradient axis: from below the lowest median (2e-67 in a run of 3000 steps) to above the highest
+    // step. A single step's spike lower than that is drawn at the floor: SVG does not clip.
     double low = 1e-3, top = 1e2;
     if (n > 0) {
         top = gradTop * 3;
-        low = std::clamp(gradLow / 5, top * 1e-30, top / 100);
+        low = std::clamp(gradLow / 5, 1e-300, top / 100);
     }
     m_curves[2]->axis(QCPAxis::atLeft)->setRange(low, top);
     for (int side = 0; side < 2; ++side)
@@ -442,10 +443,15 @@ void TrainingPlot::layOut(const QSize &size)
         m_title->setText(fitText(m_titleText, &f, width));
         m_title->setFont(f);
     }
-    for (int side = 0; side < 2; ++side) { // the maps' titles fitted to their column
+    // The maps' titles wrapped to the maps' own width (known once laid out; the colour scale takes its share).
+    m_plot->resize(size);
+    m_plot->setViewport(QRect(QPoint(0, 0), size));
+    m_plot->plotLayout()->setOuterRect(QRect(QPoint(0, 0), size));
+    m_plot->replot(QCustomPlot::rpImmediateRefresh);
+    for (int side = 0; side < 2; ++side) {
         QCPAxis *top = m_maps[side]->axis(QCPAxis::atTop);
-        top->setLabel(
-            wrapLines(top->label().remove('\n'), QFontMetricsF(top->labelFont()), width * 2 / 5 - 24).join('\n'));
+        const int room = std::max(80, m_maps[side]->width());
+        top->setLabel(wrapLines(top->label().remove('\n'), QFontMetricsF(top->labelFont()), room).join('\n'));
     }
     if (!m_captionText.isEmpty()) {
         m_caption->setText(wrapLines(m_captionText, QFontMetricsF(m_caption->font()), width).join('\n'));

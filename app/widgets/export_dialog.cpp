@@ -3,6 +3,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -229,4 +230,20 @@ FigureOptions ExportDialog::options() const
     s.setValue("export/preset", m_preset->currentIndex());
     s.setValue("export/folder", QFileInfo(m_path->text()).absolutePath());
     return o;
+}
+
+QString askPlotExportPath(QWidget *parent, const QString &title, const QString &fileName)
+{
+    QSettings s;
+    const QString start = QDir(s.value("export/folder", QDir::homePath()).toString()).filePath(fileName);
+    QString path = QFileDialog::getSaveFileName(parent, title, start,
+        QCoreApplication::translate("ExportDialog",
+            "PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the "
+            "numbers (*.json)"));
+    if (path.isEmpty())
+        return path;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += ".png";
+    s.setValue("export/folder", QFileInfo(path).absolutePath());
+    return path;
 }

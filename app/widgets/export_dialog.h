@@ -47,3 +47,8 @@ private:
     QLabel *m_summary;
     class QPushButton *m_ok;
 };
+
+// The save dialog of the Why scale? and Training windows: a picture (.png .pdf .svg) or the numbers (.csv
+// .json), starting in the last export folder with fileName; .png added when no suffix is typed. Empty when
+// cancelled.
+QString askPlotExportPath(QWidget *parent, const QString &title, const QString &fileName);

@@ -5,20 +5,18 @@
 #include "model/training_controller.h"
 #include "render/figure.h"
 #include "render/training_plot.h"
+#include "widgets/export_dialog.h"
 
 #include <qcustomplot.h>
 
 #include <QComboBox>
-#include <QDir>
 #include <QDoubleSpinBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScreen>
-#include <QSettings>
 #include <QShortcut>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -229,6 +227,7 @@ void TrainingWindow::settingsEdited()
         m_summary->setText(tr("Not run: %1 steps at d_k = %2 would take over a minute. Lower the steps or d_k.")
                                .arg(s.steps)
                                .arg(s.dK));
+        m_progress->setText(tr("not run"));
         showState();
         return;
     }
@@ -293,6 +292,8 @@ void TrainingWindow::resizeEvent(QResizeEvent *event)
     QFont f = font();
     f.setPixelSize(std::clamp(height() / 55, 12, 22));
     m_summary->setFont(f);
+    // Room for three lines of it: the plot does not jump when the summary grows from two lines to three.
+    m_summary->setMinimumHeight(QFontMetrics(f).lineSpacing() * 3 + 4);
     m_customPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -321,17 +322,12 @@ bool TrainingWindow::exportTo(const QString &path, QString *error)
 
 void TrainingWindow::exportDialog()
 {
-    QSettings s;
-    const QString start = QDir(s.value("export/folder", QDir::homePath()).toString()).filePath("training.png");
-    QString path = QFileDialog::getSaveFileName(this, tr("Export the training runs"), start,
-        tr("PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers "
-           "(*.json)"));
+    const QString path = askPlotExportPath(this, tr("Export the training runs"), QStringLiteral("training.png"));
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += ".png";
-    s.setValue("export/folder", QFileInfo(path).absolutePath());
     QString error;
     if (!exportTo(path, &error))
         QMessageBox::warning(this, tr("Export failed"), error);
+    activateWindow(); // the keys come back here after the dialog (without a window manager too)
+    m_customPlot->setFocus();
 }

@@ -5,11 +5,11 @@
 #include "params_edit.h"
 #include "render/figure.h"
 #include "render/sweep_plot.h"
+#include "widgets/export_dialog.h"
 
 #include <qcustomplot.h>
 
 #include <QComboBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -19,7 +19,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScreen>
-#include <QSettings>
 #include <QShortcut>
 #include <QSpinBox>
 #include <QTimer>
@@ -439,16 +438,9 @@ bool WhyScaleWindow::exportTo(const QString &path, QString *error) const
 
 void WhyScaleWindow::exportDialog()
 {
-    QSettings s;
-    const QString start = QDir(s.value("export/folder", QDir::homePath()).toString()).filePath("why-scale.png");
-    QString path = QFileDialog::getSaveFileName(this, tr("Export the sweep"), start,
-        tr("PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers "
-           "(*.json)"));
+    const QString path = askPlotExportPath(this, tr("Export the sweep"), QStringLiteral("why-scale.png"));
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += ".png";
-    s.setValue("export/folder", QFileInfo(path).absolutePath());
     QString error;
     if (!exportTo(path, &error))
         QMessageBox::warning(this, tr("Export failed"), error);

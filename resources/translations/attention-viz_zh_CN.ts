@@ -648,170 +648,175 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="37"/>
-        <location filename="../../app/widgets/export_dialog.cpp" line="94"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="38"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="95"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="37"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="38"/>
         <source>Export the comparison</source>
         <translation>导出对比图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="43"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="44"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="51"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="52"/>
         <source>Slide (1920 × 1080)</source>
         <translation>幻灯片（1920 × 1080）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="52"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="53"/>
         <source>Paper column (3.5 inches wide, 8-point text)</source>
         <translation>论文单栏（3.5 英寸宽，8 磅字）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="53"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="54"/>
         <source>Paper page (7 inches wide)</source>
         <translation>论文通栏（7 英寸宽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="54"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="55"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="70"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="71"/>
         <source>PNG and JPG: pixels per unit of the size (2 for high-DPI slides; a paper preset sets 300 dpi, 300/72 pixels per point).</source>
         <translation>PNG 和 JPG：每个尺寸单位的像素数（高分辨率幻灯片用 2；论文预设为 300 dpi，即每磅 300/72 像素）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="74"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="75"/>
         <source>no title line</source>
         <translation>无标题行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="75"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="76"/>
         <source>Transparent background (PNG)</source>
         <translation>透明背景（PNG）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="77"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="78"/>
         <source>Row and column sums beside the map</source>
         <translation>在图旁显示行和与列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="84"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="85"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="85"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="86"/>
         <source>Size</source>
         <translation>尺寸</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="86"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="87"/>
         <source>Width × height</source>
         <translation>宽 × 高</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="87"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="88"/>
         <source>Pixel ratio</source>
         <translation>像素比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="88"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="89"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="161"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="162"/>
         <source> pt</source>
         <translation> 磅</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="161"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="162"/>
         <source> px at ratio 1</source>
         <translation> 像素（像素比 1 时）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="169"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="170"/>
         <source>Give the file a picture&apos;s suffix: .png, .jpg, .pdf or .svg.</source>
         <translation>请给文件加上图片后缀：.png、.jpg、.pdf 或 .svg。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="170"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="171"/>
         <source>Give the file a suffix: .png, .jpg, .pdf, .svg, or .csv, .npy, .json for data.</source>
         <translation>请给文件加上后缀：.png、.jpg、.pdf、.svg，或数据用的 .csv、.npy、.json。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="172"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="173"/>
         <source>Data: the numbers, no picture.</source>
         <translation>数据：只有数字，没有图片。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="174"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="175"/>
         <source>%1 × %2 points = %3 × %4 inches, vector.</source>
         <translation>%1 × %2 磅 = %3 × %4 英寸，矢量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="180"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="181"/>
         <source>%1 × %2 pixels.</source>
         <translation>%1 × %2 像素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="189"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="190"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="189"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="190"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF，矢量 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="190"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="191"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG，矢量 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="190"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="191"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="192"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="192"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="194"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部内容 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="195"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="196"/>
         <source>Export to</source>
         <translation>导出到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="207"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="208"/>
         <source>Replace the file?</source>
         <translation>替换文件？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="208"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="209"/>
         <source>&apos;%1&apos; exists. Replace it?</source>
         <translation>“%1”已存在。要替换它吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="240"/>
+        <source>PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers (*.json)</source>
+        <translation>PNG 图像 (*.png);;PDF 矢量图 (*.pdf);;SVG 矢量图 (*.svg);;CSV 数值 (*.csv);;JSON 数值 (*.json)</translation>
     </message>
 </context>
 <context>
@@ -1919,7 +1924,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     <message>
         <location filename="../../app/render/training_plot.cpp" line="170"/>
         <location filename="../../app/render/training_plot.cpp" line="202"/>
-        <location filename="../../app/render/training_plot.cpp" line="426"/>
+        <location filename="../../app/render/training_plot.cpp" line="427"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
@@ -1979,42 +1984,42 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="251"/>
+        <location filename="../../app/render/training_plot.cpp" line="238"/>
+        <source>Step %1 of %2 (loss: the first step&apos;s → the mean of the last %4 steps; accuracy and weights: means of the last %4 steps; gradient norm: the first step&apos;s → the median of the last %3). </source>
+        <translation>第 %1 步，共 %2 步（损失：第一步的值 → 最近 %4 步的均值；准确率和权重：最近 %4 步的均值；梯度范数：第一步的值 → 最近 %3 步的中位数）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="252"/>
         <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its gradient has vanished and the layer does not learn (the lecture&apos;s 训练不收敛).</source>
         <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，梯度消失，这一层学不会（讲义中的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="253"/>
+        <location filename="../../app/render/training_plot.cpp" line="254"/>
         <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated and the layer does not learn (the lecture&apos;s 训练不收敛).</source>
         <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，这一层学不会（讲义中的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="256"/>
+        <location filename="../../app/render/training_plot.cpp" line="257"/>
         <source>%1 puts the largest weight on the target in %2 % of the examples.</source>
         <translation>%1 在 %2% 的样本中把最大权重放在目标上。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="389"/>
+        <location filename="../../app/render/training_plot.cpp" line="390"/>
         <source>gradient norm: median of %1 steps (bold), each step (thin)</source>
         <translation>梯度范数：%1 步的中位数（粗线），每一步（细线）</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="262"/>
+        <location filename="../../app/render/training_plot.cpp" line="263"/>
         <source>Both have learned: Adam divides each step by the gradient&apos;s own running size, so even the unscaled run&apos;s vanishing gradient still moves its weights. Plain SGD does not.</source>
         <translation>两者都学会了：Adam 把每一步除以梯度自身的滑动大小，所以即使不缩放那次的梯度在消失，权重仍然在动。普通 SGD 做不到。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="238"/>
-        <source>Step %1 of %2 (loss: the first step&apos;s → the mean of the last 10 steps; accuracy and weights: means of the last 10 steps; gradient norm: the first step&apos;s → the median of the last %3). </source>
-        <translation>第 %1 步，共 %2 步（损失：第一步的值 → 最近 10 步的均值；准确率和权重：最近 10 步的均值；梯度范数：第一步的值 → 最近 %3 步的中位数）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="372"/>
+        <location filename="../../app/render/training_plot.cpp" line="373"/>
         <source>chance: 1/L = %1</source>
         <translation>随机猜测：1/L = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="430"/>
+        <location filename="../../app/render/training_plot.cpp" line="431"/>
         <source>%1: largest weight on the outlined target in %2 of %3 rows</source>
         <translation>%1：%3 行中 %2 行的最大权重在框出的目标上</translation>
     </message>
@@ -2022,208 +2027,208 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>TrainingWindow</name>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="46"/>
+        <location filename="../../app/widgets/training_window.cpp" line="44"/>
         <source>Training: with and without the scale</source>
         <translation>训练：缩放与不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="47"/>
-        <location filename="../../app/widgets/training_window.cpp" line="261"/>
+        <location filename="../../app/widgets/training_window.cpp" line="45"/>
+        <location filename="../../app/widgets/training_window.cpp" line="260"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="49"/>
+        <location filename="../../app/widgets/training_window.cpp" line="47"/>
         <source>Start or pause both runs (Space)</source>
         <translation>开始或暂停两次训练（空格）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="50"/>
+        <location filename="../../app/widgets/training_window.cpp" line="48"/>
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="52"/>
+        <location filename="../../app/widgets/training_window.cpp" line="50"/>
         <source>One step of both runs (→)</source>
         <translation>两次训练各走一步（→）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="53"/>
+        <location filename="../../app/widgets/training_window.cpp" line="51"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="55"/>
+        <location filename="../../app/widgets/training_window.cpp" line="53"/>
         <source>Back to step 0: the same initial weights and batches (R)</source>
         <translation>回到第 0 步：相同的初始权重和批次（R）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="59"/>
+        <location filename="../../app/widgets/training_window.cpp" line="57"/>
         <source>%1 steps/s</source>
         <translation>每秒 %1 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="59"/>
+        <location filename="../../app/widgets/training_window.cpp" line="57"/>
         <source>as fast as it goes</source>
         <translation>尽可能快</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="61"/>
+        <location filename="../../app/widgets/training_window.cpp" line="59"/>
         <source>How fast the steps run, to watch them</source>
         <translation>每秒走多少步，便于观察</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="62"/>
+        <location filename="../../app/widgets/training_window.cpp" line="60"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="70"/>
+        <location filename="../../app/widgets/training_window.cpp" line="68"/>
         <source>d_k, the width of q·W_q and X·W_k: the larger, the larger the unscaled logits</source>
         <translation>d_k，即 q·W_q 和 X·W_k 的宽度：越大，不缩放的 logits 越大</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="73"/>
+        <location filename="../../app/widgets/training_window.cpp" line="71"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="74"/>
+        <location filename="../../app/widgets/training_window.cpp" line="72"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="75"/>
+        <location filename="../../app/widgets/training_window.cpp" line="73"/>
         <source>Changing it sets its usual learning rate (SGD 0.5, Adam 0.01)</source>
         <translation>切换时设为它常用的学习率（SGD 0.5，Adam 0.01）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="80"/>
+        <location filename="../../app/widgets/training_window.cpp" line="78"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="86"/>
+        <location filename="../../app/widgets/training_window.cpp" line="84"/>
         <source>The query is the target token&apos;s embedding plus this much noise: q = X[t] + noise · ε</source>
         <translation>查询是目标词元的嵌入加上这么多噪声：q = X[t] + noise · ε</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="90"/>
+        <location filename="../../app/widgets/training_window.cpp" line="88"/>
         <source>torch.manual_seed: the initial weights and every batch</source>
         <translation>torch.manual_seed：初始权重和每一批</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="97"/>
+        <location filename="../../app/widgets/training_window.cpp" line="95"/>
         <source>÷√d_k (the lecture&apos;s)</source>
         <translation>÷√d_k（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="98"/>
+        <location filename="../../app/widgets/training_window.cpp" line="96"/>
         <source>÷d_k (too much)</source>
         <translation>÷d_k（缩放过头）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="99"/>
+        <location filename="../../app/widgets/training_window.cpp" line="97"/>
         <source>÷√d_model (the multi-head mistake)</source>
         <translation>÷√d_model（多头注意力中的错误）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="100"/>
+        <location filename="../../app/widgets/training_window.cpp" line="98"/>
         <source>d_k^−¼ on q and on k (= ÷√d_k)</source>
         <translation>q 和 k 各乘 d_k^−¼（= ÷√d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="229"/>
+        <location filename="../../app/widgets/training_window.cpp" line="227"/>
         <source>Not run: %1 steps at d_k = %2 would take over a minute. Lower the steps or d_k.</source>
         <translation>未运行：在 d_k = %2 下走 %1 步要超过一分钟。请减少步数或 d_k。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="101"/>
+        <location filename="../../app/widgets/training_window.cpp" line="99"/>
         <source>How the blue run is scaled; the orange run is never scaled</source>
         <translation>蓝色那次如何缩放；橙色那次从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="104"/>
+        <location filename="../../app/widgets/training_window.cpp" line="102"/>
         <source>W ~ N(0, 1/d_model)</source>
         <translation>W ~ N(0, 1/d_model)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="105"/>
+        <location filename="../../app/widgets/training_window.cpp" line="103"/>
         <source>W = randn (the lecture&apos;s)</source>
         <translation>W = randn（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="106"/>
+        <location filename="../../app/widgets/training_window.cpp" line="104"/>
         <source>How W_q and W_k are drawn at step 0 (the same for both runs)</source>
         <translation>第 0 步时 W_q 和 W_k 如何抽取（两次训练相同）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="117"/>
+        <location filename="../../app/widgets/training_window.cpp" line="115"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="117"/>
+        <location filename="../../app/widgets/training_window.cpp" line="115"/>
         <source>Optimiser</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="117"/>
+        <location filename="../../app/widgets/training_window.cpp" line="115"/>
         <source>lr</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="117"/>
+        <location filename="../../app/widgets/training_window.cpp" line="115"/>
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="118"/>
+        <location filename="../../app/widgets/training_window.cpp" line="116"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="118"/>
+        <location filename="../../app/widgets/training_window.cpp" line="116"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="118"/>
+        <location filename="../../app/widgets/training_window.cpp" line="116"/>
         <source>Blue</source>
         <translation>蓝色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="118"/>
+        <location filename="../../app/widgets/training_window.cpp" line="116"/>
         <source>Init</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="255"/>
+        <location filename="../../app/widgets/training_window.cpp" line="230"/>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="254"/>
         <source>step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="261"/>
+        <location filename="../../app/widgets/training_window.cpp" line="260"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="261"/>
+        <location filename="../../app/widgets/training_window.cpp" line="260"/>
         <source>Again</source>
         <translation>重来</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="326"/>
+        <location filename="../../app/widgets/training_window.cpp" line="325"/>
         <source>Export the training runs</source>
         <translation>导出训练过程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="327"/>
-        <source>PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers (*.json)</source>
-        <translation>PNG 图像 (*.png);;PDF 矢量图 (*.pdf);;SVG 矢量图 (*.svg);;CSV 数值 (*.csv);;JSON 数值 (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/training_window.cpp" line="336"/>
+        <location filename="../../app/widgets/training_window.cpp" line="330"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -2231,189 +2236,184 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>WhyScaleWindow</name>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="45"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="44"/>
         <source>Why divide by √d_k?</source>
         <translation>为什么除以 √d_k？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="51"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="50"/>
         <source>Keys S in each trial: one query against S keys</source>
         <translation>每次试验的键数 S：一个查询对 S 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="56"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="55"/>
         <source>Trials T per d_k: trial t draws with seed + t (the main window&apos;s seed)</source>
         <translation>每个 d_k 的试验次数 T：第 t 次试验用种子 + t 抽取（主窗口的种子）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="59"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="58"/>
         <source>÷√d_k (the lecture&apos;s)</source>
         <translation>÷√d_k（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="60"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="59"/>
         <source>÷d_k (too much)</source>
         <translation>÷d_k（缩放过度）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="61"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="60"/>
         <source>÷√d_model (the multi-head mistake)</source>
         <translation>÷√d_model（多头的错误）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="62"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="61"/>
         <source>d_k^−¼ on q and on k (the same as ÷√d_k)</source>
         <translation>q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="63"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="62"/>
         <source>How the blue side is scaled; the orange side is never scaled</source>
         <translation>蓝色一侧的缩放方式；橙色一侧从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="66"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="65"/>
         <source>%p% swept</source>
         <translation>已扫描 %p%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="67"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="66"/>
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="69"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="68"/>
         <source>Sweep again with these settings (after a cancel, say)</source>
         <translation>用这些设置重新扫描（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="70"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="69"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="72"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="71"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="74"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="73"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="77"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="76"/>
         <source>Trials T</source>
         <translation>试验次数 T</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="80"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="79"/>
         <source>Scaled side</source>
         <translation>缩放的一侧</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="103"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="102"/>
         <source>raw score q·k</source>
         <translation>原始分数 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="103"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="102"/>
         <source>scaled score (logit)</source>
         <translation>缩放后的分数（logit）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="104"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="103"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="217"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="216"/>
         <source>Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most %4 billion, about a minute). Lower the keys S or the trials T.</source>
         <translation>扫描量太大：%1 次试验 × %2 个键需要抽取 %3 十亿个随机数（最多 %4 十亿，约一分钟）。请减小键数 S 或试验次数 T。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="287"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="286"/>
         <source>Cancelled: the plots show the sweep before. Sweep sweeps again.</source>
         <translation>已取消：图中仍是上一次的扫描。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="288"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="287"/>
         <source>Cancelled. Sweep sweeps again.</source>
         <translation>已取消。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="310"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="309"/>
         <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the rows stay as spread as at d_k = 1.</source>
         <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，各行与 d_k = 1 时一样分散。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="312"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="311"/>
         <source>Blue: ÷√d_k removes the growth with d_k, but not the inputs&apos; scale: with σ = %1 the scaled scores have variance σ⁴ = %2 at every d_k, so the rows are as peaked as σ makes them, the same at every d_k.</source>
         <translation>蓝色：÷√d_k 消除了随 d_k 的增长，但消除不了输入的尺度：σ = %1 时缩放后分数的方差在每个 d_k 下都是 σ⁴ = %2，各行的尖锐程度由 σ 决定，在每个 d_k 下都一样。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="323"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="322"/>
         <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the scaled variance is d_k / d_model, below 1 for every head (d_k = d_model / h), so the rows come out flatter than intended, the more heads the flatter.</source>
         <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：缩放后的方差为 d_k / d_model，对每个头（d_k = d_model / h）都小于 1，所以各行比预期更平，头越多越平。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="335"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="334"/>
         <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成 one-hot 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="382"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="381"/>
         <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
         <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="383"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="382"/>
         <source>its scaled scores (%1 logits): sd %2</source>
         <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="384"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="383"/>
         <source>its logits, not scaled (%1 of them): sd %2</source>
         <translation>其 logit（未缩放，共 %1 个）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="388"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="387"/>
         <source>
 the curve N(0, %1) has sd %2</source>
         <translation>
 曲线 N(0, %1) 的标准差为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="263"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="262"/>
         <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
         <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="319"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="318"/>
         <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
         <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="329"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="328"/>
         <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="422"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="421"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="444"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="441"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="445"/>
-        <source>PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers (*.json)</source>
-        <translation>PNG 图片 (*.png);;PDF，矢量 (*.pdf);;SVG，矢量 (*.svg);;CSV，数值 (*.csv);;JSON，数值 (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="454"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="446"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
