@@ -33,6 +33,7 @@ private slots:
     void aNewPaceCountsAtOnce();
     void pauseStepAndResetLeaveNoThread();
     void settingsReset();
+    void aCommandLineFactorIsShown();
     void hidingPauses();
     void exportsPictureAndNumbers();
 
@@ -186,6 +187,21 @@ void TestTrainingWindow::settingsReset()
     QVERIFY(training()->findChild<QPushButton *>("train-start")->isEnabled());
     QCOMPARE(controller()->settings().steps, 50);
     QCOMPARE(controller()->settings().dK, 4096);
+}
+
+// --train --scale F opens the window on that factor: the blue run's choice says so, and runs it.
+void TestTrainingWindow::aCommandLineFactorIsShown()
+{
+    attn::TrainSettings s;
+    s.scaling = attn::Scaling::Custom;
+    s.customScale = 0.3;
+    training()->setSettings(s);
+    auto *scaling = training()->findChild<QComboBox *>("train-scaling");
+    QCOMPARE(scaling->currentText(), QString("× 0.3 (the command line's)"));
+    QCOMPARE(controller()->snapshot().scale[0], 0.3);
+    QCOMPARE(training()->settings().customScale, 0.3);
+    scaling->setCurrentIndex(0);
+    QCOMPARE(controller()->snapshot().scale[0], 1 / 16.0);
 }
 
 void TestTrainingWindow::hidingPauses()

@@ -169,10 +169,15 @@ TrainingWindow::TrainingWindow(QWidget *parent)
         connect(new QShortcut(key, this), &QShortcut::activated, this, &QWidget::hide);
     auto *space = new QShortcut(QKeySequence(Qt::Key_Space), this);
     connect(space, &QShortcut::activated, this, &TrainingWindow::startOrPause);
-    connect(new QShortcut(QKeySequence(Qt::Key_Right), this), &QShortcut::activated, m_controller,
-        &TrainingController::stepOnce);
-    connect(
-        new QShortcut(QKeySequence(Qt::Key_R), this), &QShortcut::activated, m_controller, &TrainingController::reset);
+    // (not while the controls' settings cannot run: the step or reset would be of other settings)
+    connect(new QShortcut(QKeySequence(Qt::Key_Right), this), &QShortcut::activated, this, [this] {
+        if (!m_invalid)
+            m_controller->stepOnce();
+    });
+    connect(new QShortcut(QKeySequence(Qt::Key_R), this), &QShortcut::activated, this, [this] {
+        if (!m_invalid)
+            m_controller->reset();
+    });
     showSnapshot();
     showState();
 }
@@ -188,7 +193,12 @@ attn::TrainSettings TrainingWindow::settings() const
     s.noise = m_noise->value();
     s.seed = std::uint64_t(m_seed->value());
     s.steps = m_steps->value();
-    s.scaling = kScalings[std::clamp(m_scaling->currentIndex(), 0, 3)];
+    if (m_scaling->currentIndex() == 4) { // a factor from the command line (--train --scale F)
+        s.scaling = attn::Scaling::Custom;
+        s.customScale = m_customScale;
+    } else {
+        s.scaling = kScalings[std::clamp(m_scaling->currentIndex(), 0, 3)];
+    }
     s.init = m_init->currentIndex() == 1 ? attn::TrainInit::Randn : attn::TrainInit::Normal;
     return s;
 }
@@ -208,6 +218,13 @@ void TrainingWindow::setSettings(const attn::TrainSettings &s)
         for (int i = 0; i < 4; ++i)
             if (kScalings[i] == s.scaling)
                 m_scaling->setCurrentIndex(i);
+        if (s.scaling == attn::Scaling::Custom) { // the factor the command line gave, as a fifth choice
+            m_customScale = s.customScale;
+            if (m_scaling->count() == 4)
+                m_scaling->addItem(QString());
+            m_scaling->setItemText(4, tr("× %1 (the command line's)").arg(s.customScale, 0, 'g', 4));
+            m_scaling->setCurrentIndex(4);
+        }
         m_init->setCurrentIndex(s.init == attn::TrainInit::Randn ? 1 : 0);
     }
     attn::TrainSettings shown = s;

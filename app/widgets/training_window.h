@@ -61,5 +61,6 @@ private:
     QDoubleSpinBox *m_lr, *m_noise;
     QLabel *m_progress, *m_summary;
     bool m_sized = false;
+    double m_customScale = 1.0; // the blue run's factor when the command line gave one (--scale F)
     bool m_invalid = false; // the controls' settings cannot run (too much work): Start, Step and Reset wait
 };

@@ -2033,7 +2033,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/training_window.cpp" line="45"/>
-        <location filename="../../app/widgets/training_window.cpp" line="260"/>
+        <location filename="../../app/widgets/training_window.cpp" line="277"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
@@ -2138,7 +2138,12 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>q 和 k 各乘 d_k^−¼（= ÷√d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="227"/>
+        <location filename="../../app/widgets/training_window.cpp" line="225"/>
+        <source>× %1 (the command line&apos;s)</source>
+        <translation>× %1（命令行给定）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="244"/>
         <source>Not run: %1 steps at d_k = %2 would take over a minute. Lower the steps or d_k.</source>
         <translation>未运行：在 d_k = %2 下走 %1 步要超过一分钟。请减少步数或 d_k。</translation>
     </message>
@@ -2203,32 +2208,32 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="230"/>
+        <location filename="../../app/widgets/training_window.cpp" line="247"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="254"/>
+        <location filename="../../app/widgets/training_window.cpp" line="271"/>
         <source>step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="260"/>
+        <location filename="../../app/widgets/training_window.cpp" line="277"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="260"/>
+        <location filename="../../app/widgets/training_window.cpp" line="277"/>
         <source>Again</source>
         <translation>重来</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="325"/>
+        <location filename="../../app/widgets/training_window.cpp" line="342"/>
         <source>Export the training runs</source>
         <translation>导出训练过程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="330"/>
+        <location filename="../../app/widgets/training_window.cpp" line="347"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
