@@ -141,6 +141,51 @@ void TestBadInput::refused_data()
         QTest::addRow("%s fraction", qPrintable(option))
             << QStringList { option, "2.5" } << QString("%1: expected a whole number").arg(option) << "";
     }
+    // The training runs' options (--train): each value checked, each naming its option; nothing written.
+    const QStringList train { "--train", "--dump", "{dir}/t.json" };
+    QTest::newRow("--train-steps zero") << train + QStringList { "--train-steps", "0" }
+                                        << "--train-steps: must be from 1 to 100000 (got 0)"
+                                        << "";
+    QTest::newRow("--train-steps abc") << train + QStringList { "--train-steps", "abc" }
+                                       << "--train-steps: expected a whole number from 1 to 100000, got 'abc'"
+                                       << "";
+    QTest::newRow("--train-lr zero") << train + QStringList { "--train-lr", "0" }
+                                     << "--train-lr: must be more than 0 (got 0)"
+                                     << "";
+    QTest::newRow("--train-lr nan") << train + QStringList { "--train-lr", "nan" }
+                                    << "--train-lr: expected a number, got 'nan'"
+                                    << "";
+    QTest::newRow("--train-lr huge") << train + QStringList { "--train-lr", "1e9" }
+                                     << "--train-lr: must be from 0 to 1000 (got 1e9)"
+                                     << "";
+    QTest::newRow("--train-noise negative")
+        << train + QStringList { "--train-noise", "-1" } << "--train-noise: must be from 0 to 100 (got -1)"
+        << "";
+    QTest::newRow("--optimizer unknown") << train + QStringList { "--optimizer", "rmsprop" }
+                                         << "--optimizer: expected sgd or adam, got 'rmsprop'"
+                                         << "";
+    QTest::newRow("--train-init unknown")
+        << train + QStringList { "--train-init", "xavier" } << "--train-init: expected normal or randn, got 'xavier'"
+        << "";
+    QTest::newRow("--train-lr without --train")
+        << QStringList { "--train-lr", "0.1", "--dump", "{dir}/t.json" } << "--train-lr: only applies to --train"
+        << "";
+    QTest::newRow("--train with --sweep")
+        << train + QStringList { "--sweep", "d-k=1..4" } << "--train: cannot be combined with --sweep"
+        << "";
+    QTest::newRow("--train with --mask") << train + QStringList { "--mask", "causal" }
+                                         << "--mask: does not apply to the training runs"
+                                         << "";
+    QTest::newRow("--train --len beyond its limit")
+        << train + QStringList { "--len", "300" } << "--len: must be from 2 to 256 (got 300)"
+        << "";
+    QTest::newRow("--train too much work")
+        << train + QStringList { "--d-k", "4096", "--train-steps", "100000" } << "--train: too much work: 100000 steps"
+        << "";
+    QTest::newRow("--train export as npy")
+        << QStringList { "--train", "--export", "{dir}/t.npy" }
+        << "--export: with --train, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, .json), got '{dir}/t.npy'"
+        << "";
     QTest::newRow("--batch-index beyond the batch")
         << QStringList { "--batch", "2", "--batch-index", "2" } << "--batch-index: must be from 0 to 1 (got 2)"
         << "";
