@@ -271,9 +271,11 @@ int main(int argc, char *argv[])
     if (!installTranslations(app, request.language))
         std::fprintf(stderr, "attention-viz: the Chinese translation could not be loaded; using English\n");
 
-    if (sweep && request.writesPictures()) {
-        // The sweep's plots: 1200 × 900 units unless --size says otherwise.
-        SweepPicture picture;
+    if ((sweep || training) && request.writesPictures()) {
+        // The sweep's plots (1200 × 900 units) or the training's (1400 × 900) unless --size says otherwise.
+        SweepPicture sweepPicture;
+        TrainingPicture trainingPicture;
+        PlotPicture &picture = sweep ? static_cast<PlotPicture &>(sweepPicture) : trainingPicture;
         if (request.size.isValid())
             picture.size = request.size;
         picture.pixelRatio = request.pixelRatio;
@@ -283,25 +285,9 @@ int main(int argc, char *argv[])
         QByteArray bytes;
         QString error;
         if (!tracked(request.exportPath, [&] {
-                return encodeSweepPicture(request.exportPath, *sweep, picture, &bytes, &error)
-                    && saveBytes(request.exportPath, bytes, &error);
-            }))
-            return fail(QStringLiteral("--export: %1").arg(error));
-        return 0;
-    }
-    if (training && request.writesPictures()) {
-        TrainingPicture picture;
-        if (request.size.isValid())
-            picture.size = request.size;
-        picture.pixelRatio = request.pixelRatio;
-        picture.transparent = request.transparent;
-        picture.title = !request.noTitle;
-        picture.titleText = request.title;
-        QByteArray bytes;
-        QString error;
-        if (!tracked(request.exportPath, [&] {
-                return encodeTrainingPicture(
-                           request.exportPath, attn::snapshotOf(*training, kWatchedExamples), picture, &bytes, &error)
+                return (sweep ? encodeSweepPicture(request.exportPath, *sweep, sweepPicture, &bytes, &error)
+                              : encodeTrainingPicture(request.exportPath, attn::snapshotOf(*training, kWatchedExamples),
+                                  trainingPicture, &bytes, &error))
                     && saveBytes(request.exportPath, bytes, &error);
             }))
             return fail(QStringLiteral("--export: %1").arg(error));

@@ -662,3 +662,27 @@ bool writeSeries(const QString &folder, const QString &name, const std::vector<S
     }
     return true;
 }
+
+PlotTextFonts applyPlotFonts(
+    QCustomPlot *plot, int textSize, QCPTextElement *titleElement, QCPTextElement *caption, QCPLegend *legend)
+{
+    PlotTextFonts f { 0, plot->font(), QFont(), QFont() };
+    if (textSize > 0)
+        f.body.setPixelSize(textSize);
+    f.px = f.body.pixelSize() > 0 ? f.body.pixelSize() : QFontInfo(f.body).pixelSize();
+    f.title = f.small = f.body;
+    f.title.setPixelSize(f.px * 5 / 4);
+    f.title.setBold(true);
+    f.small.setPixelSize(std::max(8, f.px * 9 / 10));
+    if (titleElement)
+        titleElement->setFont(f.title);
+    if (caption)
+        caption->setFont(f.body);
+    legend->setFont(f.body);
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem *item = legend->item(i)) { // null: an empty cell of a wrapped grid
+            item->setFont(f.body);
+            item->setMargins(QMargins(f.px / 2, f.px / 4, f.px / 2, f.px / 2));
+        }
+    return f;
+}

@@ -8,6 +8,7 @@
 #include "model/labels.h"
 #include "model/view_state.h"
 
+#include <QFont>
 #include <QImage>
 #include <QSize>
 #include <QString>
@@ -35,8 +36,31 @@ QStringList figureSuffixes(); // png jpg jpeg pdf svg
 QStringList dataSuffixes(); // csv npy json
 
 class QCustomPlot;
-class QFont;
+class QCPLegend;
+class QCPTextElement;
 class QFontMetricsF;
+
+// The plots of the Why scale? and Training windows as pictures (their Export, --sweep/--train --export).
+struct PlotPicture
+{
+    QSize size { 1200, 900 }; // units: pixels at ratio 1, points for PDF and SVG
+    double pixelRatio = 1.0;
+    bool transparent = false;
+    bool title = true; // the title line (titleText, or the plot's own) and the caption
+    QString titleText;
+};
+
+// A plot's text at textSize pixels (0: the plot's font's size): the body, a bold title a quarter larger and
+// tick labels a tenth smaller (not below 8). applyPlotFonts sets them on the title and caption (either may be
+// null) and on the legend and its items (with margins that keep descenders, d_k's underscore, inside them),
+// and returns them for the rest.
+struct PlotTextFonts
+{
+    int px;
+    QFont body, title, small;
+};
+PlotTextFonts applyPlotFonts(
+    QCustomPlot *plot, int textSize, QCPTextElement *titleElement, QCPTextElement *caption, QCPLegend *legend);
 // Text wrapped to lines no wider than width (where its words allow): first at the parts a title
 // separates with two spaces, then at spaces outside parentheses.
 QStringList wrapLines(const QString &text, const QFontMetricsF &fm, int width);

@@ -7,6 +7,7 @@
 // The "Why scale?" window shows it; writeSweepPicture makes its pictures (the window's Export and
 // the command line's --sweep --export), with a caption saying how to read them.
 
+#include "render/figure.h"
 #include "scale_sweep.h"
 
 #include <QList>
@@ -68,13 +69,8 @@ private:
 };
 
 // A picture of a sweep, as the window's Export and --sweep --export write it.
-struct SweepPicture
+struct SweepPicture : PlotPicture
 {
-    QSize size { 1200, 900 }; // units: pixels at ratio 1, points for PDF and SVG
-    double pixelRatio = 1.0;
-    bool transparent = false;
-    bool title = true; // the title line (titleText, or SweepPlot::defaultTitle) and the caption
-    QString titleText;
     int currentDk = 0; // marked on every panel (0: none)
 };
 // Encodes the picture in the format path's suffix names (.png .jpg .pdf .svg) into *encoded.

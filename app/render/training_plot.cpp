@@ -273,22 +273,9 @@ void TrainingPlot::setTextSize(int pixels)
 
 void TrainingPlot::applyFonts()
 {
-    QFont f = m_plot->font();
-    if (m_textSize > 0)
-        f.setPixelSize(m_textSize);
-    const int px = f.pixelSize() > 0 ? f.pixelSize() : QFontInfo(f).pixelSize();
-    QFont title = f, small = f;
-    title.setPixelSize(px * 5 / 4);
-    title.setBold(true);
-    small.setPixelSize(std::max(8, px * 9 / 10));
-    m_title->setFont(title);
-    m_caption->setFont(f);
-    m_legend->setFont(f);
-    for (int i = 0; i < m_legend->itemCount(); ++i)
-        if (QCPAbstractLegendItem *item = m_legend->item(i)) {
-            item->setFont(f);
-            item->setMargins(QMargins(px / 2, px / 4, px / 2, px / 2));
-        }
+    const PlotTextFonts fonts = applyPlotFonts(m_plot, m_textSize, m_title, m_caption, m_legend);
+    const QFont &f = fonts.body, &small = fonts.small;
+    const int px = fonts.px;
     for (QCPAxisRect *rect : m_curves + m_maps)
         for (QCPAxis *a : rect->axes()) {
             a->setTickLabelFont(small);

@@ -6,6 +6,7 @@
 // outlined. Scaled in blue, not scaled in orange, as in the "why scale" sweep. The Training window
 // shows it; encodeTrainingPicture makes its pictures (the window's Export and --train --export).
 
+#include "render/figure.h"
 #include "training.h"
 
 #include <QList>
@@ -73,13 +74,9 @@ private:
     int m_textSize = 0;
 };
 
-struct TrainingPicture
+struct TrainingPicture : PlotPicture
 {
-    QSize size { 1400, 900 }; // units: pixels at ratio 1, points for PDF and SVG
-    double pixelRatio = 1.0;
-    bool transparent = false;
-    bool title = true; // the title line (titleText, or TrainingPlot::defaultTitle) and the caption
-    QString titleText;
+    TrainingPicture() { size = QSize(1400, 900); } // wider than the sweep's: curves and heatmaps side by side
 };
 // Encodes the picture in the format path's suffix names (.png .jpg .pdf .svg) into *encoded.
 bool encodeTrainingPicture(const QString &path, const attn::TrainingSnapshot &s, const TrainingPicture &o,
