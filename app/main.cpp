@@ -11,6 +11,7 @@
 #include "render/sweep_plot.h"
 #include "render/training_plot.h"
 #include "widgets/main_window.h"
+#include "widgets/mistakes_window.h"
 #include "widgets/training_window.h"
 #include "widgets/why_scale_window.h"
 
@@ -165,13 +166,28 @@ int runWindow(const CliRequest &request)
         window.whyScale()->show();
     }
 
+    if (request.mistake && request.screenshotPath.isEmpty()) // --mistake without an output: the Mistakes window on it
+        window.showMistakes(*request.mistake);
+
     if (!request.screenshotPath.isEmpty()) {
         window.resize(request.size.isValid() ? request.size : QSize(1400, 900));
         window.show();
         window.settle();
+        // With --mistake, the Mistakes window is the picture.
+        QWidget *shown = &window;
+        if (request.mistake) {
+            MistakesWindow *m = window.mistakes();
+            m->setMistake(*request.mistake);
+            if (request.presentation)
+                m->setPresentation(true, false);
+            m->resize(request.size.isValid() ? request.size : QSize(1280, 720));
+            m->show();
+            QCoreApplication::processEvents();
+            shown = m;
+        }
         QString error;
         if (!tracked(request.screenshotPath,
-                [&] { return savePng(window.grab().toImage(), request.screenshotPath, &error); }))
+                [&] { return savePng(shown->grab().toImage(), request.screenshotPath, &error); }))
             return fail(QStringLiteral("--screenshot: %1").arg(error));
         return 0;
     }
@@ -248,11 +264,16 @@ int main(int argc, char *argv[])
             return 0;
     }
     if (!request.dumpPath.isEmpty() && !request.sweep && !request.train) {
-        const attn::Result result = attn::compute(request.params);
+        // With --mistake: the right side's settings and tensors, and the mistake beside them.
+        std::optional<attn::MistakeResult> mistake;
+        if (request.mistake)
+            mistake = attn::commitMistake(request.params, *request.mistake);
+        const attn::Result result = attn::compute(mistake ? mistake->params : request.params);
         QString error;
         const auto write = [&] {
             return saveThroughStream(
-                request.dumpPath, [&](std::ostream &out) { attn::writeJson(out, result); }, &error);
+                request.dumpPath,
+                [&](std::ostream &out) { attn::writeJson(out, result, mistake ? &*mistake : nullptr); }, &error);
         };
         if (!tracked(request.dumpPath, write))
             return fail(QStringLiteral("--dump: %1").arg(error));

@@ -32,8 +32,8 @@ std::vector<int> convexHull(const std::vector<Point2> &points)
     std::vector<int> order(std::size_t(n), 0);
     std::iota(order.begin(), order.end(), 0);
     std::sort(order.begin(), order.end(), [&](int a, int b) { return points[a] < points[b]; });
-    order.erase(std::unique(order.begin(), order.end(), [&](int a, int b) { return points[a] == points[b]; }),
-        order.end());
+    order.erase(
+        std::unique(order.begin(), order.end(), [&](int a, int b) { return points[a] == points[b]; }), order.end());
     if (order.size() <= 2)
         return order;
     std::vector<int> hull(2 * order.size());

@@ -120,7 +120,7 @@ void writeJsonNumber(std::ostream &out, double v)
     out << s.str();
 }
 
-void writeJson(std::ostream &out, const Result &r)
+void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake)
 {
     const Params &p = r.params;
     const Statistics &st = r.attention.stats;
@@ -230,7 +230,46 @@ void writeJson(std::ostream &out, const Result &r)
             out << ", ";
         string(out, r.attention.warnings[i]);
     }
-    out << "]\n}\n";
+    out << ']';
+    if (mistake) {
+        const MistakeSide &w = mistake->wrong;
+        key(out, "mistake");
+        out << "{\"name\": ";
+        string(out, mistakeName(mistake->mistake));
+        out << ", \"expression\": ";
+        string(out, w.expression);
+        out << ", \"right_expression\": ";
+        string(out, mistake->right.expression);
+        out << ", \"operands\": ";
+        string(out, w.operands);
+        out << ", \"shape\": ";
+        if (w.weights.empty())
+            out << "null";
+        else
+            out << '[' << w.weights.batch << ", " << w.weights.rows << ", " << w.weights.cols << ']';
+        out << ", \"error\": ";
+        if (w.error.empty())
+            out << "null";
+        else
+            string(out, w.error);
+        out << ", \"pad\": ";
+        if (mistake->mistake == Mistake::MhaMaskInSdpa)
+            out << mistake->padCount;
+        else
+            out << "null";
+        out << ",\n \"weights\": ";
+        if (w.weights.empty())
+            out << "null";
+        else
+            tensor(out, w.weights);
+        out << ",\n \"row_sums\": ";
+        if (w.weights.empty())
+            out << "null";
+        else
+            table(out, w.rowSums);
+        out << '}';
+    }
+    out << "\n}\n";
 }
 
 } // namespace attn

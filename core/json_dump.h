@@ -4,13 +4,16 @@
 // with 9 significant digits, masked logits as null), and the statistics.
 
 #include "attention.h"
+#include "mistakes.h"
 
 #include <ostream>
 #include <vector>
 
 namespace attn {
 
-void writeJson(std::ostream &out, const Result &r);
+// mistake: also written, as "mistake": {"name", "expression", "right_expression", "operands", "shape" (or null),
+// "error" (or null), "weights" (or null), "row_sums" (or null), "pad" (the mask mistake's padded keys, or null)}.
+void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake = nullptr);
 
 // One double as JSON, to 17 significant digits (it reads back exactly) in the C locale; null when not finite.
 void writeJsonNumber(std::ostream &out, double v);

@@ -4,6 +4,7 @@
 #include "params_edit.h"
 #include "softmax.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -196,7 +197,8 @@ MistakeResult commitMistake(const Params &given, Mistake m, std::size_t maxEleme
         const std::string shapes = "Q " + shapeText({ B, L, dk }) + ", K " + shapeText({ B, S, dk }) + ", attn_mask "
             + shapeText({ B, 1, S }) + ": weights = " + shapeText({ B, L, S });
         fillFrom(res.right, right);
-        res.right.expression = "out = F.scaled_dot_product_attention(Q, K, V, attn_mask=~key_padding_mask[:, None, :])";
+        res.right.expression
+            = "out = F.scaled_dot_product_attention(Q, K, V,\n    attn_mask=~key_padding_mask[:, None, :])";
         res.right.operands = shapes;
         // The mask as handed over: True (padding) now means "take part", so only the padding is seen.
         Params unmasked = p;
@@ -210,7 +212,8 @@ MistakeResult commitMistake(const Params &given, Mistake m, std::size_t maxEleme
         res.wrong.out = Tensor3(B, L, p.dV);
         for (int b = 0; b < B; ++b)
             res.wrong.out.slice(b).noalias() = res.wrong.weights.slice(b) * right.inputs->V.slice(b);
-        res.wrong.expression = "out = F.scaled_dot_product_attention(Q, K, V, attn_mask=key_padding_mask[:, None, :])";
+        res.wrong.expression
+            = "out = F.scaled_dot_product_attention(Q, K, V,\n    attn_mask=key_padding_mask[:, None, :])";
         res.wrong.operands = shapes;
         res.wrong.rowName = "query";
         res.wrong.colName = "key";
@@ -225,9 +228,8 @@ MistakeResult commitMistake(const Params &given, Mistake m, std::size_t maxEleme
         // K.transpose(0, 1) is (S, B, d_k): its batch index is K's key, its rows K's batch.
         const bool qBroadcast = B == 1, kBroadcast = S == 1;
         wrongProduct(res.wrong, "Q @ K.transpose(0, 1)", "Q", { B, L, dk }, "K.transpose(0, 1)", { S, B, dk }, scale,
-            maxElements, [&](int n, int i, int j, int k) {
-                return Q(qBroadcast ? 0 : n, i, k) * K(k, kBroadcast ? 0 : n, j);
-            });
+            maxElements,
+            [&](int n, int i, int j, int k) { return Q(qBroadcast ? 0 : n, i, k) * K(k, kBroadcast ? 0 : n, j); });
         res.wrong.rowName = "query";
         res.wrong.colName = "K's feature";
         break;
@@ -243,6 +245,52 @@ MistakeResult commitMistake(const Params &given, Mistake m, std::size_t maxEleme
     }
     }
     return res;
+}
+
+Params mistakeViewParams(const Params &given, bool *clamped)
+{
+    Params p = given;
+    p.batch = std::min(p.batch, kMistakeMaxBatch);
+    p.batchIndex = std::min(p.batchIndex, p.batch - 1);
+    if (p.hasTokenEmbeddings() && p.queryLength > kMistakeMaxLength)
+        p.tokens.clear();
+    setQueryLength(p, std::min(p.queryLength, kMistakeMaxLength));
+    if (p.keyLength > kMistakeMaxLength)
+        setKeyLength(p, kMistakeMaxLength);
+    setDk(p, std::min(p.dK, kMistakeMaxDk));
+    if (p.dV > kMistakeMaxDk)
+        setDv(p, kMistakeMaxDk);
+    normalize(p);
+    if (clamped)
+        *clamped = p.batch != given.batch || p.queryLength != given.queryLength || p.keyLength != given.keyLength
+            || p.dK != given.dK || p.dV != given.dV;
+    return p;
+}
+
+MistakeSummary summarizeMistake(const MistakeResult &r, int b)
+{
+    MistakeSummary s;
+    const MistakeSide *sides[2] = { &r.right, &r.wrong };
+    s.wrongComputed = !r.wrong.weights.empty();
+    s.shownBatch = std::clamp(b, 0, std::max(0, (s.wrongComputed ? r.wrong.weights.batch : r.right.weights.batch) - 1));
+    for (int k = 0; k < 2; ++k) {
+        const MistakeSide &side = *sides[k];
+        if (side.weights.empty())
+            continue;
+        const int row = std::min(s.shownBatch, side.weights.batch - 1);
+        s.minRowSum[std::size_t(k)] = side.rowSums.row(row).minCoeff();
+        s.maxRowSum[std::size_t(k)] = side.rowSums.row(row).maxCoeff();
+        s.meanRowMax[std::size_t(k)] = side.rowMax.row(row).mean();
+        s.meanJacobian[std::size_t(k)] = side.rowJacobian.row(row).mean();
+        if (r.mistake == Mistake::MhaMaskInSdpa) {
+            double sum = 0;
+            for (int i = 0; i < side.weights.rows; ++i)
+                for (int j = side.weights.cols - r.padCount; j < side.weights.cols; ++j)
+                    sum += side.weights(row, i, j);
+            s.weightOnPadding[std::size_t(k)] = side.weights.rows ? sum / side.weights.rows : 0.0;
+        }
+    }
+    return s;
 }
 
 } // namespace attn

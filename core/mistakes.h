@@ -65,4 +65,23 @@ int mistakePadCount(const Params &p);
 // @param[in] p  valid parameters (see validate)
 MistakeResult commitMistake(const Params &p, Mistake m, std::size_t maxElements = std::size_t(1) << 26);
 
+// The Mistakes window's settings: p with at most kMistakeMaxBatch batch elements, kMistakeMaxLength queries and
+// keys and kMistakeMaxDk for d_k and d_v (so every cell can be drawn); *clamped says whether anything changed.
+constexpr int kMistakeMaxBatch = 8;
+constexpr int kMistakeMaxLength = 32;
+constexpr int kMistakeMaxDk = 512;
+Params mistakeViewParams(const Params &p, bool *clamped = nullptr);
+
+// What the caption says about batch element b of each side (0 right, 1 wrong): the symptoms in numbers.
+struct MistakeSummary
+{
+    std::array<double, 2> minRowSum {}, maxRowSum {}; // over the rows
+    std::array<double, 2> meanRowMax {}; // the largest weight of each row, averaged
+    std::array<double, 2> meanJacobian {}; // the softmax's Jacobian norm of each row, averaged (its gradient)
+    std::array<double, 2> weightOnPadding {}; // mha-mask-in-sdpa: the weight each row puts on the padding, averaged
+    int shownBatch = 0; // b, clamped to the wrong side's batch
+    bool wrongComputed = false;
+};
+MistakeSummary summarizeMistake(const MistakeResult &r, int b);
+
 } // namespace attn

@@ -505,6 +505,33 @@ void TestBadInput::refused_data()
     QTest::newRow("step with a preset") << QStringList { "--lesson", "lecture", "--step", "2", "--preset", "why-scale",
         "--dump", "{dir}/out.json" } << "--step: the lesson's step gives the starting state; leave out --preset"
                                         << QString();
+    // --mistake
+    QTest::newRow("mistake unknown") << QStringList { "--mistake", "no_scale", "--dump", "{dir}/out.json" }
+                                     << "--mistake: expected no-scale, softmax-dim, mha-mask-in-sdpa, transpose-0-1 or "
+                                        "transpose-q, got 'no_scale'"
+                                     << QString();
+    QTest::newRow("mistake empty") << QStringList { "--mistake", "", "--dump", "{dir}/out.json" }
+                                   << "--mistake: expected no-scale" << QString();
+    QTest::newRow("mistake with --no-scale")
+        << QStringList { "--mistake", "no-scale", "--no-scale", "--dump", "{dir}/out.json" }
+        << "--no-scale: --mistake starts both sides from the lecture's line" << QString();
+    QTest::newRow("mistake with --softmax-dim")
+        << QStringList { "--mistake", "transpose-q", "--softmax-dim", "-2", "--dump", "{dir}/out.json" }
+        << "--softmax-dim: --mistake starts both sides" << QString();
+    QTest::newRow("mistake with --train")
+        << QStringList { "--mistake", "no-scale", "--train", "--dump", "{dir}/out.json" }
+        << "--mistake: cannot be combined with --train" << QString();
+    QTest::newRow("mistake with --export") << QStringList { "--mistake", "no-scale", "--export", "{dir}/x.png" }
+                                           << "--mistake: cannot be combined with --export" << QString();
+    QTest::newRow("mistake mask on another mistake")
+        << QStringList { "--mistake", "softmax-dim", "--mask", "pad:2", "--dump", "{dir}/out.json" }
+        << "--mask: with --mistake, only mha-mask-in-sdpa takes a mask" << QString();
+    QTest::newRow("mistake causal mask") << QStringList { "--mistake", "mha-mask-in-sdpa", "--mask", "causal", "--dump",
+        "{dir}/out.json" } << "--mask: with --mistake mha-mask-in-sdpa, the padding is pad:N"
+                                         << QString();
+    QTest::newRow("mistake pad:0") << QStringList { "--mistake", "mha-mask-in-sdpa", "--mask", "pad:0", "--dump",
+        "{dir}/out.json" } << "--mask: with --mistake mha-mask-in-sdpa, the padding is pad:N"
+                                   << QString();
 }
 
 void TestBadInput::refused()

@@ -3,6 +3,7 @@
 // lecture's numbers in --dump, exit codes and messages for bad input, and files left behind.
 #include "cli/cli_options.h"
 #include "lecture.h"
+#include "mistakes.h"
 #include "run_program.h"
 
 #include <QFileInfo>
@@ -61,6 +62,7 @@ private slots:
     void help();
     void sweepDumpAndExports();
     void trainDumpAndExports();
+    void mistakeDump();
     void initSigmaAndScalingInTheDump();
 };
 
@@ -437,6 +439,47 @@ void TestCli::sweepDumpAndExports()
 
 // --train: the JSON the issue describes (the first step's loss recomputes from batch0 and init), the
 // numbers as CSV, the picture; its options checked and the main window's other settings refused.
+// --mistake NAME --dump: the right side's tensors and the mistake beside them, as core commits it.
+void TestCli::mistakeDump()
+{
+    for (const attn::Mistake m : attn::allMistakes()) {
+        const QString name = QString::fromStdString(attn::mistakeName(m));
+        Run r = runProgram({ "--mistake", name, "--mode", "direct", "--batch", "2", "--seed", "1", "--dump", "-" });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject mistake = o["mistake"].toObject();
+        QCOMPARE(mistake["name"].toString(), name);
+        attn::Params p;
+        p.mode = attn::Mode::Direct;
+        p.batch = 2;
+        p.seed = 1;
+        const attn::MistakeResult want = attn::commitMistake(p, m);
+        QCOMPARE(mistake["expression"].toString(), QString::fromStdString(want.wrong.expression));
+        QCOMPARE(o["params"].toObject()["mask"].toString(), m == attn::Mistake::MhaMaskInSdpa ? "pad:2" : "none");
+        if (want.wrong.weights.empty()) {
+            QCOMPARE(mistake["error"].toString(), QString::fromStdString(want.wrong.error));
+            QVERIFY(mistake["weights"].isNull() && mistake["shape"].isNull());
+            continue;
+        }
+        QVERIFY(mistake["error"].isNull());
+        const QJsonArray shape = mistake["shape"].toArray();
+        QCOMPARE(shape.size(), 3);
+        QCOMPARE(shape[1].toInt(), want.wrong.weights.rows);
+        const QJsonArray w = mistake["weights"].toArray();
+        QCOMPARE(w.size(), want.wrong.weights.batch);
+        for (int b = 0; b < want.wrong.weights.batch; ++b)
+            for (int i = 0; i < want.wrong.weights.rows; ++i)
+                for (int j = 0; j < want.wrong.weights.cols; ++j)
+                    QCOMPARE(float(w[b].toArray()[i].toArray()[j].toDouble()), want.wrong.weights(b, i, j));
+        // the right side is the dump's own weights
+        QCOMPARE(float(o["weights"].toArray()[1].toArray()[2].toArray()[3].toDouble()), want.right.weights(1, 2, 3));
+    }
+    // the padding from --mask pad:N
+    Run r = runProgram({ "--mistake", "mha-mask-in-sdpa", "--mask", "pad:1", "--dump", "-" });
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(QJsonDocument::fromJson(r.out).object()["mistake"].toObject()["pad"].toInt(), 1);
+}
+
 void TestCli::trainDumpAndExports()
 {
     Run r = runProgram({ "--train", "--train-steps", "20", "--d-k", "16", "--len", "6", "--batch", "4", "--d-model",

@@ -113,8 +113,9 @@ private slots:
         QTest::addColumn<QJsonObject>("c");
         for (const QJsonValue &v : fixtures().value("matmul").toArray()) {
             const QJsonObject c = v.toObject();
-            QTest::newRow(qPrintable(QString::fromUtf8(QJsonDocument(c.value("a").toArray()).toJson(QJsonDocument::Compact)
-                                  + " @ " + QJsonDocument(c.value("b").toArray()).toJson(QJsonDocument::Compact))))
+            QTest::newRow(
+                qPrintable(QString::fromUtf8(QJsonDocument(c.value("a").toArray()).toJson(QJsonDocument::Compact)
+                    + " @ " + QJsonDocument(c.value("b").toArray()).toJson(QJsonDocument::Compact))))
                 << c;
         }
     }
@@ -149,7 +150,8 @@ private slots:
         const MistakeResult r = commitMistake(p, m);
         QCOMPARE(r.mistake, m);
         // the right side: the lecture's line (with the mask the right way round for the mask mistake)
-        compareTensor(r.right.weights, c.value(m == Mistake::MhaMaskInSdpa ? "right_masked" : "right").toObject(), 1e-6);
+        compareTensor(
+            r.right.weights, c.value(m == Mistake::MhaMaskInSdpa ? "right_masked" : "right").toObject(), 1e-6);
         QVERIFY(r.right.error.empty());
         const QJsonObject theirs = c.value("mistakes").toObject().value(mistake).toObject();
         QCOMPARE(QString::fromStdString(r.wrong.error), theirs.value("error").toString());
@@ -213,6 +215,46 @@ private slots:
         QVERIFY(noScale.wrong.rowJacobian.mean() < 0.5 * noScale.right.rowJacobian.mean());
     }
 
+    // The caption's numbers, and the window's size limits.
+    void summaryAndViewParams()
+    {
+        Params p;
+        p.mode = Mode::Direct;
+        p.batch = 2;
+        p.seed = 1;
+        const MistakeResult dim = commitMistake(p, Mistake::SoftmaxDim);
+        const MistakeSummary s = summarizeMistake(dim, 1);
+        QCOMPARE(s.shownBatch, 1);
+        QCOMPARE(s.minRowSum[1], dim.wrong.rowSums.row(1).minCoeff());
+        QCOMPARE(s.maxRowSum[1], dim.wrong.rowSums.row(1).maxCoeff());
+        QVERIFY(std::abs(s.minRowSum[0] - 1.0) < 1e-6 && std::abs(s.maxRowSum[0] - 1.0) < 1e-6);
+        QCOMPARE(s.meanRowMax[1], dim.wrong.rowMax.row(1).mean());
+        const MistakeSummary mask = summarizeMistake(commitMistake(p, Mistake::MhaMaskInSdpa), 0);
+        QVERIFY(std::abs(mask.weightOnPadding[1] - 1.0) < 1e-6);
+        QCOMPARE(mask.weightOnPadding[0], 0.0);
+        // an error leaves the wrong side empty; batch elements beyond the right side's clamp to it
+        const MistakeSummary err = summarizeMistake(commitMistake(p, Mistake::Transpose01), 5);
+        QVERIFY(!err.wrongComputed);
+        QCOMPARE(err.shownBatch, 1);
+
+        bool clamped = true;
+        QCOMPARE(mistakeViewParams(p, &clamped), p);
+        QVERIFY(!clamped);
+        Params big = p;
+        big.batch = 64;
+        big.batchIndex = 40;
+        big.queryLength = big.keyLength = 4096;
+        big.dK = big.dV = 2048;
+        const Params v = mistakeViewParams(big, &clamped);
+        QVERIFY(clamped);
+        QCOMPARE(v.batch, kMistakeMaxBatch);
+        QCOMPARE(v.batchIndex, kMistakeMaxBatch - 1);
+        QCOMPARE(v.queryLength, kMistakeMaxLength);
+        QCOMPARE(v.keyLength, kMistakeMaxLength);
+        QCOMPARE(v.dK, kMistakeMaxDk);
+        QCOMPARE(v.dV, kMistakeMaxDk);
+    }
+
     // A shape too large to show is reported, not computed.
     void tooLargeNotComputed()
     {
@@ -259,9 +301,8 @@ private slots:
                 continue;
             const Result r = compute(p);
             const Tensor3 right = tensorOf(c.value("right").toObject());
-            const Tensor3 wrong = tensorOf(c.value("mistakes").toObject().value("softmax-dim").toObject()
-                                               .value("weights")
-                                               .toObject());
+            const Tensor3 wrong
+                = tensorOf(c.value("mistakes").toObject().value("softmax-dim").toObject().value("weights").toObject());
             for (int b = 0; b < p.batch; ++b) {
                 const MatrixRM V = r.inputs->V.slice(b);
                 for (const std::array<int, 2> axes : { std::array<int, 2> { -1, -1 }, std::array<int, 2> { 0, 1 } }) {

@@ -668,6 +668,37 @@ void parseTrain(const QCommandLineParser &parser, CliRequest &r)
     r.train = s;
 }
 
+// --mistake NAME: the lecture's mistake beside the right line, from the settings' Q, K and V.
+void parseMistakeOption(const QCommandLineParser &parser, CliRequest &r)
+{
+    if (!parser.isSet("mistake"))
+        return;
+    const auto m = attn::parseMistake(parser.value("mistake").trimmed().toLower().toStdString());
+    if (!m)
+        throw Fail { QStringLiteral("--mistake: expected no-scale, softmax-dim, mha-mask-in-sdpa, transpose-0-1 or "
+                                    "transpose-q, got '%1'")
+                         .arg(parser.value("mistake")) };
+    for (const char *other : { "sweep", "train", "compare", "export-compare", "export-series", "export", "lesson" })
+        if (parser.isSet(other))
+            throw Fail { QStringLiteral("--mistake: cannot be combined with --%1").arg(other) };
+    // Both sides start from the lecture's line; the mistake changes one thing.
+    for (const char *other : { "no-scale", "scale", "scaling", "softmax-dim" })
+        if (parser.isSet(other))
+            throw Fail { QStringLiteral("--%1: --mistake starts both sides from the lecture's line (divided by "
+                                        "sqrt(d_k), softmax over the keys) and changes one thing; leave out --%1")
+                             .arg(other) };
+    if (parser.isSet("mask")) {
+        if (*m != attn::Mistake::MhaMaskInSdpa)
+            throw Fail { QStringLiteral("--mask: with --mistake, only mha-mask-in-sdpa takes a mask (its padding, "
+                                        "pad:N)") };
+        if (r.params.mask != attn::MaskKind::Pad || r.params.padCount < 1)
+            throw Fail { QStringLiteral("--mask: with --mistake mha-mask-in-sdpa, the padding is pad:N with N from 1 "
+                                        "to the number of keys (got '%1')")
+                             .arg(parser.value("mask")) };
+    }
+    r.mistake = m;
+}
+
 CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBudget)
 {
     CliRequest r;
@@ -681,6 +712,7 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
         parseSeries(parser, r, memoryBudget);
     parseSweep(parser, r);
     parseTrain(parser, r);
+    parseMistakeOption(parser, r);
     return r;
 }
 
@@ -788,6 +820,12 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
             "(--scaling) and not, from the same start and batches (defaults: --d-k 256, --batch 64, --len 16, "
             "--d-model 32, --d-v 8); with --dump FILE its JSON, with --export FILE its curves (.png .jpg .pdf "
             ".svg) or numbers (.csv .json), else the window with the Training window open." },
+        { "mistake",
+            "Make one of the lecture's mistakes beside the right line, from the same Q, K and V: no-scale, "
+            "softmax-dim, mha-mask-in-sdpa (key_padding_mask handed to SDPA; --mask pad:N sets the padding, "
+            "default 2 of 5 keys), transpose-0-1 or transpose-q; with --dump FILE the JSON gains \"mistake\", "
+            "with --screenshot FILE the Mistakes window is rendered, else the window opens with it.",
+            "NAME" },
         { "train-steps", "With --train: steps (default 300).", "N" },
         { "train-lr", "With --train: learning rate (default 0.5 for sgd, 0.01 for adam).", "F" },
         { "optimizer", "With --train: sgd (default) or adam.", "sgd|adam" },

@@ -3,6 +3,7 @@
 // The command line (see README): options -> Params, display options and what to write. Parsing
 // never exits; the caller prints the error and ends with status 2.
 
+#include "mistakes.h"
 #include "model/view_state.h"
 #include "params.h"
 #include "scale_sweep.h"
@@ -52,6 +53,9 @@ struct CliRequest
     // not; with --dump their JSON, with --export their curves or numbers, without either the window with
     // the Training window open on them.
     std::optional<attn::TrainSettings> train;
+    // --mistake NAME: with --dump the JSON gains the mistake's side, with --screenshot the Mistakes window is
+    // rendered, without either the window opens with the Mistakes window on it.
+    std::optional<attn::Mistake> mistake;
     bool paramsGiven = false; // any option that changes the computation was given
 
     bool writesFiles() const

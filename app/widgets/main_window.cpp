@@ -9,6 +9,7 @@
 #include "widgets/export_dialog.h"
 #include "widgets/flow_layout.h"
 #include "widgets/heatmap_panel.h"
+#include "widgets/mistakes_window.h"
 #include "widgets/pipeline_view.h"
 #include "widgets/training_window.h"
 #include "widgets/why_scale_window.h"
@@ -211,6 +212,22 @@ void MainWindow::buildActions()
         if (m_training->isVisible())
             m_training->raise();
     });
+    m_mistakes = new MistakesWindow(m_model, this);
+    m_mistakes->setWindowFlag(Qt::Window);
+    const auto showWindow = [](QWidget *w) {
+        w->show();
+        w->raise();
+        w->activateWindow();
+    };
+    connect(m_mistakes, &MistakesWindow::whyScaleRequested, this, [this, showWindow] { showWindow(m_whyScale); });
+    connect(m_mistakes, &MistakesWindow::trainingRequested, this, [this, showWindow] { showWindow(m_training); });
+    add("showMistakes", tr("Common mistakes: each beside the right line"), tr("mistakes"), Qt::Key_X, [this] {
+        if (m_mistakes->isVisible() && !m_mistakes->isPresentation()) {
+            m_mistakes->hide();
+            return;
+        }
+        showMistakes(m_mistakes->mistake());
+    });
     add("toggleRange", tr("Colours: fixed 0 to 1 / fitted to the data"), tr("fit"), Qt::Key_F, [this] {
         DisplayOptions d = m_model->display();
         d.range
@@ -228,9 +245,9 @@ void MainWindow::buildActions()
     // second row on a narrow screen, and say what is on.
     auto *flow = new FlowLayout(m_demoBar, 4);
     flow->setContentsMargins(2, 2, 2, 2);
-    for (const char *name :
-        { "toggleScaling", "toggleSoftmaxDim", "halveDk", "doubleDk", "shorter", "longer", "cycleMask", "cycleCompare",
-            "toggleRange", "toggleGradient", "newSeed", "previousStep", "nextStep", "animate", "leavePresentation" }) {
+    for (const char *name : { "toggleScaling", "toggleSoftmaxDim", "halveDk", "doubleDk", "shorter", "longer",
+             "cycleMask", "cycleCompare", "toggleRange", "toggleGradient", "newSeed", "previousStep", "nextStep",
+             "animate", "showMistakes", "leavePresentation" }) {
         auto *b = new QToolButton(m_demoBar);
         b->setObjectName(QStringLiteral("demo-%1").arg(name));
         b->setDefaultAction(action(name));
@@ -422,6 +439,17 @@ void MainWindow::buildMenus()
     start->setObjectName("startLesson");
     lecture->addAction(action("nextStep"));
     lecture->addAction(action("previousStep"));
+
+    QMenu *mistakes = menuBar()->addMenu(tr("&Mistakes"));
+    mistakes->setObjectName("mistakesMenu");
+    const QStringList mistakeTitles { tr("Forgetting ÷√d_k"), tr("softmax over dim=-2"),
+        tr("MHA's key_padding_mask handed to SDPA"), tr("Q @ K.transpose(0, 1)"), tr("Q.transpose(-2, -1) @ K") };
+    for (int i = 0; i < int(attn::allMistakes().size()); ++i) {
+        const attn::Mistake m = attn::allMistakes()[std::size_t(i)];
+        QAction *a = mistakes->addAction(
+            QStringLiteral("&%1  %2").arg(i + 1).arg(mistakeTitles[i]), this, [this, m] { showMistakes(m); });
+        a->setObjectName(QStringLiteral("mistake-%1").arg(QString::fromStdString(attn::mistakeName(m))));
+    }
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QMenu *comparison = view->addMenu(tr("&Compare"));
@@ -848,4 +876,16 @@ void MainWindow::closeEvent(QCloseEvent *event)
         storeSettings(s, m_model->params(), m_model->display());
     }
     event->accept();
+}
+
+void MainWindow::showMistakes(attn::Mistake m)
+{
+    m_mistakes->setMistake(m);
+    // In presentation mode the mistakes fill the screen too.
+    if (m_presentation)
+        m_mistakes->setPresentation(true);
+    else
+        m_mistakes->show();
+    m_mistakes->raise();
+    m_mistakes->activateWindow();
 }

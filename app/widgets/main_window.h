@@ -5,6 +5,7 @@
 // below, messages in the status bar. Keyboard actions drive everything for a lecture; F5 switches
 // to presentation mode.
 
+#include "mistakes.h"
 #include "model/attention_model.h"
 #include "model/controllers.h"
 #include "render/figure.h"
@@ -37,6 +38,7 @@ public:
     class PipelineView *pipeline() const { return m_pipeline; } // its own window (View > The four steps, P)
     class WhyScaleWindow *whyScale() const { return m_whyScale; } // its own window (View > Why scale?, W)
     class TrainingWindow *training() const { return m_training; } // its own window (View > Training, T)
+    class MistakesWindow *mistakes() const { return m_mistakes; } // its own window (Mistakes menu, X)
     QString statusText() const;
     QString captionText() const;
 
@@ -58,6 +60,8 @@ public:
 
     // Presentation mode: full screen, text twice as large, only the demo's controls.
     void setPresentation(bool on, bool fullScreen = true);
+    // Opens the Mistakes window on mistake m (full screen in presentation mode).
+    void showMistakes(attn::Mistake m);
     bool isPresentation() const { return m_presentation; }
     bool isStacked() const { return m_stacked && m_comparison.isOn(); } // a comparison one above the other
 
@@ -94,6 +98,7 @@ private:
     QWidget *m_demoBar;
     class PipelineView *m_pipeline = nullptr;
     class WhyScaleWindow *m_whyScale = nullptr;
+    class MistakesWindow *m_mistakes = nullptr;
     class TrainingWindow *m_training = nullptr;
     QList<QToolButton *> m_demoButtons;
     void updateDemoButtons(); // their texts and states follow the settings

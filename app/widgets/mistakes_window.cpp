@@ -1,0 +1,480 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/mistakes_window.h"
+
+#include "params_edit.h"
+#include "render/color_maps.h"
+#include "render/heatmap_drawing.h"
+
+#include <qcustomplot.h>
+
+#include <QButtonGroup>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QShortcut>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+namespace {
+
+QString fromStd(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+QString number(double v, int decimals = 2)
+{
+    return QString::number(v, 'f', decimals);
+}
+
+} // namespace
+
+MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+{
+    setObjectName("mistakesWindow");
+    setWindowTitle(tr("Common mistakes"));
+    auto *layout = new QVBoxLayout(this);
+
+    auto *choices = new QHBoxLayout;
+    m_group = new QButtonGroup(this);
+    const QStringList names { tr("1  no ÷√d_k"), tr("2  dim=-2"), tr("3  MHA mask in SDPA"), tr("4  K.transpose(0, 1)"),
+        tr("5  Q.transpose(-2, -1) @ K") };
+    for (int i = 0; i < int(attn::allMistakes().size()); ++i) {
+        auto *b = new QPushButton(names[i], this);
+        b->setCheckable(true);
+        b->setFocusPolicy(Qt::NoFocus); // the keys stay with the window
+        b->setObjectName(QStringLiteral("mistake-%1").arg(fromStd(attn::mistakeName(attn::allMistakes()[i]))));
+        m_group->addButton(b, i);
+        choices->addWidget(b);
+    }
+    m_group->button(0)->setChecked(true);
+    connect(m_group, &QButtonGroup::idClicked, this, [this](int id) { setMistake(attn::allMistakes()[id]); });
+    layout->addLayout(choices);
+
+    m_heading = new QLabel(this);
+    m_heading->setObjectName("mistake-heading");
+    m_heading->setWordWrap(true);
+    layout->addWidget(m_heading);
+
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    auto *sides = new QHBoxLayout;
+    sides->setSpacing(24);
+    for (int k = 0; k < 2; ++k) {
+        Side &s = m_sides[std::size_t(k)];
+        auto *column = new QVBoxLayout;
+        column->setSpacing(4); // not the 24 between the columns
+        s.title = new QLabel(this);
+        s.title->setObjectName(k ? "mistake-wrong-title" : "mistake-right-title");
+        s.title->setStyleSheet(k ? "color: #b02020; font-weight: bold" : "color: #1a6b2a; font-weight: bold");
+        s.code = new QLabel(this);
+        s.code->setObjectName(k ? "mistake-wrong-code" : "mistake-right-code");
+        s.code->setFont(mono); // the lines break where core breaks them, as Python allows
+        s.code->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        s.shapes = new QLabel(this);
+        s.shapes->setFont(mono);
+        s.shapes->setWordWrap(true);
+        s.shapes->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+        s.stack = new QStackedWidget(this);
+        s.plot = new QCustomPlot(s.stack);
+        s.plot->setObjectName(k ? "mistake-wrong-plot" : "mistake-right-plot");
+        s.plot->setMinimumSize(160, 140);
+        QCPAxisRect *rect = s.plot->axisRect();
+        setUpHeatmapAxes(rect);
+        s.map = new QCPColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        s.map->setInterpolate(false);
+        s.map->setTightBoundary(false);
+        s.map->setGradient(colorGradient(QStringLiteral("viridis")));
+        s.map->setDataRange(QCPRange(0.0, 1.0));
+        // Each row's sum on the right-hand axis: the softmax-dim mistake's symptom.
+        QCPAxis *sums = rect->axis(QCPAxis::atRight);
+        sums->setVisible(true);
+        sums->setRangeReversed(true);
+        sums->grid()->setVisible(false);
+        sums->setSubTickPen(Qt::NoPen);
+        connect(rect->axis(QCPAxis::atLeft), qOverload<const QCPRange &>(&QCPAxis::rangeChanged), sums,
+            qOverload<const QCPRange &>(&QCPAxis::setRange));
+        connect(s.plot, &QCustomPlot::afterLayout, this, [this, k] { layoutCellTexts(k); });
+        s.error = new QLabel(s.stack);
+        s.error->setObjectName(k ? "mistake-wrong-error" : "mistake-right-error");
+        s.error->setFont(mono);
+        s.error->setWordWrap(true);
+        s.error->setAlignment(Qt::AlignCenter);
+        s.error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        s.error->setStyleSheet("QLabel { color: #b02020; background: #fff0f0; border: 2px solid #b02020; "
+                               "padding: 12px; }");
+        s.stack->addWidget(s.plot);
+        s.stack->addWidget(s.error);
+        for (QLabel *l : { s.title, s.code, s.shapes })
+            l->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+        s.stack->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+        column->addWidget(s.title);
+        column->addWidget(s.code);
+        column->addWidget(s.shapes);
+        column->addWidget(s.stack, 1);
+        sides->addLayout(column, 1);
+    }
+    layout->addLayout(sides, 1);
+
+    m_caption = new QLabel(this);
+    m_caption->setObjectName("mistake-caption");
+    m_caption->setWordWrap(true);
+    m_caption->setTextFormat(Qt::RichText);
+    layout->addWidget(m_caption);
+    auto *bottom = new QHBoxLayout;
+    m_numbers = new QLabel(this);
+    m_numbers->setObjectName("mistake-numbers");
+    m_numbers->setWordWrap(true);
+    bottom->addWidget(m_numbers, 1);
+    m_why = new QPushButton(tr("Why scale? [W]"), this);
+    m_why->setFocusPolicy(Qt::NoFocus);
+    m_train = new QPushButton(tr("Watch training stall [T]"), this);
+    m_train->setFocusPolicy(Qt::NoFocus);
+    connect(m_why, &QPushButton::clicked, this, &MistakesWindow::whyScaleRequested);
+    connect(m_train, &QPushButton::clicked, this, &MistakesWindow::trainingRequested);
+    bottom->addWidget(m_why);
+    bottom->addWidget(m_train);
+    layout->addLayout(bottom);
+    m_settings = new QLabel(this);
+    m_settings->setObjectName("mistake-settings");
+    m_settings->setWordWrap(true);
+    layout->addWidget(m_settings);
+
+    const auto key = [this](const QKeySequence &k, const std::function<void()> &f) {
+        auto *s = new QShortcut(k, this);
+        s->setContext(Qt::WindowShortcut);
+        connect(s, &QShortcut::activated, this, f);
+    };
+    const auto &all = attn::allMistakes();
+    for (int i = 0; i < int(all.size()); ++i)
+        key(QKeySequence(Qt::Key_1 + i), [this, m = all[i]] { setMistake(m); });
+    const auto step = [this](int delta) {
+        const auto &all = attn::allMistakes();
+        const int n = int(all.size());
+        const int at = int(std::find(all.begin(), all.end(), m_mistake) - all.begin());
+        setMistake(all[(at + delta + n) % n]);
+    };
+    key(QKeySequence(Qt::Key_Right), [step] { step(+1); });
+    key(QKeySequence(Qt::Key_Left), [step] { step(-1); });
+    key(QKeySequence(Qt::Key_Up), [this] {
+        attn::Params p = m_model->params();
+        attn::doubleDk(p);
+        m_model->setParams(p);
+    });
+    key(QKeySequence(Qt::Key_Down), [this] {
+        attn::Params p = m_model->params();
+        attn::halveDk(p);
+        m_model->setParams(p);
+    });
+    key(QKeySequence(Qt::Key_W), [this] { emit whyScaleRequested(); });
+    key(QKeySequence(Qt::Key_T), [this] { emit trainingRequested(); });
+    key(QKeySequence(Qt::Key_F5), [this] { setPresentation(!m_presentation); });
+    key(QKeySequence(Qt::Key_Escape), [this] {
+        if (m_presentation)
+            setPresentation(false);
+        else
+            close();
+    });
+    connect(m_model, &AttentionModel::paramsChanged, this, [this] {
+        if (isVisible())
+            recompute();
+    });
+    applyFonts();
+    recompute();
+    resize(1200, 720);
+}
+
+void MistakesWindow::setMistake(attn::Mistake m)
+{
+    m_mistake = m;
+    const auto &all = attn::allMistakes();
+    m_group->button(int(std::find(all.begin(), all.end(), m) - all.begin()))->setChecked(true);
+    recompute();
+}
+
+void MistakesWindow::setPresentation(bool on, bool fullScreen)
+{
+    m_presentation = on;
+    applyFonts();
+    if (on && fullScreen)
+        showFullScreen();
+    else if (isFullScreen())
+        showNormal();
+}
+
+void MistakesWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        recompute();
+    QWidget::changeEvent(event);
+}
+
+void MistakesWindow::applyFonts()
+{
+    // Presentation: the text as large as the main window's presentation mode makes it.
+    const int px = m_presentation ? 20 : 14;
+    QFont body = font();
+    body.setPixelSize(px);
+    for (QLabel *l : { m_settings, m_caption, m_numbers })
+        l->setFont(body);
+    for (QAbstractButton *b : m_group->buttons())
+        b->setFont(body);
+    m_why->setFont(body);
+    m_train->setFont(body);
+    QFont heading = body;
+    heading.setPixelSize(px * 5 / 4);
+    heading.setBold(true);
+    m_heading->setFont(heading);
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    mono.setPixelSize(px - (m_presentation ? 5 : 1));
+    m_settings->setVisible(!m_presentation); // the projector's room goes to the maps
+    for (Side &s : m_sides) {
+        QFont title = body;
+        title.setBold(true);
+        s.title->setFont(title);
+        s.code->setFont(mono);
+        s.shapes->setFont(mono);
+        s.error->setFont(mono);
+        QFont ticks = body;
+        ticks.setPixelSize(px - 2);
+        for (QCPAxis *axis : s.plot->axisRect()->axes()) {
+            axis->setTickLabelFont(ticks);
+            axis->setLabelFont(body);
+        }
+    }
+    for (int k = 0; k < 2; ++k)
+        m_sides[std::size_t(k)].plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MistakesWindow::recompute()
+{
+    const attn::Params p = attn::mistakeViewParams(m_model->params(), &m_clamped);
+    m_result = attn::commitMistake(p, m_mistake);
+    showSide(0, m_result.right);
+    showSide(1, m_result.wrong);
+    updateCaption();
+}
+
+void MistakesWindow::showSide(int k, const attn::MistakeSide &side)
+{
+    Side &s = m_sides[std::size_t(k)];
+    const attn::MistakeSummary sum = attn::summarizeMistake(m_result, m_result.params.batchIndex);
+    s.title->setText(k ? tr("✗ The mistake") : tr("✓ Right"));
+    s.code->setText(fromStd(side.expression));
+    s.shapes->setText(fromStd(side.operands));
+    if (side.weights.empty()) {
+        s.error->setText(side.error.rfind("RuntimeError", 0) == 0 ? tr("PyTorch raises:\n\n%1").arg(fromStd(side.error))
+                                                                  : fromStd(side.error));
+        s.stack->setCurrentWidget(s.error);
+        s.rows = s.cols = 0;
+        s.rowSums.clear();
+        return;
+    }
+    s.stack->setCurrentWidget(s.plot);
+    const int b = std::min(sum.shownBatch, side.weights.batch - 1);
+    attn::HeatmapGrid grid;
+    grid.values = side.weights.slice(b);
+    if (m_mistake == attn::Mistake::MhaMaskInSdpa) // what each side's mask hides: the padding, or all but it
+        for (int j = 0; j < side.weights.cols; ++j)
+            if (side.maskedKeys[std::size_t(j)] == (k == 0))
+                grid.values.col(j).setConstant(std::numeric_limits<float>::quiet_NaN());
+    s.rows = side.weights.rows;
+    s.cols = side.weights.cols;
+    fillColorMap(s.map, grid, s.rows, s.cols);
+    QCPAxisRect *rect = s.plot->axisRect();
+    const auto axisName = [](const std::string &n) {
+        return n == "query" ? tr("query i") : n == "key" ? tr("key j") : n == "Q's feature" ? tr("feature of Q") : tr("feature of K");
+    };
+    rect->axis(QCPAxis::atLeft)->setLabel(axisName(side.rowName));
+    QString keys = axisName(side.colName);
+    if (m_mistake == attn::Mistake::MhaMaskInSdpa) {
+        const int first = s.cols - m_result.padCount, last = s.cols - 1;
+        const QString padding = first == last ? QString::number(first) : QStringLiteral("%1–%2").arg(first).arg(last);
+        keys = k == 0 ? tr("key j (padding %1: masked)").arg(padding)
+                      : tr("key j (padding %1: the only keys seen)").arg(padding);
+    }
+    rect->axis(QCPAxis::atBottom)->setLabel(keys);
+    // Row sums beside the rows, as long as they can be read.
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    s.rowSums.clear();
+    for (int i = 0; i < s.rows; ++i)
+        s.rowSums << number(side.rowSums(b, i));
+    if (s.rows <= 16)
+        for (int i = 0; i < s.rows; ++i)
+            ticker->addTick(i, s.rowSums[i]);
+    QCPAxis *sums = rect->axis(QCPAxis::atRight);
+    sums->setTicker(ticker);
+    // Sums that are not 1 in red: the softmax-dim mistake's symptom.
+    const bool off = s.rows > 0 && (side.rowSums.row(b).array() - 1.0).abs().maxCoeff() > 0.005;
+    sums->setTickLabelColor(off ? QColor(0xb0, 0x20, 0x20) : QColor(Qt::black));
+    sums->setLabelColor(sums->tickLabelColor());
+    sums->setLabel(s.rows <= 16 ? tr("row sum") : QString());
+    sums->setRange(rect->axis(QCPAxis::atLeft)->range());
+    // A value in each cell when there are few enough; layoutCellTexts sizes them.
+    for (QCPItemText *t : s.cells)
+        s.plot->removeItem(t);
+    s.cells.clear();
+    if (s.rows <= 12 && s.cols <= 12)
+        for (int i = 0; i < s.rows; ++i)
+            for (int j = 0; j < s.cols; ++j) {
+                const float v = grid.values(i, j);
+                if (std::isnan(v))
+                    continue;
+                auto *t = new PlateText(s.plot);
+                t->position->setCoords(j, i);
+                t->setText(number(v));
+                t->setProperty("cell", QPoint(j, i));
+                const QColor cell = s.map->gradient().color(v, QCPRange(0, 1));
+                t->setColor(cellTextColor(cell));
+                t->setPlate(t->color() == Qt::black && relativeLuminance(cell) < 0.55 ? QColor(255, 255, 255, 200)
+                                                                                       : QColor());
+                s.cells << t;
+            }
+    s.plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MistakesWindow::layoutCellTexts(int k)
+{
+    Side &s = m_sides[std::size_t(k)];
+    if (s.cells.isEmpty() || s.cols == 0)
+        return;
+    const QRect r = s.plot->axisRect()->rect();
+    const double cellW = double(r.width()) / s.cols, cellH = double(r.height()) / s.rows;
+    QFont f = numberFont(font());
+    // "0.00" fills about 2.3 em: leave a margin around it and its plate.
+    const int px = int(std::min({ cellW / 3.0, cellH / 2.2, m_presentation ? 30.0 : 20.0 }));
+    f.setPixelSize(std::max(px, 1));
+    for (QCPItemText *t : s.cells) {
+        t->setFont(f);
+        t->setVisible(px >= 8);
+    }
+}
+
+void MistakesWindow::updateCaption()
+{
+    const attn::Params &p = m_result.params;
+    const attn::MistakeSummary sum = attn::summarizeMistake(m_result, p.batchIndex);
+    QString heading, symptom, cause, fix, numbers;
+    switch (m_mistake) {
+    case attn::Mistake::NoScale:
+        heading = tr("Forgetting to divide by √d_k");
+        symptom = tr("with a large d_k training does not converge; the loss stays flat for a long time");
+        cause = tr("the dot product's variance grows with d_k: the softmax saturates and its gradient is flattened");
+        fix = tr("use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself");
+        numbers = tr("Here (d_k = %1): each row's largest weight is %2 on average without the scale, %3 with it; the "
+                     "softmax's gradient (its Jacobian's norm) is %4 against %5. ↑ and ↓ double and halve d_k.")
+                      .arg(p.dK)
+                      .arg(number(sum.meanRowMax[1]), number(sum.meanRowMax[0]), number(sum.meanJacobian[1], 3),
+                          number(sum.meanJacobian[0], 3));
+        if (p.dK < 64)
+            numbers += ' ' + tr("At this small d_k the two are still alike.");
+        break;
+    case attn::Mistake::SoftmaxDim:
+        heading = tr("softmax over the wrong dim (dim=-2)");
+        symptom = tr("the rows do not sum to 1 and the output is not a convex combination of the values; training "
+                     "still runs but learns nothing");
+        cause = tr("normalisation must run over the keys (the last dimension), not over the queries");
+        fix = tr("always write dim=-1, and print the row sums once as a check");
+        numbers = tr("Here the rows sum to %1 to %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.")
+                      .arg(number(sum.minRowSum[1]), number(sum.maxRowSum[1]));
+        break;
+    case attn::Mistake::MhaMaskInSdpa:
+        heading = tr("nn.MultiheadAttention's key_padding_mask handed to F.scaled_dot_product_attention as it is");
+        symptom = tr("the positions that should be masked are attended to instead");
+        cause = tr("their booleans mean opposite things: in key_padding_mask True means masked, in SDPA's attn_mask True "
+                   "means take part");
+        fix = tr("invert it before passing it: ~key_padding_mask");
+        numbers = tr("Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every "
+                     "query puts %2 of its weight on the padding; the right way round, %3.")
+                      .arg(m_result.padCount == 1 ? QString::number(p.keyLength - 1)
+                                                  : QStringLiteral("%1–%2").arg(p.keyLength - m_result.padCount).arg(p.keyLength - 1))
+                      .arg(number(sum.weightOnPadding[1]), number(sum.weightOnPadding[0]));
+        break;
+    case attn::Mistake::Transpose01:
+    case attn::Mistake::TransposeQ:
+        heading = m_mistake == attn::Mistake::Transpose01 ? tr("Transposing the wrong axes: K.transpose(0, 1)")
+                                                          : tr("Transposing the wrong tensor: Q.transpose(-2, -1) @ K");
+        symptom = tr("a shape error, or the shapes fit by chance and the result is wrong");
+        cause = tr("only transposing K's last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose "
+                   "does not always raise an error");
+        fix = tr("always write K.transpose(-2, -1), and check scores.shape == (B, L, S)");
+        if (!sum.wrongComputed && m_result.wrong.error.rfind("RuntimeError", 0) == 0)
+            numbers = m_mistake == attn::Mistake::Transpose01
+                ? tr("Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k "
+                     "= 4.")
+                : tr("Here PyTorch raises an error. It runs whenever L = S, as in self-attention.");
+        else if (sum.wrongComputed)
+            numbers = tr("Here the shapes fit by chance: the result is (%1, %2, %3), not (B, L, S) = (%4, %5, %6); its "
+                         "rows and columns are not queries and keys.")
+                          .arg(m_result.wrong.weights.batch)
+                          .arg(m_result.wrong.weights.rows)
+                          .arg(m_result.wrong.weights.cols)
+                          .arg(p.batch)
+                          .arg(p.queryLength)
+                          .arg(p.keyLength);
+        else
+            numbers = fromStd(m_result.wrong.error);
+        break;
+    }
+    m_heading->setText(heading);
+    m_caption->setText(QStringLiteral("<b>%1</b> %2<br><b>%3</b> %4<br><b>%5</b> <span style='color:#1a6b2a'>%6</span>")
+                           .arg(tr("Symptom:"), symptom.toHtmlEscaped(), tr("Cause:"), cause.toHtmlEscaped(),
+                               tr("Fix:"), fix.toHtmlEscaped()));
+    m_numbers->setText(numbers);
+    const bool noScale = m_mistake == attn::Mistake::NoScale;
+    m_why->setVisible(noScale);
+    m_train->setVisible(noScale);
+    const int shown = sum.shownBatch;
+    QString settings = tr("Both sides: the main window's Q, K, V (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), "
+                          "÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.")
+                           .arg(p.mode == attn::Mode::Projection ? tr("projection") : tr("direct"))
+                           .arg(p.batch)
+                           .arg(p.queryLength)
+                           .arg(p.keyLength)
+                           .arg(p.dK)
+                           .arg(p.seed)
+                           .arg(shown);
+    if (m_clamped)
+        settings += ' '
+            + tr("(The main window's sizes are larger: shown here with B ≤ %1, L and S ≤ %2, d_k ≤ %3.)")
+                  .arg(attn::kMistakeMaxBatch)
+                  .arg(attn::kMistakeMaxLength)
+                  .arg(attn::kMistakeMaxDk);
+    settings += ' ' + tr("Keys: 1–5 or ← → choose, F5 presentation, Esc close.");
+    m_settings->setText(settings);
+}
+
+QString MistakesWindow::sideText(int k) const
+{
+    const Side &s = m_sides[std::size_t(k)];
+    QString text = s.title->text() + '\n' + s.code->text() + '\n' + s.shapes->text();
+    if (s.stack->currentWidget() == s.error)
+        text += '\n' + s.error->text();
+    return text;
+}
+
+QString MistakesWindow::captionText() const
+{
+    QTextDocument doc;
+    doc.setHtml(m_caption->text());
+    return m_heading->text() + '\n' + doc.toPlainText() + '\n' + m_numbers->text();
+}
+
+QString MistakesWindow::cellText(int k, int i, int j) const
+{
+    for (const QCPItemText *t : m_sides[std::size_t(k)].cells)
+        if (t->property("cell").toPoint() == QPoint(j, i))
+            return t->visible() ? t->text() : QString();
+    return {};
+}
+
+QString MistakesWindow::rowSumText(int k, int i) const
+{
+    const Side &s = m_sides[std::size_t(k)];
+    return i >= 0 && i < s.rowSums.size() ? s.rowSums[i] : QString();
+}
