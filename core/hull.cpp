@@ -77,6 +77,8 @@ HullProjection projectHull(const MatrixRM &V, const MatrixRM &out, std::array<in
     Eigen::MatrixXd basis = Eigen::MatrixXd::Zero(dv, 2); // d_v by 2
     Eigen::RowVectorXd origin = Eigen::RowVectorXd::Zero(dv);
     const Eigen::MatrixXd v = V.cast<double>(), o = out.cast<double>();
+    if (axes[0] < 0 && dv > kHullMaxPcaDim)
+        axes = { 0, 1 };
     if (axes[0] >= 0) {
         h.firstAxis = axes[0];
         h.secondAxis = axes[1];

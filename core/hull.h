@@ -34,6 +34,10 @@ struct HullProjection
     std::array<double, 2> explained {}; // principal components: the share of the values' variance each holds
 };
 
+// Principal components are found for d_v up to this (a d_v by d_v eigenproblem); beyond it projectHull shows
+// coordinates 0 and 1 instead.
+constexpr int kHullMaxPcaDim = 256;
+
 // @param[in] V      S by d_v
 // @param[in] out    L by d_v
 // @param[in] axes   two coordinates of the value vectors (< d_v), or {-1, -1} for the values' first two

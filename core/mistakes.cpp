@@ -172,6 +172,7 @@ MistakeResult commitMistake(const Params &given, Mistake m, std::size_t maxEleme
     res.params = p;
     const Result right = compute(p);
     const Tensor3 &Q = right.inputs->Q, &K = right.inputs->K;
+    res.V = right.inputs->V;
     const int B = p.batch, L = p.queryLength, S = p.keyLength, dk = p.dK;
     const double scale = p.scaleFactor();
     switch (m) {

@@ -54,6 +54,7 @@ struct MistakeResult
     Mistake mistake = Mistake::NoScale;
     Params params; // the settings both sides ran from (the mask mistake adds its padding mask)
     int padCount = 0; // mha-mask-in-sdpa: the last padCount keys are padding (key_padding_mask True)
+    Tensor3 V; // (B, S, d_v): the values both sides' outputs mix
     MistakeSide right, wrong;
 };
 

@@ -5,7 +5,9 @@
 // window's settings, and in presentation mode at 1280 × 720 the maps keep their numbers readable.
 #include "gui_driver.h"
 #include "model/translations.h"
+#include "render/hull_plot.h"
 #include "shown_window.h"
+#include "widgets/hull_window.h"
 #include "widgets/mistakes_window.h"
 
 #include <QLabel>
@@ -36,8 +38,8 @@ private slots:
 
     void menuOpensEachMistake()
     {
-        const QStringList items { "1  Forgetting ÷√d_k", "2  softmax over dim=-2", "3  MHA's key_padding_mask handed to SDPA",
-            "4  Q @ K.transpose(0, 1)", "5  Q.transpose(-2, -1) @ K" };
+        const QStringList items { "1  Forgetting ÷√d_k", "2  softmax over dim=-2",
+            "3  MHA's key_padding_mask handed to SDPA", "4  Q @ K.transpose(0, 1)", "5  Q.transpose(-2, -1) @ K" };
         for (int i = 0; i < items.size(); ++i) {
             QVERIFY(gui::chooseMenu(&m_shown->window, { "Mistakes", items[i] }));
             QVERIFY(QTest::qWaitForWindowExposed(mistakes()));
@@ -71,7 +73,8 @@ private slots:
                 for (int r = 0; r < s.weights.rows; ++r) {
                     QCOMPARE(mistakes()->rowSumText(side, r), two(s.rowSums(0, r)));
                     for (int c = 0; c < s.weights.cols; ++c) {
-                        const bool hidden = m == attn::Mistake::MhaMaskInSdpa && s.maskedKeys[std::size_t(c)] == (side == 0);
+                        const bool hidden
+                            = m == attn::Mistake::MhaMaskInSdpa && s.maskedKeys[std::size_t(c)] == (side == 0);
                         QCOMPARE(mistakes()->cellText(side, r, c), hidden ? QString() : two(s.weights(0, r, c)));
                     }
                 }
@@ -79,8 +82,9 @@ private slots:
         }
         // the defaults: K.transpose(0, 1) raises PyTorch's error, Q.transpose(-2, -1) @ K fits by chance
         gui::pressKey(mistakes(), Qt::Key_4);
-        QVERIFY(mistakes()->sideText(1).contains("RuntimeError: Expected size for first two dimensions of batch2 tensor "
-                                                 "to be: [5, 4] but got: [5, 1]."));
+        QVERIFY(
+            mistakes()->sideText(1).contains("RuntimeError: Expected size for first two dimensions of batch2 tensor "
+                                             "to be: [5, 4] but got: [5, 1]."));
         gui::pressKey(mistakes(), Qt::Key_Right);
         QCOMPARE(mistakes()->mistake(), attn::Mistake::TransposeQ);
         QVERIFY(mistakes()->captionText().contains("the result is (1, 4, 4), not (B, L, S) = (1, 5, 5)"));
@@ -145,6 +149,92 @@ private slots:
         }
         gui::pressKey(w, Qt::Key_Escape);
         QVERIFY(!w->isPresentation());
+    }
+
+    // H: the outputs in the values' hull; with dim=-2 some leave it, with dim=-1 none do.
+    void hullMode()
+    {
+        MistakesWindow *w = mistakes();
+        w->setMistake(attn::Mistake::SoftmaxDim);
+        gui::pressKey(&m_shown->window, Qt::Key_X);
+        QVERIFY(QTest::qWaitForWindowExposed(w));
+        gui::pressKey(w, Qt::Key_H);
+        QVERIFY(w->showsHull());
+        const attn::MistakeResult &r = w->result();
+        for (int side = 0; side < 2; ++side) {
+            const attn::MistakeSide &s = side ? r.wrong : r.right;
+            const attn::HullProjection want = attn::projectHull(r.V.slice(0), s.out.slice(0), { -1, -1 });
+            QCOMPARE(w->hull(side).outside, want.outside);
+            QCOMPARE(int(w->hull(side).outputs.size()), 5);
+        }
+        const auto count = [](const std::vector<bool> &v) { return int(std::count(v.begin(), v.end(), true)); };
+        QCOMPARE(count(w->hull(0).outside), 0);
+        QVERIFY(count(w->hull(1).outside) > 0); // 2 of 5 at the defaults
+        QVERIFY(w->captionText().contains(
+            QString("0 of 5 outputs lie outside on the right, %1 with the mistake").arg(count(w->hull(1).outside))));
+        // a transpose has no output to place
+        gui::pressKey(w, Qt::Key_5);
+        QVERIFY(w->hull(1).outputs.empty());
+        QVERIFY(w->sideText(1).contains("No output to place"));
+        gui::pressKey(w, Qt::Key_H);
+        QVERIFY(!w->showsHull());
+        QVERIFY(!w->sideText(1).contains("No output to place"));
+    }
+
+    // View > the output inside the hull (H): core's projection of the shown result; hovering a query sizes the
+    // values by its weights, and a nearly one-hot query sits on its value.
+    void hullWindow()
+    {
+        gui::pressKey(&m_shown->window, Qt::Key_H);
+        HullWindow *h = m_shown->window.hull();
+        QVERIFY(QTest::qWaitForWindowExposed(h));
+        const auto check = [&] {
+            const ResultPtr r = m_shown->model.result();
+            const attn::HullProjection want
+                = attn::projectHull(r->inputs->V.slice(0), r->attention.out.slice(0), { -1, -1 });
+            QCOMPARE(h->projection().outside, want.outside);
+            QCOMPARE(h->projection().hull, want.hull);
+        };
+        check();
+        QVERIFY(h->statusText().startsWith("All 5 outputs of batch element 0 lie inside the hull."));
+        // dim = -2 at the mistakes' example: outputs leave
+        attn::Params p = m_shown->model.params();
+        p.softmaxDim = -2;
+        QVERIFY(m_shown->model.setParams(p));
+        m_shown->model.waitForIdle();
+        QCoreApplication::processEvents();
+        check();
+        QVERIFY(h->statusText().contains("2 of the 5 outputs of batch element 0 lie outside the hull (red)"));
+        // no scale at d_k = 512 (direct): rows nearly one-hot; hovering query 0 in the heatmap highlights it here
+        p.softmaxDim = -1;
+        p.mode = attn::Mode::Direct;
+        p.scaling = attn::Scaling::None;
+        attn::setDk(p, 512);
+        QVERIFY(m_shown->model.setParams(p));
+        m_shown->model.waitForIdle();
+        QCoreApplication::processEvents();
+        const ResultPtr r = m_shown->model.result();
+        int query = 0;
+        for (int i = 0; i < 5; ++i)
+            if (r->attention.stats.rowMax(0, i) > r->attention.stats.rowMax(0, query))
+                query = i;
+        QVERIFY(r->attention.stats.rowMax(0, query) > 0.99);
+        m_shown->model.setHoveredCell(query, 0);
+        QCOMPARE(h->highlightedQuery(), query);
+        h->plot()->replot();
+        const int key = r->attention.stats.rowArgmax(0, query);
+        for (int j = 0; j < 5; ++j)
+            if (j != key)
+                QVERIFY(h->hullPlot()->valueSize(j) < h->hullPlot()->valueSize(key));
+        QVERIFY(QLineF(h->hullPlot()->outputPixel(query), h->hullPlot()->valuePixel(key)).length() < 3);
+        QVERIFY(h->statusText().contains(QString("Query %1 puts its largest weight").arg(query)));
+        // the mouse on another output highlights that one
+        const int other = (query + 1) % 5;
+        const QPointF at = h->hullPlot()->outputPixel(other);
+        QMouseEvent move(QEvent::MouseMove, at, h->plot()->mapToGlobal(at), Qt::NoButton, Qt::NoButton, {});
+        QApplication::sendEvent(h->plot(), &move);
+        QCOMPARE(h->highlightedQuery(), h->hullPlot()->outputAt(at));
+        QVERIFY(h->highlightedQuery() >= 0 && h->highlightedQuery() != query);
     }
 
     void chinese()

@@ -9,6 +9,7 @@
 #include "widgets/export_dialog.h"
 #include "widgets/flow_layout.h"
 #include "widgets/heatmap_panel.h"
+#include "widgets/hull_window.h"
 #include "widgets/mistakes_window.h"
 #include "widgets/pipeline_view.h"
 #include "widgets/training_window.h"
@@ -212,6 +213,15 @@ void MainWindow::buildActions()
         if (m_training->isVisible())
             m_training->raise();
     });
+    m_hull = new HullWindow(m_model, this);
+    m_hull->setWindowFlag(Qt::Window);
+    add("showHull", tr("The output inside the values' convex hull"), tr("hull"), Qt::Key_H, [this] {
+        m_hull->setVisible(!m_hull->isVisible());
+        if (m_hull->isVisible()) {
+            m_hull->setPresentation(m_presentation);
+            m_hull->raise();
+        }
+    });
     m_mistakes = new MistakesWindow(m_model, this);
     m_mistakes->setWindowFlag(Qt::Window);
     const auto showWindow = [](QWidget *w) {
@@ -247,7 +257,7 @@ void MainWindow::buildActions()
     flow->setContentsMargins(2, 2, 2, 2);
     for (const char *name : { "toggleScaling", "toggleSoftmaxDim", "halveDk", "doubleDk", "shorter", "longer",
              "cycleMask", "cycleCompare", "toggleRange", "toggleGradient", "newSeed", "previousStep", "nextStep",
-             "animate", "showMistakes", "leavePresentation" }) {
+             "animate", "showHull", "showMistakes", "leavePresentation" }) {
         auto *b = new QToolButton(m_demoBar);
         b->setObjectName(QStringLiteral("demo-%1").arg(name));
         b->setDefaultAction(action(name));
@@ -471,6 +481,7 @@ void MainWindow::buildMenus()
     view->addAction(action("showPipeline"));
     view->addAction(action("showWhyScale"));
     view->addAction(action("showTraining"));
+    view->addAction(action("showHull"));
     view->addAction(action("toggleGradient"));
     view->addAction(action("presentation"));
     view->addAction(action("animate"));

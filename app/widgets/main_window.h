@@ -39,6 +39,7 @@ public:
     class WhyScaleWindow *whyScale() const { return m_whyScale; } // its own window (View > Why scale?, W)
     class TrainingWindow *training() const { return m_training; } // its own window (View > Training, T)
     class MistakesWindow *mistakes() const { return m_mistakes; } // its own window (Mistakes menu, X)
+    class HullWindow *hull() const { return m_hull; } // its own window (View > the output inside the hull, H)
     QString statusText() const;
     QString captionText() const;
 
@@ -99,6 +100,7 @@ private:
     class PipelineView *m_pipeline = nullptr;
     class WhyScaleWindow *m_whyScale = nullptr;
     class MistakesWindow *m_mistakes = nullptr;
+    class HullWindow *m_hull = nullptr;
     class TrainingWindow *m_training = nullptr;
     QList<QToolButton *> m_demoButtons;
     void updateDemoButtons(); // their texts and states follow the settings

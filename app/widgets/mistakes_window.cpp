@@ -4,6 +4,7 @@
 #include "params_edit.h"
 #include "render/color_maps.h"
 #include "render/heatmap_drawing.h"
+#include "render/hull_plot.h"
 
 #include <qcustomplot.h>
 
@@ -108,8 +109,12 @@ MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
         s.error->setTextInteractionFlags(Qt::TextSelectableByMouse);
         s.error->setStyleSheet("QLabel { color: #b02020; background: #fff0f0; border: 2px solid #b02020; "
                                "padding: 12px; }");
+        s.hullCanvas = new QCustomPlot(s.stack);
+        s.hullCanvas->setObjectName(k ? "mistake-wrong-hull" : "mistake-right-hull");
+        s.hull = std::make_unique<HullPlot>(s.hullCanvas);
         s.stack->addWidget(s.plot);
         s.stack->addWidget(s.error);
+        s.stack->addWidget(s.hullCanvas);
         for (QLabel *l : { s.title, s.code, s.shapes })
             l->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
         s.stack->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
@@ -174,6 +179,7 @@ MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
     key(QKeySequence(Qt::Key_W), [this] { emit whyScaleRequested(); });
     key(QKeySequence(Qt::Key_T), [this] { emit trainingRequested(); });
     key(QKeySequence(Qt::Key_F5), [this] { setPresentation(!m_presentation); });
+    key(QKeySequence(Qt::Key_H), [this] { setShowHull(!m_showHull); });
     key(QKeySequence(Qt::Key_Escape), [this] {
         if (m_presentation)
             setPresentation(false);
@@ -187,6 +193,14 @@ MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
     applyFonts();
     recompute();
     resize(1200, 720);
+}
+
+MistakesWindow::~MistakesWindow() = default;
+
+void MistakesWindow::setShowHull(bool on)
+{
+    m_showHull = on;
+    recompute();
 }
 
 void MistakesWindow::setMistake(attn::Mistake m)
@@ -275,8 +289,26 @@ void MistakesWindow::showSide(int k, const attn::MistakeSide &side)
         s.rowSums.clear();
         return;
     }
-    s.stack->setCurrentWidget(s.plot);
     const int b = std::min(sum.shownBatch, side.weights.batch - 1);
+    s.projection = {};
+    if (m_showHull) {
+        if (side.out.empty()) {
+            s.error->setText(tr("No output to place: these weights are (%1, %2, %3), not (B, L, S), so weights @ V "
+                                "means nothing here.")
+                                 .arg(side.weights.batch)
+                                 .arg(side.weights.rows)
+                                 .arg(side.weights.cols));
+            s.stack->setCurrentWidget(s.error);
+        } else {
+            s.projection = attn::projectHull(m_result.V.slice(b), side.out.slice(b), { -1, -1 });
+            s.hull->show(s.projection, side.weights.slice(b), -1);
+            s.stack->setCurrentWidget(s.hullCanvas);
+        }
+        s.rows = s.cols = 0;
+        s.rowSums.clear();
+        return;
+    }
+    s.stack->setCurrentWidget(s.plot);
     attn::HeatmapGrid grid;
     grid.values = side.weights.slice(b);
     if (m_mistake == attn::Mistake::MhaMaskInSdpa) // what each side's mask hides: the padding, or all but it
@@ -288,7 +320,10 @@ void MistakesWindow::showSide(int k, const attn::MistakeSide &side)
     fillColorMap(s.map, grid, s.rows, s.cols);
     QCPAxisRect *rect = s.plot->axisRect();
     const auto axisName = [](const std::string &n) {
-        return n == "query" ? tr("query i") : n == "key" ? tr("key j") : n == "Q's feature" ? tr("feature of Q") : tr("feature of K");
+        return n == "query"      ? tr("query i")
+            : n == "key"         ? tr("key j")
+            : n == "Q's feature" ? tr("feature of Q")
+                                 : tr("feature of K");
     };
     rect->axis(QCPAxis::atLeft)->setLabel(axisName(side.rowName));
     QString keys = axisName(side.colName);
@@ -331,8 +366,8 @@ void MistakesWindow::showSide(int k, const attn::MistakeSide &side)
                 t->setProperty("cell", QPoint(j, i));
                 const QColor cell = s.map->gradient().color(v, QCPRange(0, 1));
                 t->setColor(cellTextColor(cell));
-                t->setPlate(t->color() == Qt::black && relativeLuminance(cell) < 0.55 ? QColor(255, 255, 255, 200)
-                                                                                       : QColor());
+                t->setPlate(
+                    t->color() == Qt::black && relativeLuminance(cell) < 0.55 ? QColor(255, 255, 255, 200) : QColor());
                 s.cells << t;
             }
     s.plot->replot(QCustomPlot::rpQueuedReplot);
@@ -386,13 +421,15 @@ void MistakesWindow::updateCaption()
     case attn::Mistake::MhaMaskInSdpa:
         heading = tr("nn.MultiheadAttention's key_padding_mask handed to F.scaled_dot_product_attention as it is");
         symptom = tr("the positions that should be masked are attended to instead");
-        cause = tr("their booleans mean opposite things: in key_padding_mask True means masked, in SDPA's attn_mask True "
-                   "means take part");
+        cause
+            = tr("their booleans mean opposite things: in key_padding_mask True means masked, in SDPA's attn_mask True "
+                 "means take part");
         fix = tr("invert it before passing it: ~key_padding_mask");
         numbers = tr("Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every "
                      "query puts %2 of its weight on the padding; the right way round, %3.")
-                      .arg(m_result.padCount == 1 ? QString::number(p.keyLength - 1)
-                                                  : QStringLiteral("%1–%2").arg(p.keyLength - m_result.padCount).arg(p.keyLength - 1))
+                      .arg(m_result.padCount == 1
+                              ? QString::number(p.keyLength - 1)
+                              : QStringLiteral("%1–%2").arg(p.keyLength - m_result.padCount).arg(p.keyLength - 1))
                       .arg(number(sum.weightOnPadding[1]), number(sum.weightOnPadding[0]));
         break;
     case attn::Mistake::Transpose01:
@@ -421,6 +458,17 @@ void MistakesWindow::updateCaption()
             numbers = fromStd(m_result.wrong.error);
         break;
     }
+    if (m_showHull && !m_sides[1].projection.outputs.empty()) {
+        const auto outside = [this](int k) {
+            const std::vector<bool> &o = m_sides[std::size_t(k)].projection.outside;
+            return int(std::count(o.begin(), o.end(), true));
+        };
+        numbers += ' '
+            + tr("In the values' hull (H): %1 of %2 outputs lie outside on the right, %3 with the mistake.")
+                  .arg(outside(0))
+                  .arg(m_sides[0].projection.outputs.size())
+                  .arg(outside(1));
+    }
     m_heading->setText(heading);
     m_caption->setText(QStringLiteral("<b>%1</b> %2<br><b>%3</b> %4<br><b>%5</b> <span style='color:#1a6b2a'>%6</span>")
                            .arg(tr("Symptom:"), symptom.toHtmlEscaped(), tr("Cause:"), cause.toHtmlEscaped(),
@@ -445,7 +493,7 @@ void MistakesWindow::updateCaption()
                   .arg(attn::kMistakeMaxBatch)
                   .arg(attn::kMistakeMaxLength)
                   .arg(attn::kMistakeMaxDk);
-    settings += ' ' + tr("Keys: 1–5 or ← → choose, F5 presentation, Esc close.");
+    settings += ' ' + tr("Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.");
     m_settings->setText(settings);
 }
 

@@ -7,13 +7,16 @@
 // this example's numbers (core's commitMistake and summarizeMistake). F5: presentation (full screen, large
 // text); Esc leaves it.
 
+#include "hull.h"
 #include "mistakes.h"
 #include "model/attention_model.h"
 
 #include <QWidget>
 
 #include <array>
+#include <memory>
 
+class HullPlot;
 class QButtonGroup;
 class QCPColorMap;
 class QCPItemText;
@@ -27,6 +30,7 @@ class MistakesWindow : public QWidget
     Q_OBJECT
 public:
     explicit MistakesWindow(AttentionModel *model, QWidget *parent = nullptr);
+    ~MistakesWindow() override;
 
     void setMistake(attn::Mistake m);
     attn::Mistake mistake() const { return m_mistake; }
@@ -43,6 +47,11 @@ public:
     // The value written in a cell (empty when none is written), and the row sum beside row i.
     QString cellText(int side, int i, int j) const;
     QString rowSumText(int side, int i) const;
+    // H: each side's outputs in the values' hull instead of its weights.
+    void setShowHull(bool on);
+    bool showsHull() const { return m_showHull; }
+    // The side's outputs and values as shown in hull mode (empty when the side has no output).
+    const attn::HullProjection &hull(int side) const { return m_sides[std::size_t(side)].projection; }
 
 signals:
     // The no-scale caption's button: the "why scale" views.
@@ -59,6 +68,9 @@ private:
         QStackedWidget *stack = nullptr;
         QCustomPlot *plot = nullptr;
         QCPColorMap *map = nullptr;
+        QCustomPlot *hullCanvas = nullptr;
+        std::unique_ptr<HullPlot> hull;
+        attn::HullProjection projection;
         QList<QCPItemText *> cells;
         QStringList rowSums;
         int rows = 0, cols = 0;
@@ -79,4 +91,5 @@ private:
     QPushButton *m_why, *m_train;
     std::array<Side, 2> m_sides;
     bool m_presentation = false;
+    bool m_showHull = false;
 };

@@ -1138,640 +1138,747 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
 </context>
 <context>
+    <name>HullPlot</name>
+    <message>
+        <location filename="../../app/render/hull_plot.cpp" line="27"/>
+        <source>the values&apos; convex hull</source>
+        <translation>值向量的凸包</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/hull_plot.cpp" line="31"/>
+        <source>outputs o_i inside</source>
+        <translation>凸包内的输出 o_i</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/hull_plot.cpp" line="35"/>
+        <source>outputs o_i outside</source>
+        <translation>凸包外的输出 o_i</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/hull_plot.cpp" line="88"/>
+        <source>values v_j</source>
+        <translation>值向量 v_j</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/hull_plot.cpp" line="173"/>
+        <source>first principal component (%1 %)</source>
+        <translation>第一主成分（%1 %）</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/hull_plot.cpp" line="175"/>
+        <location filename="../../app/render/hull_plot.cpp" line="178"/>
+        <source>coordinate %1 of v</source>
+        <translation>v 的第 %1 个坐标</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/hull_plot.cpp" line="176"/>
+        <source>second principal component (%1 %)</source>
+        <translation>第二主成分（%1 %）</translation>
+    </message>
+</context>
+<context>
+    <name>HullWindow</name>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="19"/>
+        <source>The output inside the values&apos; hull</source>
+        <translation>输出在值向量的凸包内</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="27"/>
+        <source>First two principal components of the values</source>
+        <translation>值向量的前两个主成分</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="28"/>
+        <source>Two coordinates of the values</source>
+        <translation>值向量的两个坐标</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="34"/>
+        <source>Axes</source>
+        <translation>坐标轴</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="36"/>
+        <source>coordinates</source>
+        <translation>坐标</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="128"/>
+        <source>Each output is o_i = Σ_j w_ij v_j. With softmax over the keys a row&apos;s weights are ≥ 0 and sum to 1, so o_i is a convex combination of the values and lies inside their convex hull. Hover an output (or a query in the heatmap) to size the values by its weights.</source>
+        <translation>每个输出 o_i = Σ_j w_ij v_j。沿键做 softmax 时，每行权重非负且和为 1，所以 o_i 是值向量的凸组合，落在它们的凸包内。把鼠标移到一个输出（或热力图中的一个查询）上，值向量的点按它的权重放大。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="140"/>
+        <source>All %1 outputs of batch element %2 lie inside the hull.</source>
+        <translation>批次元素 %2 的全部 %1 个输出都在凸包内。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="141"/>
+        <source>%1 of the %2 outputs of batch element %3 lie outside the hull (red): their weights do not sum to 1.</source>
+        <translation>批次元素 %3 的 %2 个输出中有 %1 个在凸包外（红色）：它们的权重和不为 1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="146"/>
+        <source>Softmax runs over the queries (dim=-2): the lecture&apos;s mistake.</source>
+        <translation>softmax 沿查询维（dim=-2）：讲义里的错误。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="148"/>
+        <source>(Principal components need d_v ≤ %1: coordinates 0 and 1 shown.)</source>
+        <translation>（主成分需要 d_v ≤ %1：此处显示坐标 0 和 1。）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="154"/>
+        <source>Query %1 puts its largest weight, %2, on key %3.</source>
+        <translation>查询 %1 把最大的权重 %2 放在键 %3 上。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="47"/>
+        <location filename="../../app/widgets/main_window.cpp" line="48"/>
         <source>attention-viz — scaled dot-product attention</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="84"/>
+        <location filename="../../app/widgets/main_window.cpp" line="85"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="90"/>
+        <location filename="../../app/widgets/main_window.cpp" line="91"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="163"/>
+        <location filename="../../app/widgets/main_window.cpp" line="164"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="163"/>
+        <location filename="../../app/widgets/main_window.cpp" line="164"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="164"/>
+        <location filename="../../app/widgets/main_window.cpp" line="165"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="164"/>
+        <location filename="../../app/widgets/main_window.cpp" line="165"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="166"/>
+        <location filename="../../app/widgets/main_window.cpp" line="167"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="166"/>
-        <location filename="../../app/widgets/main_window.cpp" line="283"/>
+        <location filename="../../app/widgets/main_window.cpp" line="167"/>
+        <location filename="../../app/widgets/main_window.cpp" line="292"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="167"/>
+        <location filename="../../app/widgets/main_window.cpp" line="168"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="167"/>
-        <location filename="../../app/widgets/main_window.cpp" line="282"/>
+        <location filename="../../app/widgets/main_window.cpp" line="168"/>
+        <location filename="../../app/widgets/main_window.cpp" line="291"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="168"/>
+        <location filename="../../app/widgets/main_window.cpp" line="169"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="168"/>
-        <location filename="../../app/widgets/main_window.cpp" line="285"/>
+        <location filename="../../app/widgets/main_window.cpp" line="169"/>
+        <location filename="../../app/widgets/main_window.cpp" line="294"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="170"/>
+        <location filename="../../app/widgets/main_window.cpp" line="171"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="170"/>
-        <location filename="../../app/widgets/main_window.cpp" line="284"/>
+        <location filename="../../app/widgets/main_window.cpp" line="171"/>
+        <location filename="../../app/widgets/main_window.cpp" line="293"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="172"/>
+        <location filename="../../app/widgets/main_window.cpp" line="173"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="172"/>
+        <location filename="../../app/widgets/main_window.cpp" line="173"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="174"/>
+        <location filename="../../app/widgets/main_window.cpp" line="175"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="174"/>
+        <location filename="../../app/widgets/main_window.cpp" line="175"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="182"/>
+        <location filename="../../app/widgets/main_window.cpp" line="183"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="182"/>
+        <location filename="../../app/widgets/main_window.cpp" line="183"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="183"/>
+        <location filename="../../app/widgets/main_window.cpp" line="184"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="183"/>
-        <location filename="../../app/widgets/main_window.cpp" line="303"/>
+        <location filename="../../app/widgets/main_window.cpp" line="184"/>
+        <location filename="../../app/widgets/main_window.cpp" line="312"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="184"/>
+        <location filename="../../app/widgets/main_window.cpp" line="185"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="184"/>
+        <location filename="../../app/widgets/main_window.cpp" line="185"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="186"/>
+        <location filename="../../app/widgets/main_window.cpp" line="187"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="186"/>
+        <location filename="../../app/widgets/main_window.cpp" line="187"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="188"/>
+        <location filename="../../app/widgets/main_window.cpp" line="189"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="188"/>
+        <location filename="../../app/widgets/main_window.cpp" line="189"/>
         <source>present</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="190"/>
+        <location filename="../../app/widgets/main_window.cpp" line="191"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="190"/>
+        <location filename="../../app/widgets/main_window.cpp" line="191"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="195"/>
+        <location filename="../../app/widgets/main_window.cpp" line="196"/>
         <source>The four steps: Q, K, V → scores → logits → weights → out</source>
         <translation>四个步骤：Q、K、V → 分数 → logits → 权重 → out</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="195"/>
+        <location filename="../../app/widgets/main_window.cpp" line="196"/>
         <source>steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="203"/>
+        <location filename="../../app/widgets/main_window.cpp" line="204"/>
         <source>Why scale? The sweep over d_k, scaled and not</source>
         <translation>为什么要缩放？对 d_k 扫描，缩放与不缩放对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="203"/>
+        <location filename="../../app/widgets/main_window.cpp" line="204"/>
         <source>why?</source>
         <translation>为什么？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="210"/>
+        <location filename="../../app/widgets/main_window.cpp" line="211"/>
         <source>Training: watch it fail to learn without the scale</source>
         <translation>训练：看不缩放时学不会</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="210"/>
+        <location filename="../../app/widgets/main_window.cpp" line="211"/>
         <source>train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="224"/>
+        <location filename="../../app/widgets/main_window.cpp" line="218"/>
+        <source>The output inside the values&apos; convex hull</source>
+        <translation>输出在值向量的凸包内</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="218"/>
+        <source>hull</source>
+        <translation>凸包</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="234"/>
         <source>Common mistakes: each beside the right line</source>
         <translation>常见错误：每个都与正确写法并排</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="224"/>
+        <location filename="../../app/widgets/main_window.cpp" line="234"/>
         <source>mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="237"/>
+        <location filename="../../app/widgets/main_window.cpp" line="247"/>
         <source>Gradient panels on/off (the softmax Jacobian&apos;s norm per row)</source>
         <translation>梯度面板 开/关（每一行 softmax 雅可比矩阵的范数）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="237"/>
+        <location filename="../../app/widgets/main_window.cpp" line="247"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="297"/>
+        <location filename="../../app/widgets/main_window.cpp" line="306"/>
         <source>gradient: on</source>
         <translation>梯度：开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="297"/>
+        <location filename="../../app/widgets/main_window.cpp" line="306"/>
         <source>gradient: off</source>
         <translation>梯度：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/widgets/main_window.cpp" line="308"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/widgets/main_window.cpp" line="308"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="345"/>
+        <location filename="../../app/widgets/main_window.cpp" line="354"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="346"/>
+        <location filename="../../app/widgets/main_window.cpp" line="355"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="360"/>
+        <location filename="../../app/widgets/main_window.cpp" line="369"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="361"/>
+        <location filename="../../app/widgets/main_window.cpp" line="370"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="362"/>
+        <location filename="../../app/widgets/main_window.cpp" line="371"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="374"/>
+        <location filename="../../app/widgets/main_window.cpp" line="383"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="377"/>
+        <location filename="../../app/widgets/main_window.cpp" line="386"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="386"/>
+        <location filename="../../app/widgets/main_window.cpp" line="395"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="392"/>
+        <location filename="../../app/widgets/main_window.cpp" line="401"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="394"/>
+        <location filename="../../app/widgets/main_window.cpp" line="403"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="394"/>
-        <location filename="../../app/widgets/main_window.cpp" line="405"/>
+        <location filename="../../app/widgets/main_window.cpp" line="403"/>
+        <location filename="../../app/widgets/main_window.cpp" line="414"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="401"/>
+        <location filename="../../app/widgets/main_window.cpp" line="410"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="403"/>
+        <location filename="../../app/widgets/main_window.cpp" line="412"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="405"/>
+        <location filename="../../app/widgets/main_window.cpp" line="414"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="408"/>
+        <location filename="../../app/widgets/main_window.cpp" line="417"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="410"/>
+        <location filename="../../app/widgets/main_window.cpp" line="419"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="411"/>
+        <location filename="../../app/widgets/main_window.cpp" line="420"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="411"/>
+        <location filename="../../app/widgets/main_window.cpp" line="420"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="414"/>
+        <location filename="../../app/widgets/main_window.cpp" line="423"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="416"/>
+        <location filename="../../app/widgets/main_window.cpp" line="425"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="422"/>
+        <location filename="../../app/widgets/main_window.cpp" line="431"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="424"/>
+        <location filename="../../app/widgets/main_window.cpp" line="433"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="425"/>
+        <location filename="../../app/widgets/main_window.cpp" line="434"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="426"/>
+        <location filename="../../app/widgets/main_window.cpp" line="435"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="427"/>
+        <location filename="../../app/widgets/main_window.cpp" line="436"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="436"/>
+        <location filename="../../app/widgets/main_window.cpp" line="445"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="444"/>
+        <location filename="../../app/widgets/main_window.cpp" line="453"/>
         <source>&amp;Mistakes</source>
         <translation>常见错误(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="446"/>
+        <location filename="../../app/widgets/main_window.cpp" line="455"/>
         <source>Forgetting ÷√d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="446"/>
+        <location filename="../../app/widgets/main_window.cpp" line="455"/>
         <source>softmax over dim=-2</source>
         <translation>softmax 沿 dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="447"/>
+        <location filename="../../app/widgets/main_window.cpp" line="456"/>
         <source>MHA&apos;s key_padding_mask handed to SDPA</source>
         <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="447"/>
+        <location filename="../../app/widgets/main_window.cpp" line="456"/>
         <source>Q @ K.transpose(0, 1)</source>
         <translation>Q @ K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="447"/>
+        <location filename="../../app/widgets/main_window.cpp" line="456"/>
         <source>Q.transpose(-2, -1) @ K</source>
         <translation>Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="455"/>
+        <location filename="../../app/widgets/main_window.cpp" line="464"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="456"/>
+        <location filename="../../app/widgets/main_window.cpp" line="465"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="457"/>
+        <location filename="../../app/widgets/main_window.cpp" line="466"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="458"/>
+        <location filename="../../app/widgets/main_window.cpp" line="467"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="459"/>
+        <location filename="../../app/widgets/main_window.cpp" line="468"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="460"/>
+        <location filename="../../app/widgets/main_window.cpp" line="469"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="478"/>
+        <location filename="../../app/widgets/main_window.cpp" line="488"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="480"/>
+        <location filename="../../app/widgets/main_window.cpp" line="490"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="481"/>
+        <location filename="../../app/widgets/main_window.cpp" line="491"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="490"/>
+        <location filename="../../app/widgets/main_window.cpp" line="500"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="492"/>
+        <location filename="../../app/widgets/main_window.cpp" line="502"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="493"/>
+        <location filename="../../app/widgets/main_window.cpp" line="503"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="493"/>
+        <location filename="../../app/widgets/main_window.cpp" line="503"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="500"/>
+        <location filename="../../app/widgets/main_window.cpp" line="510"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="506"/>
+        <location filename="../../app/widgets/main_window.cpp" line="516"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="507"/>
+        <location filename="../../app/widgets/main_window.cpp" line="517"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="509"/>
+        <location filename="../../app/widgets/main_window.cpp" line="519"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="510"/>
+        <location filename="../../app/widgets/main_window.cpp" line="520"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="511"/>
+        <location filename="../../app/widgets/main_window.cpp" line="521"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="531"/>
+        <location filename="../../app/widgets/main_window.cpp" line="541"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="532"/>
+        <location filename="../../app/widgets/main_window.cpp" line="542"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="109"/>
+        <location filename="../../app/widgets/main_window.cpp" line="110"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="113"/>
+        <location filename="../../app/widgets/main_window.cpp" line="114"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="114"/>
+        <location filename="../../app/widgets/main_window.cpp" line="115"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="112"/>
+        <location filename="../../app/widgets/main_window.cpp" line="113"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="231"/>
+        <location filename="../../app/widgets/main_window.cpp" line="241"/>
         <source>Colours: fixed 0 to 1 / fitted to the data</source>
         <translation>颜色范围：固定 0 到 1 / 按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="231"/>
+        <location filename="../../app/widgets/main_window.cpp" line="241"/>
         <source>fit</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="280"/>
+        <location filename="../../app/widgets/main_window.cpp" line="289"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="280"/>
+        <location filename="../../app/widgets/main_window.cpp" line="289"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="281"/>
+        <location filename="../../app/widgets/main_window.cpp" line="290"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="281"/>
+        <location filename="../../app/widgets/main_window.cpp" line="290"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="287"/>
+        <location filename="../../app/widgets/main_window.cpp" line="296"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="288"/>
+        <location filename="../../app/widgets/main_window.cpp" line="297"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="289"/>
+        <location filename="../../app/widgets/main_window.cpp" line="298"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="292"/>
+        <location filename="../../app/widgets/main_window.cpp" line="301"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="293"/>
+        <location filename="../../app/widgets/main_window.cpp" line="302"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="294"/>
+        <location filename="../../app/widgets/main_window.cpp" line="303"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="295"/>
+        <location filename="../../app/widgets/main_window.cpp" line="304"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="296"/>
+        <location filename="../../app/widgets/main_window.cpp" line="305"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/widgets/main_window.cpp" line="315"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="307"/>
+        <location filename="../../app/widgets/main_window.cpp" line="316"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/widgets/main_window.cpp" line="320"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/widgets/main_window.cpp" line="320"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="312"/>
+        <location filename="../../app/widgets/main_window.cpp" line="321"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="560"/>
+        <location filename="../../app/widgets/main_window.cpp" line="570"/>
         <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="801"/>
+        <location filename="../../app/widgets/main_window.cpp" line="811"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="849"/>
+        <location filename="../../app/widgets/main_window.cpp" line="859"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="855"/>
+        <location filename="../../app/widgets/main_window.cpp" line="865"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="857"/>
+        <location filename="../../app/widgets/main_window.cpp" line="867"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1779,57 +1886,57 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>MistakesWindow</name>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="41"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="42"/>
         <source>Common mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="46"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="47"/>
         <source>1  no ÷√d_k</source>
         <translation>1  没有 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="46"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="47"/>
         <source>2  dim=-2</source>
         <translation>2  dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="46"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="47"/>
         <source>3  MHA mask in SDPA</source>
         <translation>3  MHA 掩码给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="46"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="47"/>
         <source>4  K.transpose(0, 1)</source>
         <translation>4  K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="47"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="48"/>
         <source>5  Q.transpose(-2, -1) @ K</source>
         <translation>5  Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="134"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="139"/>
         <source>Why scale? [W]</source>
         <translation>为什么缩放？[W]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="136"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="141"/>
         <source>Watch training stall [T]</source>
         <translation>看训练停滞 [T]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="267"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="281"/>
         <source>✗ The mistake</source>
         <translation>✗ 错误写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="267"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="281"/>
         <source>✓ Right</source>
         <translation>✓ 正确写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="271"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="285"/>
         <source>PyTorch raises:
 
 %1</source>
@@ -1838,199 +1945,209 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="291"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="296"/>
+        <source>No output to place: these weights are (%1, %2, %3), not (B, L, S), so weights @ V means nothing here.</source>
+        <translation>没有可画的输出：这些权重的形状是 (%1, %2, %3)，不是 (B, L, S)，所以 weights @ V 在这里没有意义。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="323"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="291"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="323"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="291"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="323"/>
         <source>feature of Q</source>
         <translation>Q 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="291"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="323"/>
         <source>feature of K</source>
         <translation>K 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="298"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="330"/>
         <source>key j (padding %1: masked)</source>
         <translation>键 j（填充位 %1：被屏蔽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="299"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="331"/>
         <source>key j (padding %1: the only keys seen)</source>
         <translation>键 j（填充位 %1：唯一被关注的键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="316"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="348"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="365"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="397"/>
         <source>Forgetting to divide by √d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="366"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="398"/>
         <source>with a large d_k training does not converge; the loss stays flat for a long time</source>
         <translation>d_k 较大时训练不收敛，损失长时间不动</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="367"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="399"/>
         <source>the dot product&apos;s variance grows with d_k: the softmax saturates and its gradient is flattened</source>
         <translation>点积方差随 d_k 增大，softmax 饱和、梯度被压平</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="368"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="400"/>
         <source>use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself</source>
         <translation>用 F.scaled_dot_product_attention，或手动除以 d_k ** 0.5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="369"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="401"/>
         <source>Here (d_k = %1): each row&apos;s largest weight is %2 on average without the scale, %3 with it; the softmax&apos;s gradient (its Jacobian&apos;s norm) is %4 against %5. ↑ and ↓ double and halve d_k.</source>
         <translation>此处（d_k = %1）：每行最大权重的平均值，不缩放为 %2，缩放为 %3；softmax 的梯度（雅可比矩阵的范数）为 %4，缩放时为 %5。↑ 和 ↓ 使 d_k 加倍和减半。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="375"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="407"/>
         <source>At this small d_k the two are still alike.</source>
         <translation>d_k 这么小时两者还差不多。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="378"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="410"/>
         <source>softmax over the wrong dim (dim=-2)</source>
         <translation>softmax 的 dim 写错（dim=-2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="379"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="411"/>
         <source>the rows do not sum to 1 and the output is not a convex combination of the values; training still runs but learns nothing</source>
         <translation>行和不为 1，输出不是值的凸组合，训练照样能跑但学不到东西</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="381"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="413"/>
         <source>normalisation must run over the keys (the last dimension), not over the queries</source>
         <translation>归一化维度必须是键维（最后一维），不是查询维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="382"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="414"/>
         <source>always write dim=-1, and print the row sums once as a check</source>
         <translation>统一写 dim=-1，并打印行和做一次自查</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="383"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="415"/>
         <source>Here the rows sum to %1 to %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间（见图右侧）；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="387"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="419"/>
         <source>nn.MultiheadAttention&apos;s key_padding_mask handed to F.scaled_dot_product_attention as it is</source>
         <translation>把 nn.MultiheadAttention 的 key_padding_mask 直接喂给 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="388"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="420"/>
         <source>the positions that should be masked are attended to instead</source>
         <translation>该屏蔽的位置反而被关注</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="389"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="421"/>
         <source>their booleans mean opposite things: in key_padding_mask True means masked, in SDPA&apos;s attn_mask True means take part</source>
         <translation>两者布尔语义相反：key_padding_mask 中 True 表示屏蔽，SDPA 的 attn_mask 中 True 表示参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="391"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="423"/>
         <source>invert it before passing it: ~key_padding_mask</source>
         <translation>传参前取反：~key_padding_mask</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="392"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="424"/>
         <source>Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="400"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="432"/>
         <source>Transposing the wrong axes: K.transpose(0, 1)</source>
         <translation>转置转错了轴：K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="401"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="433"/>
         <source>Transposing the wrong tensor: Q.transpose(-2, -1) @ K</source>
         <translation>转置转错了张量：Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="402"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="434"/>
         <source>a shape error, or the shapes fit by chance and the result is wrong</source>
         <translation>形状报错，或形状偶然对得上但结果错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="403"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="435"/>
         <source>only transposing K&apos;s last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose does not always raise an error</source>
         <translation>只有对 K 的最后两维转置才得到 (B, d_k, S)；高维下转错轴不一定报错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="405"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="437"/>
         <source>always write K.transpose(-2, -1), and check scores.shape == (B, L, S)</source>
         <translation>固定写 K.transpose(-2, -1)，并核对 scores.shape == (B, L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="408"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="440"/>
         <source>Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k = 4.</source>
         <translation>此处 PyTorch 报错。若 B = d_k 且 S = B（或 S = 1）则能运行，例如 B = L = S = d_k = 4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="410"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="442"/>
         <source>Here PyTorch raises an error. It runs whenever L = S, as in self-attention.</source>
         <translation>此处 PyTorch 报错。只要 L = S（如自注意力）它就能运行。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="412"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="444"/>
         <source>Here the shapes fit by chance: the result is (%1, %2, %3), not (B, L, S) = (%4, %5, %6); its rows and columns are not queries and keys.</source>
         <translation>此处形状偶然对得上：结果是 (%1, %2, %3)，而不是 (B, L, S) = (%4, %5, %6)；它的行和列不是查询和键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="426"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="462"/>
+        <source>In the values&apos; hull (H): %1 of %2 outputs lie outside on the right, %3 with the mistake.</source>
+        <translation>在值向量的凸包中（H）：正确写法 %2 个输出中有 %1 个在凸包外，错误写法有 %3 个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="469"/>
         <source>Symptom:</source>
         <translation>现象：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="426"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="469"/>
         <source>Cause:</source>
         <translation>原因：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="427"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="470"/>
         <source>Fix:</source>
         <translation>正确做法：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="433"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="476"/>
         <source>Both sides: the main window&apos;s Q, K, V (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.</source>
         <translation>两侧：主窗口的 Q、K、V（%1，B = %2，L = %3，S = %4，d_k = %5，种子 %6），除错误本身外都除以 √d_k 并沿键做 softmax；显示批次元素 %7。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="435"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="478"/>
         <source>projection</source>
         <translation>投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="435"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="478"/>
         <source>direct</source>
         <translation>直接</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="444"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="487"/>
         <source>(The main window&apos;s sizes are larger: shown here with B ≤ %1, L and S ≤ %2, d_k ≤ %3.)</source>
         <translation>（主窗口的尺寸更大：此处按 B ≤ %1、L 和 S ≤ %2、d_k ≤ %3 显示。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="448"/>
-        <source>Keys: 1–5 or ← → choose, F5 presentation, Esc close.</source>
-        <translation>按键：1–5 或 ← → 选择，F5 演示模式，Esc 关闭。</translation>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="491"/>
+        <source>Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.</source>
+        <translation>按键：1–5 或 ← → 选择，H 切换权重和凸包，F5 演示模式，Esc 关闭。</translation>
     </message>
 </context>
 <context>
