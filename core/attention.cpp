@@ -82,6 +82,19 @@ std::string indexList(const std::vector<int> &idx)
 
 } // namespace
 
+namespace {
+
+void drawAdditive(TorchGenerator &g, const Params &p, Inputs &in)
+{
+    if (p.score != Score::Additive)
+        return;
+    in.W1 = draw(g, 1, p.dK, p.additiveHidden);
+    in.W2 = draw(g, 1, p.dK, p.additiveHidden);
+    in.va = draw(g, 1, 1, p.additiveHidden);
+}
+
+} // namespace
+
 Inputs drawInputs(const Params &p)
 {
     TorchGenerator g(p.seed);
@@ -91,6 +104,7 @@ Inputs drawInputs(const Params &p)
         in.Q = draw(g, B, L, p.dK, p.sigma);
         in.K = draw(g, B, S, p.dK, p.sigma);
         in.V = draw(g, B, S, p.dV);
+        drawAdditive(g, p, in);
         return in;
     }
     if (p.hasTokenEmbeddings()) {
@@ -111,6 +125,7 @@ Inputs drawInputs(const Params &p)
     in.Wq = drawWeight(g, p, p.dK);
     in.Wk = drawWeight(g, p, p.dK);
     in.Wv = drawWeight(g, p, p.dV);
+    drawAdditive(g, p, in);
     const Tensor3 &source = p.isCross() ? in.Y : in.X;
     in.Q = project(in.X, in.Wq);
     in.K = project(source, in.Wk);
@@ -123,6 +138,26 @@ Tensor3 computeScores(const Tensor3 &Q, const Tensor3 &K)
     Tensor3 scores(Q.batch, Q.rows, K.rows);
     for (int b = 0; b < Q.batch; ++b)
         scores.slice(b).noalias() = Q.slice(b) * K.slice(b).transpose();
+    return scores;
+}
+
+Tensor3 computeAdditiveScores(
+    const Tensor3 &Q, const Tensor3 &K, const Tensor3 &W1, const Tensor3 &W2, const Tensor3 &va)
+{
+    const int B = Q.batch, L = Q.rows, S = K.rows, H = W1.cols;
+    Tensor3 scores(B, L, S);
+    const Eigen::Map<const Eigen::RowVectorXf> v(va.data.data(), H);
+    for (int b = 0; b < B; ++b) {
+        const MatrixRM a = Q.slice(b) * W1.slice(0), c = K.slice(b) * W2.slice(0); // L by H, S by H
+#pragma omp parallel for schedule(static) if (std::size_t(L) * S * H > 65536)
+        for (int i = 0; i < L; ++i) {
+            Eigen::RowVectorXf t(H);
+            for (int j = 0; j < S; ++j) {
+                t = (a.row(i) + c.row(j)).array().tanh().matrix();
+                scores(b, i, j) = t.dot(v);
+            }
+        }
+    }
     return scores;
 }
 
@@ -145,6 +180,8 @@ struct ScaleOp
 
 ScaleOp scaleOp(const Params &p)
 {
+    if (p.score == Score::Additive)
+        return {}; // not scaled
     switch (p.scaling) {
     case Scaling::InvSqrtDk:
         return { ScaleOp::Divide, float(std::sqrt(double(p.dK))) };
@@ -420,7 +457,8 @@ bool sameInputs(const Params &a, const Params &b)
     return a.mode == b.mode && a.batch == b.batch && a.queryLength == b.queryLength && a.keyLength == b.keyLength
         && a.isCross() == b.isCross() && a.dK == b.dK && a.dV == b.dV && a.seed == b.seed && a.sigma == b.sigma
         && (a.mode == Mode::Direct
-            || (a.dModel == b.dModel && a.init == b.init && a.tokens == b.tokens && a.positions == b.positions));
+            || (a.dModel == b.dModel && a.init == b.init && a.tokens == b.tokens && a.positions == b.positions))
+        && a.score == b.score && (a.score != Score::Additive || a.additiveHidden == b.additiveHidden);
 }
 
 Result compute(const Params &p, const Result *previous)
@@ -435,8 +473,13 @@ Result compute(const Params &p, const Result *previous)
     }
     auto in = std::make_shared<Inputs>(drawInputs(p));
     auto scores = std::make_shared<Tensor3>();
-    r.attention = attendFromInputs(in->Q, in->K, p, scores.get());
-    computeOut(r.attention, in->V);
+    if (p.score == Score::Additive) {
+        *scores = computeAdditiveScores(in->Q, in->K, in->W1, in->W2, in->va);
+        r.attention = attend(*scores, in->V, p);
+    } else {
+        r.attention = attendFromInputs(in->Q, in->K, p, scores.get());
+        computeOut(r.attention, in->V);
+    }
     r.scores = std::move(scores);
     r.inputs = std::move(in);
     return r;
@@ -571,6 +614,8 @@ ExpectedVariance expectedScoreVariance(const Params &p)
     ExpectedVariance e;
     if (p.positions && p.mode == Mode::Projection && !p.tokens.empty())
         return e; // position encodings are fixed numbers, not draws
+    if (p.score == Score::Additive)
+        return e; // a sum of tanh's: not the dot product's d_k · Var(q_i) · Var(k_i)
     // Var(q_i) = Var(k_i): sigma² in direct mode; in projection mode sigma² d_model Var(w), with
     // Var(w) = 1 (randn), 1/d_model (randn / sqrt(d_model)) or bound²/3 = 1/(3 d_model) (nn.Linear).
     double entry = p.sigma * p.sigma;

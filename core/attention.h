@@ -17,11 +17,14 @@ namespace attn {
 // The random tensors, drawn in PyTorch's order after torch.manual_seed(seed):
 // projection: X (B,L,d_model), Y (B,S,d_model) for cross-attention, W_q, W_k (d_model,d_k), W_v (d_model,d_v)
 // direct:     Q (B,L,d_k), K (B,S,d_k), V (B,S,d_v)
+// then, for additive scores: W_1 (d_k,H), W_2 (d_k,H), v (H)
 struct Inputs
 {
     Tensor3 X, Y, Wq, Wk, Wv; // projection only; W_* have batch 1; Y only for cross-attention
     Tensor3 E; // projection with tokens: (1, distinct tokens, d_model), drawn in place of X
     Tensor3 Q, K, V;
+    // Additive scores only, drawn after everything above: W_1, W_2 (1, d_k, H), v (1, 1, H).
+    Tensor3 W1, W2, va;
 };
 
 struct ScoreMoments
@@ -87,6 +90,11 @@ Inputs drawInputs(const Params &p);
 
 // (B,L,S) = Q·Kᵀ for each batch element.
 Tensor3 computeScores(const Tensor3 &Q, const Tensor3 &K);
+
+// (B,L,S): Bahdanau's score v·tanh(q_i·W_1 + k_j·W_2) for each query and key (float32, as NumPy computes it in
+// float32: the projections first, then the sum over the hidden units).
+Tensor3 computeAdditiveScores(
+    const Tensor3 &Q, const Tensor3 &K, const Tensor3 &W1, const Tensor3 &W2, const Tensor3 &va);
 
 // logits = scores times p.scaleFactor() (divided by sqrt(d_k) by default, as PyTorch code does),
 // masked entries set to -inf.

@@ -137,6 +137,10 @@ void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake)
     string(out, initName(p.init));
     out << ", \"sigma\": ";
     number(out, p.sigma, 17);
+    out << ", \"score\": ";
+    string(out, scoreName(p.score));
+    if (p.score == Score::Additive)
+        out << ", \"additive_hidden\": " << p.additiveHidden;
     out << ", \"softmax_dim\": " << p.softmaxDim << ", \"mask\": ";
     string(out, maskName(p));
     out << ", \"batch_index\": " << p.batchIndex;
@@ -169,6 +173,20 @@ void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake)
         tensor(out, in.Wk, true);
         key(out, "W_v");
         tensor(out, in.Wv, true);
+    }
+    if (p.score == Score::Additive) {
+        key(out, "W_1");
+        tensor(out, in.W1, true);
+        key(out, "W_2");
+        tensor(out, in.W2, true);
+        key(out, "v_a"); // (H): a vector, as randn(H) draws it
+        out << '[';
+        for (int h = 0; h < in.va.cols; ++h) {
+            if (h)
+                out << ',';
+            number(out, in.va(0, 0, h));
+        }
+        out << ']';
     }
     key(out, "Q");
     tensor(out, in.Q);

@@ -162,6 +162,7 @@ MistakeResult commitMistake(const Params &given, Mistake m, std::size_t maxEleme
     // Both sides from the lecture's line: scaled by 1/sqrt(d_k), softmax over the keys, no mask; the
     // mistake changes one thing.
     Params p = given;
+    p.score = Score::Dot; // the lecture's mistakes are the dot product's
     p.scaling = Scaling::InvSqrtDk;
     p.softmaxDim = -1;
     setMask(p, MaskKind::None);

@@ -11,6 +11,8 @@ namespace attn {
 
 double Params::scaleFactor() const
 {
+    if (score == Score::Additive)
+        return 1.0;
     switch (scaling) {
     case Scaling::InvSqrtDk:
         return 1.0 / std::sqrt(double(dK));
@@ -37,7 +39,8 @@ bool Params::operator==(const Params &o) const
         && (scaling != Scaling::Custom || customScale == o.customScale) && init == o.init && sigma == o.sigma
         && softmaxDim == o.softmaxDim && mask == o.mask && (mask != MaskKind::Pad || padCount == o.padCount)
         && batchIndex == o.batchIndex && tokens == o.tokens && positions == o.positions && dvFollowsDk == o.dvFollowsDk
-        && keysFollowLength == o.keysFollowLength;
+        && keysFollowLength == o.keysFollowLength && score == o.score
+        && (score != Score::Additive || additiveHidden == o.additiveHidden);
 }
 
 std::vector<int> tokenIds(const std::vector<std::string> &tokens, int *distinct)
@@ -70,6 +73,10 @@ std::uint64_t estimatedBytes(const Params &p)
         + (p.softmaxDim == -2 ? 3 * L * S : 0); // over queries: transposed copies
     if (p.mode == Mode::Projection)
         floats += B * L * dm + (p.isCross() ? B * S * dm : 0) + dm * (2 * dk + dv) + p.tokens.size() * dm;
+    if (p.score == Score::Additive) { // W_1, W_2, v and the projected queries and keys
+        const std::uint64_t H = std::uint64_t(std::max(p.additiveHidden, 0));
+        floats += 2 * dk * H + H + B * (L + S) * H;
+    }
     return floats * sizeof(float);
 }
 
@@ -95,6 +102,10 @@ double estimatedSeconds(const Params &p)
         macs += B * L * dm * dk + B * S * dm * (dk + dv);
     } else {
         draws = B * L * dk + B * S * (dk + dv);
+    }
+    if (p.score == Score::Additive) { // a tanh and a multiply-add per query, key and hidden unit (about 20 each)
+        draws += 2 * dk * p.additiveHidden + p.additiveHidden;
+        macs += B * (L + S) * dk * p.additiveHidden + B * L * S * p.additiveHidden * 20.0;
     }
     // Measured on the 2-core development machine: about 17 ns a random number, 0.05 ns a multiply-add;
     // rounded up so that slower machines stay within the limit.
@@ -130,6 +141,9 @@ std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBud
         return ValidationError { "scale", "must be a number from -1e6 to 1e6" };
     if (!(p.sigma >= Limits::minSigma && p.sigma <= Limits::maxSigma))
         return ValidationError { "sigma", "must be a number from 0.001 to 1000" };
+    if (p.score == Score::Additive)
+        if (auto e = range("additive-hidden", p.additiveHidden, 1, Limits::maxHidden))
+            return e;
     if (p.mask == MaskKind::Pad)
         if (auto e = range("mask", p.padCount, 0, p.keyLength)) {
             e->message = "pad:N must mask from 0 to " + std::to_string(p.keyLength) + " keys (got "
@@ -182,6 +196,19 @@ std::optional<Mode> parseMode(const std::string &text)
         return Mode::Projection;
     if (text == "direct")
         return Mode::Direct;
+    return std::nullopt;
+}
+
+std::string scoreName(Score s)
+{
+    return s == Score::Additive ? "additive" : "dot";
+}
+
+std::optional<Score> parseScore(const std::string &text)
+{
+    for (Score s : { Score::Dot, Score::Additive })
+        if (text == scoreName(s))
+            return s;
     return std::nullopt;
 }
 

@@ -19,6 +19,9 @@ enum class Scaling { InvSqrtDk, None, Custom, InvDk, InvSqrtDModel, QuarterEach 
 // 1/sqrt(d_model), drawn as (d, d_model) and stored transposed).
 enum class Init { Randn, Scaled, Linear };
 enum class MaskKind { None, Causal, Pad };
+// How a query and a key are scored: the scaled dot product q·k (times the scaling), or Bahdanau's additive
+// score v·tanh(q·W_1 + k·W_2) with a hidden layer of H units (not scaled: tanh keeps it bounded).
+enum class Score { Dot, Additive };
 
 struct Params
 {
@@ -36,6 +39,8 @@ struct Params
     Init init = Init::Randn; // projection mode: how the weights are drawn
     double sigma = 1.0; // the inputs' scale: X = sigma * randn (projection), Q, K = sigma * randn (direct)
     int softmaxDim = -1; // -1: over keys (rows sum to 1); -2: over queries (columns sum to 1)
+    Score score = Score::Dot;
+    int additiveHidden = 8; // H, for Score::Additive: W_1, W_2 = randn(d_k, H), v = randn(H), drawn after the rest
     MaskKind mask = MaskKind::None;
     int padCount = 0; // MaskKind::Pad: the last padCount keys are masked
     int batchIndex = 0; // the batch element the views show
@@ -52,7 +57,7 @@ struct Params
 
     // Projection mode draws a second sequence Y for the keys and values.
     bool isCross() const { return mode == Mode::Projection && tokens.empty() && (cross || keyLength != queryLength); }
-    // The factor the scores are multiplied by (1/sqrt(d_k) by default).
+    // The factor the scores are multiplied by (1/sqrt(d_k) by default; 1 for additive scores).
     double scaleFactor() const;
 
     bool operator==(const Params &o) const;
@@ -68,6 +73,7 @@ struct Limits
     static constexpr double maxSeconds = 15; // estimated computing time of one change (estimatedSeconds)
     static constexpr double maxScale
         = 1e6; // |custom scale factor|: far beyond any useful temperature, and finite in float
+    static constexpr int maxHidden = 4096; // H of additive attention
     static constexpr double minSigma = 1e-3; // the inputs' scale sigma: from 0.001 to 1000
     static constexpr double maxSigma = 1e3;
 };
@@ -102,6 +108,8 @@ std::optional<Scaling> parseScaling(const std::string &text);
 // that is --scale F).
 std::string scalingOption(Scaling s);
 std::optional<Scaling> parseScalingOption(const std::string &text);
+std::string scoreName(Score s); // "dot" | "additive"
+std::optional<Score> parseScore(const std::string &text);
 std::string initName(Init i); // "randn" | "scaled" | "linear"
 std::optional<Init> parseInit(const std::string &text);
 std::string maskName(const Params &p); // "none" | "causal" | "pad:N"
