@@ -70,6 +70,72 @@ bool insideConvexPolygon(const std::vector<Point2> &corners, const Point2 &p, do
     return true;
 }
 
+double hullDistance(const MatrixRM &V, const Eigen::VectorXd &o)
+{
+    const Eigen::Index n = V.rows(), d = V.cols();
+    double size = V.cwiseAbs().maxCoeff();
+    size = std::max({ size, o.cwiseAbs().maxCoeff(), 1e-30 });
+    // The weight of the row that holds Σλ near 1: large enough to hold it, small enough to keep the least squares
+    // well conditioned; the distance is measured at λ / Σλ, a point of the hull, so never below the true one.
+    const double c = 100 * size;
+    Eigen::MatrixXd A(d + 1, n);
+    A.topRows(d) = V.cast<double>().transpose();
+    A.row(d).setConstant(c);
+    Eigen::VectorXd b(d + 1);
+    b.head(d) = o;
+    b(d) = c;
+    // Lawson and Hanson (1974), chapter 23: passive set P grows by the most promising column.
+    Eigen::VectorXd x = Eigen::VectorXd::Zero(n);
+    std::vector<bool> passive(std::size_t(n), false);
+    const double tol = 1e-13 * c * c * double(n);
+    for (int outer = 0; outer < 3 * int(n) + 3; ++outer) {
+        const Eigen::VectorXd w = A.transpose() * (b - A * x);
+        Eigen::Index best = -1;
+        for (Eigen::Index j = 0; j < n; ++j)
+            if (!passive[std::size_t(j)] && w(j) > tol && (best < 0 || w(j) > w(best)))
+                best = j;
+        if (best < 0)
+            break;
+        passive[std::size_t(best)] = true;
+        const Eigen::VectorXd before = x;
+        for (int inner = 0; inner < 3 * int(n) + 3; ++inner) {
+            std::vector<Eigen::Index> cols;
+            for (Eigen::Index j = 0; j < n; ++j)
+                if (passive[std::size_t(j)])
+                    cols.push_back(j);
+            Eigen::MatrixXd Ap(d + 1, Eigen::Index(cols.size()));
+            for (std::size_t k = 0; k < cols.size(); ++k)
+                Ap.col(Eigen::Index(k)) = A.col(cols[k]);
+            const Eigen::VectorXd zp = Ap.colPivHouseholderQr().solve(b);
+            if (zp.minCoeff() > 0) {
+                x.setZero();
+                for (std::size_t k = 0; k < cols.size(); ++k)
+                    x(cols[k]) = zp(Eigen::Index(k));
+                break;
+            }
+            double alpha = 1.0;
+            for (std::size_t k = 0; k < cols.size(); ++k)
+                if (zp(Eigen::Index(k)) <= 0) {
+                    const double xi = x(cols[k]);
+                    alpha = std::min(alpha, xi / std::max(xi - zp(Eigen::Index(k)), 1e-300));
+                }
+            for (std::size_t k = 0; k < cols.size(); ++k)
+                x(cols[k]) += alpha * (zp(Eigen::Index(k)) - x(cols[k]));
+            for (const Eigen::Index j : cols)
+                if (x(j) <= 1e-15) {
+                    x(j) = 0;
+                    passive[std::size_t(j)] = false;
+                }
+        }
+        if ((x - before).cwiseAbs().maxCoeff() <= 1e-15 * std::max(1.0, x.cwiseAbs().maxCoeff()))
+            break; // the column that looked promising could not enter: rounding, at the optimum
+    }
+    const double sum = x.sum();
+    if (!(sum > 0))
+        return (V.cast<double>().colwise().mean().transpose() - o).norm(); // no weight found: a point of the hull
+    return (A.topRows(d) * (x / sum) - o).norm();
+}
+
 HullProjection projectHull(const MatrixRM &V, const MatrixRM &out, std::array<int, 2> axes)
 {
     HullProjection h;
@@ -106,12 +172,17 @@ HullProjection projectHull(const MatrixRM &V, const MatrixRM &out, std::array<in
     std::vector<Point2> corners;
     for (int i : h.hull)
         corners.push_back(h.values[std::size_t(i)]);
-    double size = 0.0;
-    for (const Point2 &a : h.values)
-        size = std::max({ size, std::abs(a[0]), std::abs(a[1]) });
-    const double tolerance = 1e-5 * std::max(size, 1e-30);
-    for (const Point2 &p : h.outputs)
-        h.outside.push_back(!insideConvexPolygon(corners, p, tolerance));
+    const double tolerance = 1e-4 * std::max(double(V.cwiseAbs().maxCoeff()), 1e-30);
+    h.inAllDimensions = double(V.rows()) * double(V.rows()) * double(dv) * double(o.rows()) <= kHullMaxExactWork;
+    for (Eigen::Index i = 0; i < o.rows(); ++i) {
+        if (h.inAllDimensions) {
+            h.distance.push_back(hullDistance(V, o.row(i).transpose()));
+        } else {
+            const Point2 &p = h.outputs[std::size_t(i)];
+            h.distance.push_back(insideConvexPolygon(corners, p, 0) ? 0.0 : 1.0); // outside the picture's polygon
+        }
+        h.outside.push_back(h.distance.back() > tolerance);
+    }
     return h;
 }
 

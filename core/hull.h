@@ -24,12 +24,24 @@ std::vector<int> convexHull(const std::vector<Point2> &points);
 // corners is a point or a segment.
 bool insideConvexPolygon(const std::vector<Point2> &corners, const Point2 &p, double tolerance);
 
+// The distance from o to the convex hull of V's rows in all of V's dimensions: min ||Vᵀλ − o|| over λ ≥ 0 with
+// Σλ = 1, by Lawson and Hanson's non-negative least squares on [Vᵀ; c·1ᵀ] λ ≈ [o; c] (c large: the sum is held
+// at 1 to about 1e-9). 0 (within rounding) exactly when o is a convex combination of the values.
+// @param[in] V  S by d_v
+double hullDistance(const MatrixRM &V, const Eigen::VectorXd &o);
+
 // The values (rows by d_v) and the outputs (rows by d_v) of one batch element, in two dimensions.
 struct HullProjection
 {
     std::vector<Point2> values, outputs;
     std::vector<int> hull; // corners among values
-    std::vector<bool> outside; // per output: outside the hull (beyond a tolerance of 1e-5 of its size)
+    // Per output: outside the values' convex hull in all d_v dimensions (hullDistance beyond 1e-4 of the values'
+    // size), not only in the picture: a point drawn inside the projected polygon can lie off the values' span.
+    std::vector<bool> outside;
+    std::vector<double> distance; // per output: its distance from the hull in d_v dimensions (0 or 1 in the picture)
+    // Whether outside and distance are judged in all d_v dimensions; beyond kHullMaxExactWork (S² · d_v · L) only
+    // in the picture's two.
+    bool inAllDimensions = true;
     int firstAxis = 0, secondAxis = 1; // the coordinates shown, or -1 for principal components
     std::array<double, 2> explained {}; // principal components: the share of the values' variance each holds
 };
@@ -37,6 +49,7 @@ struct HullProjection
 // Principal components are found for d_v up to this (a d_v by d_v eigenproblem); beyond it projectHull shows
 // coordinates 0 and 1 instead.
 constexpr int kHullMaxPcaDim = 256;
+constexpr double kHullMaxExactWork = 2e8;
 
 // @param[in] V      S by d_v
 // @param[in] out    L by d_v

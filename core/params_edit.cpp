@@ -142,6 +142,11 @@ std::array<Params, 2> comparisonSides(const Params &p, Comparison kind, int othe
     case Comparison::Dk:
         setDk(sides[1], otherDk);
         break;
+    case Comparison::Score:
+        sides[0].score = Score::Dot;
+        sides[1].score = Score::Additive;
+        current = p.score == Score::Additive ? 1 : 0;
+        break;
     }
     if (currentSide)
         *currentSide = current;

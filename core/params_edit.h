@@ -47,11 +47,12 @@ void sweepDk(Params &p); // 1, 2, 4, ... kDemoMaxDk, then 1 again
 void sweepLength(Params &p); // L = 1, 2, 4, ... kDemoMaxLength, then 1 again
 
 // Two heatmaps of the same Q and K side by side.
-enum class Comparison { None, Scaling, SoftmaxDim, Dk };
+enum class Comparison { None, Scaling, SoftmaxDim, Dk, Score };
 
 // The settings of the two sides, always in the same order, for the window and for exports alike:
 // Scaling: [scaled (p's factor, or 1/sqrt(d_k) when p is not scaled) | not scaled];
-// SoftmaxDim: [over keys (dim -1) | over queries (dim -2)]; Dk: [p's d_k | otherDk].
+// SoftmaxDim: [over keys (dim -1) | over queries (dim -2)]; Dk: [p's d_k | otherDk];
+// Score: [scaled dot product (p's scaling, or 1/sqrt(d_k) when p is additive) | additive (p's H)].
 // *currentSide: the side equal to p (0 or 1). None gives [p | p].
 std::array<Params, 2> comparisonSides(const Params &p, Comparison kind, int otherDk, int *currentSide = nullptr);
 

@@ -322,6 +322,37 @@ private slots:
         QVERIFY2(outsideWrong > 0, "no output left the hull with softmax over the queries");
     }
 
+    // The distance to the hull in all dimensions (non-negative least squares), against geometry worked by hand.
+    void hullDistanceInAllDimensions()
+    {
+        MatrixRM tri(3, 2);
+        tri << 0, 0, 4, 0, 0, 3;
+        Eigen::VectorXd p(2);
+        p << 1, 1;
+        QVERIFY(hullDistance(tri, p) < 1e-9);
+        p << 3, 3; // beyond the edge 3x + 4y = 12 by (9 + 12 - 12) / 5
+        QVERIFY(std::abs(hullDistance(tri, p) - 1.8) < 1e-9);
+        p << -1, -1; // nearest the corner (0, 0)
+        QVERIFY(std::abs(hullDistance(tri, p) - std::sqrt(2.0)) < 1e-9);
+        // a point off the values' plane: inside the picture of coordinates 0 and 1, outside in three dimensions
+        MatrixRM flat(3, 3);
+        flat << 0, 0, 0, 4, 0, 0, 0, 3, 0;
+        MatrixRM out(1, 3);
+        out << 1, 1, 0.5;
+        const HullProjection h = projectHull(flat, out, { 0, 1 });
+        QVERIFY(h.outside[0]);
+        QVERIFY(std::abs(h.distance[0] - 0.5) < 1e-9);
+        // convex combinations of random values are inside, at every scale; scaled-up ones are not
+        for (double scale : { 1e-3, 1.0, 30.0 }) {
+            MatrixRM V = MatrixRM::Random(7, 4) * float(scale);
+            Eigen::VectorXd w = Eigen::VectorXd::Random(7).cwiseAbs();
+            w /= w.sum();
+            const Eigen::VectorXd inside = V.cast<double>().transpose() * w;
+            QVERIFY(hullDistance(V, inside) < 1e-9 * scale);
+            QVERIFY(hullDistance(V, 3.0 * inside + Eigen::VectorXd::Constant(4, 5 * scale)) > 1e-3 * scale);
+        }
+    }
+
     // A query that puts nearly all its weight on one key sits on that value.
     void oneHotQuerySitsOnItsValue()
     {

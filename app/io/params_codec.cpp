@@ -86,6 +86,10 @@ QJsonObject paramsToJson(const attn::Params &p)
         o["init"] = QString::fromStdString(attn::initName(p.init));
     if (p.sigma != 1.0)
         o["sigma"] = p.sigma;
+    if (p.score == attn::Score::Additive) {
+        o["score"] = QStringLiteral("additive");
+        o["additive_hidden"] = p.additiveHidden;
+    }
     o["softmax_dim"] = p.softmaxDim;
     o["mask"] = QString::fromStdString(attn::maskName(p));
     o["batch_index"] = p.batchIndex;
@@ -103,7 +107,8 @@ attn::Params paramsFromJson(const QJsonObject &o, const QString &w)
 {
     onlyKnownKeys(o,
         { "mode", "batch", "len", "keys", "cross", "d_model", "d_k", "d_v", "d_v_follows_d_k", "keys_follow_len",
-            "seed", "scaling", "scale", "init", "sigma", "softmax_dim", "mask", "batch_index", "tokens", "positions" },
+            "seed", "scaling", "scale", "init", "sigma", "softmax_dim", "mask", "batch_index", "tokens", "positions",
+            "score", "additive_hidden" },
         w);
     attn::Params p;
     using attn::Limits;
@@ -167,6 +172,8 @@ attn::Params paramsFromJson(const QJsonObject &o, const QString &w)
             throw CodecError { w + "scale: expected a number" };
         p.customScale = o.value("scale").toDouble();
     }
+    p.score = *attn::parseScore(jsonText(o, "score", w, { "dot", "additive" }, "dot").toStdString());
+    p.additiveHidden = jsonInteger(o, "additive_hidden", w, 1, attn::Limits::maxHidden, p.additiveHidden);
     p.softmaxDim = jsonInteger(o, "softmax_dim", w, -2, -1, -1);
     std::string maskError;
     if (!attn::parseMask(

@@ -5,6 +5,8 @@
 
 QString scalingLabel(const attn::Params &p)
 {
+    if (p.score == attn::Score::Additive)
+        return QCoreApplication::translate("Figure", "additive, H = %1 (not scaled)").arg(p.additiveHidden);
     switch (p.scaling) {
     case attn::Scaling::InvSqrtDk:
         return QCoreApplication::translate("Figure", "scaled by 1/√%1").arg(p.dK);
@@ -63,6 +65,8 @@ QString compareTitle(const attn::Params &p, CompareKind kind)
         return QCoreApplication::translate("Figure", "d_k = %1, %2").arg(p.dK).arg(scalingLabel(p)) + titleEnd(p);
     case CompareKind::Dk:
         return QCoreApplication::translate("Figure", "%1, %2").arg(scalingLabel(p), softmaxDimLabel(p)) + titleEnd(p);
+    case CompareKind::Score:
+        return QCoreApplication::translate("Figure", "d_k = %1, %2").arg(p.dK).arg(softmaxDimLabel(p)) + titleEnd(p);
     case CompareKind::None:
         break;
     }
@@ -80,6 +84,10 @@ QString compareLabel(const attn::Params &p, CompareKind kind)
         return softmaxDimLabel(p);
     case CompareKind::Dk:
         return QStringLiteral("d_k = %1").arg(p.dK);
+    case CompareKind::Score:
+        return p.score == attn::Score::Additive
+            ? scalingLabel(p)
+            : QCoreApplication::translate("Figure", "dot product, %1").arg(scalingLabel(p));
     }
     return {};
 }

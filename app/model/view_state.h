@@ -55,7 +55,7 @@ inline std::optional<attn::Quantity> quantityFromName(const QString &name)
             return q;
     return std::nullopt;
 }
-inline QString compareName(CompareKind k) // "none" | "scaling" | "softmax-dim" | "d-k"
+inline QString compareName(CompareKind k) // "none" | "scaling" | "softmax-dim" | "d-k" | "score"
 {
     switch (k) {
     case CompareKind::None:
@@ -66,12 +66,15 @@ inline QString compareName(CompareKind k) // "none" | "scaling" | "softmax-dim" 
         return QStringLiteral("softmax-dim");
     case CompareKind::Dk:
         return QStringLiteral("d-k");
+    case CompareKind::Score:
+        return QStringLiteral("score");
     }
     return QStringLiteral("none");
 }
 inline std::optional<CompareKind> compareFromName(const QString &name)
 {
-    for (CompareKind k : { CompareKind::None, CompareKind::Scaling, CompareKind::SoftmaxDim, CompareKind::Dk })
+    for (CompareKind k :
+        { CompareKind::None, CompareKind::Scaling, CompareKind::SoftmaxDim, CompareKind::Dk, CompareKind::Score })
         if (name == compareName(k))
             return k;
     return std::nullopt;

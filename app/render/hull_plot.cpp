@@ -32,7 +32,7 @@ HullPlot::HullPlot(QCustomPlot *plot)
     m_outside = plot->addGraph();
     m_outside->setLineStyle(QCPGraph::lsNone);
     m_outside->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(kOutside, 2.5), Qt::white, 13));
-    m_outside->setName(QCoreApplication::translate("HullPlot", "outputs o_i outside"));
+    m_outside->setName(QCoreApplication::translate("HullPlot", "outputs o_i outside (in all d_v dimensions)"));
     m_highlight = plot->addGraph();
     m_highlight->setLineStyle(QCPGraph::lsNone);
     m_highlight->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(Qt::black, 2), kOutput, 22));
@@ -42,6 +42,7 @@ HullPlot::HullPlot(QCustomPlot *plot)
     plot->axisRect()->insetLayout()->take(plot->legend);
     plot->plotLayout()->addElement(1, 0, plot->legend);
     plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    plot->legend->setWrap(2);
     plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     plot->legend->setBorderPen(Qt::NoPen);
     plot->legend->setMargins(QMargins(4, 0, 4, 2));
@@ -138,11 +139,12 @@ void HullPlot::show(const attn::HullProjection &h, const attn::MatrixRM &weights
     m_labels.clear();
     QFont f = m_plot->font();
     f.setPixelSize(m_textPx);
-    const auto label = [&](const attn::Point2 &at, const QString &text, const QColor &color) {
+    // Values are labelled above their point, outputs below theirs, so a query sitting on a value keeps both.
+    const auto label = [&](const attn::Point2 &at, const QString &text, const QColor &color, bool above) {
         auto *t = new QCPItemText(m_plot);
         t->position->setCoords(at[0], at[1]);
-        t->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        t->setPadding(QMargins(6, 0, 0, 2));
+        t->setPositionAlignment(Qt::AlignLeft | (above ? Qt::AlignBottom : Qt::AlignTop));
+        t->setPadding(above ? QMargins(6, 0, 0, 4) : QMargins(6, 4, 0, 0));
         t->setText(text);
         t->setColor(color);
         t->setFont(f);
@@ -150,11 +152,11 @@ void HullPlot::show(const attn::HullProjection &h, const attn::MatrixRM &weights
     };
     if (S <= 16)
         for (int j = 0; j < S; ++j)
-            label(h.values[std::size_t(j)], QStringLiteral("v%1").arg(j), kValue);
+            label(h.values[std::size_t(j)], QStringLiteral("v%1").arg(j), kValue, true);
     if (L <= 16)
         for (int i = 0; i < L; ++i)
             label(h.outputs[std::size_t(i)], QStringLiteral("o%1").arg(i),
-                h.outside[std::size_t(i)] ? kOutside : kOutput.darker(130));
+                h.outside[std::size_t(i)] ? kOutside : kOutput.darker(130), false);
     // Axes: every point in view with a margin, equal units on both axes would squash a flat cloud, so not.
     double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
     bool first = true;

@@ -119,8 +119,8 @@ void HullWindow::refresh()
     m_first->setEnabled(!principal);
     m_second->setEnabled(!principal);
     const attn::MatrixRM V = r->inputs->V.slice(b), out = r->attention.out.slice(b);
-    m_projection = attn::projectHull(V, out, principal ? std::array<int, 2> { -1, -1 }
-                                                       : std::array<int, 2> { m_first->value(), m_second->value() });
+    m_projection = attn::projectHull(
+        V, out, principal ? std::array<int, 2> { -1, -1 } : std::array<int, 2> { m_first->value(), m_second->value() });
     if (m_query >= p.queryLength)
         m_query = -1;
     m_hullPlot->show(m_projection, r->attention.weights.slice(b), m_query);
@@ -142,6 +142,13 @@ QString HullWindow::statusText() const
               .arg(outside)
               .arg(L)
               .arg(p.batchIndex);
+    if (outside > 0 && m_projection.inAllDimensions)
+        text += ' '
+            + tr("Inside or outside is judged in all %1 dimensions of the values; the picture shows two, so a red "
+                 "point can be drawn inside the polygon.")
+                  .arg(p.dV);
+    if (!m_projection.inAllDimensions)
+        text += ' ' + tr("(Too many to check in all %1 dimensions: judged in the picture only.)").arg(p.dV);
     if (p.softmaxDim == -2)
         text += ' ' + tr("Softmax runs over the queries (dim=-2): the lecture's mistake.");
     if (m_axes->currentIndex() == 0 && m_projection.firstAxis >= 0)

@@ -452,6 +452,8 @@ void MainWindow::buildMenus()
 
     QMenu *mistakes = menuBar()->addMenu(tr("&Mistakes"));
     mistakes->setObjectName("mistakesMenu");
+    mistakes->addAction(action("showMistakes"));
+    mistakes->addSeparator();
     const QStringList mistakeTitles { tr("Forgetting ÷√d_k"), tr("softmax over dim=-2"),
         tr("MHA's key_padding_mask handed to SDPA"), tr("Q @ K.transpose(0, 1)"), tr("Q.transpose(-2, -1) @ K") };
     for (int i = 0; i < int(attn::allMistakes().size()); ++i) {

@@ -13,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScreen>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -100,6 +101,15 @@ MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
         sums->setSubTickPen(Qt::NoPen);
         connect(rect->axis(QCPAxis::atLeft), qOverload<const QCPRange &>(&QCPAxis::rangeChanged), sums,
             qOverload<const QCPRange &>(&QCPAxis::setRange));
+        // The colour scale, for the maps too large for numbers in their cells.
+        auto *scale = new QCPColorScale(s.plot);
+        scale->setBarWidth(10);
+        scale->setGradient(s.map->gradient());
+        scale->setDataRange(QCPRange(0.0, 1.0));
+        scale->axis()->setTicker(textTicker({ { 0.0, QStringLiteral("0") }, { 1.0, QStringLiteral("1") } }));
+        s.plot->plotLayout()->addElement(0, 1, scale);
+        s.map->setColorScale(scale);
+        s.map->setGradient(colorGradient(QStringLiteral("viridis")));
         connect(s.plot, &QCustomPlot::afterLayout, this, [this, k] { layoutCellTexts(k); });
         s.error = new QLabel(s.stack);
         s.error->setObjectName(k ? "mistake-wrong-error" : "mistake-right-error");
@@ -117,7 +127,9 @@ MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
         s.stack->addWidget(s.hullCanvas);
         for (QLabel *l : { s.title, s.code, s.shapes })
             l->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
-        s.stack->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+        // Both columns equally wide, whatever each shows.
+        s.stack->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Expanding);
+        s.shapes->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Maximum);
         column->addWidget(s.title);
         column->addWidget(s.code);
         column->addWidget(s.shapes);
@@ -215,9 +227,12 @@ void MistakesWindow::setPresentation(bool on, bool fullScreen)
 {
     m_presentation = on;
     applyFonts();
-    if (on && fullScreen)
+    recompute(); // the lines of code break differently
+    if (on && fullScreen) {
+        if (QScreen *sc = screen()) // without a window manager full screen is only a wish: take the screen
+            setGeometry(sc->geometry());
         showFullScreen();
-    else if (isFullScreen())
+    } else if (isFullScreen())
         showNormal();
 }
 
@@ -245,7 +260,7 @@ void MistakesWindow::applyFonts()
     heading.setBold(true);
     m_heading->setFont(heading);
     QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    mono.setPixelSize(px - (m_presentation ? 5 : 1));
+    mono.setPixelSize(px - (m_presentation ? 3 : 1));
     m_settings->setVisible(!m_presentation); // the projector's room goes to the maps
     for (Side &s : m_sides) {
         QFont title = body;
@@ -278,8 +293,13 @@ void MistakesWindow::showSide(int k, const attn::MistakeSide &side)
 {
     Side &s = m_sides[std::size_t(k)];
     const attn::MistakeSummary sum = attn::summarizeMistake(m_result, m_result.params.batchIndex);
+    s.projection = {};
     s.title->setText(k ? tr("✗ The mistake") : tr("✓ Right"));
-    s.code->setText(fromStd(side.expression));
+    // On a projector the text is larger: the line breaks inside the call, where Python allows it.
+    QString code = fromStd(side.expression);
+    if (m_presentation && !code.contains('\n'))
+        code.replace(QStringLiteral("F.softmax("), QStringLiteral("F.softmax(\n    "));
+    s.code->setText(code);
     s.shapes->setText(fromStd(side.operands));
     if (side.weights.empty()) {
         s.error->setText(side.error.rfind("RuntimeError", 0) == 0 ? tr("PyTorch raises:\n\n%1").arg(fromStd(side.error))
@@ -290,14 +310,10 @@ void MistakesWindow::showSide(int k, const attn::MistakeSide &side)
         return;
     }
     const int b = std::min(sum.shownBatch, side.weights.batch - 1);
-    s.projection = {};
     if (m_showHull) {
         if (side.out.empty()) {
-            s.error->setText(tr("No output to place: these weights are (%1, %2, %3), not (B, L, S), so weights @ V "
-                                "means nothing here.")
-                                 .arg(side.weights.batch)
-                                 .arg(side.weights.rows)
-                                 .arg(side.weights.cols));
+            s.error->setText(tr("No output to place: this matrix does not weigh the values' rows (its columns are "
+                                "K's features, not keys), so weights @ V means nothing here."));
             s.stack->setCurrentWidget(s.error);
         } else {
             s.projection = attn::projectHull(m_result.V.slice(b), side.out.slice(b), { -1, -1 });
@@ -415,7 +431,10 @@ void MistakesWindow::updateCaption()
                      "still runs but learns nothing");
         cause = tr("normalisation must run over the keys (the last dimension), not over the queries");
         fix = tr("always write dim=-1, and print the row sums once as a check");
-        numbers = tr("Here the rows sum to %1 to %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.")
+        numbers = (p.queryLength <= 16 && !m_showHull
+                ? tr("Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every "
+                     "row sums to 1.")
+                : tr("Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1."))
                       .arg(number(sum.minRowSum[1]), number(sum.maxRowSum[1]));
         break;
     case attn::Mistake::MhaMaskInSdpa:
@@ -425,11 +444,13 @@ void MistakesWindow::updateCaption()
             = tr("their booleans mean opposite things: in key_padding_mask True means masked, in SDPA's attn_mask True "
                  "means take part");
         fix = tr("invert it before passing it: ~key_padding_mask");
-        numbers = tr("Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every "
-                     "query puts %2 of its weight on the padding; the right way round, %3.")
-                      .arg(m_result.padCount == 1
-                              ? QString::number(p.keyLength - 1)
-                              : QStringLiteral("%1–%2").arg(p.keyLength - m_result.padCount).arg(p.keyLength - 1))
+        numbers = (m_result.padCount == 1
+                ? tr("Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, "
+                     "every query puts %2 of its weight on the padding; the right way round, %3.")
+                      .arg(p.keyLength - 1)
+                : tr("Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it "
+                     "is, every query puts %2 of its weight on the padding; the right way round, %3.")
+                      .arg(QStringLiteral("%1–%2").arg(p.keyLength - m_result.padCount).arg(p.keyLength - 1)))
                       .arg(number(sum.weightOnPadding[1]), number(sum.weightOnPadding[0]));
         break;
     case attn::Mistake::Transpose01:
@@ -445,16 +466,20 @@ void MistakesWindow::updateCaption()
                 ? tr("Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k "
                      "= 4.")
                 : tr("Here PyTorch raises an error. It runs whenever L = S, as in self-attention.");
-        else if (sum.wrongComputed)
-            numbers = tr("Here the shapes fit by chance: the result is (%1, %2, %3), not (B, L, S) = (%4, %5, %6); its "
-                         "rows and columns are not queries and keys.")
-                          .arg(m_result.wrong.weights.batch)
-                          .arg(m_result.wrong.weights.rows)
-                          .arg(m_result.wrong.weights.cols)
-                          .arg(p.batch)
-                          .arg(p.queryLength)
-                          .arg(p.keyLength);
-        else
+        else if (sum.wrongComputed) {
+            const attn::Tensor3 &w = m_result.wrong.weights;
+            const QString shape = QStringLiteral("(%1, %2, %3)").arg(w.batch).arg(w.rows).arg(w.cols);
+            const QString right = QStringLiteral("(%1, %2, %3)").arg(p.batch).arg(p.queryLength).arg(p.keyLength);
+            const QString fit = shape == right ? tr("the result is %1, the very shape of (B, L, S),").arg(shape)
+                                               : tr("the result is %1, not (B, L, S) = %2,").arg(shape, right);
+            numbers = m_mistake == attn::Mistake::Transpose01
+                ? tr("Here the shapes fit by chance: %1 but its first axis runs over K's keys, not the batch, and its "
+                     "columns over K's features, not the keys.")
+                      .arg(fit)
+                : tr("Here the shapes fit by chance: %1 but its rows are Q's features and its columns K's features, "
+                     "not queries and keys.")
+                      .arg(fit);
+        } else
             numbers = fromStd(m_result.wrong.error);
         break;
     }
@@ -464,10 +489,12 @@ void MistakesWindow::updateCaption()
             return int(std::count(o.begin(), o.end(), true));
         };
         numbers += ' '
-            + tr("In the values' hull (H): %1 of %2 outputs lie outside on the right, %3 with the mistake.")
+            + tr("In the values' hull (H; judged in all %4 dimensions, so a red point may be drawn inside the "
+                 "polygon): %1 of %2 outputs lie outside it with the right line, %3 with the mistake.")
                   .arg(outside(0))
                   .arg(m_sides[0].projection.outputs.size())
-                  .arg(outside(1));
+                  .arg(outside(1))
+                  .arg(p.dV);
     }
     m_heading->setText(heading);
     m_caption->setText(QStringLiteral("<b>%1</b> %2<br><b>%3</b> %4<br><b>%5</b> <span style='color:#1a6b2a'>%6</span>")
@@ -478,8 +505,9 @@ void MistakesWindow::updateCaption()
     m_why->setVisible(noScale);
     m_train->setVisible(noScale);
     const int shown = sum.shownBatch;
-    QString settings = tr("Both sides: the main window's Q, K, V (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), "
-                          "÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.")
+    QString settings = tr("Both sides: Q, K, V drawn as the main window draws them (%1, B = %2, L = %3, S = %4, d_k = "
+                          "%5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 "
+                          "shown.")
                            .arg(p.mode == attn::Mode::Projection ? tr("projection") : tr("direct"))
                            .arg(p.batch)
                            .arg(p.queryLength)
@@ -489,7 +517,8 @@ void MistakesWindow::updateCaption()
                            .arg(shown);
     if (m_clamped)
         settings += ' '
-            + tr("(The main window's sizes are larger: shown here with B ≤ %1, L and S ≤ %2, d_k ≤ %3.)")
+            + tr("(The main window's sizes are larger: here B ≤ %1, L and S ≤ %2, d_k ≤ %3, so the draws are not the "
+                 "main window's numbers.)")
                   .arg(attn::kMistakeMaxBatch)
                   .arg(attn::kMistakeMaxLength)
                   .arg(attn::kMistakeMaxDk);

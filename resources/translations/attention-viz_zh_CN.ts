@@ -822,73 +822,84 @@
 <context>
     <name>Figure</name>
     <message>
-        <location filename="../../app/model/labels.cpp" line="10"/>
+        <location filename="../../app/model/labels.cpp" line="12"/>
         <source>scaled by 1/√%1</source>
         <translation>缩放 1/√%1</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="12"/>
+        <location filename="../../app/model/labels.cpp" line="14"/>
         <source>not scaled</source>
         <translation>未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="14"/>
+        <location filename="../../app/model/labels.cpp" line="16"/>
         <source>scaled by %1</source>
         <translation>乘以 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="16"/>
+        <location filename="../../app/model/labels.cpp" line="18"/>
         <source>scaled by 1/%1 (1/d_k)</source>
         <translation>乘以 1/%1（1/d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="18"/>
+        <location filename="../../app/model/labels.cpp" line="20"/>
         <source>scaled by 1/√%1 (1/√d_model)</source>
         <translation>乘以 1/√%1（1/√d_model）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="20"/>
+        <location filename="../../app/model/labels.cpp" line="22"/>
         <source>q and k each scaled by %1^−¼</source>
         <translation>q 和 k 各乘 %1^−¼</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="27"/>
+        <location filename="../../app/model/labels.cpp" line="29"/>
         <source>softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="28"/>
+        <location filename="../../app/model/labels.cpp" line="30"/>
         <source>softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="52"/>
+        <location filename="../../app/model/labels.cpp" line="54"/>
         <source>d_k = %1, %2, %3</source>
         <translation>d_k = %1，%2，%3</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="65"/>
+        <location filename="../../app/model/labels.cpp" line="67"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="38"/>
+        <location filename="../../app/model/labels.cpp" line="89"/>
+        <source>dot product, %1</source>
+        <translation>点积，%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="40"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="40"/>
+        <location filename="../../app/model/labels.cpp" line="9"/>
+        <source>additive, H = %1 (not scaled)</source>
+        <translation>加性，H = %1（不缩放）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="42"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="42"/>
+        <location filename="../../app/model/labels.cpp" line="44"/>
         <source>  (L = %1, S = %2, seed %3)</source>
         <translation>（L = %1，S = %2，种子 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="61"/>
         <location filename="../../app/model/labels.cpp" line="63"/>
+        <location filename="../../app/model/labels.cpp" line="65"/>
+        <location filename="../../app/model/labels.cpp" line="69"/>
         <source>d_k = %1, %2</source>
         <translation>d_k = %1，%2</translation>
     </message>
@@ -1151,27 +1162,27 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/render/hull_plot.cpp" line="35"/>
-        <source>outputs o_i outside</source>
-        <translation>凸包外的输出 o_i</translation>
+        <source>outputs o_i outside (in all d_v dimensions)</source>
+        <translation>凸包外的输出 o_i（按全部 d_v 维判断）</translation>
     </message>
     <message>
-        <location filename="../../app/render/hull_plot.cpp" line="88"/>
+        <location filename="../../app/render/hull_plot.cpp" line="89"/>
         <source>values v_j</source>
         <translation>值向量 v_j</translation>
     </message>
     <message>
-        <location filename="../../app/render/hull_plot.cpp" line="173"/>
+        <location filename="../../app/render/hull_plot.cpp" line="175"/>
         <source>first principal component (%1 %)</source>
         <translation>第一主成分（%1 %）</translation>
     </message>
     <message>
-        <location filename="../../app/render/hull_plot.cpp" line="175"/>
-        <location filename="../../app/render/hull_plot.cpp" line="178"/>
+        <location filename="../../app/render/hull_plot.cpp" line="177"/>
+        <location filename="../../app/render/hull_plot.cpp" line="180"/>
         <source>coordinate %1 of v</source>
         <translation>v 的第 %1 个坐标</translation>
     </message>
     <message>
-        <location filename="../../app/render/hull_plot.cpp" line="176"/>
+        <location filename="../../app/render/hull_plot.cpp" line="178"/>
         <source>second principal component (%1 %)</source>
         <translation>第二主成分（%1 %）</translation>
     </message>
@@ -1220,16 +1231,26 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/hull_window.cpp" line="146"/>
+        <source>Inside or outside is judged in all %1 dimensions of the values; the picture shows two, so a red point can be drawn inside the polygon.</source>
+        <translation>是否在凸包内按值向量的全部 %1 维判断；图只画出两维，所以红点可能画在多边形里面。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="150"/>
+        <source>(Too many to check in all %1 dimensions: judged in the picture only.)</source>
+        <translation>（点太多，无法在全部 %1 维中检查：只按图中的两维判断。）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="152"/>
         <source>Softmax runs over the queries (dim=-2): the lecture&apos;s mistake.</source>
         <translation>softmax 沿查询维（dim=-2）：讲义里的错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="148"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="154"/>
         <source>(Principal components need d_v ≤ %1: coordinates 0 and 1 shown.)</source>
         <translation>（主成分需要 d_v ≤ %1：此处显示坐标 0 和 1。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="154"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="160"/>
         <source>Query %1 puts its largest weight, %2, on key %3.</source>
         <translation>查询 %1 把最大的权重 %2 放在键 %3 上。</translation>
     </message>
@@ -1613,132 +1634,132 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>常见错误(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="455"/>
+        <location filename="../../app/widgets/main_window.cpp" line="457"/>
         <source>Forgetting ÷√d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="455"/>
+        <location filename="../../app/widgets/main_window.cpp" line="457"/>
         <source>softmax over dim=-2</source>
         <translation>softmax 沿 dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="456"/>
+        <location filename="../../app/widgets/main_window.cpp" line="458"/>
         <source>MHA&apos;s key_padding_mask handed to SDPA</source>
         <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="456"/>
+        <location filename="../../app/widgets/main_window.cpp" line="458"/>
         <source>Q @ K.transpose(0, 1)</source>
         <translation>Q @ K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="456"/>
+        <location filename="../../app/widgets/main_window.cpp" line="458"/>
         <source>Q.transpose(-2, -1) @ K</source>
         <translation>Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="464"/>
+        <location filename="../../app/widgets/main_window.cpp" line="466"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="465"/>
+        <location filename="../../app/widgets/main_window.cpp" line="467"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="466"/>
+        <location filename="../../app/widgets/main_window.cpp" line="468"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="467"/>
+        <location filename="../../app/widgets/main_window.cpp" line="469"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="468"/>
+        <location filename="../../app/widgets/main_window.cpp" line="470"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="469"/>
+        <location filename="../../app/widgets/main_window.cpp" line="471"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="488"/>
+        <location filename="../../app/widgets/main_window.cpp" line="490"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="490"/>
+        <location filename="../../app/widgets/main_window.cpp" line="492"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="491"/>
+        <location filename="../../app/widgets/main_window.cpp" line="493"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="500"/>
+        <location filename="../../app/widgets/main_window.cpp" line="502"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="502"/>
+        <location filename="../../app/widgets/main_window.cpp" line="504"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="503"/>
+        <location filename="../../app/widgets/main_window.cpp" line="505"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="503"/>
+        <location filename="../../app/widgets/main_window.cpp" line="505"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="510"/>
+        <location filename="../../app/widgets/main_window.cpp" line="512"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="516"/>
+        <location filename="../../app/widgets/main_window.cpp" line="518"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="517"/>
+        <location filename="../../app/widgets/main_window.cpp" line="519"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="519"/>
+        <location filename="../../app/widgets/main_window.cpp" line="521"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="520"/>
+        <location filename="../../app/widgets/main_window.cpp" line="522"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="521"/>
+        <location filename="../../app/widgets/main_window.cpp" line="523"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="541"/>
+        <location filename="../../app/widgets/main_window.cpp" line="543"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="542"/>
+        <location filename="../../app/widgets/main_window.cpp" line="544"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
@@ -1858,27 +1879,27 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>✕ 退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="570"/>
+        <location filename="../../app/widgets/main_window.cpp" line="572"/>
         <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="811"/>
+        <location filename="../../app/widgets/main_window.cpp" line="813"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="859"/>
+        <location filename="../../app/widgets/main_window.cpp" line="861"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="865"/>
+        <location filename="../../app/widgets/main_window.cpp" line="867"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="867"/>
+        <location filename="../../app/widgets/main_window.cpp" line="869"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1886,57 +1907,57 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>MistakesWindow</name>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="42"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="43"/>
         <source>Common mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="47"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="48"/>
         <source>1  no ÷√d_k</source>
         <translation>1  没有 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="47"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="48"/>
         <source>2  dim=-2</source>
         <translation>2  dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="47"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="48"/>
         <source>3  MHA mask in SDPA</source>
         <translation>3  MHA 掩码给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="47"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="48"/>
         <source>4  K.transpose(0, 1)</source>
         <translation>4  K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="48"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="49"/>
         <source>5  Q.transpose(-2, -1) @ K</source>
         <translation>5  Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="139"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="151"/>
         <source>Why scale? [W]</source>
         <translation>为什么缩放？[W]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="141"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="153"/>
         <source>Watch training stall [T]</source>
         <translation>看训练停滞 [T]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="281"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="298"/>
         <source>✗ The mistake</source>
         <translation>✗ 错误写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="281"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="298"/>
         <source>✓ Right</source>
         <translation>✓ 正确写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="285"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="306"/>
         <source>PyTorch raises:
 
 %1</source>
@@ -1945,207 +1966,232 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="296"/>
-        <source>No output to place: these weights are (%1, %2, %3), not (B, L, S), so weights @ V means nothing here.</source>
-        <translation>没有可画的输出：这些权重的形状是 (%1, %2, %3)，不是 (B, L, S)，所以 weights @ V 在这里没有意义。</translation>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="316"/>
+        <source>No output to place: this matrix does not weigh the values&apos; rows (its columns are K&apos;s features, not keys), so weights @ V means nothing here.</source>
+        <translation>没有可画的输出：这个矩阵的列是 K 的特征维而不是键，它不是对值向量的加权，所以 weights @ V 在这里没有意义。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="323"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="340"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="323"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="341"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="323"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="342"/>
         <source>feature of Q</source>
         <translation>Q 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="323"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="343"/>
         <source>feature of K</source>
         <translation>K 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="330"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="350"/>
         <source>key j (padding %1: masked)</source>
         <translation>键 j（填充位 %1：被屏蔽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="331"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="351"/>
         <source>key j (padding %1: the only keys seen)</source>
         <translation>键 j（填充位 %1：唯一被关注的键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="348"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="368"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="397"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="417"/>
         <source>Forgetting to divide by √d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="398"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="418"/>
         <source>with a large d_k training does not converge; the loss stays flat for a long time</source>
         <translation>d_k 较大时训练不收敛，损失长时间不动</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="399"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="419"/>
         <source>the dot product&apos;s variance grows with d_k: the softmax saturates and its gradient is flattened</source>
         <translation>点积方差随 d_k 增大，softmax 饱和、梯度被压平</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="400"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="420"/>
         <source>use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself</source>
         <translation>用 F.scaled_dot_product_attention，或手动除以 d_k ** 0.5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="401"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="421"/>
         <source>Here (d_k = %1): each row&apos;s largest weight is %2 on average without the scale, %3 with it; the softmax&apos;s gradient (its Jacobian&apos;s norm) is %4 against %5. ↑ and ↓ double and halve d_k.</source>
         <translation>此处（d_k = %1）：每行最大权重的平均值，不缩放为 %2，缩放为 %3；softmax 的梯度（雅可比矩阵的范数）为 %4，缩放时为 %5。↑ 和 ↓ 使 d_k 加倍和减半。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="407"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="427"/>
         <source>At this small d_k the two are still alike.</source>
         <translation>d_k 这么小时两者还差不多。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="410"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="430"/>
         <source>softmax over the wrong dim (dim=-2)</source>
         <translation>softmax 的 dim 写错（dim=-2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="411"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="431"/>
         <source>the rows do not sum to 1 and the output is not a convex combination of the values; training still runs but learns nothing</source>
         <translation>行和不为 1，输出不是值的凸组合，训练照样能跑但学不到东西</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="413"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="433"/>
         <source>normalisation must run over the keys (the last dimension), not over the queries</source>
         <translation>归一化维度必须是键维（最后一维），不是查询维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="414"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="434"/>
         <source>always write dim=-1, and print the row sums once as a check</source>
         <translation>统一写 dim=-1，并打印行和做一次自查</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="415"/>
-        <source>Here the rows sum to %1 to %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.</source>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="436"/>
+        <source>Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间（见图右侧）；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="419"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="438"/>
+        <source>Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1.</source>
+        <translation>此处 dim=-2 时行和在 %1 到 %2 之间；dim=-1 时每行和都为 1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="474"/>
+        <source>the result is %1, the very shape of (B, L, S),</source>
+        <translation>结果是 %1，恰好就是 (B, L, S) 的形状，</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="475"/>
+        <source>the result is %1, not (B, L, S) = %2,</source>
+        <translation>结果是 %1，而不是 (B, L, S) = %2，</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="477"/>
+        <source>Here the shapes fit by chance: %1 but its first axis runs over K&apos;s keys, not the batch, and its columns over K&apos;s features, not the keys.</source>
+        <translation>此处形状偶然对得上：%1但它的第一维是 K 的键而不是批次，列是 K 的特征维而不是键。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="480"/>
+        <source>Here the shapes fit by chance: %1 but its rows are Q&apos;s features and its columns K&apos;s features, not queries and keys.</source>
+        <translation>此处形状偶然对得上：%1但它的行是 Q 的特征维、列是 K 的特征维，而不是查询和键。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="494"/>
+        <source>In the values&apos; hull (H; judged in all %4 dimensions, so a red point may be drawn inside the polygon): %1 of %2 outputs lie outside it with the right line, %3 with the mistake.</source>
+        <translation>在值向量的凸包中（H；按全部 %4 维判断，所以红点可能画在多边形里面）：正确写法 %2 个输出中有 %1 个在凸包外，错误写法有 %3 个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="510"/>
+        <source>Both sides: Q, K, V drawn as the main window draws them (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.</source>
+        <translation>两侧：按主窗口的方式抽取的 Q、K、V（%1，B = %2，L = %3，S = %4，d_k = %5，种子 %6），除错误本身外都除以 √d_k 并沿键做 softmax；显示批次元素 %7。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="522"/>
+        <source>(The main window&apos;s sizes are larger: here B ≤ %1, L and S ≤ %2, d_k ≤ %3, so the draws are not the main window&apos;s numbers.)</source>
+        <translation>（主窗口的尺寸更大：此处 B ≤ %1、L 和 S ≤ %2、d_k ≤ %3，所以抽到的数不是主窗口的数。）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="442"/>
         <source>nn.MultiheadAttention&apos;s key_padding_mask handed to F.scaled_dot_product_attention as it is</source>
         <translation>把 nn.MultiheadAttention 的 key_padding_mask 直接喂给 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="420"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="443"/>
         <source>the positions that should be masked are attended to instead</source>
         <translation>该屏蔽的位置反而被关注</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="421"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="445"/>
         <source>their booleans mean opposite things: in key_padding_mask True means masked, in SDPA&apos;s attn_mask True means take part</source>
         <translation>两者布尔语义相反：key_padding_mask 中 True 表示屏蔽，SDPA 的 attn_mask 中 True 表示参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="423"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="447"/>
         <source>invert it before passing it: ~key_padding_mask</source>
         <translation>传参前取反：~key_padding_mask</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="424"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="449"/>
+        <source>Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
+        <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="452"/>
         <source>Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="432"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="459"/>
         <source>Transposing the wrong axes: K.transpose(0, 1)</source>
         <translation>转置转错了轴：K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="433"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="460"/>
         <source>Transposing the wrong tensor: Q.transpose(-2, -1) @ K</source>
         <translation>转置转错了张量：Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="434"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="461"/>
         <source>a shape error, or the shapes fit by chance and the result is wrong</source>
         <translation>形状报错，或形状偶然对得上但结果错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="435"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="462"/>
         <source>only transposing K&apos;s last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose does not always raise an error</source>
         <translation>只有对 K 的最后两维转置才得到 (B, d_k, S)；高维下转错轴不一定报错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="437"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="464"/>
         <source>always write K.transpose(-2, -1), and check scores.shape == (B, L, S)</source>
         <translation>固定写 K.transpose(-2, -1)，并核对 scores.shape == (B, L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="440"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="467"/>
         <source>Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k = 4.</source>
         <translation>此处 PyTorch 报错。若 B = d_k 且 S = B（或 S = 1）则能运行，例如 B = L = S = d_k = 4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="442"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="469"/>
         <source>Here PyTorch raises an error. It runs whenever L = S, as in self-attention.</source>
         <translation>此处 PyTorch 报错。只要 L = S（如自注意力）它就能运行。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="444"/>
-        <source>Here the shapes fit by chance: the result is (%1, %2, %3), not (B, L, S) = (%4, %5, %6); its rows and columns are not queries and keys.</source>
-        <translation>此处形状偶然对得上：结果是 (%1, %2, %3)，而不是 (B, L, S) = (%4, %5, %6)；它的行和列不是查询和键。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="462"/>
-        <source>In the values&apos; hull (H): %1 of %2 outputs lie outside on the right, %3 with the mistake.</source>
-        <translation>在值向量的凸包中（H）：正确写法 %2 个输出中有 %1 个在凸包外，错误写法有 %3 个。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="469"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="503"/>
         <source>Symptom:</source>
         <translation>现象：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="469"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="503"/>
         <source>Cause:</source>
         <translation>原因：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="470"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="504"/>
         <source>Fix:</source>
         <translation>正确做法：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="476"/>
-        <source>Both sides: the main window&apos;s Q, K, V (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.</source>
-        <translation>两侧：主窗口的 Q、K、V（%1，B = %2，L = %3，S = %4，d_k = %5，种子 %6），除错误本身外都除以 √d_k 并沿键做 softmax；显示批次元素 %7。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="478"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="513"/>
         <source>projection</source>
         <translation>投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="478"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="513"/>
         <source>direct</source>
         <translation>直接</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="487"/>
-        <source>(The main window&apos;s sizes are larger: shown here with B ≤ %1, L and S ≤ %2, d_k ≤ %3.)</source>
-        <translation>（主窗口的尺寸更大：此处按 B ≤ %1、L 和 S ≤ %2、d_k ≤ %3 显示。）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="491"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="527"/>
         <source>Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.</source>
         <translation>按键：1–5 或 ← → 选择，H 切换权重和凸包，F5 演示模式，Esc 关闭。</translation>
     </message>
