@@ -141,6 +141,14 @@ Tensor3 computeScores(const Tensor3 &Q, const Tensor3 &K)
     return scores;
 }
 
+double additiveScoreBound(const Inputs &in)
+{
+    double sum = 0;
+    for (float v : in.va.data)
+        sum += std::abs(double(v));
+    return sum;
+}
+
 Tensor3 computeAdditiveScores(
     const Tensor3 &Q, const Tensor3 &K, const Tensor3 &W1, const Tensor3 &W2, const Tensor3 &va)
 {

@@ -91,6 +91,9 @@ Inputs drawInputs(const Params &p);
 // (B,L,S) = Q·Kᵀ for each batch element.
 Tensor3 computeScores(const Tensor3 &Q, const Tensor3 &K);
 
+// The bound on every additive score, Σ_h |v_h| (tanh lies in [−1, 1]); 0 without additive draws.
+double additiveScoreBound(const Inputs &in);
+
 // (B,L,S): Bahdanau's score v·tanh(q_i·W_1 + k_j·W_2) for each query and key (float32, as NumPy computes it in
 // float32: the projections first, then the sum over the hidden units).
 Tensor3 computeAdditiveScores(

@@ -94,6 +94,13 @@ private slots:
         compare(r.attention.weights, c.value("weights").toObject(), 1e-5, "weights");
         compare(r.attention.out, c.value("out").toObject(), 1e-4, "out");
         QCOMPARE(p.scaleFactor(), 1.0); // additive scores are not scaled
+        const std::vector<float> v = valuesOf(c.value("v_a").toObject());
+        double bound = 0;
+        for (float x : v)
+            bound += std::abs(x);
+        QVERIFY(std::abs(additiveScoreBound(*r.inputs) - bound) < 1e-9 * bound);
+        for (float s : r.scores->data)
+            QVERIFY(std::abs(s) <= bound * (1 + 1e-6));
         QVERIFY(!expectedScoreVariance(p).known);
     }
 

@@ -272,7 +272,7 @@ void TestBadInput::refused_data()
                               << "--format: expected png, jpg, pdf or svg, got 'gif'"
                               << "";
     QTest::newRow("--compare") << QStringList { "--compare", "mood" }
-                               << "--compare: expected none, scaling, softmax-dim or d-k:N"
+                               << "--compare: expected none, scaling, softmax-dim, score or d-k:N"
                                << "";
     QTest::newRow("--compare d-k:0") << QStringList { "--compare", "d-k:0" }
                                      << "--compare: must be from 1 to 65536 (got 0)"
@@ -505,6 +505,27 @@ void TestBadInput::refused_data()
     QTest::newRow("step with a preset") << QStringList { "--lesson", "lecture", "--step", "2", "--preset", "why-scale",
         "--dump", "{dir}/out.json" } << "--step: the lesson's step gives the starting state; leave out --preset"
                                         << QString();
+    // --score
+    QTest::newRow("score unknown") << QStringList { "--score", "bahdanau", "--dump", "{dir}/out.json" }
+                                   << "--score: expected dot or additive, got 'bahdanau'" << QString();
+    QTest::newRow("additive hidden 0") << QStringList { "--score", "additive", "--additive-hidden", "0", "--dump",
+        "{dir}/out.json" } << "--additive-hidden: must be"
+                                       << QString();
+    QTest::newRow("additive hidden huge")
+        << QStringList { "--score", "additive", "--additive-hidden", "99999", "--dump", "{dir}/out.json" }
+        << "--additive-hidden: must be" << QString();
+    QTest::newRow("additive hidden without additive")
+        << QStringList { "--additive-hidden", "4", "--dump", "{dir}/out.json" }
+        << "--additive-hidden: only applies to --score additive" << QString();
+    QTest::newRow("additive with --no-scale")
+        << QStringList { "--score", "additive", "--no-scale", "--dump", "{dir}/out.json" }
+        << "--no-scale: additive scores are not scaled" << QString();
+    QTest::newRow("additive with --scaling")
+        << QStringList { "--score", "additive", "--scaling", "d-k", "--dump", "{dir}/out.json" }
+        << "--scaling: additive scores are not scaled" << QString();
+    QTest::newRow("additive too much work") << QStringList { "--score", "additive", "--additive-hidden", "4096",
+        "--len", "4096", "--mode", "direct", "--dump", "{dir}/out.json" }
+                                            << "these sizes would take about" << QString();
     // --mistake
     QTest::newRow("mistake unknown") << QStringList { "--mistake", "no_scale", "--dump", "{dir}/out.json" }
                                      << "--mistake: expected no-scale, softmax-dim, mha-mask-in-sdpa, transpose-0-1 or "

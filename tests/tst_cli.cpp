@@ -63,6 +63,7 @@ private slots:
     void sweepDumpAndExports();
     void trainDumpAndExports();
     void mistakeDump();
+    void additiveDump();
     void initSigmaAndScalingInTheDump();
 };
 
@@ -478,6 +479,40 @@ void TestCli::mistakeDump()
     Run r = runProgram({ "--mistake", "mha-mask-in-sdpa", "--mask", "pad:1", "--dump", "-" });
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QCOMPARE(QJsonDocument::fromJson(r.out).object()["mistake"].toObject()["pad"].toInt(), 1);
+}
+
+// --score additive: W_1, W_2, v_a in the dump after everything else, and the scores recomputed from the dump alone.
+void TestCli::additiveDump()
+{
+    Run r = runProgram({ "--score", "additive", "--additive-hidden", "3", "--mode", "direct", "--len", "4", "--keys",
+        "6", "--d-k", "5", "--seed", "2", "--dump", "-" });
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(o["params"].toObject()["score"].toString(), "additive");
+    QCOMPARE(o["params"].toObject()["additive_hidden"].toInt(), 3);
+    QCOMPARE(o["params"].toObject()["scale"].toDouble(), 1.0);
+    const QJsonArray W1 = o["W_1"].toArray(), W2 = o["W_2"].toArray(), v = o["v_a"].toArray();
+    QCOMPARE(W1.size(), 5);
+    QCOMPARE(W1[0].toArray().size(), 3);
+    QCOMPARE(v.size(), 3);
+    const QJsonArray Q = o["Q"].toArray()[0].toArray(), K = o["K"].toArray()[0].toArray();
+    const QJsonArray scores = o["scores"].toArray()[0].toArray();
+    for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 6; ++j) {
+            double s = 0;
+            for (int h = 0; h < 3; ++h) {
+                double a = 0;
+                for (int c = 0; c < 5; ++c)
+                    a += Q[i].toArray()[c].toDouble() * W1[c].toArray()[h].toDouble()
+                        + K[j].toArray()[c].toDouble() * W2[c].toArray()[h].toDouble();
+                s += std::tanh(a) * v[h].toDouble();
+            }
+            QVERIFY(std::abs(s - scores[i].toArray()[j].toDouble()) < 1e-5);
+        }
+    // the same Q, K, V as the dot product's: the additive draws come after them
+    Run dot
+        = runProgram({ "--mode", "direct", "--len", "4", "--keys", "6", "--d-k", "5", "--seed", "2", "--dump", "-" });
+    QCOMPARE(QJsonDocument::fromJson(dot.out).object()["V"], o["V"]);
 }
 
 void TestCli::trainDumpAndExports()

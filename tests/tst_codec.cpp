@@ -62,6 +62,10 @@ void TestCodec::roundTrip_data()
     tokens.tokens = { "the", "cat", "the" };
     tokens.positions = true;
     QTest::newRow("tokens with positions") << tokens;
+    attn::Params additive = p;
+    additive.score = attn::Score::Additive;
+    additive.additiveHidden = 5;
+    QTest::newRow("additive, H = 5") << additive;
 }
 
 void TestCodec::roundTrip()
@@ -113,6 +117,9 @@ void TestCodec::badFields_data()
     QTest::newRow("mask beyond keys") << QByteArray(R"({"keys": 4, "len": 4, "mask": "pad:9"})")
                                       << "params.mask: pad:N needs a number of keys N from 0 to 4";
     QTest::newRow("unknown field") << QByteArray(R"({"d_q": 4})") << "params.d_q: unknown field";
+    QTest::newRow("score") << QByteArray(R"({"score": "bahdanau"})") << "params.score: expected one of dot, additive";
+    QTest::newRow("additive hidden 0") << QByteArray(R"({"score": "additive", "additive_hidden": 0})")
+                                       << "params.additive_hidden:";
 }
 
 void TestCodec::badFields()

@@ -7,11 +7,15 @@
 #include "model/translations.h"
 #include "render/hull_plot.h"
 #include "shown_window.h"
+#include "widgets/explanation_panel.h"
 #include "widgets/hull_window.h"
 #include "widgets/mistakes_window.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTranslator>
 #include <QtTest>
 
@@ -247,6 +251,39 @@ private slots:
         QApplication::sendEvent(h->plot(), &move);
         QCOMPARE(h->highlightedQuery(), h->hullPlot()->outputAt(at));
         QVERIFY(h->highlightedQuery() >= 0 && h->highlightedQuery() != query);
+    }
+
+    // Additive attention from the settings and beside the dot product (View > Compare), every label saying so.
+    void additiveInTheWindow()
+    {
+        MainWindow &w = m_shown->window;
+        auto *score = w.findChild<QComboBox *>("score-combo");
+        QVERIFY(score);
+        QVERIFY(gui::chooseInCombo(score, "additive v·tanh(q·W₁ + k·W₂)"));
+        m_shown->model.waitForIdle();
+        QCoreApplication::processEvents();
+        const ResultPtr r = m_shown->model.result();
+        QCOMPARE(r->params.score, attn::Score::Additive);
+        QVERIFY(w.findChild<QSpinBox *>("hidden-spin")->isEnabled());
+        QVERIFY(!w.findChild<QComboBox *>("scaling-combo")->isEnabled());
+        QVERIFY(!w.findChild<QCheckBox *>("scale-check")->isChecked());
+        QVERIFY(w.explanation()->formulaText().contains("v·tanh(Q·W₁ + K·W₂) (additive, H = 8, not scaled)"));
+        QVERIFY(w.explanation()->statisticsText().contains(
+            QString("bounded by Σ|v_h| = %1").arg(attn::additiveScoreBound(*r->inputs), 0, 'g', 4)));
+        QVERIFY(!w.explanation()->shapesText().contains("Q·Kᵀ"));
+        // H through its spin box
+        QVERIFY(gui::typeInto(w.findChild<QSpinBox *>("hidden-spin"), "3"));
+        m_shown->model.waitForIdle();
+        QCOMPARE(m_shown->model.params().additiveHidden, 3);
+        QCOMPARE(m_shown->model.result()->inputs->va.cols, 3);
+        // beside the dot product
+        QVERIFY(gui::chooseMenu(&w, { "View", "Compare", "Dot product and additive" }));
+        w.comparison()->waitUntilComputed();
+        QCOMPARE(m_shown->model.compare(), CompareKind::Score);
+        QCOMPARE(w.comparison()->mainSide(), 1); // the additive main model stands on the right
+        QCOMPARE(w.comparison()->partner()->result()->params.score, attn::Score::Dot);
+        QVERIFY(w.comparison()->mainLabel().contains("additive, H = 3"));
+        QVERIFY(w.comparison()->partnerLabel().startsWith("dot product"));
     }
 
     void chinese()

@@ -146,12 +146,19 @@ void applySetting(attn::Params &p, const QString &name, const QString &value)
         attn::setMask(p, kind, pad);
     } else if (name == "batch-index") {
         p.batchIndex = int(parseInteger(name, value, 0, p.batch - 1));
+    } else if (name == "score") {
+        const auto score = attn::parseScore(value.trimmed().toLower().toStdString());
+        if (!score)
+            throw Fail { QStringLiteral("--score: expected dot or additive, got '%1'").arg(value) };
+        p.score = *score;
+    } else if (name == "additive-hidden") {
+        p.additiveHidden = int(parseInteger(name, value, 1, Limits::maxHidden));
     }
 }
 
 // The settings with values, in the order they are applied (later ones depend on earlier ones).
 const QStringList kValued { "mode", "batch", "len", "keys", "d-model", "d-k", "d-v", "seed", "init", "sigma", "scaling",
-    "scale", "softmax-dim", "mask", "batch-index" };
+    "scale", "softmax-dim", "score", "additive-hidden", "mask", "batch-index" };
 
 void parseDisplay(const QCommandLineParser &parser, DisplayOptions &d)
 {
@@ -321,6 +328,15 @@ void applyParams(const QCommandLineParser &parser, CliRequest &r)
             "--init: only applies to --mode projection (in direct mode Q, K and V are drawn without weights)") };
     if (parser.isSet("no-scale"))
         p.scaling = attn::Scaling::None;
+    // Additive scores are not scaled: a scaling given with them would be silently ignored.
+    if (p.score == attn::Score::Additive)
+        for (const char *other : { "no-scale", "scale", "scaling" })
+            if (parser.isSet(other))
+                throw Fail {
+                    QStringLiteral("--%1: additive scores are not scaled; leave it out (or use --score dot)").arg(other)
+                };
+    if (parser.isSet("additive-hidden") && p.score != attn::Score::Additive)
+        throw Fail { QStringLiteral("--additive-hidden: only applies to --score additive") };
     for (const QString &name :
         kValued + QStringList { "cross", "no-scale", "preset", "scenario", "step", "tokens", "positions" })
         r.paramsGiven |= parser.isSet(name);
@@ -443,11 +459,13 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
             r.compare = CompareKind::Scaling;
         else if (c == "softmax-dim")
             r.compare = CompareKind::SoftmaxDim;
+        else if (c == "score")
+            r.compare = CompareKind::Score;
         else if (c.startsWith("d-k:")) {
             r.compare = CompareKind::Dk;
             r.compareDk = int(parseInteger("compare", c.mid(4), 1, attn::Limits::maxDim));
         } else
-            throw Fail { QStringLiteral("--compare: expected none, scaling, softmax-dim or d-k:N, got '%1'")
+            throw Fail { QStringLiteral("--compare: expected none, scaling, softmax-dim, score or d-k:N, got '%1'")
                              .arg(parser.value("compare")) };
         // another comparison than the preset's: its caption no longer speaks of the screen
         if (r.compare != before || (r.compare == CompareKind::Dk && r.compareDk != beforeDk)) {
@@ -762,6 +780,11 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
             "F" },
         { "softmax-dim", "-1 (default): over keys, each row sums to 1; -2: over queries (the lecture's mistake).",
             "-1|-2" },
+        { "score",
+            "How a query and a key are scored: dot (default, the scaled dot product) or additive (Bahdanau: "
+            "v·tanh(q·W_1 + k·W_2), not scaled; W_1, W_2 = randn(d_k, H), v = randn(H) drawn after everything else).",
+            "dot|additive" },
+        { "additive-hidden", "With --score additive: the hidden units H (default 8).", "H" },
         { "mask", "none (default); causal: query i sees keys j <= i; pad:N masks the last N keys.",
             "none|causal|pad:N" },
         { "batch-index", "Which batch element the window and images show (default 0).", "b" },
@@ -801,7 +824,11 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
         { "save-scenario", "Write the state given on the command line as a scenario file and exit.", "FILE" },
         { "lesson", "Open a lesson (JSON, or 'lecture' for the built-in one); Page Up/Down step through it.", "FILE" },
         { "step", "With --lesson: start at its step N (1 is the first); other options change it.", "N" },
-        { "compare", "A second heatmap from the same Q and K: none, scaling, softmax-dim or d-k:N.", "KIND" },
+        { "compare",
+            "A second heatmap from the same Q and K: none, scaling, softmax-dim, score (dot product beside additive) "
+            "or "
+            "d-k:N.",
+            "KIND" },
         { "tokens",
             "Words on the axes, e.g. \"the cat sat on the mat\" (L = S = their number); in projection mode each "
             "distinct word has its own embedding row.",

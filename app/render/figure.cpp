@@ -277,7 +277,7 @@ public:
         for (QCPColorMap *map : m_maps)
             map->setGradient(colorGradient(gradientName)); // after setColorScale
         m_scale->setDataRange(range);
-        m_scale->axis()->setLabel(quantityTitle(o.display.quantity));
+        m_scale->axis()->setLabel(quantityTitle(o.display.quantity, panels.front().result->params.score));
         m_scale->axis()->setTickLabelFont(m_font);
         m_scale->axis()->setLabelFont(m_font);
         m_scale->setBarWidth(px + 6);

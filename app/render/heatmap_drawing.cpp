@@ -11,8 +11,12 @@ namespace {
 constexpr int kMaxCellTextSide = 16;
 }
 
-QString quantityTitle(attn::Quantity q)
+QString quantityTitle(attn::Quantity q, attn::Score score)
 {
+    if (score == attn::Score::Additive && q == attn::Quantity::Scores)
+        return QCoreApplication::translate("HeatmapPanel", "additive score v·tanh(q·W₁ + k·W₂)");
+    if (score == attn::Score::Additive && q == attn::Quantity::Logits)
+        return QCoreApplication::translate("HeatmapPanel", "logit (additive: not scaled)");
     switch (q) {
     case attn::Quantity::Weights:
         return QCoreApplication::translate("HeatmapPanel", "attention weight");

@@ -6,7 +6,8 @@
 
 #include <qcustomplot.h>
 
-QString quantityTitle(attn::Quantity q);
+// For additive scores the raw score is v·tanh(q·W₁ + k·W₂), and the logit is not scaled.
+QString quantityTitle(attn::Quantity q, attn::Score score = attn::Score::Dot);
 QString shortQuantityTitle(attn::Quantity q); // one word, where the full title does not fit
 
 // Ticks at the given values only, with these labels (0 and 1; 0 and ln S).

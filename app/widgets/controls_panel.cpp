@@ -202,6 +202,18 @@ QGroupBox *ControlsPanel::buildAttention()
 {
     auto *attention = new QGroupBox(tr("Attention"));
     auto *g = new QFormLayout(attention);
+    scoreCombo = tip(new QComboBox,
+        tr("How a query and a key are scored: the scaled dot product q·k, or Bahdanau's additive score "
+           "v·tanh(q·W₁ + k·W₂) with H hidden units (W₁, W₂, v drawn after everything else; not scaled: tanh keeps "
+           "it bounded whatever d_k is)."));
+    scoreCombo->addItem(tr("dot product q·k"), int(attn::Score::Dot));
+    scoreCombo->addItem(tr("additive v·tanh(q·W₁ + k·W₂)"), int(attn::Score::Additive));
+    g->addRow(tr("Score"), scoreCombo);
+    hiddenSpin = tip(new QSpinBox, tr("Additive attention's hidden units H: W₁ and W₂ are d_k × H, v has H entries."));
+    hiddenSpin->setRange(1, attn::Limits::maxHidden);
+    hiddenSpin->setValue(8);
+    hiddenSpin->setKeyboardTracking(false);
+    g->addRow(tr("Hidden units H"), hiddenSpin);
     scaleCheck = tip(new QCheckBox(tr("Divide by √d_k")),
         tr("Scale the scores by 1/√d_k before the softmax, which divides their variance by d_k: back to 1 for "
            "unit-variance Q and K (direct mode); with the projection's randn weights it is d_model² (the strip "
@@ -301,6 +313,8 @@ void ControlsPanel::nameControls()
         { customScaleCheck, "custom-scale-check" },
         { customScaleSpin, "custom-scale-spin" },
         { scalingCombo, "scaling-combo" },
+        { scoreCombo, "score-combo" },
+        { hiddenSpin, "hidden-spin" },
         { initCombo, "init-combo" },
         { sigmaSpin, "sigma-spin" },
         { overKeys, "over-keys" },
@@ -387,6 +401,10 @@ void ControlsPanel::connectAttention()
             p.customScale = customScaleSpin->value();
         });
     });
+    connect(scoreCombo, qOverload<int>(&QComboBox::activated), this,
+        [this] { change([this](attn::Params &p) { p.score = attn::Score(scoreCombo->currentData().toInt()); }); });
+    connect(hiddenSpin, qOverload<int>(&QSpinBox::valueChanged), this,
+        [this](int h) { change([h](attn::Params &p) { p.additiveHidden = h; }); });
     connect(initCombo, qOverload<int>(&QComboBox::activated), this,
         [this] { change([this](attn::Params &p) { p.init = attn::Init(initCombo->currentData().toInt()); }); });
     connect(sigmaSpin, qOverload<double>(&QDoubleSpinBox::valueChanged), this,
@@ -443,8 +461,8 @@ void ControlsPanel::showParams(const attn::Params &p)
 {
     const QList<QWidget *> all { source, dkSlider, dkSpin, lenSlider, lenSpin, keysSlider, keysSpin, separateKeys,
         dModelSpin, dvSpin, dvFollowsDk, seedEdit, batchSpin, batchIndexSpin, scaleCheck, customScaleCheck,
-        customScaleSpin, scalingCombo, initCombo, sigmaSpin, overKeys, overQueries, maskCombo, padSpin, tokensEdit,
-        positionsCheck };
+        customScaleSpin, scalingCombo, scoreCombo, hiddenSpin, initCombo, sigmaSpin, overKeys, overQueries, maskCombo,
+        padSpin, tokensEdit, positionsCheck };
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
     for (QWidget *w : all)
         blockers.push_back(std::make_unique<QSignalBlocker>(w));
@@ -490,6 +508,18 @@ void ControlsPanel::showParams(const attn::Params &p)
         customScaleSpin->setValue(p.customScale);
     customScaleSpin->setEnabled(p.scaling == attn::Scaling::Custom);
     scalingCombo->setCurrentIndex(scalingCombo->findData(int(p.scaling)));
+    scoreCombo->setCurrentIndex(scoreCombo->findData(int(p.score)));
+    hiddenSpin->setValue(p.additiveHidden);
+    const bool additive = p.score == attn::Score::Additive;
+    hiddenSpin->setEnabled(additive);
+    // Additive scores are not scaled: the scaling controls wait for the dot product.
+    for (QWidget *w : { static_cast<QWidget *>(scalingCombo), static_cast<QWidget *>(customScaleCheck) })
+        w->setEnabled(!additive);
+    if (additive) { // not checked either: nothing is divided by √d_k
+        scaleCheck->setChecked(false);
+        scaleCheck->setEnabled(false);
+        customScaleSpin->setEnabled(false);
+    }
     overKeys->setChecked(p.softmaxDim == -1);
     overQueries->setChecked(p.softmaxDim == -2);
     maskCombo->setCurrentIndex(maskCombo->findData(int(p.mask)));

@@ -65,6 +65,8 @@ private:
     QCheckBox *scaleCheck, *customScaleCheck;
     QDoubleSpinBox *customScaleSpin;
     QComboBox *scalingCombo; // every scaling, the wrong ones found in real code too
+    QComboBox *scoreCombo; // scaled dot product or additive (Bahdanau)
+    QSpinBox *hiddenSpin; // additive attention's hidden units H
     QComboBox *initCombo; // how projection mode draws W_q, W_k, W_v
     QDoubleSpinBox *sigmaSpin; // the inputs' scale
     QRadioButton *overKeys, *overQueries;

@@ -63,27 +63,31 @@ void ExplanationPanel::showResult()
     const attn::Params &p = r->params;
     const int B = p.batch, L = p.queryLength, S = p.keyLength, dk = p.dK, dv = p.dV;
 
+    const bool additive = p.score == attn::Score::Additive;
     QString scaled;
-    switch (p.scaling) {
-    case attn::Scaling::InvSqrtDk:
-        scaled = tr("Q·Kᵀ / √%1 = Q·Kᵀ / %2").arg(dk).arg(number(std::sqrt(double(dk))));
-        break;
-    case attn::Scaling::None:
-        scaled = tr("Q·Kᵀ (not scaled)");
-        break;
-    case attn::Scaling::Custom:
-        scaled = tr("Q·Kᵀ × %1").arg(number(p.customScale));
-        break;
-    case attn::Scaling::InvDk:
-        scaled = tr("Q·Kᵀ / d_k = Q·Kᵀ / %1").arg(dk);
-        break;
-    case attn::Scaling::InvSqrtDModel:
-        scaled = tr("Q·Kᵀ / √d_model = Q·Kᵀ / %1").arg(number(std::sqrt(double(p.dModel))));
-        break;
-    case attn::Scaling::QuarterEach:
-        scaled = tr("(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2").arg(dk).arg(number(std::sqrt(double(dk))));
-        break;
-    }
+    if (additive)
+        scaled = tr("v·tanh(Q·W₁ + K·W₂) (additive, H = %1, not scaled)").arg(p.additiveHidden);
+    else
+        switch (p.scaling) {
+        case attn::Scaling::InvSqrtDk:
+            scaled = tr("Q·Kᵀ / √%1 = Q·Kᵀ / %2").arg(dk).arg(number(std::sqrt(double(dk))));
+            break;
+        case attn::Scaling::None:
+            scaled = tr("Q·Kᵀ (not scaled)");
+            break;
+        case attn::Scaling::Custom:
+            scaled = tr("Q·Kᵀ × %1").arg(number(p.customScale));
+            break;
+        case attn::Scaling::InvDk:
+            scaled = tr("Q·Kᵀ / d_k = Q·Kᵀ / %1").arg(dk);
+            break;
+        case attn::Scaling::InvSqrtDModel:
+            scaled = tr("Q·Kᵀ / √d_model = Q·Kᵀ / %1").arg(number(std::sqrt(double(p.dModel))));
+            break;
+        case attn::Scaling::QuarterEach:
+            scaled = tr("(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2").arg(dk).arg(number(std::sqrt(double(dk))));
+            break;
+        }
     const QString over = p.softmaxDim == -1 ? tr("over keys (dim −1)") : tr("over queries (dim −2)");
     QString mask;
     if (p.mask == attn::MaskKind::Causal)
@@ -101,9 +105,15 @@ void ExplanationPanel::showResult()
               .arg(shape({ B, L, dk }), p.isCross() ? QStringLiteral("Y") : QStringLiteral("X"))
         : QString();
     m_shapes->setText(source
-        + tr("Q·Kᵀ: %1·%2 → %3  →  %7  →  softmax %4 → %3  →  weights·V: %3·%5 → %6")
-              .arg(shape({ B, L, dk }), shape({ B, dk, S }), shape({ B, L, S }), over, shape({ B, S, dv }),
-                  shape({ B, L, dv }), scalingLabel(p)));
+        + (additive ? tr("scores v·tanh(Q·W₁ + K·W₂): Q %1, K %2, W₁ and W₂ (%3, %4), v (%4) → %5  →  softmax %6 → "
+                         "%5  →  weights·V: %5·%7 → %8")
+                          .arg(shape({ B, L, dk }), shape({ B, S, dk }))
+                          .arg(dk)
+                          .arg(p.additiveHidden)
+                          .arg(shape({ B, L, S }), over, shape({ B, S, dv }), shape({ B, L, dv }))
+                    : tr("Q·Kᵀ: %1·%2 → %3  →  %7  →  softmax %4 → %3  →  weights·V: %3·%5 → %6")
+                          .arg(shape({ B, L, dk }), shape({ B, dk, S }), shape({ B, L, S }), over, shape({ B, S, dv }),
+                              shape({ B, L, dv }), scalingLabel(p))));
 
     const attn::BatchSummary s = attn::summarize(*r, p.batchIndex);
     const attn::Statistics &st = r->attention.stats;
@@ -123,7 +133,10 @@ void ExplanationPanel::showResult()
     // Var(q_i) = σ² in direct mode, σ²·d_model·Var(w) in projection mode: the formula as the settings make it.
     const QString sigma4 = p.sigma != 1.0 ? tr("·σ⁴") : QString();
     QString expectation;
-    if (!e.known)
+    if (additive)
+        expectation = tr("additive scores: a sum of H tanh's, bounded by Σ|v_h| = %1 whatever d_k is")
+                          .arg(number(attn::additiveScoreBound(*r->inputs)));
+    else if (!e.known)
         expectation = tr("not known with position encodings");
     else if (p.mode == attn::Mode::Direct)
         expectation = tr("expected d_k%1 = %2, scaled %3").arg(sigma4, number(e.raw), number(e.scaled));
@@ -174,17 +187,20 @@ void ExplanationPanel::showResult()
                  "queries, on average; the columns are the distributions)")
                   .arg(QString::number(s.meanColEntropy, 'f', 4), QString::number(100.0 * s.colEntropyFraction, 'f', 1),
                       QString::number(s.meanMostColEntropy, 'f', 4));
-    m_stats->setText(tr("max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7"
-                        "   ·   %8   ·   %9")
-                         .arg(QString::number(s.maxWeight, 'f', 4))
-                         .arg(s.maxQuery)
-                         .arg(s.maxKey)
-                         .arg(entropy)
-                         .arg(number(st.rawScores.variance))
-                         .arg(number(st.scaledScores.variance))
-                         .arg(expectation)
-                         .arg(gradient)
-                         .arg(sums));
+    m_stats->setText(
+        (additive ? tr("max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(scores) = %5 (not "
+                       "scaled: %6); %7   ·   %8   ·   %9")
+                  : tr("max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) "
+                       "= %6; %7   ·   %8   ·   %9"))
+            .arg(QString::number(s.maxWeight, 'f', 4))
+            .arg(s.maxQuery)
+            .arg(s.maxKey)
+            .arg(entropy)
+            .arg(number(st.rawScores.variance))
+            .arg(number(st.scaledScores.variance))
+            .arg(expectation)
+            .arg(gradient)
+            .arg(sums));
 
     // Beside a comparison: the two distributions' sharpness next to each other, in the order they stand.
     const bool comparing = m_comparison && m_comparison->isOn();

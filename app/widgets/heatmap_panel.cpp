@@ -456,7 +456,7 @@ void HeatmapPanel::updateColorMap()
     const DisplayOptions &d = m_model->display();
     m_map->setGradient(colorGradient(d.colorMap));
     m_scale->setDataRange(colorRange(m_grid, d));
-    m_scale->axis()->setLabel(quantityTitle(d.quantity));
+    m_scale->axis()->setLabel(quantityTitle(d.quantity, m_model->result()->params.score));
 }
 
 void HeatmapPanel::updateSidePanels()
@@ -749,7 +749,7 @@ void HeatmapPanel::fitScaleLabel()
     const QFontMetricsF fm(m_scale->axis()->labelFont());
     const double room = m_scale->rect().height();
     QString label;
-    for (const QString &candidate : { quantityTitle(q), shortQuantityTitle(q) })
+    for (const QString &candidate : { quantityTitle(q, m_model->result()->params.score), shortQuantityTitle(q) })
         if (fm.horizontalAdvance(candidate) <= room) {
             label = candidate;
             break;
@@ -867,12 +867,16 @@ QString HeatmapPanel::cellToolTip(int query, int key) const
     const int b = r->params.batchIndex;
     const float score = (*r->scores)(b, query, key);
     const float logit = attn::isMasked(r->params, query, key) ? -INFINITY : attn::logitOf(score, r->params);
-    QString text
-        = tr("query %1, key %2\nraw score Q·Kᵀ = %3\n").arg(query).arg(key).arg((*r->scores)(b, query, key), 0, 'g', 6);
+    QString text = (r->params.score == attn::Score::Additive ? tr("query %1, key %2\nadditive score = %3\n")
+                                                             : tr("query %1, key %2\nraw score Q·Kᵀ = %3\n"))
+                       .arg(query)
+                       .arg(key)
+                       .arg((*r->scores)(b, query, key), 0, 'g', 6);
     if (std::isinf(logit))
         text += tr("masked (logit −∞)\nweight = 0");
     else
-        text += tr("scaled logit = %1\nweight = %2")
+        text += (r->params.score == attn::Score::Additive ? tr("logit (not scaled) = %1\nweight = %2")
+                                                          : tr("scaled logit = %1\nweight = %2"))
                     .arg(logit, 0, 'g', 6)
                     .arg(r->attention.weights(b, query, key), 0, 'f', 6);
     const attn::Statistics &st = r->attention.stats;

@@ -468,7 +468,7 @@ void MainWindow::buildMenus()
     const QList<QPair<QString, CompareKind>> kinds { { tr("No comparison"), CompareKind::None },
         { tr("Scaled and not scaled"), CompareKind::Scaling },
         { tr("Softmax over keys and over queries"), CompareKind::SoftmaxDim },
-        { tr("d_k and 16 × d_k"), CompareKind::Dk } };
+        { tr("d_k and 16 × d_k"), CompareKind::Dk }, { tr("Dot product and additive"), CompareKind::Score } };
     auto *group = new QActionGroup(this);
     for (const auto &k : kinds) {
         QAction *a = comparison->addAction(k.first);

@@ -35,7 +35,7 @@ const attn::Tensor3 *tensorOf(const attn::Result &r, M m)
     return nullptr;
 }
 
-QString nameOf(M m)
+QString nameOf(M m, attn::Score score)
 {
     switch (m) {
     case M::Q:
@@ -45,7 +45,7 @@ QString nameOf(M m)
     case M::V:
         return QStringLiteral("V");
     case M::Scores:
-        return QStringLiteral("Q·Kᵀ");
+        return score == attn::Score::Additive ? QStringLiteral("v·tanh(Q·W₁ + K·W₂)") : QStringLiteral("Q·Kᵀ");
     case M::Logits:
         return QCoreApplication::translate("PipelineView", "logits");
     case M::Weights:
@@ -98,7 +98,7 @@ QString PipelineView::title(Matrix m) const
     const auto r = m_model->result();
     const attn::Tensor3 *t = tensorOf(*r, m);
     QString shape = QStringLiteral("(%1, %2, %3)").arg(t->batch).arg(t->rows).arg(t->cols);
-    QString text = QStringLiteral("%1  %2").arg(nameOf(m), shape);
+    QString text = QStringLiteral("%1  %2").arg(nameOf(m, r->params.score), shape);
     if (t->batch > 1)
         text += tr(" [element %1]").arg(r->params.batchIndex);
     if (t->rows > kMaxDrawn || t->cols > kMaxDrawn)
@@ -333,7 +333,12 @@ void PipelineView::mouseMoveEvent(QMouseEvent *event)
     hoverCell(m, row, col);
     const float v = value(m, row, col);
     QToolTip::showText(event->globalPosition().toPoint(),
-        QStringLiteral("%1[%2][%3] = %4").arg(nameOf(m)).arg(row).arg(col).arg(v, 0, 'g', 6), this);
+        QStringLiteral("%1[%2][%3] = %4")
+            .arg(nameOf(m, m_model->result()->params.score))
+            .arg(row)
+            .arg(col)
+            .arg(v, 0, 'g', 6),
+        this);
 }
 
 void PipelineView::leaveEvent(QEvent *)

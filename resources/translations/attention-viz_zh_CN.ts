@@ -111,7 +111,7 @@
     </message>
     <message>
         <location filename="../../app/widgets/controls_panel.cpp" line="145"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="462"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="481"/>
         <source>Cross-attention (keys from a second sequence)</source>
         <translation>交叉注意力（键来自第二个序列）</translation>
     </message>
@@ -251,208 +251,238 @@
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="205"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="206"/>
+        <source>How a query and a key are scored: the scaled dot product q·k, or Bahdanau&apos;s additive score v·tanh(q·W₁ + k·W₂) with H hidden units (W₁, W₂, v drawn after everything else; not scaled: tanh keeps it bounded whatever d_k is).</source>
+        <translation>查询和键的打分方式：缩放点积 q·k，或 Bahdanau 的加性分数 v·tanh(q·W₁ + k·W₂)，隐层有 H 个单元（W₁、W₂、v 在其余张量之后抽取；不缩放：无论 d_k 多大，tanh 都让它有界）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="209"/>
+        <source>dot product q·k</source>
+        <translation>点积 q·k</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="210"/>
+        <source>additive v·tanh(q·W₁ + k·W₂)</source>
+        <translation>加性 v·tanh(q·W₁ + k·W₂)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="211"/>
+        <source>Score</source>
+        <translation>打分</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="212"/>
+        <source>Additive attention&apos;s hidden units H: W₁ and W₂ are d_k × H, v has H entries.</source>
+        <translation>加性注意力的隐层单元数 H：W₁ 和 W₂ 是 d_k × H，v 有 H 个元素。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="216"/>
+        <source>Hidden units H</source>
+        <translation>隐层单元 H</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="217"/>
         <source>Divide by √d_k</source>
         <translation>除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="206"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="218"/>
         <source>Scale the scores by 1/√d_k before the softmax, which divides their variance by d_k: back to 1 for unit-variance Q and K (direct mode); with the projection&apos;s randn weights it is d_model² (the strip below gives the expected and the sampled variance).</source>
         <translation>在 softmax 之前把分数乘以 1/√d_k，方差随之除以 d_k：Q、K 为单位方差时（直接生成模式）回到 1；用 randn 权重投影时为 d_model²（下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="211"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
         <source>Custom factor</source>
         <translation>自定义系数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="211"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
         <source>Multiply the scores by this factor instead (1/temperature).</source>
         <translation>改为把分数乘以这个系数（1/温度）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="212"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
         <source>The factor the scores are multiplied by.</source>
         <translation>分数所乘的系数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="219"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="231"/>
         <source>How the scores become logits, with the wrong scales found in real code: none; ÷d_k (too much); ÷√d_model (multi-head code dividing by the model&apos;s width instead of the head&apos;s); d_k^−¼ on q and on k (the same as ÷√d_k).</source>
         <translation>分数如何变成 logits，包括真实代码中出现过的错误缩放：不缩放；÷d_k（缩放过度）；÷√d_model（多头代码用模型宽度而不是每个头的宽度去除）；q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="222"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="234"/>
         <source>÷√d_k (the lecture&apos;s)</source>
         <translation>÷√d_k（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="235"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="236"/>
         <source>÷d_k (too much)</source>
         <translation>÷d_k（缩放过度）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="237"/>
         <source>÷√d_model (multi-head mistake)</source>
         <translation>÷√d_model（多头的错误）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="226"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="238"/>
         <source>d_k^−¼ on q and on k</source>
         <translation>q 和 k 各乘 d_k^−¼</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="227"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="239"/>
         <source>custom factor</source>
         <translation>自定义系数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="228"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="240"/>
         <source>Scaling</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="229"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="241"/>
         <source>Softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="230"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="242"/>
         <source>Each query&apos;s weights over the keys sum to 1: the correct attention.</source>
         <translation>每个查询在各键上的权重和为 1：正确的注意力。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="231"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="243"/>
         <source>Softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="232"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="244"/>
         <source>Each key&apos;s weights over the queries sum to 1: the lecture&apos;s mistake; rows no longer sum to 1.</source>
         <translation>每个键在各查询上的权重和为 1：讲义练习中的错误写法，各行不再和为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="239"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="251"/>
         <source>Which keys a query may not see: none, the future (causal: key j &gt; query i), or padding at the end.</source>
         <translation>查询不能看到哪些键：不屏蔽、未来位置（因果：键 j &gt; 查询 i），或末尾的填充位。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="240"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="252"/>
         <source>No mask</source>
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="241"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="253"/>
         <source>Causal</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="242"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="254"/>
         <source>Padding</source>
         <translation>填充掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="243"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="255"/>
         <source>How many keys at the end are padding and masked.</source>
         <translation>末尾有多少个键是填充位并被屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="244"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="256"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="250"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="262"/>
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="253"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="265"/>
         <source>What the heatmap shows: the weights after softmax, the raw scores Q·Kᵀ, or the scaled logits that go into the softmax.</source>
         <translation>热力图显示的内容：softmax 之后的权重、原始分数 Q·Kᵀ，或送入 softmax 的缩放后分数。</translation>
     </message>
     <message>
         <location filename="../../app/widgets/controls_panel.cpp" line="161"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="255"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="267"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="256"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="268"/>
         <source>Raw scores Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="257"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="269"/>
         <source>Scaled logits</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="258"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="270"/>
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="259"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="271"/>
         <source>Colour map of the heatmap; cool-warm is centred on 0, for scores.</source>
         <translation>热力图的配色；冷暖配色以 0 为中心，适合分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="262"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="274"/>
         <source>Colours</source>
         <translation>配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="264"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="276"/>
         <source>Colour range for weights: always 0 to 1 (comparable between settings) or fitted to the data (shows small differences).</source>
         <translation>权重的颜色范围：固定为 0 到 1（便于在不同设置间比较），或按数据拟合（能看出细小差别）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="266"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="278"/>
         <source>Fixed 0 to 1</source>
         <translation>固定 0 到 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="267"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="279"/>
         <source>Fit to data</source>
         <translation>按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="268"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="280"/>
         <source>Range</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="269"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="281"/>
         <source>Values in cells</source>
         <translation>格内显示数值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="270"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="282"/>
         <source>Write each value into its cell when the matrix is small enough to read (up to 16 × 16).</source>
         <translation>矩阵足够小（不超过 16 × 16）时，在每个格子里写出数值。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="272"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="284"/>
         <source>Gradient panels</source>
         <translation>梯度面板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="273"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="285"/>
         <source>Beside the entropy, the softmax&apos;s gradient at each row: the norm of its Jacobian diag(p) − p·pᵀ. A one-hot row has 0 (no gradient flows back through it), a uniform row √(S − 1)/S. Key G.</source>
         <translation>在熵的旁边显示每一行 softmax 的梯度：其雅可比矩阵 diag(p) − p·pᵀ 的范数。独热的行为 0（没有梯度能穿过它传回去），均匀的行为 √(S − 1)/S。快捷键 G。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="463"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="482"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="487"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="506"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -460,187 +490,207 @@
 <context>
     <name>ExplanationPanel</name>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="69"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="73"/>
         <source>Q·Kᵀ / √%1 = Q·Kᵀ / %2</source>
         <translation>Q·Kᵀ / √%1 = Q·Kᵀ / %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="72"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="76"/>
         <source>Q·Kᵀ (not scaled)</source>
         <translation>Q·Kᵀ（未缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="75"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="79"/>
         <source>Q·Kᵀ × %1</source>
         <translation>Q·Kᵀ × %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="78"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="82"/>
         <source>Q·Kᵀ / d_k = Q·Kᵀ / %1</source>
         <translation>Q·Kᵀ / d_k = Q·Kᵀ / %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="81"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="85"/>
         <source>Q·Kᵀ / √d_model = Q·Kᵀ / %1</source>
         <translation>Q·Kᵀ / √d_model = Q·Kᵀ / %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="84"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="88"/>
         <source>(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2</source>
         <translation>(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="87"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="91"/>
         <source>over keys (dim −1)</source>
         <translation>沿键维（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="87"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="91"/>
         <source>over queries (dim −2)</source>
         <translation>沿查询维（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="90"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="94"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="92"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="96"/>
         <source>, last key masked</source>
         <translation>，屏蔽最后 1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="92"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="96"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="94"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="98"/>
         <source>weights = softmax( %1 ) %2%3      out = weights · V</source>
         <translation>weights = softmax( %1 ) %2%3      out = weights · V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="100"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="104"/>
         <source>Q = X·W_q %1, K = %2·W_k, V = %2·W_v   </source>
         <translation>Q = X·W_q %1，K = %2·W_k，V = %2·W_v   </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="104"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="108"/>
+        <source>scores v·tanh(Q·W₁ + K·W₂): Q %1, K %2, W₁ and W₂ (%3, %4), v (%4) → %5  →  softmax %6 → %5  →  weights·V: %5·%7 → %8</source>
+        <translation>分数 v·tanh(Q·W₁ + K·W₂)：Q %1，K %2，W₁ 和 W₂ (%3, %4)，v (%4) → %5  →  softmax %6 → %5  →  weights·V：%5·%7 → %8</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="114"/>
         <source>Q·Kᵀ: %1·%2 → %3  →  %7  →  softmax %4 → %3  →  weights·V: %3·%5 → %6</source>
         <translation>打分 Q·Kᵀ：%1·%2 → %3  →  %7  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="112"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="122"/>
         <source>every row sums to 1</source>
         <translation>每一行的和都为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="113"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="123"/>
         <source>%1 of %2 rows do not sum to 1</source>
         <translation>%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="115"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="125"/>
         <source>columns sum to 1 (the %1 keys no query may see: 0), %2 of %3 rows do not</source>
         <translation>各列之和为 1（没有查询能看到的 %1 个键：0），%3 行中有 %2 行不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="120"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="130"/>
         <source>columns sum to 1, %1 of %2 rows do not</source>
         <translation>各列和为 1，%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="124"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="134"/>
         <source>·σ⁴</source>
         <translation>·σ⁴</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="127"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="137"/>
+        <source>additive scores: a sum of H tanh&apos;s, bounded by Σ|v_h| = %1 whatever d_k is</source>
+        <translation>加性分数：H 个 tanh 之和，无论 d_k 多大都不超过 Σ|v_h| = %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="140"/>
         <source>not known with position encodings</source>
         <translation>加了位置编码时无法给出期望值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="129"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="142"/>
         <source>expected d_k%1 = %2, scaled %3</source>
         <translation>期望 d_k%1 = %2，缩放后 %3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="131"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="144"/>
         <source>expected d_k·d_model²%1 = %2, scaled %3 (randn weights: q and k entries have variance d_model)</source>
         <translation>期望 d_k·d_model²%1 = %2，缩放后 %3（randn 权重：q 和 k 的每个元素方差为 d_model）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="135"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="148"/>
         <source>expected d_k%1 = %2, scaled %3 (randn / √d_model weights: q and k entries have variance 1)</source>
         <translation>期望 d_k%1 = %2，缩放后 %3（randn / √d_model 权重：q 和 k 的每个元素方差为 1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="138"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="151"/>
         <source>expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)</source>
         <translation>期望 d_k/9%1 = %2，缩放后 %3（nn.Linear 权重：q 和 k 的每个元素方差为 1/3）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="144"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="157"/>
         <source>mean softmax Jacobian norm %1 (uniform rows over their visible keys have %2 on average, one-hot rows 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见键上均匀的行平均为 %2，独热的行为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="146"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="159"/>
         <source>mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)</source>
         <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行为 %2，one-hot 的行为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="147"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="160"/>
         <source>mean softmax Jacobian norm %1 (uniform columns over their visible queries have %2 on average, one-hot columns 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见查询上均匀的列平均为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="173"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="186"/>
         <source>mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column&apos;s visible queries, on average; the columns are the distributions)</source>
         <translation>列熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="177"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="190"/>
+        <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(scores) = %5 (not scaled: %6); %7   ·   %8   ·   %9</source>
+        <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(分数) = %5（不缩放：%6）；%7   ·   %8   ·   %9</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="192"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="202"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="217"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="204"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="219"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="207"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="222"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="209"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="224"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="157"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="170"/>
         <source>mean row entropy %1 nats = %2% of ln S = %3</source>
         <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="149"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="69"/>
+        <source>v·tanh(Q·W₁ + K·W₂) (additive, H = %1, not scaled)</source>
+        <translation>v·tanh(Q·W₁ + K·W₂)（加性，H = %1，不缩放）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="162"/>
         <source>mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（均匀的列为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="162"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="175"/>
         <source>mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row&apos;s visible keys, on average)</source>
         <translation>行熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每行可见键数的 ln 的平均）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="168"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="181"/>
         <source>mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)</source>
         <translation>平均列熵 %1 奈特 = ln L = %3 的 %2%（此时列才是概率分布）</translation>
     </message>
@@ -872,7 +922,7 @@
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="89"/>
+        <location filename="../../app/model/labels.cpp" line="90"/>
         <source>dot product, %1</source>
         <translation>点积，%1</translation>
     </message>
@@ -907,42 +957,52 @@
 <context>
     <name>HeatmapPanel</name>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="18"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="17"/>
+        <source>additive score v·tanh(q·W₁ + k·W₂)</source>
+        <translation>加性分数 v·tanh(q·W₁ + k·W₂)</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="19"/>
+        <source>logit (additive: not scaled)</source>
+        <translation>logit（加性：不缩放）</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="22"/>
         <source>attention weight</source>
         <translation>注意力权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="20"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="24"/>
         <source>raw score Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="22"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="26"/>
         <source>scaled logit</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="31"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="35"/>
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="33"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="37"/>
         <source>score</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="35"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="39"/>
         <source>logit</source>
         <translation>logit</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="99"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="103"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="100"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="104"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="256"/>
         <source>key j</source>
         <translation>键 j</translation>
@@ -951,7 +1011,7 @@
         <location filename="../../app/render/figure.cpp" line="339"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="128"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="590"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1056"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1060"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
@@ -984,14 +1044,14 @@
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="131"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1056"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1060"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="138"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="163"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1057"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1061"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
@@ -1028,9 +1088,18 @@
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="590"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="591"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1057"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1061"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="870"/>
+        <source>query %1, key %2
+additive score = %3
+</source>
+        <translation>查询 %1，键 %2
+加性分数 = %3
+</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="871"/>
@@ -1042,108 +1111,115 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="873"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="876"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="875"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="878"/>
+        <source>logit (not scaled) = %1
+weight = %2</source>
+        <translation>logit（不缩放）= %1
+权重 = %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="879"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="879"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="883"/>
         <source>
 row %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 行之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="887"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="891"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 列之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="933"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="937"/>
         <source> (the most, for a uniform row: ln S = %1)</source>
         <translation>（最大值，均匀的行：ln S = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="934"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="938"/>
         <source> (the most, for a uniform column: ln L = %1)</source>
         <translation>（最大值，均匀的列：ln L = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="936"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="940"/>
         <source> (the mask hides every key of this row)</source>
         <translation>（掩码遮住了这一行的所有键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="936"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="940"/>
         <source> (the mask hides this key from every query)</source>
         <translation>（掩码对所有查询遮住了这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="964"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="968"/>
         <source>
 row entropy %1 nats</source>
         <translation>
 行熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="974"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="978"/>
         <source>
 column entropy %1 nats</source>
         <translation>
 列熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="962"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="966"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="919"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="923"/>
         <source>
 softmax Jacobian norm of row %1: %2 (a uniform row %3; one split evenly over two keys 0.5, the most; one-hot 0: no gradient flows back)</source>
         <translation>
 第 %1 行的 softmax 雅可比范数：%2（均匀的行为 %3；平分在两个键上的行为 0.5，是最大值；独热的行为 0：没有梯度传回）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="921"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="925"/>
         <source>
 softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly over two queries 0.5, the most; one-hot 0: no gradient flows back)</source>
         <translation>
 第 %1 列的 softmax 雅可比范数：%2（均匀的列为 %3；平分在两个查询上的列为 0.5，是最大值；独热的列为 0：没有梯度传回）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="938"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="942"/>
         <source> (the most is 0: the mask leaves this row one key)</source>
         <translation>（最大值为 0：掩码只给这一行留下一个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="939"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="943"/>
         <source> (the most is 0: the mask shows this key to one query)</source>
         <translation>（最大值为 0：掩码只让一个查询看到这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="941"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="945"/>
         <source> (the most, for a uniform row over its %1 visible keys: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个键上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="942"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="946"/>
         <source> (the most, for a uniform column over its %1 visible queries: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个查询上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="972"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="976"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
     </message>
@@ -1230,27 +1306,27 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>批次元素 %3 的 %2 个输出中有 %1 个在凸包外（红色）：它们的权重和不为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="146"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="147"/>
         <source>Inside or outside is judged in all %1 dimensions of the values; the picture shows two, so a red point can be drawn inside the polygon.</source>
         <translation>是否在凸包内按值向量的全部 %1 维判断；图只画出两维，所以红点可能画在多边形里面。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="150"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="151"/>
         <source>(Too many to check in all %1 dimensions: judged in the picture only.)</source>
         <translation>（点太多，无法在全部 %1 维中检查：只按图中的两维判断。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="152"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="153"/>
         <source>Softmax runs over the queries (dim=-2): the lecture&apos;s mistake.</source>
         <translation>softmax 沿查询维（dim=-2）：讲义里的错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="154"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="155"/>
         <source>(Principal components need d_v ≤ %1: coordinates 0 and 1 shown.)</source>
         <translation>（主成分需要 d_v ≤ %1：此处显示坐标 0 和 1。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="160"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="161"/>
         <source>Query %1 puts its largest weight, %2, on key %3.</source>
         <translation>查询 %1 把最大的权重 %2 放在键 %3 上。</translation>
     </message>
@@ -1689,6 +1765,11 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
+        <location filename="../../app/widgets/main_window.cpp" line="471"/>
+        <source>Dot product and additive</source>
+        <translation>点积与加性</translation>
+    </message>
+    <message>
         <location filename="../../app/widgets/main_window.cpp" line="490"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
@@ -1947,17 +2028,17 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>看训练停滞 [T]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="298"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="297"/>
         <source>✗ The mistake</source>
         <translation>✗ 错误写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="298"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="297"/>
         <source>✓ Right</source>
         <translation>✓ 正确写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="306"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="305"/>
         <source>PyTorch raises:
 
 %1</source>
@@ -1966,232 +2047,232 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="316"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="315"/>
         <source>No output to place: this matrix does not weigh the values&apos; rows (its columns are K&apos;s features, not keys), so weights @ V means nothing here.</source>
         <translation>没有可画的输出：这个矩阵的列是 K 的特征维而不是键，它不是对值向量的加权，所以 weights @ V 在这里没有意义。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="340"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="339"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="341"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="340"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="342"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="341"/>
         <source>feature of Q</source>
         <translation>Q 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="343"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="342"/>
         <source>feature of K</source>
         <translation>K 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="350"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="349"/>
         <source>key j (padding %1: masked)</source>
         <translation>键 j（填充位 %1：被屏蔽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="351"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="350"/>
         <source>key j (padding %1: the only keys seen)</source>
         <translation>键 j（填充位 %1：唯一被关注的键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="368"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="367"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="417"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="416"/>
         <source>Forgetting to divide by √d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="418"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="417"/>
         <source>with a large d_k training does not converge; the loss stays flat for a long time</source>
         <translation>d_k 较大时训练不收敛，损失长时间不动</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="419"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="418"/>
         <source>the dot product&apos;s variance grows with d_k: the softmax saturates and its gradient is flattened</source>
         <translation>点积方差随 d_k 增大，softmax 饱和、梯度被压平</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="420"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="419"/>
         <source>use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself</source>
         <translation>用 F.scaled_dot_product_attention，或手动除以 d_k ** 0.5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="421"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="420"/>
         <source>Here (d_k = %1): each row&apos;s largest weight is %2 on average without the scale, %3 with it; the softmax&apos;s gradient (its Jacobian&apos;s norm) is %4 against %5. ↑ and ↓ double and halve d_k.</source>
         <translation>此处（d_k = %1）：每行最大权重的平均值，不缩放为 %2，缩放为 %3；softmax 的梯度（雅可比矩阵的范数）为 %4，缩放时为 %5。↑ 和 ↓ 使 d_k 加倍和减半。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="427"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="426"/>
         <source>At this small d_k the two are still alike.</source>
         <translation>d_k 这么小时两者还差不多。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="430"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="429"/>
         <source>softmax over the wrong dim (dim=-2)</source>
         <translation>softmax 的 dim 写错（dim=-2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="431"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="430"/>
         <source>the rows do not sum to 1 and the output is not a convex combination of the values; training still runs but learns nothing</source>
         <translation>行和不为 1，输出不是值的凸组合，训练照样能跑但学不到东西</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="433"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="432"/>
         <source>normalisation must run over the keys (the last dimension), not over the queries</source>
         <translation>归一化维度必须是键维（最后一维），不是查询维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="434"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="433"/>
         <source>always write dim=-1, and print the row sums once as a check</source>
         <translation>统一写 dim=-1，并打印行和做一次自查</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="436"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="435"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间（见图右侧）；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="438"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="437"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="474"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="473"/>
         <source>the result is %1, the very shape of (B, L, S),</source>
         <translation>结果是 %1，恰好就是 (B, L, S) 的形状，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="475"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="474"/>
         <source>the result is %1, not (B, L, S) = %2,</source>
         <translation>结果是 %1，而不是 (B, L, S) = %2，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="477"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="476"/>
         <source>Here the shapes fit by chance: %1 but its first axis runs over K&apos;s keys, not the batch, and its columns over K&apos;s features, not the keys.</source>
         <translation>此处形状偶然对得上：%1但它的第一维是 K 的键而不是批次，列是 K 的特征维而不是键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="480"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="479"/>
         <source>Here the shapes fit by chance: %1 but its rows are Q&apos;s features and its columns K&apos;s features, not queries and keys.</source>
         <translation>此处形状偶然对得上：%1但它的行是 Q 的特征维、列是 K 的特征维，而不是查询和键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="494"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="492"/>
         <source>In the values&apos; hull (H; judged in all %4 dimensions, so a red point may be drawn inside the polygon): %1 of %2 outputs lie outside it with the right line, %3 with the mistake.</source>
         <translation>在值向量的凸包中（H；按全部 %4 维判断，所以红点可能画在多边形里面）：正确写法 %2 个输出中有 %1 个在凸包外，错误写法有 %3 个。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="510"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="508"/>
         <source>Both sides: Q, K, V drawn as the main window draws them (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.</source>
         <translation>两侧：按主窗口的方式抽取的 Q、K、V（%1，B = %2，L = %3，S = %4，d_k = %5，种子 %6），除错误本身外都除以 √d_k 并沿键做 softmax；显示批次元素 %7。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="522"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="520"/>
         <source>(The main window&apos;s sizes are larger: here B ≤ %1, L and S ≤ %2, d_k ≤ %3, so the draws are not the main window&apos;s numbers.)</source>
         <translation>（主窗口的尺寸更大：此处 B ≤ %1、L 和 S ≤ %2、d_k ≤ %3，所以抽到的数不是主窗口的数。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="442"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="441"/>
         <source>nn.MultiheadAttention&apos;s key_padding_mask handed to F.scaled_dot_product_attention as it is</source>
         <translation>把 nn.MultiheadAttention 的 key_padding_mask 直接喂给 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="443"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="442"/>
         <source>the positions that should be masked are attended to instead</source>
         <translation>该屏蔽的位置反而被关注</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="445"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="444"/>
         <source>their booleans mean opposite things: in key_padding_mask True means masked, in SDPA&apos;s attn_mask True means take part</source>
         <translation>两者布尔语义相反：key_padding_mask 中 True 表示屏蔽，SDPA 的 attn_mask 中 True 表示参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="447"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="446"/>
         <source>invert it before passing it: ~key_padding_mask</source>
         <translation>传参前取反：~key_padding_mask</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="449"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="448"/>
         <source>Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="452"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="451"/>
         <source>Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="459"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="458"/>
         <source>Transposing the wrong axes: K.transpose(0, 1)</source>
         <translation>转置转错了轴：K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="460"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="459"/>
         <source>Transposing the wrong tensor: Q.transpose(-2, -1) @ K</source>
         <translation>转置转错了张量：Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="461"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="460"/>
         <source>a shape error, or the shapes fit by chance and the result is wrong</source>
         <translation>形状报错，或形状偶然对得上但结果错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="462"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="461"/>
         <source>only transposing K&apos;s last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose does not always raise an error</source>
         <translation>只有对 K 的最后两维转置才得到 (B, d_k, S)；高维下转错轴不一定报错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="464"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="463"/>
         <source>always write K.transpose(-2, -1), and check scores.shape == (B, L, S)</source>
         <translation>固定写 K.transpose(-2, -1)，并核对 scores.shape == (B, L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="467"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="466"/>
         <source>Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k = 4.</source>
         <translation>此处 PyTorch 报错。若 B = d_k 且 S = B（或 S = 1）则能运行，例如 B = L = S = d_k = 4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="469"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="468"/>
         <source>Here PyTorch raises an error. It runs whenever L = S, as in self-attention.</source>
         <translation>此处 PyTorch 报错。只要 L = S（如自注意力）它就能运行。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="503"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="501"/>
         <source>Symptom:</source>
         <translation>现象：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="503"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="501"/>
         <source>Cause:</source>
         <translation>原因：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="504"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="502"/>
         <source>Fix:</source>
         <translation>正确做法：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="513"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="511"/>
         <source>projection</source>
         <translation>投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="513"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="511"/>
         <source>direct</source>
         <translation>直接</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="527"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="525"/>
         <source>Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.</source>
         <translation>按键：1–5 或 ← → 选择，H 切换权重和凸包，F5 演示模式，Esc 关闭。</translation>
     </message>
