@@ -162,7 +162,8 @@ int runWindow(const CliRequest &request)
         window.training()->show();
     }
     if (request.sweep) { // --sweep without an output: the "Why scale?" window on those settings
-        window.whyScale()->setSettings(request.sweep->keys, request.sweep->trials, request.sweep->scaling);
+        window.whyScale()->setSettings(
+            request.sweep->keys, request.sweep->trials, request.sweep->scaling, request.sweep->additiveHidden > 0);
         window.whyScale()->show();
     }
 

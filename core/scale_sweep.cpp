@@ -18,14 +18,19 @@ namespace attn {
 bool SweepSettings::operator==(const SweepSettings &o) const
 {
     return dks == o.dks && keys == o.keys && trials == o.trials && seed == o.seed && scaling == o.scaling
-        && (scaling != Scaling::Custom || customScale == o.customScale) && dModel == o.dModel && sigma == o.sigma;
+        && (scaling != Scaling::Custom || customScale == o.customScale) && dModel == o.dModel && sigma == o.sigma
+        && additiveHidden == o.additiveHidden;
 }
 
 namespace {
 
 double work(const SweepSettings &s, int dk)
 {
-    return double(s.trials) * double(s.keys + 1) * double(dk);
+    // The additive side draws the trial again with V, then W_1, W_2, v.
+    const double additive = s.additiveHidden > 0
+        ? double(s.trials) * (double(2 * s.keys + 1) * dk + 2.0 * dk * s.additiveHidden + s.additiveHidden)
+        : 0.0;
+    return double(s.trials) * double(s.keys + 1) * double(dk) + additive;
 }
 
 // numpy.percentile(values, q) with its default (linear) interpolation; values are sorted here.
@@ -95,6 +100,8 @@ std::optional<std::string> validateSweep(const SweepSettings &s)
         return e;
     if (!(s.sigma >= Limits::minSigma && s.sigma <= Limits::maxSigma))
         return std::string("sigma: must be a number from 0.001 to 1000");
+    if (auto e = range("additive-hidden", s.additiveHidden, 0, Limits::maxHidden))
+        return e;
     if (s.scaling == Scaling::Custom && !(std::fabs(s.customScale) <= Limits::maxScale))
         return std::string("scale: must be a number from -1e6 to 1e6");
     double total = 0.0;
@@ -170,6 +177,14 @@ Params sweepTrialParams(const SweepSettings &s, int dk, int trial, bool scaled)
     return p;
 }
 
+Params sweepAdditiveParams(const SweepSettings &s, int dk, int trial)
+{
+    Params p = sweepTrialParams(s, dk, trial, false);
+    p.score = Score::Additive;
+    p.additiveHidden = s.additiveHidden;
+    return p;
+}
+
 std::optional<SweepResult> runSweep(const SweepSettings &s, const std::function<bool(double)> &progress)
 {
     SweepResult result;
@@ -181,7 +196,7 @@ std::optional<SweepResult> runSweep(const SweepSettings &s, const std::function<
     // Trials go in chunks, so that progress is told (and a cancel heard) every few hundred trials.
     const int chunk = 256;
     for (int dk : s.dks) {
-        TrialValues scaled(T), unscaled(T);
+        TrialValues scaled(T), unscaled(T), additive(T);
         for (int first = 0; first < T; first += chunk) {
             const int last = std::min(T, first + chunk);
 #pragma omp parallel for schedule(dynamic, 4)
@@ -203,6 +218,13 @@ std::optional<SweepResult> runSweep(const SweepSettings &s, const std::function<
                 unscaled.record(t, a, a.stats.rawScores, S);
                 const Attention b = attendWeights(scores, sc);
                 scaled.record(t, b, b.stats.scaledScores, S);
+                if (s.additiveHidden > 0) {
+                    // W_1, W_2, v follow the trial's Q, K and V in its generator, as compute() draws them.
+                    const Inputs in = drawInputs(sweepAdditiveParams(s, dk, t));
+                    const Attention c = attendWeights(
+                        computeAdditiveScores(Q, K, in.W1, in.W2, in.va), sweepAdditiveParams(s, dk, t));
+                    additive.record(t, c, c.stats.rawScores, S);
+                }
             }
             done += work(s, dk) * (last - first) / T;
             if (progress && !progress(total > 0 ? std::min(1.0, done / total) : 1.0))
@@ -210,6 +232,11 @@ std::optional<SweepResult> runSweep(const SweepSettings &s, const std::function<
         }
         scaled.summarize(result.scaled);
         unscaled.summarize(result.unscaled);
+        if (s.additiveHidden > 0) {
+            if (!result.additive)
+                result.additive.emplace();
+            additive.summarize(*result.additive);
+        }
     }
     return result;
 }
@@ -263,6 +290,10 @@ void writeSweepJson(std::ostream &out, const SweepResult &r)
     writeSide(out, r.scaled);
     out << ",\n\"unscaled\": ";
     writeSide(out, r.unscaled);
+    if (r.additive) {
+        out << ",\n\"additive_hidden\": " << s.additiveHidden << ",\n\"additive\": ";
+        writeSide(out, *r.additive);
+    }
     out << "}\n";
 }
 
@@ -271,10 +302,14 @@ void writeSweepCsv(std::ostream &out, const SweepResult &r)
     // The settings in every line (so each line says what it is, for any CSV reader), and the factor
     // the scaled side multiplied its scores by at that d_k.
     out << "d_k,keys,trials,seed,scaling,sigma,scale";
-    for (const char *side : { "scaled", "unscaled" })
+    std::vector<std::pair<const char *, const SweepSide *>> sides { { "scaled", &r.scaled },
+        { "unscaled", &r.unscaled } };
+    if (r.additive)
+        sides.emplace_back("additive", &*r.additive);
+    for (const auto &side : sides)
         for (const Named &n : kBands)
             for (const char *suffix : { "_mean", "_p10", "_p90" })
-                out << ',' << side << '_' << n.name << suffix;
+                out << ',' << side.first << '_' << n.name << suffix;
     out << '\n';
     for (std::size_t i = 0; i < r.settings.dks.size(); ++i) {
         const SweepSettings &s = r.settings;
@@ -282,7 +317,7 @@ void writeSweepCsv(std::ostream &out, const SweepResult &r)
         writeJsonNumber(out, s.sigma);
         out << ',';
         writeJsonNumber(out, sweepTrialParams(s, s.dks[i], 0, true).scaleFactor());
-        for (const SweepSide *side : { &r.scaled, &r.unscaled })
+        for (const auto &[name, side] : sides)
             for (const Named &n : kBands)
                 for (const std::vector<double> *v :
                     { &(side->*n.band).mean, &(side->*n.band).p10, &(side->*n.band).p90 }) {

@@ -28,6 +28,9 @@ struct SweepSettings
     double customScale = 1.0;
     int dModel = 512; // for Scaling::InvSqrtDModel: the model's width the mistake divides by
     double sigma = 1.0; // the inputs' scale
+    // > 0: a third side, additive (Bahdanau) scores with this many hidden units, from the same q and K (its
+    // W_1, W_2, v drawn after them, as --score additive draws them); 0: none.
+    int additiveHidden = 0;
 
     bool operator==(const SweepSettings &o) const;
 };
@@ -59,6 +62,7 @@ struct SweepResult
 {
     SweepSettings settings;
     SweepSide scaled, unscaled;
+    std::optional<SweepSide> additive; // when settings.additiveHidden > 0
 };
 
 // The first problem with the settings, or nothing ("trials: must be from 1 to 100000 (got 0)").
@@ -70,6 +74,8 @@ std::optional<std::vector<int>> parseSweepValues(const std::string &text, std::s
 
 // The trial's Params: direct mode, L = 1, the given d_k, seed + trial, the settings' scaling and sigma.
 Params sweepTrialParams(const SweepSettings &s, int dk, int trial, bool scaled);
+// The additive side's: the same, with additive scores of settings.additiveHidden units.
+Params sweepAdditiveParams(const SweepSettings &s, int dk, int trial);
 
 // Runs the sweep on all cores. progress(fraction done) is called from the calling thread after each
 // chunk of 256 trials; when it returns false the sweep stops and nothing is returned.

@@ -31,6 +31,7 @@ private slots:
     void refusesBadSettings();
     void progressAndCancel();
     void jsonAndCsvCarryEveryCurve();
+    void additiveDoesNotBlowUp();
 };
 
 // With T = 2000 the mean raw-score variance is within 5 % of d_k and the scaled one within 5 % of 1.
@@ -259,6 +260,37 @@ void TestScaleSweep::jsonAndCsvCarryEveryCurve()
     QVERIFY2(lines[3].startsWith("16,16,20,3,inv_sqrt_d_k,1,0.25,"), qPrintable(lines[3]));
     QCOMPARE(lines[3].split(',').size(), 31);
     QCOMPARE(lines[3].split(',')[7].toDouble(), r->scaled.entropy.mean[2]);
+}
+
+// The additive side (the Transformer paper's §3.2.1): the unscaled dot product's rows go one-hot as d_k grows,
+// the additive score's keep their spread; one trial's numbers are the program's --score additive computation.
+void TestScaleSweep::additiveDoesNotBlowUp()
+{
+    attn::SweepSettings s;
+    s.trials = 40;
+    s.additiveHidden = 8;
+    const auto r = attn::runSweep(s);
+    QVERIFY(r && r->additive);
+    const std::size_t last = s.dks.size() - 1; // d_k = 1024
+    const double lnS = std::log(double(s.keys));
+    QVERIFY(r->unscaled.entropy.mean[last] < 0.1 * lnS);
+    QVERIFY2(r->additive->entropy.mean[last] > 0.5 * lnS, qPrintable(QString::number(r->additive->entropy.mean[last])));
+    QVERIFY(r->additive->maxWeight.mean[last] < 0.6);
+    // one trial: the sweep's numbers are compute()'s for the trial's settings
+    attn::SweepSettings one = s;
+    one.trials = 1;
+    one.dks = { 64 };
+    const auto t = attn::runSweep(one);
+    const attn::Result c = attn::compute(attn::sweepAdditiveParams(one, 64, 0));
+    QVERIFY(std::abs(t->additive->entropy.mean[0] - c.attention.stats.rowEntropy(0, 0)) < 1e-9);
+    QVERIFY(std::abs(t->additive->maxWeight.mean[0] - c.attention.stats.rowMax(0, 0)) < 1e-9);
+    // and the JSON carries it
+    std::ostringstream json;
+    attn::writeSweepJson(json, *t);
+    QVERIFY(json.str().find("\"additive\": {") != std::string::npos);
+    QVERIFY(json.str().find("\"additive_hidden\": 8") != std::string::npos);
+    one.additiveHidden = -1;
+    QVERIFY(attn::validateSweep(one));
 }
 
 QTEST_APPLESS_MAIN(TestScaleSweep)

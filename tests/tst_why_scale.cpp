@@ -7,6 +7,7 @@
 #include "shown_window.h"
 #include "widgets/why_scale_window.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QImage>
 #include <QLabel>
@@ -99,6 +100,13 @@ void TestWhyScale::settingsSweepAgain()
     p.seed = 99;
     m_shown->model.setParams(p);
     QTRY_VERIFY_WITH_TIMEOUT(why()->result()->settings.seed == 99, 20000);
+    // + additive: a third, dashed green curve that keeps its entropy at d_k = 1024
+    QVERIFY(gui::click(gui::find<QCheckBox>(why(), "sweep-additive")));
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result()->additive.has_value() && !why()->running(), 20000);
+    QCOMPARE(why()->result()->settings.additiveHidden, 8);
+    QVERIFY(why()->sweepPlot()->meanGraph(0, 2)->visible());
+    QCOMPARE(why()->sweepPlot()->meanGraph(0, 2)->data()->size(), 11);
+    QVERIFY(why()->result()->additive->entropy.mean.back() > 10 * why()->result()->unscaled.entropy.mean.back());
 }
 
 void TestWhyScale::cancelStopsIt()

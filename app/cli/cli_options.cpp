@@ -328,8 +328,9 @@ void applyParams(const QCommandLineParser &parser, CliRequest &r)
             "--init: only applies to --mode projection (in direct mode Q, K and V are drawn without weights)") };
     if (parser.isSet("no-scale"))
         p.scaling = attn::Scaling::None;
-    // Additive scores are not scaled: a scaling given with them would be silently ignored.
-    if (p.score == attn::Score::Additive)
+    // Additive scores are not scaled: a scaling given with them would be silently ignored (a sweep scales its
+    // scaled side and adds the additive one).
+    if (p.score == attn::Score::Additive && !parser.isSet("sweep"))
         for (const char *other : { "no-scale", "scale", "scaling" })
             if (parser.isSet(other))
                 throw Fail {
@@ -565,7 +566,8 @@ void parseSweep(const QCommandLineParser &parser, CliRequest &r)
             if (parser.isSet(other))
                 throw Fail { QStringLiteral("--%1: does not apply to the sweep's numbers or pictures (each trial is "
                                             "one direct-mode query against --sweep-keys keys at every d_k; the sweep "
-                                            "takes --trials, --sweep-keys, --scaling, --seed, --sigma and --d-model)")
+                                            "takes --trials, --sweep-keys, --scaling, --seed, --sigma, --d-model and "
+                                            "--score additive with --additive-hidden)")
                                  .arg(other) };
     const QString value = parser.value("sweep").trimmed();
     if (!value.startsWith("d-k="))
@@ -583,6 +585,8 @@ void parseSweep(const QCommandLineParser &parser, CliRequest &r)
         s.keys = int(parseInteger("sweep-keys", parser.value("sweep-keys"), 2, attn::SweepLimits::maxKeys));
     s.seed = r.params.seed;
     s.sigma = r.params.sigma;
+    if (r.params.score == attn::Score::Additive)
+        s.additiveHidden = r.params.additiveHidden;
     // ÷√d_model: the given d_model, else at least the largest d_k (a head is never wider than the model).
     s.dModel = parser.isSet("d-model") ? r.params.dModel : std::max(r.params.dModel, s.dks.back());
     if (parser.isSet("no-scale"))

@@ -19,6 +19,7 @@ QString tr(const char *text)
 // Okabe-Ito blue and vermilion: told apart in every common colour blindness, and in grey print by
 // their lightness.
 const QColor kSide[2] = { QColor(0, 114, 178), QColor(213, 94, 0) };
+const QColor kAdditive(0, 158, 115); // Okabe-Ito bluish green, beside their blue and vermillion
 const QColor kReference(110, 110, 110);
 
 const attn::SweepBand &band(const attn::SweepSide &side, int panel)
@@ -107,6 +108,10 @@ SweepPlot::SweepPlot(QCustomPlot *plot)
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, kSide[side], kSide[side], 6));
             m_mean[panel][side] = g;
         }
+        m_additive[panel] = m_plot->addGraph(x, y);
+        m_additive[panel]->setPen(QPen(kAdditive, 2.5, Qt::DashLine));
+        m_additive[panel]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, kAdditive, kAdditive, 7));
+        m_additive[panel]->setVisible(false);
         auto *marker = new QCPItemStraightLine(m_plot);
         marker->setClipAxisRect(rect);
         marker->point1->setAxes(x, y);
@@ -166,10 +171,15 @@ QString SweepPlot::defaultCaption(const attn::SweepSettings &s)
               "scaled. Without the scale the scores' variance grows like d_k, the largest weight goes to 1, the "
               "entropy to 0, and the softmax's gradient (its Jacobian norm), after rising while a few keys share the "
               "weight, to 0 as well.")
-        .arg(s.trials)
-        .arg(s.keys)
-        .arg(s.sigma * s.sigma, 0, 'g', 4)
-        .arg(QString::number(s.seed), scaledName(s));
+               .arg(s.trials)
+               .arg(s.keys)
+               .arg(s.sigma * s.sigma, 0, 'g', 4)
+               .arg(QString::number(s.seed), scaledName(s))
+        + (s.additiveHidden > 0 ? ' '
+                    + tr("Dashed green: additive attention, v·tanh(q·W₁ + k·W₂) with %1 hidden units and no scaling: "
+                         "tanh bounds its scores, so it does not blow up with d_k.")
+                          .arg(s.additiveHidden)
+                                : QString());
 }
 
 QString SweepPlot::defaultTitle(const attn::SweepSettings &s)
@@ -208,6 +218,10 @@ void SweepPlot::applyFonts()
             m_mean[panel][side]->setScatterStyle(
                 QCPScatterStyle(QCPScatterStyle::ssCircle, kSide[side], kSide[side], dot));
         }
+    for (QCPGraph *g : m_additive) {
+        g->setPen(QPen(kAdditive, pen, Qt::DashLine));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, kAdditive, kAdditive, dot * 1.2));
+    }
     for (int k = 0; k < int(m_references.size()); ++k)
         m_references[k]->setPen(QPen(kReference, std::max(1.0, pen * 0.6), k == 1 ? Qt::DotLine : Qt::DashLine));
 }
@@ -239,6 +253,21 @@ void SweepPlot::setResult(const attn::SweepResult &r)
             m_high[panel][side]->setData(x, toVector(b.p90), true);
             m_mean[panel][side]->setName(side == 0 ? scaledName(s) : tr("not scaled"));
         }
+    // The additive side: its mean as a dashed green line (no band), in the legend only when there.
+    for (int panel = 0; panel < 4; ++panel) {
+        m_additive[panel]->setVisible(bool(r.additive));
+        if (r.additive)
+            m_additive[panel]->setData(x, toVector(band(*r.additive, panel).mean), true);
+    }
+    m_additive[0]->setName(tr("additive, H = %1 (not scaled)").arg(s.additiveHidden));
+    if (r.additive && !m_legend->hasItemWithPlottable(m_additive[0])) {
+        m_legend->insertRow(0);
+        m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_additive[0]));
+        m_legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    } else if (!r.additive && m_legend->hasItemWithPlottable(m_additive[0])) {
+        m_legend->removeItem(m_legend->itemWithPlottable(m_additive[0]));
+        m_legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    }
     const double lnS = std::log(double(s.keys)), uniform = std::sqrt(double(s.keys - 1)) / s.keys;
     const QVector<double> ends { x.front(), x.back() };
     m_references[0]->setData(ends, { lnS, lnS }, true);
@@ -267,14 +296,17 @@ void SweepPlot::setResult(const attn::SweepResult &r)
     m_rects[0]->axis(QCPAxis::atLeft)->setRange(0, lnS * 1.12);
     m_rects[1]->axis(QCPAxis::atLeft)->setRange(0, 1.05);
     double lo = one, hi = one * x.back();
-    for (const attn::SweepSide *side : { &r.scaled, &r.unscaled })
+    std::vector<const attn::SweepSide *> sides { &r.scaled, &r.unscaled };
+    if (r.additive)
+        sides.push_back(&*r.additive);
+    for (const attn::SweepSide *side : sides)
         for (std::size_t i = 0; i < side->scoreVariance.p10.size(); ++i) {
             lo = std::min(lo, side->scoreVariance.p10[i]);
             hi = std::max(hi, side->scoreVariance.p90[i]);
         }
     m_rects[2]->axis(QCPAxis::atLeft)->setRange(std::max(lo, 1e-12) / 2, hi * 2);
     double top = uniform;
-    for (const attn::SweepSide *side : { &r.scaled, &r.unscaled })
+    for (const attn::SweepSide *side : sides)
         for (double v : side->jacobianNorm.p90)
             top = std::max(top, v);
     m_rects[3]->axis(QCPAxis::atLeft)->setRange(0, top * 1.15);

@@ -39,8 +39,8 @@ public:
     void setCaption(const QString &caption);
     // The panels' rectangles, in order: entropy, largest weight, score variance, Jacobian norm.
     QList<QCPAxisRect *> panels() const { return m_rects; }
-    // The side's curve of one panel (0 scaled, 1 not scaled): its mean.
-    QCPGraph *meanGraph(int panel, int side) const { return m_mean[panel][side]; }
+    // The side's curve of one panel (0 scaled, 1 not scaled, 2 additive): its mean.
+    QCPGraph *meanGraph(int panel, int side) const { return side == 2 ? m_additive[panel] : m_mean[panel][side]; }
     // Lays the plot out at size (for pictures): the title and caption fitted to its width.
     void layOut(const QSize &size);
 
@@ -60,6 +60,7 @@ private:
     QCPLegend *m_legend = nullptr;
     QList<QCPAxisRect *> m_rects;
     QCPGraph *m_mean[4][2] = {}, *m_low[4][2] = {}, *m_high[4][2] = {};
+    QCPGraph *m_additive[4] = {}; // the additive side's mean, when the sweep has one
     QList<QCPGraph *> m_references; // ln S, y = d_k, y = 1, the uniform row's norm
     QCPItemStraightLine *m_marker[4] = {};
     QCPItemText *m_markerLabel = nullptr;

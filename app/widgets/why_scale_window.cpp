@@ -9,6 +9,7 @@
 
 #include <qcustomplot.h>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -78,6 +79,11 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
     controls->addSpacing(12);
     controls->addWidget(new QLabel(tr("Scaled side"), this));
     controls->addWidget(m_scaling, 1);
+    m_additive = new QCheckBox(tr("+ additive"), this);
+    m_additive->setObjectName("sweep-additive");
+    m_additive->setToolTip(tr("A third side: additive attention, v·tanh(q·W₁ + k·W₂), not scaled (with the main "
+                              "window's H when its score is additive, else 8 hidden units)"));
+    controls->addWidget(m_additive);
     controls->addWidget(m_progress);
     controls->addWidget(m_run);
     controls->addWidget(m_cancel);
@@ -128,6 +134,7 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
     for (QSpinBox *box : { m_keys, m_trials })
         connect(box, &QSpinBox::valueChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_scaling, &QComboBox::currentIndexChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_additive, &QCheckBox::toggled, m_debounce, qOverload<>(&QTimer::start));
     connect(m_cancel, &QPushButton::clicked, this, &WhyScaleWindow::cancel);
     connect(m_run, &QPushButton::clicked, this, &WhyScaleWindow::recompute);
     connect(m_export, &QPushButton::clicked, this, &WhyScaleWindow::exportDialog);
@@ -170,13 +177,16 @@ attn::SweepSettings WhyScaleWindow::settings() const
     // ÷√d_model: multi-head attention has d_k = d_model / h, never more than d_model; the sweep's
     // d_model is the main window's when that covers every d_k swept, else 1024.
     s.dModel = std::max(p.dModel, s.dks.back());
+    if (m_additive->isChecked())
+        s.additiveHidden = p.score == attn::Score::Additive ? p.additiveHidden : 8;
     return s;
 }
 
-void WhyScaleWindow::setSettings(int keys, int trials, attn::Scaling scaling)
+void WhyScaleWindow::setSettings(int keys, int trials, attn::Scaling scaling, bool additive)
 {
     {
-        const QSignalBlocker b1(m_keys), b2(m_trials), b3(m_scaling);
+        const QSignalBlocker b1(m_keys), b2(m_trials), b3(m_scaling), b4(m_additive);
+        m_additive->setChecked(additive);
         m_keys->setValue(keys);
         m_trials->setValue(trials);
         for (int i = 0; i < 4; ++i)

@@ -38,7 +38,7 @@ public:
 
     // The settings the next sweep uses (the controls' S, T and scaling; the model's seed and sigma).
     attn::SweepSettings settings() const;
-    void setSettings(int keys, int trials, attn::Scaling scaling);
+    void setSettings(int keys, int trials, attn::Scaling scaling, bool additive = false);
     // The finished sweep shown, if any; running() while one computes.
     const std::optional<attn::SweepResult> &result() const { return m_result; }
     bool running() const { return m_busy; }
@@ -73,6 +73,7 @@ private:
     std::unique_ptr<SweepPlot> m_sweepPlot;
     QSpinBox *m_keys, *m_trials;
     QComboBox *m_scaling;
+    class QCheckBox *m_additive; // a third side: additive scores
     QProgressBar *m_progress;
     QPushButton *m_run, *m_cancel, *m_export;
     QLabel *m_status;

@@ -111,7 +111,7 @@
     </message>
     <message>
         <location filename="../../app/widgets/controls_panel.cpp" line="145"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="481"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="480"/>
         <source>Cross-attention (keys from a second sequence)</source>
         <translation>交叉注意力（键来自第二个序列）</translation>
     </message>
@@ -477,12 +477,12 @@
         <translation>在熵的旁边显示每一行 softmax 的梯度：其雅可比矩阵 diag(p) − p·pᵀ 的范数。独热的行为 0（没有梯度能穿过它传回去），均匀的行为 √(S − 1)/S。快捷键 G。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="482"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="481"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="506"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="505"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -640,32 +640,32 @@
         <translation>列熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="190"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="191"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(scores) = %5 (not scaled: %6); %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(分数) = %5（不缩放：%6）；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="192"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="193"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="217"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="218"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="219"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="220"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="222"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="223"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="224"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="225"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%），平均梯度 %5</translation>
     </message>
@@ -2334,88 +2334,98 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>SweepPlot</name>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="71"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="72"/>
         <source>row entropy (nats)</source>
         <translation>行熵（nats）</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="71"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="72"/>
         <source>largest weight</source>
         <translation>最大权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="71"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="72"/>
         <source>score variance</source>
         <translation>分数的方差</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="71"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="72"/>
         <source>softmax Jacobian norm</source>
         <translation>softmax 雅可比矩阵范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="147"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="152"/>
         <source>÷√d_k</source>
         <translation>÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="149"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="154"/>
         <source>÷d_k</source>
         <translation>÷d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="151"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="156"/>
         <source>÷√d_model (d_model = %1)</source>
         <translation>÷√d_model（d_model = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="153"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="158"/>
         <source>d_k^−¼ on q and on k</source>
         <translation>q 和 k 各乘 d_k^−¼</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="155"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="160"/>
         <source>× %1</source>
         <translation>× %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="159"/>
-        <location filename="../../app/render/sweep_plot.cpp" line="240"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="164"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="255"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="164"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="169"/>
         <source>Each point is the mean over %1 trials of one query against %2 keys, q and K drawn from N(0, %3) (trial t with seed %4 + t); the band spans the trials&apos; 10th to 90th percentile. Blue: %5; orange: not scaled. Without the scale the scores&apos; variance grows like d_k, the largest weight goes to 1, the entropy to 0, and the softmax&apos;s gradient (its Jacobian norm), after rising while a few keys share the weight, to 0 as well.</source>
         <translation>每个点是 %1 次试验的平均值：每次一个查询对 %2 个键，q 和 K 取自 N(0, %3)（第 t 次试验的种子为 %4 + t）；色带覆盖试验的第 10 到第 90 百分位。蓝色：%5；橙色：不缩放。不缩放时分数的方差随 d_k 增长，最大权重趋于 1，熵趋于 0；softmax 的梯度（其雅可比范数）在少数几个键分担权重时先上升，随后同样趋于 0。</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="177"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="180"/>
+        <source>Dashed green: additive attention, v·tanh(q·W₁ + k·W₂) with %1 hidden units and no scaling: tanh bounds its scores, so it does not blow up with d_k.</source>
+        <translation>绿色虚线：加性注意力 v·tanh(q·W₁ + k·W₂)，%1 个隐层单元，不缩放：tanh 让分数有界，所以它不会随 d_k 爆炸。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="188"/>
         <source>Why divide by √d_k: S = %1 keys, %2 trials per d_k, seed %3</source>
         <translation>为什么除以 √d_k：S = %1 个键，每个 d_k %2 次试验，种子 %3</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="182"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="193"/>
         <source>, σ = %1</source>
         <translation>，σ = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="252"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="263"/>
+        <source>additive, H = %1 (not scaled)</source>
+        <translation>加性，H = %1（不缩放）</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="282"/>
         <source>ln S, y = 1, a uniform row&apos;s norm</source>
         <translation>ln S、y = 1、均匀行的范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="253"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="283"/>
         <source>y = d_k</source>
         <translation>y = d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="254"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="284"/>
         <source>10th to 90th percentile of the trials</source>
         <translation>试验的第 10 到第 90 百分位</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="299"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="332"/>
         <source>now: d_k = %1</source>
         <translation>当前：d_k = %1</translation>
     </message>
@@ -2782,184 +2792,194 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>WhyScaleWindow</name>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="44"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="45"/>
         <source>Why divide by √d_k?</source>
         <translation>为什么除以 √d_k？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="50"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="51"/>
         <source>Keys S in each trial: one query against S keys</source>
         <translation>每次试验的键数 S：一个查询对 S 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="55"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="56"/>
         <source>Trials T per d_k: trial t draws with seed + t (the main window&apos;s seed)</source>
         <translation>每个 d_k 的试验次数 T：第 t 次试验用种子 + t 抽取（主窗口的种子）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="58"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="59"/>
         <source>÷√d_k (the lecture&apos;s)</source>
         <translation>÷√d_k（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="59"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="60"/>
         <source>÷d_k (too much)</source>
         <translation>÷d_k（缩放过度）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="60"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="61"/>
         <source>÷√d_model (the multi-head mistake)</source>
         <translation>÷√d_model（多头的错误）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="61"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="62"/>
         <source>d_k^−¼ on q and on k (the same as ÷√d_k)</source>
         <translation>q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="62"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="63"/>
         <source>How the blue side is scaled; the orange side is never scaled</source>
         <translation>蓝色一侧的缩放方式；橙色一侧从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="65"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="66"/>
         <source>%p% swept</source>
         <translation>已扫描 %p%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="66"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="67"/>
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="68"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="69"/>
         <source>Sweep again with these settings (after a cancel, say)</source>
         <translation>用这些设置重新扫描（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="69"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="70"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="71"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="72"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="73"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="74"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="76"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="77"/>
         <source>Trials T</source>
         <translation>试验次数 T</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="79"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="80"/>
         <source>Scaled side</source>
         <translation>缩放的一侧</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="102"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="82"/>
+        <source>+ additive</source>
+        <translation>+ 加性</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="84"/>
+        <source>A third side: additive attention, v·tanh(q·W₁ + k·W₂), not scaled (with the main window&apos;s H when its score is additive, else 8 hidden units)</source>
+        <translation>第三条曲线：加性注意力 v·tanh(q·W₁ + k·W₂)，不缩放（主窗口用加性打分时取它的 H，否则 8 个隐层单元）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="108"/>
         <source>raw score q·k</source>
         <translation>原始分数 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="102"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="108"/>
         <source>scaled score (logit)</source>
         <translation>缩放后的分数（logit）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="103"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="109"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="216"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="226"/>
         <source>Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most %4 billion, about a minute). Lower the keys S or the trials T.</source>
         <translation>扫描量太大：%1 次试验 × %2 个键需要抽取 %3 十亿个随机数（最多 %4 十亿，约一分钟）。请减小键数 S 或试验次数 T。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="286"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="296"/>
         <source>Cancelled: the plots show the sweep before. Sweep sweeps again.</source>
         <translation>已取消：图中仍是上一次的扫描。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="287"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="297"/>
         <source>Cancelled. Sweep sweeps again.</source>
         <translation>已取消。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="309"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="319"/>
         <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the rows stay as spread as at d_k = 1.</source>
         <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，各行与 d_k = 1 时一样分散。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="311"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="321"/>
         <source>Blue: ÷√d_k removes the growth with d_k, but not the inputs&apos; scale: with σ = %1 the scaled scores have variance σ⁴ = %2 at every d_k, so the rows are as peaked as σ makes them, the same at every d_k.</source>
         <translation>蓝色：÷√d_k 消除了随 d_k 的增长，但消除不了输入的尺度：σ = %1 时缩放后分数的方差在每个 d_k 下都是 σ⁴ = %2，各行的尖锐程度由 σ 决定，在每个 d_k 下都一样。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="322"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="332"/>
         <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the scaled variance is d_k / d_model, below 1 for every head (d_k = d_model / h), so the rows come out flatter than intended, the more heads the flatter.</source>
         <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：缩放后的方差为 d_k / d_model，对每个头（d_k = d_model / h）都小于 1，所以各行比预期更平，头越多越平。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="334"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="344"/>
         <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成 one-hot 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="381"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="391"/>
         <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
         <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="382"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="392"/>
         <source>its scaled scores (%1 logits): sd %2</source>
         <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="383"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="393"/>
         <source>its logits, not scaled (%1 of them): sd %2</source>
         <translation>其 logit（未缩放，共 %1 个）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="387"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="397"/>
         <source>
 the curve N(0, %1) has sd %2</source>
         <translation>
 曲线 N(0, %1) 的标准差为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="262"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="272"/>
         <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
         <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="318"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="328"/>
         <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
         <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="328"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="338"/>
         <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="421"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="431"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="441"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="451"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="446"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="456"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
