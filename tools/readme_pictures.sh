@@ -18,6 +18,8 @@ shot --lang zh --mode direct --len 1 --keys 6 --d-k 64 --no-scale --gradient-pan
 shot --lang zh --lesson lecture --step 4 --presentation --size 1280x720 --screenshot docs/presentation-zh.png
 # An exported comparison.
 shot --preset why-scale --export-compare scaling docs/why-scale.png --size 1000x450
+# The Mistakes window: softmax over dim=-2 beside dim=-1.
+shot --mistake softmax-dim --size 1280x720 --screenshot docs/mistakes-window.png
 # The why-scale sweep's four panels.
 shot --sweep d-k=1..1024 --export docs/why-scale-sweep.png --size 1000x700
 # The Training window after its 300 steps, as a real window at 1280 × 720 (needs Xvfb, xdotool, ImageMagick).
