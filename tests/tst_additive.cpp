@@ -4,6 +4,7 @@
 // applies, and unlike the unscaled dot product it does not blow up with d_k (the Transformer paper's §3.2.1).
 
 #include "attention.h"
+#include "fixtures.h"
 #include "params_edit.h"
 
 #include <QFile>
@@ -27,14 +28,6 @@ QJsonArray cases()
     return QJsonDocument::fromJson(f.readAll()).object().value("cases").toArray();
 }
 
-std::vector<float> valuesOf(const QJsonObject &t)
-{
-    const QByteArray bytes = QByteArray::fromBase64(t.value("f32").toString().toLatin1());
-    std::vector<float> v(std::size_t(bytes.size()) / 4);
-    std::memcpy(v.data(), bytes.constData(), v.size() * 4);
-    return v;
-}
-
 Params paramsOf(const QJsonObject &c)
 {
     const QJsonObject o = c.value("params").toObject();
@@ -56,7 +49,7 @@ Params paramsOf(const QJsonObject &c)
 // Bit for bit (generator draws) or within a relative tol.
 void compare(const Tensor3 &ours, const QJsonObject &theirs, double tol, const char *what)
 {
-    const std::vector<float> v = valuesOf(theirs);
+    const std::vector<float> v = fixtureValues(theirs);
     QVERIFY2(v.size() == ours.data.size(), what);
     for (std::size_t i = 0; i < v.size(); ++i) {
         const bool ok = tol == 0 ? ours.data[i] == v[i]
@@ -94,7 +87,7 @@ private slots:
         compare(r.attention.weights, c.value("weights").toObject(), 1e-5, "weights");
         compare(r.attention.out, c.value("out").toObject(), 1e-4, "out");
         QCOMPARE(p.scaleFactor(), 1.0); // additive scores are not scaled
-        const std::vector<float> v = valuesOf(c.value("v_a").toObject());
+        const std::vector<float> v = fixtureValues(c.value("v_a").toObject());
         double bound = 0;
         for (float x : v)
             bound += std::abs(x);

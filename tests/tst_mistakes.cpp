@@ -4,6 +4,7 @@
 // errors word for word), and the outputs lie in the values' convex hull with softmax over the keys, and
 // not always over the queries.
 
+#include "fixtures.h"
 #include "hull.h"
 #include "mistakes.h"
 
@@ -26,22 +27,6 @@ QJsonObject fixtures()
     if (!f.open(QIODevice::ReadOnly))
         qFatal("cannot open %s", ATTN_MISTAKE_FIXTURES);
     return QJsonDocument::fromJson(f.readAll()).object();
-}
-
-std::vector<float> valuesOf(const QJsonObject &t)
-{
-    const QByteArray bytes = QByteArray::fromBase64(t.value("f32").toString().toLatin1());
-    std::vector<float> v(std::size_t(bytes.size()) / 4);
-    std::memcpy(v.data(), bytes.constData(), v.size() * 4);
-    return v;
-}
-
-std::vector<int> shapeOf(const QJsonObject &t)
-{
-    std::vector<int> s;
-    for (const QJsonValue &x : t.value("shape").toArray())
-        s.push_back(x.toInt());
-    return s;
 }
 
 Params paramsOf(const QJsonObject &c)
@@ -70,12 +55,12 @@ QString nameOf(const QJsonObject &c)
 // masked row) is 0 here.
 void compareTensor(const Tensor3 &ours, const QJsonObject &theirs, double tol)
 {
-    const std::vector<int> shape = shapeOf(theirs);
+    const std::vector<int> shape = fixtureShape(theirs);
     QCOMPARE(int(shape.size()), 3);
     QCOMPARE(ours.batch, shape[0]);
     QCOMPARE(ours.rows, shape[1]);
     QCOMPARE(ours.cols, shape[2]);
-    const std::vector<float> v = valuesOf(theirs);
+    const std::vector<float> v = fixtureValues(theirs);
     QCOMPARE(v.size(), ours.data.size());
     for (std::size_t i = 0; i < v.size(); ++i) {
         const double want = std::isnan(v[i]) ? 0.0 : v[i];
@@ -86,9 +71,9 @@ void compareTensor(const Tensor3 &ours, const QJsonObject &theirs, double tol)
 
 Tensor3 tensorOf(const QJsonObject &t)
 {
-    const std::vector<int> s = shapeOf(t);
+    const std::vector<int> s = fixtureShape(t);
     Tensor3 x(s[0], s[1], s[2]);
-    const std::vector<float> v = valuesOf(t);
+    const std::vector<float> v = fixtureValues(t);
     std::copy(v.begin(), v.end(), x.data.begin());
     return x;
 }
@@ -160,7 +145,7 @@ private slots:
             QVERIFY(r.wrong.operands.find(" = ") == std::string::npos); // no result shape claimed
         } else {
             compareTensor(r.wrong.weights, theirs.value("weights").toObject(), 1e-5);
-            const auto s = shapeOf(theirs.value("weights").toObject());
+            const auto s = fixtureShape(theirs.value("weights").toObject());
             const std::string shape
                 = "(" + std::to_string(s[0]) + ", " + std::to_string(s[1]) + ", " + std::to_string(s[2]) + ")";
             QVERIFY2(r.wrong.operands.size() >= shape.size()
