@@ -106,7 +106,8 @@ MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
         scale->setBarWidth(10);
         scale->setGradient(s.map->gradient());
         scale->setDataRange(QCPRange(0.0, 1.0));
-        scale->axis()->setTicker(textTicker({ { 0.0, QStringLiteral("0") }, { 1.0, QStringLiteral("1") } }));
+        scale->setType(QCPAxis::atRight);
+        scale->axis()->ticker()->setTickCount(5); // 0.2 to 0.8: the ends 0 and 1 fall on the bar's edges
         s.plot->plotLayout()->addElement(0, 1, scale);
         s.map->setColorScale(scale);
         s.map->setGradient(colorGradient(QStringLiteral("viridis")));
