@@ -526,6 +526,18 @@ void TestBadInput::refused_data()
     QTest::newRow("additive too much work") << QStringList { "--score", "additive", "--additive-hidden", "4096",
         "--len", "4096", "--mode", "direct", "--dump", "{dir}/out.json" }
                                             << "these sizes would take about" << QString();
+    QTest::newRow("additive with --mistake")
+        << QStringList { "--score", "additive", "--mistake", "no-scale", "--dump", "{dir}/out.json" }
+        << "--score: the lecture's mistakes are the dot product's" << QString();
+    QTest::newRow("additive with --train")
+        << QStringList { "--score", "additive", "--train", "--dump", "{dir}/out.json" }
+        << "--score: the training runs use the dot product" << QString();
+    QTest::newRow("additive compare scaling")
+        << QStringList { "--score", "additive", "--compare", "scaling", "--dump", "{dir}/out.json" }
+        << "--compare: additive scores are not scaled" << QString();
+    QTest::newRow("additive export-compare scaling")
+        << QStringList { "--score", "additive", "--export-compare", "scaling", "{dir}/a.png" }
+        << "--export-compare: additive scores are not scaled" << QString();
     // --mistake
     QTest::newRow("mistake unknown") << QStringList { "--mistake", "no_scale", "--dump", "{dir}/out.json" }
                                      << "--mistake: expected no-scale, softmax-dim, mha-mask-in-sdpa, transpose-0-1 or "

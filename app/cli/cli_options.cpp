@@ -336,6 +336,14 @@ void applyParams(const QCommandLineParser &parser, CliRequest &r)
                 throw Fail {
                     QStringLiteral("--%1: additive scores are not scaled; leave it out (or use --score dot)").arg(other)
                 };
+    if (p.score == attn::Score::Additive && parser.isSet("compare")
+        && parser.value("compare").trimmed().toLower() == QStringLiteral("scaling"))
+        throw Fail { QStringLiteral("--compare: additive scores are not scaled, so scaled and not scaled would be the "
+                                    "same; use --compare score") };
+    if (p.score == attn::Score::Additive && parser.isSet("export-compare")
+        && parser.value("export-compare").trimmed().toLower() == QStringLiteral("scaling"))
+        throw Fail { QStringLiteral("--export-compare: additive scores are not scaled, so scaled and not scaled would "
+                                    "be the same") };
     if (parser.isSet("additive-hidden") && p.score != attn::Score::Additive)
         throw Fail { QStringLiteral("--additive-hidden: only applies to --score additive") };
     for (const QString &name :
@@ -627,6 +635,9 @@ void parseTrain(const QCommandLineParser &parser, CliRequest &r)
                 throw Fail { QStringLiteral("--%1: does not apply to the training runs (they take --d-k, --seed, "
                                             "--batch, --len, --d-model, --d-v, --scaling and the --train-... options)")
                                  .arg(other) };
+    if (r.params.score == attn::Score::Additive)
+        throw Fail { QStringLiteral("--score: the training runs use the dot product, scaled and not; leave out --score "
+                                    "additive") };
     if (parser.isSet("no-scale"))
         throw Fail { QStringLiteral("--no-scale: --train runs both, scaled and not; --scaling chooses how the "
                                     "scaled run is scaled") };
@@ -704,6 +715,9 @@ void parseMistakeOption(const QCommandLineParser &parser, CliRequest &r)
         if (parser.isSet(other))
             throw Fail { QStringLiteral("--mistake: cannot be combined with --%1").arg(other) };
     // Both sides start from the lecture's line; the mistake changes one thing.
+    if (r.params.score == attn::Score::Additive)
+        throw Fail { QStringLiteral(
+            "--score: the lecture's mistakes are the dot product's; leave out --score additive") };
     for (const char *other : { "no-scale", "scale", "scaling", "softmax-dim" })
         if (parser.isSet(other))
             throw Fail { QStringLiteral("--%1: --mistake starts both sides from the lecture's line (divided by "

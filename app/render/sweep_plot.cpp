@@ -176,8 +176,9 @@ QString SweepPlot::defaultCaption(const attn::SweepSettings &s)
                .arg(s.sigma * s.sigma, 0, 'g', 4)
                .arg(QString::number(s.seed), scaledName(s))
         + (s.additiveHidden > 0 ? ' '
-                    + tr("Dashed green: additive attention, v·tanh(q·W₁ + k·W₂) with %1 hidden units and no scaling: "
-                         "tanh bounds its scores, so it does not blow up with d_k.")
+                    + tr("Dashed green: additive attention, v·tanh(q·W₁ + k·W₂) with H = %1 and no scaling: tanh "
+                         "bounds its scores by Σ|v_h| whatever d_k is, so they do not grow with d_k (they grow "
+                         "with H).")
                           .arg(s.additiveHidden)
                                 : QString());
 }

@@ -875,8 +875,9 @@ QString HeatmapPanel::cellToolTip(int query, int key) const
     if (std::isinf(logit))
         text += tr("masked (logit −∞)\nweight = 0");
     else
-        text += (r->params.score == attn::Score::Additive ? tr("logit (not scaled) = %1\nweight = %2")
-                                                          : tr("scaled logit = %1\nweight = %2"))
+        text += (r->params.score == attn::Score::Additive || r->params.scaling == attn::Scaling::None
+                ? tr("logit (not scaled) = %1\nweight = %2")
+                : tr("scaled logit = %1\nweight = %2"))
                     .arg(logit, 0, 'g', 6)
                     .arg(r->attention.weights(b, query, key), 0, 'f', 6);
     const attn::Statistics &st = r->attention.stats;

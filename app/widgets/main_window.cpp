@@ -285,8 +285,11 @@ void MainWindow::updateDemoButtons()
     };
     QAction *scaling = action("toggleScaling");
     const QSignalBlocker block(scaling); // setChecked must not toggle the scaling
-    scaling->setChecked(p.scaling == attn::Scaling::InvSqrtDk);
-    label("toggleScaling", p.scaling == attn::Scaling::InvSqrtDk ? tr("÷√d_k on") : tr("÷√d_k off"));
+    const bool additive = p.score == attn::Score::Additive; // additive scores are not scaled
+    scaling->setChecked(p.scaling == attn::Scaling::InvSqrtDk && !additive);
+    scaling->setEnabled(!additive);
+    label("toggleScaling",
+        additive ? tr("÷√d_k: additive") : (p.scaling == attn::Scaling::InvSqrtDk ? tr("÷√d_k on") : tr("÷√d_k off")));
     label("toggleSoftmaxDim", p.softmaxDim == -1 ? tr("dim −1") : tr("dim −2"));
     label("halveDk", tr("d_k ÷2"));
     label("doubleDk", tr("d_k ×2"));
@@ -301,6 +304,7 @@ void MainWindow::updateDemoButtons()
         kind == CompareKind::None             ? tr("compare: off")
             : kind == CompareKind::Scaling    ? tr("compare: scaling")
             : kind == CompareKind::SoftmaxDim ? tr("compare: dim")
+            : kind == CompareKind::Score      ? tr("compare: score")
                                               : tr("compare: d_k"));
     label("newSeed", tr("seed %1").arg(p.seed));
     label("toggleGradient", m_model->display().gradientPanels ? tr("gradient: on") : tr("gradient: off"));

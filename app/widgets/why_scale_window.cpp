@@ -387,8 +387,10 @@ void WhyScaleWindow::showHistograms()
         // Plain numbers (16384, not 1.638e+04): four significant digits, whole numbers from 1000 up.
         const auto plain
             = [](double v) { return std::fabs(v) >= 1000 ? QString::number(v, 'f', 0) : QString::number(v, 'g', 4); };
-        const bool scaledAtAll = p.scaling != attn::Scaling::None;
-        QString text = (side == 0 ? tr("The main window's raw scores: %1 of them, sd %2")
+        const bool additive = p.score == attn::Score::Additive;
+        const bool scaledAtAll = p.scaling != attn::Scaling::None && !additive;
+        QString text = (side == 0 ? (additive ? tr("The main window's additive scores: %1 of them, sd %2")
+                                              : tr("The main window's raw scores: %1 of them, sd %2"))
                 : scaledAtAll     ? tr("its scaled scores (%1 logits): sd %2")
                                   : tr("its logits, not scaled (%1 of them): sd %2"))
                            .arg(h.count)
@@ -396,6 +398,10 @@ void WhyScaleWindow::showHistograms()
         if (e.known)
             text += tr("\nthe curve N(0, %1) has sd %2").arg(plain(side == 0 ? e.raw : e.scaled), plain(expectedSd));
         m_histogramTitle[side]->setText(text);
+        rect->axis(QCPAxis::atBottom)
+            ->setLabel(side == 0  ? (additive ? tr("additive score v·tanh(q·W₁ + k·W₂)") : tr("raw score q·k"))
+                    : scaledAtAll ? tr("scaled score (logit)")
+                                  : tr("logit (not scaled)"));
     }
     m_histogram->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -1011,7 +1011,7 @@
         <location filename="../../app/render/figure.cpp" line="339"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="128"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="590"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1060"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1061"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
@@ -1044,14 +1044,14 @@
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="131"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1060"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1061"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="138"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="163"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1061"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1062"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
@@ -1088,7 +1088,7 @@
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="590"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="591"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1061"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1062"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
@@ -1118,108 +1118,108 @@ weight = 0</source>
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="878"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="879"/>
         <source>logit (not scaled) = %1
 weight = %2</source>
         <translation>logit（不缩放）= %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="879"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="880"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="883"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="884"/>
         <source>
 row %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 行之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="891"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="892"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 列之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="937"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="938"/>
         <source> (the most, for a uniform row: ln S = %1)</source>
         <translation>（最大值，均匀的行：ln S = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="938"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="939"/>
         <source> (the most, for a uniform column: ln L = %1)</source>
         <translation>（最大值，均匀的列：ln L = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="940"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="941"/>
         <source> (the mask hides every key of this row)</source>
         <translation>（掩码遮住了这一行的所有键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="940"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="941"/>
         <source> (the mask hides this key from every query)</source>
         <translation>（掩码对所有查询遮住了这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="968"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="969"/>
         <source>
 row entropy %1 nats</source>
         <translation>
 行熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="978"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="979"/>
         <source>
 column entropy %1 nats</source>
         <translation>
 列熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="966"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="967"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="923"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="924"/>
         <source>
 softmax Jacobian norm of row %1: %2 (a uniform row %3; one split evenly over two keys 0.5, the most; one-hot 0: no gradient flows back)</source>
         <translation>
 第 %1 行的 softmax 雅可比范数：%2（均匀的行为 %3；平分在两个键上的行为 0.5，是最大值；独热的行为 0：没有梯度传回）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="925"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="926"/>
         <source>
 softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly over two queries 0.5, the most; one-hot 0: no gradient flows back)</source>
         <translation>
 第 %1 列的 softmax 雅可比范数：%2（均匀的列为 %3；平分在两个查询上的列为 0.5，是最大值；独热的列为 0：没有梯度传回）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="942"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="943"/>
         <source> (the most is 0: the mask leaves this row one key)</source>
         <translation>（最大值为 0：掩码只给这一行留下一个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="943"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="944"/>
         <source> (the most is 0: the mask shows this key to one query)</source>
         <translation>（最大值为 0：掩码只让一个查询看到这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="945"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="946"/>
         <source> (the most, for a uniform row over its %1 visible keys: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个键上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="946"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="947"/>
         <source> (the most, for a uniform column over its %1 visible queries: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个查询上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="976"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="977"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
     </message>
@@ -1375,7 +1375,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="167"/>
-        <location filename="../../app/widgets/main_window.cpp" line="292"/>
+        <location filename="../../app/widgets/main_window.cpp" line="296"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
@@ -1386,7 +1386,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="168"/>
-        <location filename="../../app/widgets/main_window.cpp" line="291"/>
+        <location filename="../../app/widgets/main_window.cpp" line="295"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
@@ -1397,7 +1397,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="169"/>
-        <location filename="../../app/widgets/main_window.cpp" line="294"/>
+        <location filename="../../app/widgets/main_window.cpp" line="298"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
@@ -1408,7 +1408,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="171"/>
-        <location filename="../../app/widgets/main_window.cpp" line="293"/>
+        <location filename="../../app/widgets/main_window.cpp" line="297"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
@@ -1449,7 +1449,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="184"/>
-        <location filename="../../app/widgets/main_window.cpp" line="312"/>
+        <location filename="../../app/widgets/main_window.cpp" line="317"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
@@ -1554,293 +1554,303 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/widgets/main_window.cpp" line="292"/>
+        <source>÷√d_k: additive</source>
+        <translation>÷√d_k：加性</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="308"/>
+        <source>compare: score</source>
+        <translation>对比：打分</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="311"/>
         <source>gradient: on</source>
         <translation>梯度：开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/widgets/main_window.cpp" line="311"/>
         <source>gradient: off</source>
         <translation>梯度：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="308"/>
+        <location filename="../../app/widgets/main_window.cpp" line="313"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="308"/>
+        <location filename="../../app/widgets/main_window.cpp" line="313"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="354"/>
+        <location filename="../../app/widgets/main_window.cpp" line="359"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="355"/>
+        <location filename="../../app/widgets/main_window.cpp" line="360"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="369"/>
+        <location filename="../../app/widgets/main_window.cpp" line="374"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="370"/>
+        <location filename="../../app/widgets/main_window.cpp" line="375"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="371"/>
+        <location filename="../../app/widgets/main_window.cpp" line="376"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="383"/>
+        <location filename="../../app/widgets/main_window.cpp" line="388"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="386"/>
+        <location filename="../../app/widgets/main_window.cpp" line="391"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="395"/>
+        <location filename="../../app/widgets/main_window.cpp" line="400"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="401"/>
+        <location filename="../../app/widgets/main_window.cpp" line="406"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="403"/>
+        <location filename="../../app/widgets/main_window.cpp" line="408"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="403"/>
-        <location filename="../../app/widgets/main_window.cpp" line="414"/>
+        <location filename="../../app/widgets/main_window.cpp" line="408"/>
+        <location filename="../../app/widgets/main_window.cpp" line="419"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="410"/>
+        <location filename="../../app/widgets/main_window.cpp" line="415"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="412"/>
+        <location filename="../../app/widgets/main_window.cpp" line="417"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="414"/>
+        <location filename="../../app/widgets/main_window.cpp" line="419"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="417"/>
+        <location filename="../../app/widgets/main_window.cpp" line="422"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="419"/>
+        <location filename="../../app/widgets/main_window.cpp" line="424"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="420"/>
+        <location filename="../../app/widgets/main_window.cpp" line="425"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="420"/>
+        <location filename="../../app/widgets/main_window.cpp" line="425"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="423"/>
+        <location filename="../../app/widgets/main_window.cpp" line="428"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="425"/>
+        <location filename="../../app/widgets/main_window.cpp" line="430"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="431"/>
+        <location filename="../../app/widgets/main_window.cpp" line="436"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="433"/>
+        <location filename="../../app/widgets/main_window.cpp" line="438"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="434"/>
+        <location filename="../../app/widgets/main_window.cpp" line="439"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="435"/>
+        <location filename="../../app/widgets/main_window.cpp" line="440"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="436"/>
+        <location filename="../../app/widgets/main_window.cpp" line="441"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="445"/>
+        <location filename="../../app/widgets/main_window.cpp" line="450"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="453"/>
+        <location filename="../../app/widgets/main_window.cpp" line="458"/>
         <source>&amp;Mistakes</source>
         <translation>常见错误(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="457"/>
+        <location filename="../../app/widgets/main_window.cpp" line="462"/>
         <source>Forgetting ÷√d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="457"/>
+        <location filename="../../app/widgets/main_window.cpp" line="462"/>
         <source>softmax over dim=-2</source>
         <translation>softmax 沿 dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="458"/>
+        <location filename="../../app/widgets/main_window.cpp" line="463"/>
         <source>MHA&apos;s key_padding_mask handed to SDPA</source>
         <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="458"/>
+        <location filename="../../app/widgets/main_window.cpp" line="463"/>
         <source>Q @ K.transpose(0, 1)</source>
         <translation>Q @ K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="458"/>
+        <location filename="../../app/widgets/main_window.cpp" line="463"/>
         <source>Q.transpose(-2, -1) @ K</source>
         <translation>Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="466"/>
+        <location filename="../../app/widgets/main_window.cpp" line="471"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="467"/>
+        <location filename="../../app/widgets/main_window.cpp" line="472"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="468"/>
+        <location filename="../../app/widgets/main_window.cpp" line="473"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="469"/>
+        <location filename="../../app/widgets/main_window.cpp" line="474"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="470"/>
+        <location filename="../../app/widgets/main_window.cpp" line="475"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="471"/>
+        <location filename="../../app/widgets/main_window.cpp" line="476"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="471"/>
+        <location filename="../../app/widgets/main_window.cpp" line="476"/>
         <source>Dot product and additive</source>
         <translation>点积与加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="490"/>
+        <location filename="../../app/widgets/main_window.cpp" line="495"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="492"/>
+        <location filename="../../app/widgets/main_window.cpp" line="497"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="493"/>
+        <location filename="../../app/widgets/main_window.cpp" line="498"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="502"/>
+        <location filename="../../app/widgets/main_window.cpp" line="507"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="504"/>
+        <location filename="../../app/widgets/main_window.cpp" line="509"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="505"/>
+        <location filename="../../app/widgets/main_window.cpp" line="510"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="505"/>
+        <location filename="../../app/widgets/main_window.cpp" line="510"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="512"/>
+        <location filename="../../app/widgets/main_window.cpp" line="517"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="518"/>
+        <location filename="../../app/widgets/main_window.cpp" line="523"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="519"/>
+        <location filename="../../app/widgets/main_window.cpp" line="524"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="521"/>
+        <location filename="../../app/widgets/main_window.cpp" line="526"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="522"/>
+        <location filename="../../app/widgets/main_window.cpp" line="527"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="523"/>
+        <location filename="../../app/widgets/main_window.cpp" line="528"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="543"/>
+        <location filename="../../app/widgets/main_window.cpp" line="548"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="544"/>
+        <location filename="../../app/widgets/main_window.cpp" line="549"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
@@ -1875,112 +1885,112 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="289"/>
+        <location filename="../../app/widgets/main_window.cpp" line="293"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="289"/>
+        <location filename="../../app/widgets/main_window.cpp" line="293"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="290"/>
+        <location filename="../../app/widgets/main_window.cpp" line="294"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="290"/>
+        <location filename="../../app/widgets/main_window.cpp" line="294"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="296"/>
+        <location filename="../../app/widgets/main_window.cpp" line="300"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="297"/>
+        <location filename="../../app/widgets/main_window.cpp" line="301"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="298"/>
+        <location filename="../../app/widgets/main_window.cpp" line="302"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="301"/>
+        <location filename="../../app/widgets/main_window.cpp" line="305"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="302"/>
+        <location filename="../../app/widgets/main_window.cpp" line="306"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="303"/>
+        <location filename="../../app/widgets/main_window.cpp" line="307"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="304"/>
+        <location filename="../../app/widgets/main_window.cpp" line="309"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="305"/>
+        <location filename="../../app/widgets/main_window.cpp" line="310"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="315"/>
+        <location filename="../../app/widgets/main_window.cpp" line="320"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="316"/>
+        <location filename="../../app/widgets/main_window.cpp" line="321"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="320"/>
+        <location filename="../../app/widgets/main_window.cpp" line="325"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="320"/>
+        <location filename="../../app/widgets/main_window.cpp" line="325"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="321"/>
+        <location filename="../../app/widgets/main_window.cpp" line="326"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="572"/>
+        <location filename="../../app/widgets/main_window.cpp" line="577"/>
         <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="813"/>
+        <location filename="../../app/widgets/main_window.cpp" line="818"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="861"/>
+        <location filename="../../app/widgets/main_window.cpp" line="866"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="867"/>
+        <location filename="../../app/widgets/main_window.cpp" line="872"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="869"/>
+        <location filename="../../app/widgets/main_window.cpp" line="874"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -2018,27 +2028,27 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>5  Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="151"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="152"/>
         <source>Why scale? [W]</source>
         <translation>为什么缩放？[W]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="153"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="154"/>
         <source>Watch training stall [T]</source>
         <translation>看训练停滞 [T]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="297"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="298"/>
         <source>✗ The mistake</source>
         <translation>✗ 错误写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="297"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="298"/>
         <source>✓ Right</source>
         <translation>✓ 正确写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="305"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="306"/>
         <source>PyTorch raises:
 
 %1</source>
@@ -2047,232 +2057,232 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="315"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="316"/>
         <source>No output to place: this matrix does not weigh the values&apos; rows (its columns are K&apos;s features, not keys), so weights @ V means nothing here.</source>
         <translation>没有可画的输出：这个矩阵的列是 K 的特征维而不是键，它不是对值向量的加权，所以 weights @ V 在这里没有意义。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="339"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="340"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="340"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="341"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="341"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="342"/>
         <source>feature of Q</source>
         <translation>Q 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="342"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="343"/>
         <source>feature of K</source>
         <translation>K 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="349"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="350"/>
         <source>key j (padding %1: masked)</source>
         <translation>键 j（填充位 %1：被屏蔽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="350"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="351"/>
         <source>key j (padding %1: the only keys seen)</source>
         <translation>键 j（填充位 %1：唯一被关注的键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="367"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="368"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="416"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="417"/>
         <source>Forgetting to divide by √d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="417"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="418"/>
         <source>with a large d_k training does not converge; the loss stays flat for a long time</source>
         <translation>d_k 较大时训练不收敛，损失长时间不动</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="418"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="419"/>
         <source>the dot product&apos;s variance grows with d_k: the softmax saturates and its gradient is flattened</source>
         <translation>点积方差随 d_k 增大，softmax 饱和、梯度被压平</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="419"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="420"/>
         <source>use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself</source>
         <translation>用 F.scaled_dot_product_attention，或手动除以 d_k ** 0.5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="420"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="421"/>
         <source>Here (d_k = %1): each row&apos;s largest weight is %2 on average without the scale, %3 with it; the softmax&apos;s gradient (its Jacobian&apos;s norm) is %4 against %5. ↑ and ↓ double and halve d_k.</source>
         <translation>此处（d_k = %1）：每行最大权重的平均值，不缩放为 %2，缩放为 %3；softmax 的梯度（雅可比矩阵的范数）为 %4，缩放时为 %5。↑ 和 ↓ 使 d_k 加倍和减半。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="426"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="427"/>
         <source>At this small d_k the two are still alike.</source>
         <translation>d_k 这么小时两者还差不多。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="429"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="430"/>
         <source>softmax over the wrong dim (dim=-2)</source>
         <translation>softmax 的 dim 写错（dim=-2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="430"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="431"/>
         <source>the rows do not sum to 1 and the output is not a convex combination of the values; training still runs but learns nothing</source>
         <translation>行和不为 1，输出不是值的凸组合，训练照样能跑但学不到东西</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="432"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="433"/>
         <source>normalisation must run over the keys (the last dimension), not over the queries</source>
         <translation>归一化维度必须是键维（最后一维），不是查询维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="433"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="434"/>
         <source>always write dim=-1, and print the row sums once as a check</source>
         <translation>统一写 dim=-1，并打印行和做一次自查</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="435"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="436"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间（见图右侧）；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="437"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="438"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="473"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="474"/>
         <source>the result is %1, the very shape of (B, L, S),</source>
         <translation>结果是 %1，恰好就是 (B, L, S) 的形状，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="474"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="475"/>
         <source>the result is %1, not (B, L, S) = %2,</source>
         <translation>结果是 %1，而不是 (B, L, S) = %2，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="476"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="477"/>
         <source>Here the shapes fit by chance: %1 but its first axis runs over K&apos;s keys, not the batch, and its columns over K&apos;s features, not the keys.</source>
         <translation>此处形状偶然对得上：%1但它的第一维是 K 的键而不是批次，列是 K 的特征维而不是键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="479"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="480"/>
         <source>Here the shapes fit by chance: %1 but its rows are Q&apos;s features and its columns K&apos;s features, not queries and keys.</source>
         <translation>此处形状偶然对得上：%1但它的行是 Q 的特征维、列是 K 的特征维，而不是查询和键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="492"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="493"/>
         <source>In the values&apos; hull (H; judged in all %4 dimensions, so a red point may be drawn inside the polygon): %1 of %2 outputs lie outside it with the right line, %3 with the mistake.</source>
         <translation>在值向量的凸包中（H；按全部 %4 维判断，所以红点可能画在多边形里面）：正确写法 %2 个输出中有 %1 个在凸包外，错误写法有 %3 个。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="508"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="509"/>
         <source>Both sides: Q, K, V drawn as the main window draws them (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.</source>
         <translation>两侧：按主窗口的方式抽取的 Q、K、V（%1，B = %2，L = %3，S = %4，d_k = %5，种子 %6），除错误本身外都除以 √d_k 并沿键做 softmax；显示批次元素 %7。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="520"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="521"/>
         <source>(The main window&apos;s sizes are larger: here B ≤ %1, L and S ≤ %2, d_k ≤ %3, so the draws are not the main window&apos;s numbers.)</source>
         <translation>（主窗口的尺寸更大：此处 B ≤ %1、L 和 S ≤ %2、d_k ≤ %3，所以抽到的数不是主窗口的数。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="441"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="442"/>
         <source>nn.MultiheadAttention&apos;s key_padding_mask handed to F.scaled_dot_product_attention as it is</source>
         <translation>把 nn.MultiheadAttention 的 key_padding_mask 直接喂给 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="442"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="443"/>
         <source>the positions that should be masked are attended to instead</source>
         <translation>该屏蔽的位置反而被关注</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="444"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="445"/>
         <source>their booleans mean opposite things: in key_padding_mask True means masked, in SDPA&apos;s attn_mask True means take part</source>
         <translation>两者布尔语义相反：key_padding_mask 中 True 表示屏蔽，SDPA 的 attn_mask 中 True 表示参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="446"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="447"/>
         <source>invert it before passing it: ~key_padding_mask</source>
         <translation>传参前取反：~key_padding_mask</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="448"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="449"/>
         <source>Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="451"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="452"/>
         <source>Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="458"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="459"/>
         <source>Transposing the wrong axes: K.transpose(0, 1)</source>
         <translation>转置转错了轴：K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="459"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="460"/>
         <source>Transposing the wrong tensor: Q.transpose(-2, -1) @ K</source>
         <translation>转置转错了张量：Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="460"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="461"/>
         <source>a shape error, or the shapes fit by chance and the result is wrong</source>
         <translation>形状报错，或形状偶然对得上但结果错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="461"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="462"/>
         <source>only transposing K&apos;s last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose does not always raise an error</source>
         <translation>只有对 K 的最后两维转置才得到 (B, d_k, S)；高维下转错轴不一定报错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="463"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="464"/>
         <source>always write K.transpose(-2, -1), and check scores.shape == (B, L, S)</source>
         <translation>固定写 K.transpose(-2, -1)，并核对 scores.shape == (B, L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="466"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="467"/>
         <source>Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k = 4.</source>
         <translation>此处 PyTorch 报错。若 B = d_k 且 S = B（或 S = 1）则能运行，例如 B = L = S = d_k = 4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="468"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="469"/>
         <source>Here PyTorch raises an error. It runs whenever L = S, as in self-attention.</source>
         <translation>此处 PyTorch 报错。只要 L = S（如自注意力）它就能运行。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="501"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="502"/>
         <source>Symptom:</source>
         <translation>现象：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="501"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="502"/>
         <source>Cause:</source>
         <translation>原因：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="502"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="503"/>
         <source>Fix:</source>
         <translation>正确做法：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="511"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="512"/>
         <source>projection</source>
         <translation>投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="511"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="512"/>
         <source>direct</source>
         <translation>直接</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="525"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="526"/>
         <source>Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.</source>
         <translation>按键：1–5 或 ← → 选择，H 切换权重和凸包，F5 演示模式，Esc 关闭。</translation>
     </message>
@@ -2390,9 +2400,9 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>每个点是 %1 次试验的平均值：每次一个查询对 %2 个键，q 和 K 取自 N(0, %3)（第 t 次试验的种子为 %4 + t）；色带覆盖试验的第 10 到第 90 百分位。蓝色：%5；橙色：不缩放。不缩放时分数的方差随 d_k 增长，最大权重趋于 1，熵趋于 0；softmax 的梯度（其雅可比范数）在少数几个键分担权重时先上升，随后同样趋于 0。</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="180"/>
-        <source>Dashed green: additive attention, v·tanh(q·W₁ + k·W₂) with %1 hidden units and no scaling: tanh bounds its scores, so it does not blow up with d_k.</source>
-        <translation>绿色虚线：加性注意力 v·tanh(q·W₁ + k·W₂)，%1 个隐层单元，不缩放：tanh 让分数有界，所以它不会随 d_k 爆炸。</translation>
+        <location filename="../../app/render/sweep_plot.cpp" line="179"/>
+        <source>Dashed green: additive attention, v·tanh(q·W₁ + k·W₂) with H = %1 and no scaling: tanh bounds its scores by Σ|v_h| whatever d_k is, so they do not grow with d_k (they grow with H).</source>
+        <translation>绿色虚线：加性注意力 v·tanh(q·W₁ + k·W₂)，H = %1，不缩放：无论 d_k 多大，tanh 都把分数限制在 Σ|v_h| 以内，所以分数不随 d_k 增长（而随 H 增长）。</translation>
     </message>
     <message>
         <location filename="../../app/render/sweep_plot.cpp" line="188"/>
@@ -2883,11 +2893,13 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/why_scale_window.cpp" line="108"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="402"/>
         <source>raw score q·k</source>
         <translation>原始分数 q·k</translation>
     </message>
     <message>
         <location filename="../../app/widgets/why_scale_window.cpp" line="108"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="403"/>
         <source>scaled score (logit)</source>
         <translation>缩放后的分数（logit）</translation>
     </message>
@@ -2932,22 +2944,27 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成 one-hot 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="391"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="392"/>
+        <source>The main window&apos;s additive scores: %1 of them, sd %2</source>
+        <translation>主窗口的加性分数：%1 个，标准差 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="393"/>
         <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
         <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="392"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="394"/>
         <source>its scaled scores (%1 logits): sd %2</source>
         <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="393"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="395"/>
         <source>its logits, not scaled (%1 of them): sd %2</source>
         <translation>其 logit（未缩放，共 %1 个）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="397"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="399"/>
         <source>
 the curve N(0, %1) has sd %2</source>
         <translation>
@@ -2969,17 +2986,27 @@ the curve N(0, %1) has sd %2</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="431"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="402"/>
+        <source>additive score v·tanh(q·W₁ + k·W₂)</source>
+        <translation>加性分数 v·tanh(q·W₁ + k·W₂)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="404"/>
+        <source>logit (not scaled)</source>
+        <translation>logit（不缩放）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="437"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="451"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="457"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="456"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="462"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
