@@ -50,7 +50,7 @@ if [ "$what" = test ]; then
   ctest --test-dir build --output-on-failure -j"$jobs"
   # Every reader of outside data fuzzed for a short while (AddressSanitizer and UBSan on), from the
   # committed seeds, copied so that the checkout is not changed: tests/fuzz/run.sh.
-  tests/fuzz/run.sh build-fuzz "${FUZZ_SECONDS:-20}"
+  tests/fuzz/run.sh build-fuzz "${FUZZ_SECONDS:-12}"
   # The core and its tests once more under AddressSanitizer and UBSan (leaks reported), at -O1 for a quick
   # build (about 2 minutes on 2 cores); the whole suite under them: the README's developer section.
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-O1 -DATTENTION_VIZ_SANITIZE=ON

@@ -18,6 +18,7 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -237,6 +238,13 @@ void MistakesWindow::setPresentation(bool on, bool fullScreen)
         showNormal();
 }
 
+void MistakesWindow::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (m_presentation)
+        applyFonts(); // the text follows the screen's size
+}
+
 void MistakesWindow::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -246,8 +254,8 @@ void MistakesWindow::changeEvent(QEvent *event)
 
 void MistakesWindow::applyFonts()
 {
-    // Presentation: the text as large as the main window's presentation mode makes it.
-    const int px = m_presentation ? 20 : 14;
+    // Presentation: large text, growing with the screen (20 pixels at 720 lines, 30 at 1080).
+    const int px = m_presentation ? std::clamp(height() / 36, 20, 40) : 14;
     QFont body = font();
     body.setPixelSize(px);
     for (QLabel *l : { m_settings, m_caption, m_numbers })
@@ -276,6 +284,9 @@ void MistakesWindow::applyFonts()
             axis->setTickLabelFont(ticks);
             axis->setLabelFont(body);
         }
+        for (QCPColorScale *scale : s.plot->findChildren<QCPColorScale *>())
+            scale->axis()->setTickLabelFont(ticks);
+        s.hull->setTextSize(px - 2);
     }
     for (int k = 0; k < 2; ++k)
         m_sides[std::size_t(k)].plot->replot(QCustomPlot::rpQueuedReplot);
