@@ -104,7 +104,13 @@ void HullWindow::highlight(int query)
     if (query == m_query)
         return;
     m_query = query;
-    refresh();
+    // Only the sizes and the star change: the projection and the hull distances stay.
+    const ResultPtr r = m_model->result();
+    if (m_query >= int(m_projection.outputs.size()))
+        m_query = -1;
+    const int b = std::clamp(r->params.batchIndex, 0, r->params.batch - 1);
+    m_hullPlot->show(m_projection, r->attention.weights.slice(b), m_query);
+    m_status->setText(statusText());
 }
 
 void HullWindow::refresh()
