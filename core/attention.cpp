@@ -232,15 +232,23 @@ void scaleRow(const float *scores, float *logits, int n, const ScaleOp &op)
     }
 }
 
-void logitsRow(const float *scores, float *logits, int query, int n, const Params &p, const ScaleOp &op)
+void logitsRow(const float *scores, float *logits, int batch, int query, int n, const Params &p, const ScaleOp &op)
 {
     scaleRow(scores, logits, n, op);
+    const float fill = maskedLogit(p);
+    if (p.mask == MaskKind::Custom) {
+        const std::uint8_t *cells = p.customMask.data() + std::size_t(query) * std::size_t(n);
+        for (int j = 0; j < n; ++j)
+            if (cells[j])
+                logits[j] = fill; // masked_fill: replaced, whatever the score
+        return;
+    }
     int firstMasked = n;
     if (p.mask == MaskKind::Causal)
         firstMasked = std::min(n, query + 1); // PyTorch is_causal: ones(L, S).tril()
     else if (p.mask == MaskKind::Pad)
-        firstMasked = n - p.padCount;
-    std::fill(logits + firstMasked, logits + n, -std::numeric_limits<float>::infinity());
+        firstMasked = n - p.padOf(batch);
+    std::fill(logits + firstMasked, logits + n, fill);
 }
 
 // Mean and variance from the sums of all scores and of their squares, times factor.
@@ -265,9 +273,24 @@ std::string maskedWarning(int batch, const std::vector<int> &indices, bool overK
     return m.str();
 }
 
+std::string uniformWarning(int batch, const std::vector<int> &indices, bool overKeys, int n)
+{
+    std::ostringstream m;
+    m << "batch " << batch << ": every " << (overKeys ? "key" : "query") << " is masked for "
+      << (overKeys ? (indices.size() > 1 ? "queries " : "query ") : (indices.size() > 1 ? "keys " : "key "))
+      << indexList(indices) << "; masked_fill(-1e9) gives " << (indices.size() > 1 ? "them" : "it")
+      << " uniform weights 1/" << n << ", as in PyTorch (a -inf mask gives NaN there)";
+    return m.str();
+}
+
 } // namespace
 
-bool isMasked(const Params &p, int query, int key)
+float maskedLogit(const Params &p)
+{
+    return p.maskFill == MaskFill::MinusBillion ? -1e9f : -std::numeric_limits<float>::infinity();
+}
+
+bool isMasked(const Params &p, int batch, int query, int key)
 {
     switch (p.mask) {
     case MaskKind::None:
@@ -275,12 +298,14 @@ bool isMasked(const Params &p, int query, int key)
     case MaskKind::Causal:
         return key > query; // PyTorch is_causal: ones(L, S).tril()
     case MaskKind::Pad:
-        return key >= p.keyLength - p.padCount;
+        return key >= p.keyLength - p.padOf(batch);
+    case MaskKind::Custom:
+        return p.customMask[std::size_t(query) * std::size_t(p.keyLength) + std::size_t(key)] != 0;
     }
     return false;
 }
 
-int visibleKeys(const Params &p, int query)
+int unmaskedKeys(const Params &p, int batch, int query)
 {
     const int S = p.keyLength;
     switch (p.mask) {
@@ -289,12 +314,16 @@ int visibleKeys(const Params &p, int query)
     case MaskKind::Causal:
         return std::clamp(query + 1, 0, S);
     case MaskKind::Pad:
-        return std::clamp(S - p.padCount, 0, S);
+        return std::clamp(S - p.padOf(batch), 0, S);
+    case MaskKind::Custom: {
+        const auto row = p.customMask.begin() + std::ptrdiff_t(query) * S;
+        return int(std::count(row, row + S, std::uint8_t(0)));
+    }
     }
     return S;
 }
 
-int visibleQueries(const Params &p, int key)
+int unmaskedQueries(const Params &p, int batch, int key)
 {
     const int L = p.queryLength;
     switch (p.mask) {
@@ -303,31 +332,59 @@ int visibleQueries(const Params &p, int key)
     case MaskKind::Causal:
         return std::clamp(L - key, 0, L); // the queries i >= j
     case MaskKind::Pad:
-        return key < p.keyLength - p.padCount ? L : 0;
+        return key < p.keyLength - p.padOf(batch) ? L : 0;
+    case MaskKind::Custom: {
+        int n = 0;
+        for (int i = 0; i < L; ++i)
+            n += p.customMask[std::size_t(i) * std::size_t(p.keyLength) + std::size_t(key)] == 0 ? 1 : 0;
+        return n;
+    }
     }
     return L;
 }
 
-double maxRowEntropyOf(const Params &p, int query)
+int visibleKeys(const Params &p, int batch, int query)
 {
-    const int n = visibleKeys(p, query);
+    const int n = unmaskedKeys(p, batch, query);
+    return n == 0 && p.maskFill == MaskFill::MinusBillion ? p.keyLength : n;
+}
+
+int visibleQueries(const Params &p, int batch, int key)
+{
+    const int n = unmaskedQueries(p, batch, key);
+    return n == 0 && p.maskFill == MaskFill::MinusBillion ? p.queryLength : n;
+}
+
+bool maskedOut(const Params &p, int batch, int query, int key)
+{
+    if (!isMasked(p, batch, query, key))
+        return false;
+    if (p.maskFill == MaskFill::NegInf)
+        return true;
+    // -1e9: a distribution the mask leaves nothing to is uniform over all of it.
+    return p.softmaxDim == -1 ? unmaskedKeys(p, batch, query) > 0 : unmaskedQueries(p, batch, key) > 0;
+}
+
+double maxRowEntropyOf(const Params &p, int batch, int query)
+{
+    const int n = visibleKeys(p, batch, query);
     return n > 0 ? std::log(double(n)) : 0.0;
 }
 
-double maxColEntropyOf(const Params &p, int key)
+double maxColEntropyOf(const Params &p, int batch, int key)
 {
-    const int n = visibleQueries(p, key);
+    const int n = visibleQueries(p, batch, key);
     return n > 0 ? std::log(double(n)) : 0.0;
 }
 
-double uniformRowJacobianOf(const Params &p, int query)
+double uniformRowJacobianOf(const Params &p, int batch, int query)
 {
-    return uniformJacobianNorm(visibleKeys(p, query));
+    return uniformJacobianNorm(visibleKeys(p, batch, query));
 }
 
-double uniformColJacobianOf(const Params &p, int key)
+double uniformColJacobianOf(const Params &p, int batch, int key)
 {
-    return uniformJacobianNorm(visibleQueries(p, key));
+    return uniformJacobianNorm(visibleQueries(p, batch, key));
 }
 
 Tensor3 computeLogits(const Tensor3 &scores, const Params &p)
@@ -336,7 +393,7 @@ Tensor3 computeLogits(const Tensor3 &scores, const Params &p)
     const ScaleOp op = scaleOp(p);
     for (int b = 0; b < scores.batch; ++b)
         for (int i = 0; i < scores.rows; ++i)
-            logitsRow(scores.row(b, i), logits.row(b, i), i, scores.cols, p, op);
+            logitsRow(scores.row(b, i), logits.row(b, i), b, i, scores.cols, p, op);
     return logits;
 }
 
@@ -386,7 +443,7 @@ Attention attendImpl(const Tensor3 *scores, const Tensor3 *Q, const Tensor3 *K, 
                 const Eigen::Map<const Eigen::ArrayXf> r(row, S);
                 rowSum[i] = r.sum(); // float within the row (a few thousand terms), double across rows
                 rowSumSq[i] = r.square().sum();
-                logitsRow(row, buffer + std::size_t(i - first) * S, i, S, p, op);
+                logitsRow(row, buffer + std::size_t(i - first) * S, b, i, S, p, op);
             }
         };
         if (p.softmaxDim == -1) {
@@ -416,6 +473,15 @@ Attention attendImpl(const Tensor3 *scores, const Tensor3 *Q, const Tensor3 *K, 
         }
         if (!empty.empty())
             a.warnings.push_back(maskedWarning(b, empty, p.softmaxDim == -1));
+        if (p.mask != MaskKind::None && p.maskFill == MaskFill::MinusBillion) {
+            const bool overKeys = p.softmaxDim == -1;
+            std::vector<int> uniform;
+            for (int k = 0; k < (overKeys ? L : S); ++k)
+                if ((overKeys ? unmaskedKeys(p, b, k) : unmaskedQueries(p, b, k)) == 0)
+                    uniform.push_back(k);
+            if (!uniform.empty())
+                a.warnings.push_back(uniformWarning(b, uniform, overKeys, overKeys ? S : L));
+        }
     }
     st.maxRowEntropy = std::log(double(S));
     st.maxColEntropy = std::log(double(L));
@@ -522,20 +588,20 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
     double rowSum = 0.0, rowMost = 0.0, colSum = 0.0, colMost = 0.0;
     double rowNorms = 0.0, rowUniform = 0.0, colNorms = 0.0, colUniform = 0.0;
     for (int i = 0; i < L; ++i)
-        if (visibleKeys(p, i) > 0) {
+        if (visibleKeys(p, batch, i) > 0) {
             ++rows;
             rowSum += st.rowEntropy(batch, i);
-            rowMost += maxRowEntropyOf(p, i);
+            rowMost += maxRowEntropyOf(p, batch, i);
             rowNorms += st.rowJacobian(batch, i);
-            rowUniform += uniformRowJacobianOf(p, i);
+            rowUniform += uniformRowJacobianOf(p, batch, i);
         }
     for (int j = 0; j < S; ++j)
-        if (visibleQueries(p, j) > 0) {
+        if (visibleQueries(p, batch, j) > 0) {
             ++cols;
             colNorms += st.colJacobian(batch, j);
-            colUniform += uniformColJacobianOf(p, j);
+            colUniform += uniformColJacobianOf(p, batch, j);
             colSum += st.colEntropy(batch, j);
-            colMost += maxColEntropyOf(p, j);
+            colMost += maxColEntropyOf(p, batch, j);
         }
     s.meanRowEntropy = rows > 0 ? rowSum / rows : 0.0;
     s.meanMostRowEntropy = rows > 0 ? rowMost / rows : 0.0;
@@ -543,6 +609,11 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
     // A fully masked distribution is the only way a softmax sums to exactly 0.
     s.fullyMasked = r.params.softmaxDim == -1 ? int((st.rowSums.row(batch).array() == 0.0).count())
                                               : int((st.colSums.row(batch).array() == 0.0).count());
+    if (p.mask != MaskKind::None && p.maskFill == MaskFill::MinusBillion) {
+        const int n = p.softmaxDim == -1 ? L : S;
+        for (int k = 0; k < n; ++k)
+            s.uniformMasked += (p.softmaxDim == -1 ? unmaskedKeys(p, batch, k) : unmaskedQueries(p, batch, k)) == 0;
+    }
     s.entropyFraction = s.meanMostRowEntropy > 0 ? s.meanRowEntropy / s.meanMostRowEntropy : 0.0;
     s.meanColEntropy = cols > 0 ? colSum / cols : 0.0;
     s.meanMostColEntropy = cols > 0 ? colMost / cols : 0.0;
@@ -567,7 +638,7 @@ ScoreHistogram scoreHistogram(const Result &r, int b, bool scaled, double expect
     values.reserve(std::size_t(scores.rows) * std::size_t(scores.cols));
     for (int i = 0; i < scores.rows; ++i)
         for (int j = 0; j < scores.cols; ++j) {
-            if (scaled && isMasked(p, i, j))
+            if (scaled && isMasked(p, b, i, j))
                 continue; // -inf: not a number of the distribution
             const float s = scores(b, i, j);
             values.push_back(scaled ? double(logitOf(s, p)) : double(s));

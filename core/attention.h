@@ -100,27 +100,36 @@ Tensor3 computeAdditiveScores(
     const Tensor3 &Q, const Tensor3 &K, const Tensor3 &W1, const Tensor3 &W2, const Tensor3 &va);
 
 // logits = scores times p.scaleFactor() (divided by sqrt(d_k) by default, as PyTorch code does),
-// masked entries set to -inf.
+// masked entries set to maskedLogit(p) (-inf, or -1e9).
 Tensor3 computeLogits(const Tensor3 &scores, const Params &p);
 
 // One scaled logit (not masked), rounded as computeLogits rounds it.
 float logitOf(float score, const Params &p);
 
-// True where query i may not look at key j under p's mask.
-bool isMasked(const Params &p, int query, int key);
+// What a masked logit becomes: -inf, or -1e9 for MaskFill::MinusBillion.
+float maskedLogit(const Params &p);
+
+// True where query i of batch element b may not look at key j under p's mask.
+bool isMasked(const Params &p, int batch, int query, int key);
+// True where that makes the weight 0: masked, unless the fill is -1e9 and the mask leaves the whole
+// distribution (the row over keys, the column over queries) nothing, which is then uniform.
+bool maskedOut(const Params &p, int batch, int query, int key);
 
 // How many keys query i may look at under p's mask (S without one), and how many queries may look
 // at key j (L without one).
-int visibleKeys(const Params &p, int query);
-int visibleQueries(const Params &p, int key);
+int unmaskedKeys(const Params &p, int batch, int query);
+int unmaskedQueries(const Params &p, int batch, int key);
+// What a distribution spreads over: the unmasked ones, or all of them when none is and the fill is -1e9.
+int visibleKeys(const Params &p, int batch, int query);
+int visibleQueries(const Params &p, int batch, int key);
 // The largest entropy row i (softmax over keys) or column j (over queries) can have: that of the
-// uniform distribution over what the mask leaves visible, ln(count) (0 when nothing is visible).
-double maxRowEntropyOf(const Params &p, int query);
-double maxColEntropyOf(const Params &p, int key);
+// uniform distribution over what it spreads over, ln(count) (0 when nothing is visible).
+double maxRowEntropyOf(const Params &p, int batch, int query);
+double maxColEntropyOf(const Params &p, int batch, int key);
 // The softmax Jacobian's norm of that uniform distribution over what the mask leaves visible (what a
 // row's or column's gradient is compared with; not its largest: two weights of 1/2 give 1/2).
-double uniformRowJacobianOf(const Params &p, int query);
-double uniformColJacobianOf(const Params &p, int key);
+double uniformRowJacobianOf(const Params &p, int batch, int query);
+double uniformColJacobianOf(const Params &p, int batch, int key);
 
 // Everything the views need after the scores: logits, weights, statistics (no output), with softmax,
 // sums and entropies fused in one pass over each row, rows shared between the cores.
@@ -162,6 +171,7 @@ struct BatchSummary
     int rowsNotSummingToOne = 0; // |row sum - 1| > tolerance
     int colsNotSummingToOne = 0;
     int fullyMasked = 0; // queries that may see no key (softmax over keys), or keys no query (over queries)
+    int uniformMasked = 0; // those of them that masked_fill(-1e9) makes uniform (MaskFill::MinusBillion)
     // The softmax Jacobian's Frobenius norm averaged over the distributions the mask leaves something to.
     double meanJacobianNorm = 0.0;
     // Its value at a uniform distribution, sqrt(n - 1) / n for n = S (or L over queries); 0 at a one-hot

@@ -17,7 +17,7 @@ const Tensor3 &source(const Result &r, Quantity q)
 
 float cellValue(const Result &r, int batch, Quantity q, int i, int j)
 {
-    if (isMasked(r.params, i, j))
+    if (q == Quantity::Weights ? maskedOut(r.params, batch, i, j) : isMasked(r.params, batch, i, j))
         return std::numeric_limits<float>::quiet_NaN();
     const float v = source(r, q)(batch, i, j);
     return q == Quantity::Logits ? logitOf(v, r.params) : v;
@@ -54,9 +54,27 @@ HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int
         if (p.mask == MaskKind::Causal)
             end = std::min(fullS, i + 1);
         else if (p.mask == MaskKind::Pad)
-            end = fullS - p.padCount;
+            end = fullS - p.padOf(batch);
         return std::clamp(end, colBegin, colEnd) - colBegin;
     };
+    // A custom mask, or -1e9 making a fully masked distribution uniform: not a prefix of each row; cell by cell.
+    if (p.mask == MaskKind::Custom || (p.mask != MaskKind::None && p.maskFill == MaskFill::MinusBillion)) {
+        for (int gy = 0; gy < rows; ++gy)
+            for (int gx = 0; gx < cols; ++gx) {
+                float best = nan;
+                for (int i = rowBegin + gy * g.rowStep; i < std::min(rowEnd, rowBegin + (gy + 1) * g.rowStep); ++i)
+                    for (int j = colBegin + gx * g.colStep; j < std::min(colEnd, colBegin + (gx + 1) * g.colStep);
+                         ++j) {
+                        const float v = cellValue(r, batch, q, i, j);
+                        if (std::isnan(v))
+                            continue;
+                        if (std::isnan(best) || (signedQuantity ? std::fabs(v) > std::fabs(best) : v > best))
+                            best = v;
+                    }
+                g.values(gy, gx) = best;
+            }
+        return g;
+    }
     // Grid rows are independent: share them between the cores. Each cell takes the max (or the
     // value of largest magnitude) of its block, segment by segment; logits are monotonic in the
     // scores, so they are made from the segment's extremes only.

@@ -143,6 +143,10 @@ void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake)
         out << ", \"additive_hidden\": " << p.additiveHidden;
     out << ", \"softmax_dim\": " << p.softmaxDim << ", \"mask\": ";
     string(out, maskName(p));
+    out << ", \"mask_fill\": ";
+    string(out, maskFillName(p.maskFill));
+    out << ", \"mask_convention\": ";
+    string(out, maskConventionName(p.maskConvention));
     out << ", \"batch_index\": " << p.batchIndex;
     if (!p.tokens.empty()) {
         out << ", \"tokens\": [";
@@ -198,6 +202,26 @@ void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake)
     tensor(out, *r.scores);
     key(out, "logits");
     tensor(out, computeLogits(*r.scores, p));
+    if (p.mask != MaskKind::None) {
+        // The boolean mask as the convention's PyTorch call takes it, (B, L, S): SDPA's attn_mask is True
+        // where the query takes part, nn.MultiheadAttention's masks are True where it may not look.
+        const bool sdpa = p.maskConvention == MaskConvention::Sdpa;
+        key(out, "attn_mask_true_means");
+        string(out, sdpa ? "take part" : "ignore");
+        key(out, "attn_mask");
+        out << '[';
+        for (int b = 0; b < p.batch; ++b) {
+            out << (b ? ",\n [" : "[");
+            for (int i = 0; i < p.queryLength; ++i) {
+                out << (i ? ",[" : "[");
+                for (int j = 0; j < p.keyLength; ++j)
+                    out << (j ? "," : "") << (isMasked(p, b, i, j) != sdpa ? "true" : "false");
+                out << ']';
+            }
+            out << ']';
+        }
+        out << ']';
+    }
     key(out, "weights");
     tensor(out, r.attention.weights);
     key(out, "out");

@@ -150,8 +150,8 @@ MatmulOutcome matmulOutcome(const std::array<int, 3> &a, const std::array<int, 3
 
 int mistakePadCount(const Params &p)
 {
-    if (p.mask == MaskKind::Pad && p.padCount > 0)
-        return std::min(p.padCount, p.keyLength);
+    if (p.mask == MaskKind::Pad && p.padOf(p.batchIndex) > 0)
+        return std::min(p.padOf(p.batchIndex), p.keyLength);
     return std::max(1, p.keyLength * 2 / 5);
 }
 
@@ -165,6 +165,7 @@ MistakeResult commitMistake(const Params &given, Mistake m, std::size_t maxEleme
     p.score = Score::Dot; // the lecture's mistakes are the dot product's
     p.scaling = Scaling::InvSqrtDk;
     p.softmaxDim = -1;
+    p.maskFill = MaskFill::NegInf;
     setMask(p, MaskKind::None);
     if (m == Mistake::MhaMaskInSdpa) {
         res.padCount = mistakePadCount(given);

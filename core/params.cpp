@@ -37,10 +37,12 @@ bool Params::operator==(const Params &o) const
     return mode == o.mode && batch == o.batch && queryLength == o.queryLength && keyLength == o.keyLength
         && cross == o.cross && dModel == o.dModel && dK == o.dK && dV == o.dV && seed == o.seed && scaling == o.scaling
         && (scaling != Scaling::Custom || customScale == o.customScale) && init == o.init && sigma == o.sigma
-        && softmaxDim == o.softmaxDim && mask == o.mask && (mask != MaskKind::Pad || padCount == o.padCount)
-        && batchIndex == o.batchIndex && tokens == o.tokens && positions == o.positions && dvFollowsDk == o.dvFollowsDk
-        && keysFollowLength == o.keysFollowLength && score == o.score
-        && (score != Score::Additive || additiveHidden == o.additiveHidden);
+        && softmaxDim == o.softmaxDim && mask == o.mask
+        && (mask != MaskKind::Pad || (padCount == o.padCount && padPerBatch == o.padPerBatch))
+        && (mask != MaskKind::Custom || customMask == o.customMask) && maskFill == o.maskFill
+        && maskConvention == o.maskConvention && batchIndex == o.batchIndex && tokens == o.tokens
+        && positions == o.positions && dvFollowsDk == o.dvFollowsDk && keysFollowLength == o.keysFollowLength
+        && score == o.score && (score != Score::Additive || additiveHidden == o.additiveHidden);
 }
 
 std::vector<int> tokenIds(const std::vector<std::string> &tokens, int *distinct)
@@ -150,6 +152,26 @@ std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBud
                 + std::to_string(p.padCount) + ")";
             return e;
         }
+    if (p.mask == MaskKind::Pad && !p.padPerBatch.empty()) {
+        if (p.padPerBatch.size() != std::size_t(p.batch))
+            return ValidationError { "mask",
+                "pad:N1,N2,... needs one count per batch element: " + std::to_string(p.batch) + " (got "
+                    + std::to_string(p.padPerBatch.size()) + ")" };
+        for (int n : p.padPerBatch)
+            if (n < 0 || n > p.keyLength)
+                return ValidationError { "mask",
+                    "pad:N1,N2,... must mask from 0 to " + std::to_string(p.keyLength) + " keys (got "
+                        + std::to_string(n) + ")" };
+    }
+    if (p.mask == MaskKind::Custom) {
+        if (p.queryLength > Limits::maxCustomMaskSide || p.keyLength > Limits::maxCustomMaskSide)
+            return ValidationError { "mask",
+                "a custom mask is edited cell by cell: at most " + std::to_string(Limits::maxCustomMaskSide)
+                    + " queries and keys (L = " + std::to_string(p.queryLength) + ", S = " + std::to_string(p.keyLength)
+                    + ")" };
+        if (p.customMask.size() != std::size_t(p.queryLength) * std::size_t(p.keyLength) || p.customCols != p.keyLength)
+            return ValidationError { "mask", "a custom mask needs L x S cells" };
+    }
     if (auto e = range("batch-index", p.batchIndex, 0, p.batch - 1))
         return e;
     if (!p.tokens.empty()) {
@@ -292,32 +314,122 @@ std::optional<Init> parseInit(const std::string &text)
     return std::nullopt;
 }
 
-bool parseMask(const std::string &text, int keyLength, MaskKind *kind, int *padCount, std::string *error)
+namespace {
+
+// A count from 0 to max written in at most 9 digits, or -1.
+long countOf(const std::string &digits, long max)
 {
-    *padCount = 0;
-    if (text == "none") {
-        *kind = MaskKind::None;
-        return true;
-    }
-    if (text == "causal") {
-        *kind = MaskKind::Causal;
-        return true;
-    }
-    if (text.rfind("pad:", 0) == 0) {
-        const std::string digits = text.substr(4);
-        const bool numeric
-            = !digits.empty() && digits.size() <= 9 && digits.find_first_not_of("0123456789") == std::string::npos;
-        const long n = numeric ? std::stol(digits) : -1;
-        if (n < 0 || n > keyLength) {
-            *error = "pad:N needs a number of keys N from 0 to " + std::to_string(keyLength)
-                + " (the key length), got '" + text + "'";
+    const bool numeric
+        = !digits.empty() && digits.size() <= 9 && digits.find_first_not_of("0123456789") == std::string::npos;
+    const long n = numeric ? std::stol(digits) : -1;
+    return n <= max ? n : -1;
+}
+
+bool parsePad(const std::string &list, Params &p, std::string *error)
+{
+    std::vector<int> counts;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = list.find(',', start);
+        const std::string item = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        const long n = countOf(item, p.keyLength);
+        if (n < 0) {
+            *error = "pad:N needs a number of keys N from 0 to " + std::to_string(p.keyLength)
+                + " (the key length), got '" + (item.empty() ? std::string("an empty count") : item)
+                + "' in 'pad:" + list + "'";
             return false;
         }
-        *kind = MaskKind::Pad;
-        *padCount = int(n);
+        counts.push_back(int(n));
+        if (counts.size() > std::size_t(Limits::maxBatch)) {
+            *error = "pad:N1,N2,... has one count per batch element, at most " + std::to_string(Limits::maxBatch);
+            return false;
+        }
+        if (comma == std::string::npos)
+            break;
+        start = comma + 1;
+    }
+    if (counts.size() > 1 && counts.size() != std::size_t(p.batch)) {
+        *error = "pad:N1,N2,... needs one count per batch element: " + std::to_string(p.batch)
+            + " (the batch size), got " + std::to_string(counts.size());
+        return false;
+    }
+    p.mask = MaskKind::Pad;
+    p.padCount = counts.front();
+    p.padPerBatch.clear();
+    if (counts.size() > 1)
+        p.padPerBatch = counts;
+    p.customMask.clear();
+    return true;
+}
+
+bool parseCustom(const std::string &rows, Params &p, std::string *error)
+{
+    const int L = p.queryLength, S = p.keyLength, most = Limits::maxCustomMaskSide;
+    if (L > most || S > most) {
+        *error = "a custom mask is edited cell by cell: at most " + std::to_string(most)
+            + " queries and keys (L = " + std::to_string(L) + ", S = " + std::to_string(S) + ")";
+        return false;
+    }
+    std::vector<std::uint8_t> cells;
+    cells.reserve(std::size_t(L) * std::size_t(S));
+    int row = 0;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t slash = rows.find('/', start);
+        const std::string text = rows.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+        if (row >= L) {
+            *error = "custom: needs " + std::to_string(L) + " rows (one per query, joined by '/'), got more";
+            return false;
+        }
+        if (text.size() != std::size_t(S)) {
+            *error = "custom: row " + std::to_string(row) + " needs " + std::to_string(S)
+                + " cells (one per key, '.' looks, 'x' masked), got " + std::to_string(text.size());
+            return false;
+        }
+        for (std::size_t j = 0; j < text.size(); ++j) {
+            const char c = text[j];
+            if (c != '.' && c != 'x' && c != 'X') {
+                *error = "custom: row " + std::to_string(row) + ", key " + std::to_string(j)
+                    + ": expected '.' (looks) or 'x' (masked), got '" + std::string(1, c) + "'";
+                return false;
+            }
+            cells.push_back(c == '.' ? 0 : 1);
+        }
+        ++row;
+        if (slash == std::string::npos)
+            break;
+        start = slash + 1;
+    }
+    if (row != L) {
+        *error
+            = "custom: needs " + std::to_string(L) + " rows (one per query, joined by '/'), got " + std::to_string(row);
+        return false;
+    }
+    p.mask = MaskKind::Custom;
+    p.padCount = 0;
+    p.padPerBatch.clear();
+    p.customMask = std::move(cells);
+    p.customCols = S;
+    return true;
+}
+
+} // namespace
+
+bool parseMask(const std::string &text, Params &p, std::string *error)
+{
+    if (text == "none" || text == "causal") {
+        p.mask = text == "none" ? MaskKind::None : MaskKind::Causal;
+        p.padCount = 0;
+        p.padPerBatch.clear();
+        p.customMask.clear();
         return true;
     }
-    *error = "expected none, causal or pad:N, got '" + text + "'";
+    if (text.rfind("pad:", 0) == 0)
+        return parsePad(text.substr(4), p, error);
+    if (text.rfind("custom:", 0) == 0)
+        return parseCustom(text.substr(7), p, error);
+    *error = "expected none, causal, pad:N, pad:N1,N2,... or custom:ROWS, got '"
+        + (text.size() > 60 ? text.substr(0, 60) + "..." : text) + "'";
     return false;
 }
 
@@ -328,10 +440,54 @@ std::string maskName(const Params &p)
         return "none";
     case MaskKind::Causal:
         return "causal";
-    case MaskKind::Pad:
-        return "pad:" + std::to_string(p.padCount);
+    case MaskKind::Pad: {
+        if (p.padPerBatch.empty())
+            return "pad:" + std::to_string(p.padCount);
+        std::string t = "pad:";
+        for (std::size_t b = 0; b < p.padPerBatch.size(); ++b)
+            t += (b ? "," : "") + std::to_string(p.padPerBatch[b]);
+        return t;
+    }
+    case MaskKind::Custom: {
+        std::string t = "custom:";
+        const std::size_t S = std::size_t(p.keyLength);
+        for (std::size_t k = 0; k < p.customMask.size(); ++k) {
+            if (k > 0 && k % S == 0)
+                t += '/';
+            t += p.customMask[k] ? 'x' : '.';
+        }
+        return t;
+    }
     }
     return "none";
+}
+
+std::string maskFillName(MaskFill f)
+{
+    return f == MaskFill::MinusBillion ? "-1e9" : "-inf";
+}
+
+std::optional<MaskFill> parseMaskFill(const std::string &text)
+{
+    if (text == "-inf")
+        return MaskFill::NegInf;
+    if (text == "-1e9")
+        return MaskFill::MinusBillion;
+    return std::nullopt;
+}
+
+std::string maskConventionName(MaskConvention c)
+{
+    return c == MaskConvention::Mha ? "mha" : "sdpa";
+}
+
+std::optional<MaskConvention> parseMaskConvention(const std::string &text)
+{
+    if (text == "sdpa")
+        return MaskConvention::Sdpa;
+    if (text == "mha")
+        return MaskConvention::Mha;
+    return std::nullopt;
 }
 
 } // namespace attn

@@ -2,6 +2,7 @@
 #pragma once
 // Every setting of one attention computation, as a plain value type, with its validation.
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -18,7 +19,17 @@ enum class Scaling { InvSqrtDk, None, Custom, InvDk, InvSqrtDModel, QuarterEach 
 // PyTorch's nn.Linear(d_model, d, bias=False) initialises its weight (kaiming-uniform, bound
 // 1/sqrt(d_model), drawn as (d, d_model) and stored transposed).
 enum class Init { Randn, Scaled, Linear };
-enum class MaskKind { None, Causal, Pad };
+// The mask: none; causal (query i sees keys 0..i); padding (the last N keys of each batch element, N the
+// same for all or one per element); or any pattern, edited cell by cell (shared by the batch elements).
+enum class MaskKind { None, Causal, Pad, Custom };
+// What a masked logit becomes: -inf (a boolean mask, is_causal, or an additive -inf float mask), or -1e9
+// (the common idiom scores.masked_fill(mask, -1e9)). They differ only where everything is masked: -inf gives
+// NaN in PyTorch (0 here, with a warning), -1e9 gives uniform weights, in PyTorch as here.
+enum class MaskFill { NegInf, MinusBillion };
+// How a boolean mask tensor is read, shown and dumped (the computation is the same): F.scaled_dot_product_
+// attention's attn_mask (True = take part), or nn.MultiheadAttention's key_padding_mask and attn_mask
+// (True = ignore, not allowed).
+enum class MaskConvention { Sdpa, Mha };
 // How a query and a key are scored: the scaled dot product q·k (times the scaling), or Bahdanau's additive
 // score v·tanh(q·W_1 + k·W_2) with a hidden layer of H units (not scaled: tanh keeps it bounded).
 enum class Score { Dot, Additive };
@@ -42,7 +53,14 @@ struct Params
     Score score = Score::Dot;
     int additiveHidden = 8; // H, for Score::Additive: W_1, W_2 = randn(d_k, H), v = randn(H), drawn after the rest
     MaskKind mask = MaskKind::None;
-    int padCount = 0; // MaskKind::Pad: the last padCount keys are masked
+    int padCount = 0; // MaskKind::Pad: the last padCount keys are masked (in every batch element)
+    // MaskKind::Pad with one count per batch element (pad:N1,N2,...; B of them); empty: padCount for all.
+    std::vector<int> padPerBatch;
+    // MaskKind::Custom: L x S cells, row-major, 1 where query i may not look at key j (every batch element).
+    std::vector<std::uint8_t> customMask;
+    int customCols = 0; // the S that customMask is laid out with (normalize() follows a change of L or S)
+    MaskFill maskFill = MaskFill::NegInf;
+    MaskConvention maskConvention = MaskConvention::Sdpa;
     int batchIndex = 0; // the batch element the views show
     // Optional words on the axes. Projection mode: each distinct token has its own embedding row
     // (E = randn(distinct tokens, d_model) is drawn in place of X, then X[b, i] = E[id of token i]),
@@ -52,6 +70,12 @@ struct Params
     // Links between settings, kept by normalize() in params_edit.h: d_v = d_k, and S = L.
     bool dvFollowsDk = true;
     bool keysFollowLength = true;
+
+    // The number of padded keys of batch element b (MaskKind::Pad).
+    int padOf(int b) const
+    {
+        return padPerBatch.empty() ? padCount : padPerBatch[std::size_t(std::clamp(b, 0, int(padPerBatch.size()) - 1))];
+    }
 
     bool hasTokenEmbeddings() const { return mode == Mode::Projection && !tokens.empty(); }
 
@@ -74,6 +98,7 @@ struct Limits
     static constexpr double maxScale
         = 1e6; // |custom scale factor|: far beyond any useful temperature, and finite in float
     static constexpr int maxHidden = 4096; // H of additive attention
+    static constexpr int maxCustomMaskSide = 256; // L and S of a mask edited cell by cell
     static constexpr double minSigma = 1e-3; // the inputs' scale sigma: from 0.001 to 1000
     static constexpr double maxSigma = 1e3;
 };
@@ -112,9 +137,17 @@ std::string scoreName(Score s); // "dot" | "additive"
 std::optional<Score> parseScore(const std::string &text);
 std::string initName(Init i); // "randn" | "scaled" | "linear"
 std::optional<Init> parseInit(const std::string &text);
-std::string maskName(const Params &p); // "none" | "causal" | "pad:N"
-// "none", "causal" or "pad:N" with 0 <= N <= keyLength; the error says what is wrong.
-bool parseMask(const std::string &text, int keyLength, MaskKind *kind, int *padCount, std::string *error);
+// "none" | "causal" | "pad:N" | "pad:N1,N2,..." (one per batch element) | "custom:ROWS", ROWS the L rows of
+// S characters joined by '/', '.' where the query looks at the key and 'x' where it may not: "custom:.x/..".
+std::string maskName(const Params &p);
+// Sets p's mask (mask, padCount, padPerBatch, customMask) from that text, against p's batch, queryLength and
+// keyLength: pad counts from 0 to S, one or B of them; a custom pattern of exactly L rows of S cells (L and
+// S at most Limits::maxCustomMaskSide). Leaves p unchanged and says what is wrong when the text is not one.
+bool parseMask(const std::string &text, Params &p, std::string *error);
+std::string maskFillName(MaskFill f); // "-inf" | "-1e9"
+std::optional<MaskFill> parseMaskFill(const std::string &text);
+std::string maskConventionName(MaskConvention c); // "sdpa" | "mha"
+std::optional<MaskConvention> parseMaskConvention(const std::string &text);
 
 // For each token, the index of its first occurrence among the distinct tokens: "a b a" -> 0 1 0.
 std::vector<int> tokenIds(const std::vector<std::string> &tokens, int *distinct = nullptr);

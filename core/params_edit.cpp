@@ -1,9 +1,33 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "params_edit.h"
 
+#include "attention.h"
+
 #include <algorithm>
 
 namespace attn {
+
+namespace {
+
+// Lays the custom mask out for the current L x S (each at most Limits::maxCustomMaskSide), keeping the
+// cells both sizes have; new cells are not masked.
+void resizeCustomMask(Params &p)
+{
+    const int L = std::min(p.queryLength, Limits::maxCustomMaskSide),
+              S = std::min(p.keyLength, Limits::maxCustomMaskSide);
+    const int oldS = p.customCols, oldL = oldS > 0 ? int(p.customMask.size()) / oldS : 0;
+    if (oldS == S && oldL == L && p.customMask.size() == std::size_t(L) * std::size_t(S))
+        return;
+    std::vector<std::uint8_t> cells(std::size_t(L) * std::size_t(S), 0);
+    for (int i = 0; i < std::min(L, oldL); ++i)
+        for (int j = 0; j < std::min(S, oldS); ++j)
+            cells[std::size_t(i) * std::size_t(S) + std::size_t(j)]
+                = p.customMask[std::size_t(i) * std::size_t(oldS) + std::size_t(j)];
+    p.customMask = std::move(cells);
+    p.customCols = S;
+}
+
+} // namespace
 
 void normalize(Params &p)
 {
@@ -15,8 +39,21 @@ void normalize(Params &p)
         p.keysFollowLength = false;
     if (p.keysFollowLength)
         p.keyLength = p.queryLength;
-    if (p.mask == MaskKind::Pad)
+    if (p.mask == MaskKind::Pad) {
         p.padCount = std::clamp(p.padCount, 0, p.keyLength);
+        if (!p.padPerBatch.empty())
+            p.padPerBatch.resize(std::size_t(std::max(p.batch, 1)), p.padPerBatch.back());
+        for (int &n : p.padPerBatch)
+            n = std::clamp(n, 0, p.keyLength);
+    } else {
+        p.padPerBatch.clear();
+    }
+    if (p.mask == MaskKind::Custom)
+        resizeCustomMask(p);
+    else {
+        p.customMask.clear();
+        p.customCols = 0;
+    }
     if (!p.tokens.empty() && (p.queryLength != int(p.tokens.size()) || p.keyLength != int(p.tokens.size())))
         p.tokens.clear();
     if (p.tokens.empty() || p.mode != Mode::Projection)
@@ -71,9 +108,43 @@ void setMode(Params &p, Mode m)
 
 void setMask(Params &p, MaskKind kind, int padCount)
 {
+    if (kind == MaskKind::Custom && p.mask != MaskKind::Custom) {
+        // A new custom mask starts from the one shown (causal, the shown element's padding, or none).
+        const int L = std::min(p.queryLength, Limits::maxCustomMaskSide),
+                  S = std::min(p.keyLength, Limits::maxCustomMaskSide);
+        std::vector<std::uint8_t> cells(std::size_t(L) * std::size_t(S));
+        for (int i = 0; i < L; ++i)
+            for (int j = 0; j < S; ++j)
+                cells[std::size_t(i) * std::size_t(S) + std::size_t(j)] = isMasked(p, p.batchIndex, i, j) ? 1 : 0;
+        p.customMask = std::move(cells);
+        p.customCols = S;
+    }
     p.mask = kind;
     p.padCount = kind == MaskKind::Pad ? padCount : 0;
+    p.padPerBatch.clear();
     normalize(p);
+}
+
+void setPadOf(Params &p, int b, int count)
+{
+    if (p.mask != MaskKind::Pad || b < 0 || b >= p.batch)
+        return;
+    if (p.padPerBatch.empty())
+        p.padPerBatch.assign(std::size_t(p.batch), p.padCount);
+    p.padPerBatch[std::size_t(b)] = count;
+    if (std::all_of(p.padPerBatch.begin(), p.padPerBatch.end(), [&](int n) { return n == p.padPerBatch.front(); })) {
+        p.padCount = p.padPerBatch.front(); // the same for all: pad:N
+        p.padPerBatch.clear();
+    }
+    normalize(p);
+}
+
+void toggleMaskCell(Params &p, int query, int key)
+{
+    if (p.mask != MaskKind::Custom || query < 0 || key < 0 || query >= p.queryLength || key >= p.keyLength)
+        return;
+    std::uint8_t &cell = p.customMask[std::size_t(query) * std::size_t(p.keyLength) + std::size_t(key)];
+    cell = cell ? 0 : 1;
 }
 
 void toggleScaling(Params &p)
@@ -146,6 +217,11 @@ std::array<Params, 2> comparisonSides(const Params &p, Comparison kind, int othe
         sides[0].score = Score::Dot;
         sides[1].score = Score::Additive;
         current = p.score == Score::Additive ? 1 : 0;
+        break;
+    case Comparison::MaskFill:
+        sides[0].maskFill = MaskFill::NegInf;
+        sides[1].maskFill = MaskFill::MinusBillion;
+        current = p.maskFill == MaskFill::MinusBillion ? 1 : 0;
         break;
     }
     if (currentSide)

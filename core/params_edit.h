@@ -32,7 +32,12 @@ void setKeyLength(Params &p, int S); // unlinks S from L
 // cross-attention). Off: self-attention, S = L.
 void setSeparateKeys(Params &p, bool on);
 void setMode(Params &p, Mode m); // direct mode has no second sequence
+// Sets the mask (one padCount for every batch element). A new custom mask starts from the mask shown.
 void setMask(Params &p, MaskKind kind, int padCount = 0);
+// A padding mask's count for batch element b alone (pad:N1,N2,...; back to pad:N when all are equal).
+void setPadOf(Params &p, int b, int count);
+// A custom mask's cell (query, key) masked or not, the other way round.
+void toggleMaskCell(Params &p, int query, int key);
 
 // The demo keys and the sweep.
 void toggleScaling(Params &p); // none <-> 1/sqrt(d_k) (a custom factor counts as scaled)
@@ -47,7 +52,7 @@ void sweepDk(Params &p); // 1, 2, 4, ... kDemoMaxDk, then 1 again
 void sweepLength(Params &p); // L = 1, 2, 4, ... kDemoMaxLength, then 1 again
 
 // Two heatmaps of the same Q and K side by side.
-enum class Comparison { None, Scaling, SoftmaxDim, Dk, Score };
+enum class Comparison { None, Scaling, SoftmaxDim, Dk, Score, MaskFill };
 
 // The settings of the two sides, always in the same order, for the window and for exports alike:
 // Scaling: [scaled (p's factor, or 1/sqrt(d_k) when p is not scaled) | not scaled];

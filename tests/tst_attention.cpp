@@ -67,7 +67,7 @@ Exact exactAttention(const Params &p, const attn::Inputs &in)
                 const std::size_t at = (std::size_t(b) * L + i) * S + j;
                 e.scores[at] = acc;
                 logit[at] = acc * p.scaleFactor();
-                masked[at] = attn::isMasked(p, i, j);
+                masked[at] = attn::isMasked(p, b, i, j);
             }
     e.weights.assign(e.scores.size(), 0.0);
     const bool rows = p.softmaxDim == -1;
@@ -309,7 +309,7 @@ void TestAttention::causalMask()
     const Result r = attn::compute(p);
     for (int i = 0; i < 4; ++i)
         for (int j = 0; j < 6; ++j) {
-            QCOMPARE(attn::isMasked(p, i, j), j > i);
+            QCOMPARE(attn::isMasked(p, 0, i, j), j > i);
             if (j > i) {
                 QCOMPARE(r.attention.weights(0, i, j), 0.0f);
                 QVERIFY(std::isinf(attn::computeLogits(*r.scores, p)(0, i, j)));
@@ -373,19 +373,19 @@ void TestAttention::maskedMaximumEntropy()
     for (int i = 0; i < 4; ++i) {
         int visible = 0;
         for (int j = 0; j < 6; ++j)
-            visible += attn::isMasked(p, i, j) ? 0 : 1;
-        QCOMPARE(attn::visibleKeys(p, i), visible);
+            visible += attn::isMasked(p, 0, i, j) ? 0 : 1;
+        QCOMPARE(attn::visibleKeys(p, 0, i), visible);
         if (dim == -1)
-            QVERIFY2(std::fabs(a.stats.rowEntropy(0, i) - attn::maxRowEntropyOf(p, i)) < 1e-6,
-                qPrintable(QString("%1 %2").arg(a.stats.rowEntropy(0, i)).arg(attn::maxRowEntropyOf(p, i))));
+            QVERIFY2(std::fabs(a.stats.rowEntropy(0, i) - attn::maxRowEntropyOf(p, 0, i)) < 1e-6,
+                qPrintable(QString("%1 %2").arg(a.stats.rowEntropy(0, i)).arg(attn::maxRowEntropyOf(p, 0, i))));
     }
     for (int j = 0; j < 6; ++j) {
         int visible = 0;
         for (int i = 0; i < 4; ++i)
-            visible += attn::isMasked(p, i, j) ? 0 : 1;
-        QCOMPARE(attn::visibleQueries(p, j), visible);
+            visible += attn::isMasked(p, 0, i, j) ? 0 : 1;
+        QCOMPARE(attn::visibleQueries(p, 0, j), visible);
         if (dim == -2)
-            QVERIFY(std::fabs(a.stats.colEntropy(0, j) - attn::maxColEntropyOf(p, j)) < 1e-6);
+            QVERIFY(std::fabs(a.stats.colEntropy(0, j) - attn::maxColEntropyOf(p, 0, j)) < 1e-6);
     }
 }
 
@@ -686,7 +686,7 @@ void TestAttention::heatmapGridAggregatesWithMax()
             float best = std::numeric_limits<float>::quiet_NaN();
             for (int i = gy * 3; i < std::min(10, gy * 3 + 3); ++i)
                 for (int j = gx * 3; j < std::min(7, gx * 3 + 3); ++j)
-                    if (!attn::isMasked(p, i, j) && (std::isnan(best) || r.attention.weights(0, i, j) > best))
+                    if (!attn::isMasked(p, 0, i, j) && (std::isnan(best) || r.attention.weights(0, i, j) > best))
                         best = r.attention.weights(0, i, j);
             if (std::isnan(best))
                 QVERIFY(std::isnan(small.values(gy, gx)));

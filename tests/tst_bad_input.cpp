@@ -63,6 +63,16 @@ void setUp(const QString &what, const QDir &dir)
         writeFile(dir.filePath("s.json"), R"({"format": "something-else", "version": 1})");
     } else if (what == "d_k-string") {
         writeFile(dir.filePath("s.json"), scenario(R"({"d_k": "64"})"));
+    } else if (what == "mask-cells-missing") {
+        writeFile(dir.filePath("s.json"), scenario(R"({"mask": "custom"})"));
+    } else if (what == "mask-cells-short") {
+        writeFile(dir.filePath("s.json"), scenario(R"({"len": 2, "mask": "custom", "mask_cells": [".x", "."]})"));
+    } else if (what == "mask-cells-number") {
+        writeFile(dir.filePath("s.json"), scenario(R"({"len": 2, "mask": "custom", "mask_cells": [".x", 5]})"));
+    } else if (what == "mask-cells-without-custom") {
+        writeFile(dir.filePath("s.json"), scenario(R"({"mask": "causal", "mask_cells": []})"));
+    } else if (what == "mask-fill-0") {
+        writeFile(dir.filePath("s.json"), scenario(R"({"mask": "causal", "mask_fill": "0"})"));
     } else if (what == "sigma-0") {
         writeFile(dir.filePath("s.json"), scenario(R"({"sigma": 0})"));
     } else if (what == "init-xavier") {
@@ -245,9 +255,66 @@ void TestBadInput::refused_data()
     QTest::newRow("--softmax-dim -3") << QStringList { "--softmax-dim", "-3" }
                                       << "--softmax-dim: expected -1 (over keys) or -2"
                                       << "";
-    QTest::newRow("--mask diagonal") << QStringList { "--mask", "diagonal" }
-                                     << "--mask: expected none, causal or pad:N, got 'diagonal'"
+    QTest::newRow("--mask diagonal") << QStringList { "--mask",
+        "diagonal" } << "--mask: expected none, causal, pad:N, pad:N1,N2,... or custom:ROWS, got 'diagonal'"
                                      << "";
+    QTest::newRow("--mask pad counts not one per element")
+        << QStringList { "--batch", "2", "--mask", "pad:1,2,3" }
+        << "--mask: pad:N1,N2,... needs one count per batch element: 2 (the batch size), got 3"
+        << "";
+    QTest::newRow("--mask pad list empty count") << QStringList { "--batch", "2", "--mask", "pad:1," }
+                                                 << "--mask: pad:N needs a number of keys N from 0 to 5 (the key "
+                                                    "length), got 'an empty count' in 'pad:1,'"
+                                                 << "";
+    QTest::newRow("--mask pad list too large") << QStringList { "--batch", "2", "--mask", "pad:1,6" }
+                                               << "--mask: pad:N needs a number of keys N from 0 to 5 (the key "
+                                                  "length), got '6' in 'pad:1,6'"
+                                               << "";
+    QTest::newRow("--mask custom short row")
+        << QStringList { "--len", "2", "--mask", "custom:.x/." }
+        << "--mask: custom: row 1 needs 2 cells (one per key, '.' looks, 'x' masked), got 1"
+        << "";
+    QTest::newRow("--mask custom rows") << QStringList { "--len", "2", "--mask", "custom:.x" }
+                                        << "--mask: custom: needs 2 rows (one per query, joined by '/'), got 1"
+                                        << "";
+    QTest::newRow("--mask custom cell") << QStringList { "--len", "2", "--mask", "custom:.x/.1" }
+                                        << "--mask: custom: row 1, key 1: expected '.' (looks) or 'x' (masked), got '1'"
+                                        << "";
+    QTest::newRow("--mask custom too large") << QStringList { "--len", "300", "--mask", "custom:." }
+                                             << "--mask: a custom mask is edited cell by cell: at most 256 queries "
+                                                "and keys (L = 300, S = 300)"
+                                             << "";
+    QTest::newRow("--mask-fill 0") << QStringList { "--mask", "causal", "--mask-fill", "0" }
+                                   << "--mask-fill: expected -inf (a boolean mask's) or -1e9"
+                                   << "";
+    QTest::newRow("--mask-convention torch")
+        << QStringList { "--mask", "causal", "--mask-convention", "torch" }
+        << "--mask-convention: expected sdpa (True = take part) or mha (True = ignore), got 'torch'"
+        << "";
+    QTest::newRow("--mask-fill with --mistake")
+        << QStringList { "--mistake", "no-scale", "--mask-fill", "-1e9", "--dump", "{dir}/out.json" }
+        << "--mask-fill: --mistake starts both sides from the lecture's line"
+        << "";
+    QTest::newRow("scenario custom mask without cells")
+        << QStringList { "--scenario", "{dir}/s.json" }
+        << "--scenario: {dir}/s.json: params.mask_cells: a custom mask needs its rows"
+        << "mask-cells-missing";
+    QTest::newRow("scenario custom mask short row")
+        << QStringList { "--scenario", "{dir}/s.json" }
+        << "--scenario: {dir}/s.json: params.mask_cells: row 1 needs 2 cells"
+        << "mask-cells-short";
+    QTest::newRow("scenario custom mask cell a number")
+        << QStringList { "--scenario", "{dir}/s.json" }
+        << "--scenario: {dir}/s.json: params.mask_cells: expected strings of '.' and 'x', one per query"
+        << "mask-cells-number";
+    QTest::newRow("scenario mask cells without custom")
+        << QStringList { "--scenario", "{dir}/s.json" }
+        << "--scenario: {dir}/s.json: params.mask_cells: only for \"mask\": \"custom\""
+        << "mask-cells-without-custom";
+    QTest::newRow("scenario mask fill unknown") << QStringList { "--scenario", "{dir}/s.json" }
+                                                << "--scenario: {dir}/s.json: params.mask_fill: expected one of "
+                                                   "-inf, -1e9 (got '0')"
+                                                << "mask-fill-0";
     QTest::newRow("--mask pad:x") << QStringList { "--mask", "pad:x" }
                                   << "--mask: pad:N needs a number of keys N from 0 to 5"
                                   << "";
@@ -272,7 +339,7 @@ void TestBadInput::refused_data()
                               << "--format: expected png, jpg, pdf or svg, got 'gif'"
                               << "";
     QTest::newRow("--compare") << QStringList { "--compare", "mood" }
-                               << "--compare: expected none, scaling, softmax-dim, score or d-k:N"
+                               << "--compare: expected none, scaling, softmax-dim, score, mask-fill or d-k:N"
                                << "";
     QTest::newRow("--compare d-k:0") << QStringList { "--compare", "d-k:0" }
                                      << "--compare: must be from 1 to 65536 (got 0)"
@@ -469,7 +536,7 @@ void TestBadInput::refused_data()
         << "long-caption";
     QTest::newRow("scenario mask vs --keys")
         << QStringList { "--scenario", "{dir}/s.json", "--keys", "2" }
-        << "--scenario: its mask pad:4 masks more keys than the 2 the other options give; add --mask"
+        << "--scenario: its mask pad:4 does not fit the 2 keys and batch of 1 the other options give; add --mask"
         << "pad-4";
     QTest::newRow("scenario batch element vs --batch")
         << QStringList { "--scenario", "{dir}/s.json", "--batch", "2" }

@@ -168,7 +168,7 @@ void TestCli::badInput_data()
     QTest::newRow("softmax dim") << QStringList { "--softmax-dim", "1" }
                                  << "--softmax-dim: expected -1 (over keys) or -2 (over queries), got '1'";
     QTest::newRow("mask") << QStringList { "--mask", "diagonal" }
-                          << "--mask: expected none, causal or pad:N, got 'diagonal'";
+                          << "--mask: expected none, causal, pad:N, pad:N1,N2,... or custom:ROWS, got 'diagonal'";
     QTest::newRow("pad too many") << QStringList { "--keys", "4", "--mask", "pad:5" }
                                   << "--mask: pad:N needs a number of keys N from 0 to 4";
     QTest::newRow("pad not a number") << QStringList { "--mask", "pad:x" } << "--mask: pad:N";

@@ -66,6 +66,19 @@ void TestCodec::roundTrip_data()
     additive.score = attn::Score::Additive;
     additive.additiveHidden = 5;
     QTest::newRow("additive, H = 5") << additive;
+    attn::Params cells = p;
+    attn::setQueryLength(cells, 3);
+    attn::setMask(cells, attn::MaskKind::Causal);
+    attn::setMask(cells, attn::MaskKind::Custom);
+    attn::toggleMaskCell(cells, 2, 0);
+    cells.maskFill = attn::MaskFill::MinusBillion;
+    cells.maskConvention = attn::MaskConvention::Mha;
+    QTest::newRow("custom mask, -1e9, MHA") << cells;
+    attn::Params padded = p;
+    padded.batch = 3;
+    attn::setMask(padded, attn::MaskKind::Pad, 1);
+    attn::setPadOf(padded, 1, 0);
+    QTest::newRow("pad per batch element") << padded;
 }
 
 void TestCodec::roundTrip()
@@ -73,6 +86,11 @@ void TestCodec::roundTrip()
     QFETCH(attn::Params, params);
     const QJsonObject o = paramsToJson(params);
     QCOMPARE(paramsFromJson(o, "params."), params);
+    // A custom mask is one readable string per query.
+    if (params.mask == attn::MaskKind::Custom) {
+        QCOMPARE(o.value("mask").toString(), QString("custom"));
+        QCOMPARE(o.value("mask_cells").toArray(), QJsonArray({ ".xx", "..x", "x.." }));
+    }
     // names, never enum numbers
     QVERIFY(o.value("mode").isString());
     QVERIFY(o.value("scaling").isString());

@@ -28,9 +28,9 @@ QString violations(const attn::Attention &a, const attn::Params &p)
                 const float w = a.weights(b, q, key);
                 if (!std::isfinite(w) || w < 0.0f)
                     return QStringLiteral("weight (%1, %2, %3) = %4").arg(b).arg(q).arg(key).arg(w);
-                if (attn::isMasked(p, q, key) && w != 0.0f)
+                if (attn::maskedOut(p, b, q, key) && w != 0.0f)
                     return QStringLiteral("masked weight (%1, %2, %3) = %4").arg(b).arg(q).arg(key).arg(w);
-                anyVisible |= !attn::isMasked(p, q, key);
+                anyVisible |= !attn::maskedOut(p, b, q, key);
                 sum += w;
             }
             if (anyVisible && std::fabs(sum - 1.0) > 1e-5)

@@ -138,12 +138,26 @@ void applySetting(attn::Params &p, const QString &name, const QString &value)
             };
         p.softmaxDim = d.toInt();
     } else if (name == "mask") {
-        attn::MaskKind kind {};
-        int pad = 0;
         std::string error;
-        if (!attn::parseMask(value.trimmed().toLower().toStdString(), p.keyLength, &kind, &pad, &error))
+        attn::Params q = p;
+        if (!attn::parseMask(value.trimmed().toLower().toStdString(), q, &error))
             throw Fail { QStringLiteral("--mask: %1").arg(QString::fromStdString(error)) };
-        attn::setMask(p, kind, pad);
+        attn::normalize(q);
+        p = q;
+    } else if (name == "mask-fill") {
+        const auto fill = attn::parseMaskFill(value.trimmed().toLower().toStdString());
+        if (!fill)
+            throw Fail { QStringLiteral("--mask-fill: expected -inf (a boolean mask's) or -1e9 (masked_fill(mask, "
+                                        "-1e9)), got '%1'")
+                             .arg(value) };
+        p.maskFill = *fill;
+    } else if (name == "mask-convention") {
+        const auto convention = attn::parseMaskConvention(value.trimmed().toLower().toStdString());
+        if (!convention)
+            throw Fail { QStringLiteral("--mask-convention: expected sdpa (True = take part) or mha (True = ignore), "
+                                        "got '%1'")
+                             .arg(value) };
+        p.maskConvention = *convention;
     } else if (name == "batch-index") {
         p.batchIndex = int(parseInteger(name, value, 0, p.batch - 1));
     } else if (name == "score") {
@@ -158,7 +172,7 @@ void applySetting(attn::Params &p, const QString &name, const QString &value)
 
 // The settings with values, in the order they are applied (later ones depend on earlier ones).
 const QStringList kValued { "mode", "batch", "len", "keys", "d-model", "d-k", "d-v", "seed", "init", "sigma", "scaling",
-    "scale", "softmax-dim", "score", "additive-hidden", "mask", "batch-index" };
+    "scale", "softmax-dim", "score", "additive-hidden", "mask-fill", "mask-convention", "mask", "batch-index" };
 
 void parseDisplay(const QCommandLineParser &parser, DisplayOptions &d)
 {
@@ -262,11 +276,20 @@ void checkKept(const QCommandLineParser &parser, const attn::Params &base, const
         : parser.isSet("scenario")              ? QStringLiteral("--scenario")
         : parser.isSet("step")                  ? QStringLiteral("--step")
                                                 : QStringLiteral("--lesson");
-    if (!parser.isSet("mask") && base.mask == attn::MaskKind::Pad && p.padCount != base.padCount)
+    if (!parser.isSet("mask") && base.mask == attn::MaskKind::Pad
+        && (p.padCount != base.padCount || p.padPerBatch != base.padPerBatch))
         throw Fail { QStringLiteral(
-            "%1: its mask pad:%2 masks more keys than the %3 the other options give; add --mask")
+            "%1: its mask %2 does not fit the %3 keys and batch of %4 the other options give; add --mask")
+                         .arg(from, QString::fromStdString(attn::maskName(base)))
+                         .arg(p.keyLength)
+                         .arg(p.batch) };
+    if (!parser.isSet("mask") && base.mask == attn::MaskKind::Custom && p.customMask != base.customMask)
+        throw Fail { QStringLiteral(
+            "%1: its custom mask is %2 x %3, but the other options give %4 queries and %5 keys; add --mask")
                          .arg(from)
-                         .arg(base.padCount)
+                         .arg(base.queryLength)
+                         .arg(base.keyLength)
+                         .arg(p.queryLength)
                          .arg(p.keyLength) };
     if (!parser.isSet("batch-index") && p.batchIndex >= p.batch)
         throw Fail { QStringLiteral(
@@ -470,11 +493,14 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
             r.compare = CompareKind::SoftmaxDim;
         else if (c == "score")
             r.compare = CompareKind::Score;
+        else if (c == "mask-fill")
+            r.compare = CompareKind::MaskFill;
         else if (c.startsWith("d-k:")) {
             r.compare = CompareKind::Dk;
             r.compareDk = int(parseInteger("compare", c.mid(4), 1, attn::Limits::maxDim));
         } else
-            throw Fail { QStringLiteral("--compare: expected none, scaling, softmax-dim, score or d-k:N, got '%1'")
+            throw Fail { QStringLiteral(
+                "--compare: expected none, scaling, softmax-dim, score, mask-fill or d-k:N, got '%1'")
                              .arg(parser.value("compare")) };
         // another comparison than the preset's: its caption no longer speaks of the screen
         if (r.compare != before || (r.compare == CompareKind::Dk && r.compareDk != beforeDk)) {
@@ -542,7 +568,7 @@ void parseSeries(const QCommandLineParser &parser, CliRequest &r, std::uint64_t 
             }
             // The window clamps a padding mask to the keys there are; a series says so instead.
             if (p.mask == attn::MaskKind::Pad && q.mask == attn::MaskKind::Pad && q.padCount != p.padCount
-                && r.seriesName != "mask")
+                && r.seriesName != "mask" && p.padPerBatch.empty())
                 throw Fail { QStringLiteral(
                     "--export-series: value '%1': the mask pad:%2 masks more keys than the %3 there are")
                                  .arg(v)
@@ -570,7 +596,8 @@ void parseSweep(const QCommandLineParser &parser, CliRequest &r)
     // silently ignored, so they are refused. (Opening the window, they set the main window.)
     if (parser.isSet("dump") || parser.isSet("export"))
         for (const char *other : { "mode", "batch", "len", "keys", "cross", "d-k", "d-v", "init", "softmax-dim", "mask",
-                 "batch-index", "compare", "tokens", "positions", "preset", "scenario", "presentation" })
+                 "mask-fill", "mask-convention", "batch-index", "compare", "tokens", "positions", "preset", "scenario",
+                 "presentation" })
             if (parser.isSet(other))
                 throw Fail { QStringLiteral("--%1: does not apply to the sweep's numbers or pictures (each trial is "
                                             "one direct-mode query against --sweep-keys keys at every d_k; the sweep "
@@ -629,8 +656,9 @@ void parseTrain(const QCommandLineParser &parser, CliRequest &r)
     // Written (--dump, --export), the training runs are their own experiment: the main window's other
     // settings would be silently ignored, so they are refused.
     if (parser.isSet("dump") || parser.isSet("export"))
-        for (const char *other : { "mode", "keys", "cross", "init", "sigma", "softmax-dim", "mask", "batch-index",
-                 "compare", "tokens", "positions", "preset", "scenario", "presentation" })
+        for (const char *other :
+            { "mode", "keys", "cross", "init", "sigma", "softmax-dim", "mask", "mask-fill", "mask-convention",
+                "batch-index", "compare", "tokens", "positions", "preset", "scenario", "presentation" })
             if (parser.isSet(other))
                 throw Fail { QStringLiteral("--%1: does not apply to the training runs (they take --d-k, --seed, "
                                             "--batch, --len, --d-model, --d-v, --scaling and the --train-... options)")
@@ -718,7 +746,7 @@ void parseMistakeOption(const QCommandLineParser &parser, CliRequest &r)
     if (r.params.score == attn::Score::Additive)
         throw Fail { QStringLiteral(
             "--score: the lecture's mistakes are the dot product's; leave out --score additive") };
-    for (const char *other : { "no-scale", "scale", "scaling", "softmax-dim" })
+    for (const char *other : { "no-scale", "scale", "scaling", "softmax-dim", "mask-fill" })
         if (parser.isSet(other))
             throw Fail { QStringLiteral("--%1: --mistake starts both sides from the lecture's line (divided by "
                                         "sqrt(d_k), softmax over the keys) and changes one thing; leave out --%1")
@@ -727,7 +755,7 @@ void parseMistakeOption(const QCommandLineParser &parser, CliRequest &r)
         if (*m != attn::Mistake::MhaMaskInSdpa)
             throw Fail { QStringLiteral("--mask: with --mistake, only mha-mask-in-sdpa takes a mask (its padding, "
                                         "pad:N)") };
-        if (r.params.mask != attn::MaskKind::Pad || r.params.padCount < 1)
+        if (r.params.mask != attn::MaskKind::Pad || r.params.padCount < 1 || !r.params.padPerBatch.empty())
             throw Fail { QStringLiteral("--mask: with --mistake mha-mask-in-sdpa, the padding is pad:N with N from 1 "
                                         "to the number of keys (got '%1')")
                              .arg(parser.value("mask")) };
@@ -803,8 +831,19 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
             "v·tanh(q·W_1 + k·W_2), not scaled; W_1, W_2 = randn(d_k, H), v = randn(H) drawn after everything else).",
             "dot|additive" },
         { "additive-hidden", "With --score additive: the hidden units H (default 8).", "H" },
-        { "mask", "none (default); causal: query i sees keys j <= i; pad:N masks the last N keys.",
-            "none|causal|pad:N" },
+        { "mask",
+            "none (default); causal: query i sees keys j <= i; pad:N masks the last N keys of every batch element, "
+            "pad:N1,N2,... of each (one count per element); custom:ROWS any pattern, ROWS the L rows of S cells "
+            "joined by '/', '.' looks and 'x' masked (e.g. custom:.xx/..x/...).",
+            "none|causal|pad:N|custom:ROWS" },
+        { "mask-fill",
+            "What a masked logit becomes: -inf (default; a boolean mask) or -1e9 (masked_fill(mask, -1e9)): the "
+            "same unless a query sees no key, then -inf gives NaN in PyTorch (0 here) and -1e9 uniform weights.",
+            "-inf|-1e9" },
+        { "mask-convention",
+            "How the boolean mask is shown and dumped (attn_mask): sdpa (default; F.scaled_dot_product_attention, "
+            "True = take part) or mha (nn.MultiheadAttention, True = ignore).",
+            "sdpa|mha" },
         { "batch-index", "Which batch element the window and images show (default 0).", "b" },
         { "show", "What the heatmap shows: weights (default), scores (raw Q·Kᵀ) or logits (scaled).",
             "weights|scores|logits" },

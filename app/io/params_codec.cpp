@@ -91,7 +91,20 @@ QJsonObject paramsToJson(const attn::Params &p)
         o["additive_hidden"] = p.additiveHidden;
     }
     o["softmax_dim"] = p.softmaxDim;
-    o["mask"] = QString::fromStdString(attn::maskName(p));
+    if (p.mask == attn::MaskKind::Custom) {
+        // One string per query, '.' where it looks and 'x' where it may not: readable and editable by hand.
+        o["mask"] = QStringLiteral("custom");
+        QJsonArray rows;
+        for (const QString &row : QString::fromStdString(attn::maskName(p)).mid(7).split(QLatin1Char('/')))
+            rows << row;
+        o["mask_cells"] = rows;
+    } else {
+        o["mask"] = QString::fromStdString(attn::maskName(p));
+    }
+    if (p.maskFill != attn::MaskFill::NegInf)
+        o["mask_fill"] = QString::fromStdString(attn::maskFillName(p.maskFill));
+    if (p.maskConvention != attn::MaskConvention::Sdpa)
+        o["mask_convention"] = QString::fromStdString(attn::maskConventionName(p.maskConvention));
     o["batch_index"] = p.batchIndex;
     if (!p.tokens.empty()) {
         QJsonArray tokens;
@@ -107,8 +120,8 @@ attn::Params paramsFromJson(const QJsonObject &o, const QString &w)
 {
     onlyKnownKeys(o,
         { "mode", "batch", "len", "keys", "cross", "d_model", "d_k", "d_v", "d_v_follows_d_k", "keys_follow_len",
-            "seed", "scaling", "scale", "init", "sigma", "softmax_dim", "mask", "batch_index", "tokens", "positions",
-            "score", "additive_hidden" },
+            "seed", "scaling", "scale", "init", "sigma", "softmax_dim", "mask", "mask_cells", "mask_fill",
+            "mask_convention", "batch_index", "tokens", "positions", "score", "additive_hidden" },
         w);
     attn::Params p;
     using attn::Limits;
@@ -176,9 +189,29 @@ attn::Params paramsFromJson(const QJsonObject &o, const QString &w)
     p.additiveHidden = jsonInteger(o, "additive_hidden", w, 1, attn::Limits::maxHidden, p.additiveHidden);
     p.softmaxDim = jsonInteger(o, "softmax_dim", w, -2, -1, -1);
     std::string maskError;
-    if (!attn::parseMask(
-            jsonText(o, "mask", w, {}, "none").toStdString(), p.keyLength, &p.mask, &p.padCount, &maskError))
-        throw CodecError { w + "mask: " + QString::fromStdString(maskError) };
+    QString mask = jsonText(o, "mask", w, {}, "none");
+    if (mask == QLatin1String("custom")) {
+        if (!o.value("mask_cells").isArray())
+            throw CodecError { w
+                + "mask_cells: a custom mask needs its rows, an array of strings such as [\".x\", "
+                  "\"..\"] ('.' looks, 'x' masked)" };
+        QStringList rows;
+        for (const QJsonValue &row : o.value("mask_cells").toArray()) {
+            if (!row.isString())
+                throw CodecError { w + "mask_cells: expected strings of '.' and 'x', one per query" };
+            rows << row.toString();
+        }
+        mask += QLatin1Char(':') + rows.join(QLatin1Char('/'));
+    } else if (o.contains("mask_cells")) {
+        throw CodecError { w + "mask_cells: only for \"mask\": \"custom\"" };
+    }
+    if (!attn::parseMask(mask.toStdString(), p, &maskError))
+        throw CodecError { w
+            + (maskError.rfind("custom:", 0) == 0 ? "mask_cells: " + QString::fromStdString(maskError.substr(8))
+                                                  : "mask: " + QString::fromStdString(maskError)) };
+    p.maskFill = *attn::parseMaskFill(jsonText(o, "mask_fill", w, { "-inf", "-1e9" }, "-inf").toStdString());
+    p.maskConvention
+        = *attn::parseMaskConvention(jsonText(o, "mask_convention", w, { "sdpa", "mha" }, "sdpa").toStdString());
     p.batchIndex = jsonInteger(o, "batch_index", w, 0, p.batch - 1, 0);
     p.positions = jsonBool(o, "positions", w, false);
     if (auto e = attn::validate(p, attn::defaultMemoryBudget()))

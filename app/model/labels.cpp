@@ -39,7 +39,11 @@ QString titleEnd(const attn::Params &p)
     if (p.mask == attn::MaskKind::Causal)
         t += QCoreApplication::translate("Figure", ", causal mask");
     else if (p.mask == attn::MaskKind::Pad)
-        t += QCoreApplication::translate("Figure", ", last %1 keys masked").arg(p.padCount);
+        t += QCoreApplication::translate("Figure", ", last %1 keys masked").arg(p.padOf(p.batchIndex));
+    else if (p.mask == attn::MaskKind::Custom)
+        t += QCoreApplication::translate("Figure", ", custom mask");
+    if (p.mask != attn::MaskKind::None && p.maskFill == attn::MaskFill::MinusBillion)
+        t += QCoreApplication::translate("Figure", " (filled with −1e9)");
     return t
         + QCoreApplication::translate("Figure", "  (L = %1, S = %2, seed %3)")
               .arg(p.queryLength)
@@ -67,6 +71,11 @@ QString compareTitle(const attn::Params &p, CompareKind kind)
         return QCoreApplication::translate("Figure", "%1, %2").arg(scalingLabel(p), softmaxDimLabel(p)) + titleEnd(p);
     case CompareKind::Score:
         return QCoreApplication::translate("Figure", "d_k = %1, %2").arg(p.dK).arg(softmaxDimLabel(p)) + titleEnd(p);
+    case CompareKind::MaskFill: {
+        attn::Params shared = p;
+        shared.maskFill = attn::MaskFill::NegInf; // the fill is what differs: not in the shared title
+        return settingsTitle(shared);
+    }
     case CompareKind::None:
         break;
     }
@@ -88,6 +97,10 @@ QString compareLabel(const attn::Params &p, CompareKind kind)
         return p.score == attn::Score::Additive
             ? scalingLabel(p)
             : QCoreApplication::translate("Figure", "dot product, %1").arg(scalingLabel(p));
+    case CompareKind::MaskFill:
+        return p.maskFill == attn::MaskFill::MinusBillion
+            ? QCoreApplication::translate("Figure", "masked_fill(mask, −1e9)")
+            : QCoreApplication::translate("Figure", "masked with −inf");
     }
     return {};
 }

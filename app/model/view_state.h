@@ -55,7 +55,7 @@ inline std::optional<attn::Quantity> quantityFromName(const QString &name)
             return q;
     return std::nullopt;
 }
-inline QString compareName(CompareKind k) // "none" | "scaling" | "softmax-dim" | "d-k" | "score"
+inline QString compareName(CompareKind k) // "none" | "scaling" | "softmax-dim" | "d-k" | "score" | "mask-fill"
 {
     switch (k) {
     case CompareKind::None:
@@ -68,13 +68,15 @@ inline QString compareName(CompareKind k) // "none" | "scaling" | "softmax-dim" 
         return QStringLiteral("d-k");
     case CompareKind::Score:
         return QStringLiteral("score");
+    case CompareKind::MaskFill:
+        return QStringLiteral("mask-fill");
     }
     return QStringLiteral("none");
 }
 inline std::optional<CompareKind> compareFromName(const QString &name)
 {
-    for (CompareKind k :
-        { CompareKind::None, CompareKind::Scaling, CompareKind::SoftmaxDim, CompareKind::Dk, CompareKind::Score })
+    for (CompareKind k : { CompareKind::None, CompareKind::Scaling, CompareKind::SoftmaxDim, CompareKind::Dk,
+             CompareKind::Score, CompareKind::MaskFill })
         if (name == compareName(k))
             return k;
     return std::nullopt;

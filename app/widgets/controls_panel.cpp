@@ -40,13 +40,15 @@ int log2Floor(int v)
     return e;
 }
 
-QWidget *row(QWidget *a, QWidget *b)
+QWidget *row(QWidget *a, QWidget *b, QWidget *c = nullptr)
 {
     auto *w = new QWidget;
     auto *l = new QHBoxLayout(w);
     l->setContentsMargins(0, 0, 0, 0);
     l->addWidget(a, 1);
     l->addWidget(b);
+    if (c)
+        l->addWidget(c);
     return w;
 }
 
@@ -248,12 +250,29 @@ QGroupBox *ControlsPanel::buildAttention()
     g->addRow(overKeys);
     g->addRow(overQueries);
     maskCombo = tip(new QComboBox,
-        tr("Which keys a query may not see: none, the future (causal: key j > query i), or padding at the end."));
+        tr("Which keys a query may not see: none, the future (causal: key j > query i), padding at the end, or "
+           "any cells: with Custom, click a cell of the heatmap to mask it or unmask it."));
     maskCombo->addItem(tr("No mask"), int(attn::MaskKind::None));
     maskCombo->addItem(tr("Causal"), int(attn::MaskKind::Causal));
     maskCombo->addItem(tr("Padding"), int(attn::MaskKind::Pad));
+    maskCombo->addItem(tr("Custom (click cells)"), int(attn::MaskKind::Custom));
     padSpin = tip(new QSpinBox, tr("How many keys at the end are padding and masked."));
-    g->addRow(tr("Mask"), row(maskCombo, padSpin));
+    padEachCheck = tip(new QCheckBox(tr("per b")),
+        tr("Each batch element its own padding (pad:N1,N2,...): the number edits the shown element's (Batch index)."));
+    g->addRow(tr("Mask"), row(maskCombo, padSpin, padEachCheck));
+    fillCombo = tip(new QComboBox,
+        tr("What a masked logit becomes. −inf: a boolean mask (PyTorch gives NaN where a query sees no key; 0 "
+           "here, with a warning). −1e9: the idiom scores.masked_fill(mask, -1e9), which gives such a query "
+           "uniform weights instead, silently."));
+    fillCombo->addItem(tr("−inf"), int(attn::MaskFill::NegInf));
+    fillCombo->addItem(tr("−1e9 (masked_fill)"), int(attn::MaskFill::MinusBillion));
+    conventionCombo = tip(new QComboBox,
+        tr("How the boolean mask reads (the hover and the explanation show it): F.scaled_dot_product_attention's "
+           "attn_mask is True where a query takes part; nn.MultiheadAttention's key_padding_mask and attn_mask "
+           "are True where it may not look. Handing one to the other without ~ inverts the mask."));
+    conventionCombo->addItem(tr("SDPA: True = take part"), int(attn::MaskConvention::Sdpa));
+    conventionCombo->addItem(tr("MHA: True = ignore"), int(attn::MaskConvention::Mha));
+    g->addRow(tr("Masked"), row(fillCombo, conventionCombo));
     return attention;
 }
 
@@ -321,6 +340,9 @@ void ControlsPanel::nameControls()
         { overQueries, "over-queries" },
         { maskCombo, "mask-combo" },
         { padSpin, "pad-spin" },
+        { padEachCheck, "pad-each-check" },
+        { fillCombo, "mask-fill-combo" },
+        { conventionCombo, "mask-convention-combo" },
         { quantityCombo, "quantity-combo" },
         { colorMapCombo, "colormap-combo" },
         { rangeCombo, "range-combo" },
@@ -414,6 +436,10 @@ void ControlsPanel::connectAttention()
     auto setMask = [this] {
         change([this](attn::Params &p) {
             const auto kind = attn::MaskKind(maskCombo->currentData().toInt());
+            if (kind == attn::MaskKind::Pad && p.mask == attn::MaskKind::Pad && padEachCheck->isChecked()) {
+                attn::setPadOf(p, p.batchIndex, padSpin->value()); // the shown element's alone
+                return;
+            }
             // Choosing padding masks one key to begin with (0 keys would be no mask at all).
             const int pad = kind == attn::MaskKind::Pad && p.mask != attn::MaskKind::Pad && padSpin->value() == 0
                 ? std::min(1, p.keyLength)
@@ -423,6 +449,17 @@ void ControlsPanel::connectAttention()
     };
     connect(maskCombo, qOverload<int>(&QComboBox::activated), this, setMask);
     connect(padSpin, qOverload<int>(&QSpinBox::valueChanged), this, setMask);
+    connect(padEachCheck, &QCheckBox::toggled, this, [this](bool on) {
+        if (!on) // one padding for all again: the shown element's
+            change([](attn::Params &p) { attn::setMask(p, attn::MaskKind::Pad, p.padOf(p.batchIndex)); });
+    });
+    connect(fillCombo, qOverload<int>(&QComboBox::activated), this,
+        [this] { change([this](attn::Params &p) { p.maskFill = attn::MaskFill(fillCombo->currentData().toInt()); }); });
+    connect(conventionCombo, qOverload<int>(&QComboBox::activated), this, [this] {
+        change([this](attn::Params &p) {
+            p.maskConvention = attn::MaskConvention(conventionCombo->currentData().toInt());
+        });
+    });
 }
 
 void ControlsPanel::connectView()
@@ -462,7 +499,7 @@ void ControlsPanel::showParams(const attn::Params &p)
     const QList<QWidget *> all { source, dkSlider, dkSpin, lenSlider, lenSpin, keysSlider, keysSpin, separateKeys,
         dModelSpin, dvSpin, dvFollowsDk, seedEdit, batchSpin, batchIndexSpin, scaleCheck, customScaleCheck,
         customScaleSpin, scalingCombo, scoreCombo, hiddenSpin, initCombo, sigmaSpin, overKeys, overQueries, maskCombo,
-        padSpin, tokensEdit, positionsCheck };
+        padSpin, padEachCheck, fillCombo, conventionCombo, tokensEdit, positionsCheck };
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
     for (QWidget *w : all)
         blockers.push_back(std::make_unique<QSignalBlocker>(w));
@@ -524,8 +561,17 @@ void ControlsPanel::showParams(const attn::Params &p)
     overQueries->setChecked(p.softmaxDim == -2);
     maskCombo->setCurrentIndex(maskCombo->findData(int(p.mask)));
     padSpin->setRange(0, p.keyLength);
-    padSpin->setValue(p.padCount);
+    padSpin->setValue(p.mask == attn::MaskKind::Pad ? p.padOf(p.batchIndex) : 0);
     padSpin->setEnabled(p.mask == attn::MaskKind::Pad);
+    if (!p.padPerBatch.empty())
+        padEachCheck->setChecked(true);
+    else if (p.mask != attn::MaskKind::Pad || p.batch < 2)
+        padEachCheck->setChecked(false);
+    padEachCheck->setEnabled(p.mask == attn::MaskKind::Pad && p.batch > 1);
+    fillCombo->setCurrentIndex(fillCombo->findData(int(p.maskFill)));
+    conventionCombo->setCurrentIndex(conventionCombo->findData(int(p.maskConvention)));
+    fillCombo->setEnabled(p.mask != attn::MaskKind::None);
+    conventionCombo->setEnabled(p.mask != attn::MaskKind::None);
 }
 
 void ControlsPanel::showDisplay(const DisplayOptions &d)

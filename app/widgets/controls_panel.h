@@ -72,6 +72,9 @@ private:
     QRadioButton *overKeys, *overQueries;
     QComboBox *maskCombo;
     QSpinBox *padSpin;
+    QCheckBox *padEachCheck;
+    QComboBox *fillCombo;
+    QComboBox *conventionCombo;
     QComboBox *quantityCombo, *colorMapCombo, *rangeCombo;
     QCheckBox *cellValuesCheck;
     QCheckBox *gradientCheck;

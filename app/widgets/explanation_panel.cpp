@@ -89,11 +89,31 @@ void ExplanationPanel::showResult()
             break;
         }
     const QString over = p.softmaxDim == -1 ? tr("over keys (dim −1)") : tr("over queries (dim −2)");
+    // The mask as PyTorch code takes it, in the chosen convention, and what a masked logit becomes.
+    const auto maskCall = [](const attn::Params &p) -> QString {
+        if (p.mask == attn::MaskKind::None)
+            return {};
+        const bool sdpa = p.maskConvention == attn::MaskConvention::Sdpa;
+        const QString shape = p.mask != attn::MaskKind::Pad ? tr("(L, S)") : sdpa ? tr("(B, 1, S)") : tr("(B, S)");
+        if (p.maskFill == attn::MaskFill::MinusBillion)
+            return sdpa ? tr("   ·   mask m %1, True = take part: scores.masked_fill(~m, -1e9)").arg(shape)
+                        : tr("   ·   mask m %1, True = ignore: scores.masked_fill(m, -1e9)").arg(shape);
+        if (sdpa)
+            return tr("   ·   mask m %1, True = take part: F.scaled_dot_product_attention(q, k, v, attn_mask=m)")
+                .arg(shape);
+        return p.mask == attn::MaskKind::Pad
+            ? tr("   ·   mask m (B, S), True = ignore: nn.MultiheadAttention(…)(q, k, v, key_padding_mask=m)")
+            : tr("   ·   mask m (L, S), True = not allowed: nn.MultiheadAttention(…)(q, k, v, attn_mask=m)");
+    };
     QString mask;
     if (p.mask == attn::MaskKind::Causal)
         mask = tr(", causal mask");
+    else if (p.mask == attn::MaskKind::Pad && p.padOf(p.batchIndex) == 1)
+        mask = tr(", last key masked");
     else if (p.mask == attn::MaskKind::Pad)
-        mask = p.padCount == 1 ? tr(", last key masked") : tr(", last %1 keys masked").arg(p.padCount);
+        mask = tr(", last %1 keys masked").arg(p.padOf(p.batchIndex));
+    else if (p.mask == attn::MaskKind::Custom)
+        mask = tr(", custom mask");
     // "out = weights · V" wraps as one piece (a mask's words made "· V" stand alone on the next line).
     QString formula = tr("weights = softmax( %1 ) %2%3      out = weights · V").arg(scaled, over, mask);
     const QString tail = QStringLiteral("out = weights · V");
@@ -113,7 +133,8 @@ void ExplanationPanel::showResult()
                           .arg(shape({ B, L, S }), over, shape({ B, S, dv }), shape({ B, L, dv }))
                     : tr("Q·Kᵀ: %1·%2 → %3  →  %7  →  softmax %4 → %3  →  weights·V: %3·%5 → %6")
                           .arg(shape({ B, L, dk }), shape({ B, dk, S }), shape({ B, L, S }), over, shape({ B, S, dv }),
-                              shape({ B, L, dv }), scalingLabel(p))));
+                              shape({ B, L, dv }), scalingLabel(p)))
+        + maskCall(p));
 
     const attn::BatchSummary s = attn::summarize(*r, p.batchIndex);
     const attn::Statistics &st = r->attention.stats;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/heatmap_panel.h"
 
+#include "params_edit.h"
 #include "render/color_maps.h"
 #include "render/heatmap_drawing.h"
 #include "softmax.h"
@@ -203,6 +204,20 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     connect(keyAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &HeatmapPanel::syncRanges);
     connect(queryAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &HeatmapPanel::syncRanges);
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapPanel::hover);
+    connect(m_plot, &QCustomPlot::mousePress, this,
+        [this](QMouseEvent *e) { m_pressedAt = e->button() == Qt::LeftButton ? e->position() : QPointF(-1, -1); });
+    connect(m_plot, &QCustomPlot::mouseRelease, this, [this](QMouseEvent *e) {
+        int i = 0, j = 0;
+        const QPointF moved = e->position() - m_pressedAt;
+        if (!m_maskTarget || e->button() != Qt::LeftButton || m_pressedAt.x() < 0
+            || std::abs(moved.x()) + std::abs(moved.y()) > 4 || !cellAt(e->position(), &i, &j))
+            return;
+        attn::Params p = m_maskTarget->params();
+        if (p.mask != attn::MaskKind::Custom || i >= p.queryLength || j >= p.keyLength)
+            return;
+        attn::toggleMaskCell(p, i, j);
+        m_maskTarget->setParams(p);
+    });
     m_plot->installEventFilter(this); // leaving the plot (to a menu, a dialog, another widget)
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::updateCellTexts);
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::updateBarTexts);
@@ -292,6 +307,16 @@ void HeatmapPanel::updateNote()
                 ? tr("%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).")
                 : tr("%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN)."))
                      .arg(summary.fullyMasked);
+    if (summary.uniformMasked > 0)
+        notes << (r->params.softmaxDim == -1
+                ? tr("%1 of the queries may see no key, but masked_fill(−1e9) leaves their logits equal: their "
+                     "weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).")
+                      .arg(summary.uniformMasked)
+                      .arg(r->params.keyLength)
+                : tr("%1 of the keys are seen by no query, but masked_fill(−1e9) leaves their logits equal: their "
+                     "weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).")
+                      .arg(summary.uniformMasked)
+                      .arg(r->params.queryLength));
     const QString text = notes.join("  ");
     if (text != m_note->text() || m_note->isVisible() == text.isEmpty()) {
         m_note->setText(text);
@@ -489,14 +514,14 @@ void HeatmapPanel::updateSidePanels()
     QVector<double> edge, most;
     for (int i = 0; i < L; ++i) {
         edge << i - 0.5 << i + 0.5;
-        most << attn::maxRowEntropyOf(p, i) << attn::maxRowEntropyOf(p, i);
+        most << attn::maxRowEntropyOf(p, p.batchIndex, i) << attn::maxRowEntropyOf(p, p.batchIndex, i);
     }
     m_entropyMaxRows->setData(edge, most, true);
     edge.clear();
     most.clear();
     for (int j = 0; j < S; ++j) {
         edge << j - 0.5 << j + 0.5;
-        most << attn::maxColEntropyOf(p, j) << attn::maxColEntropyOf(p, j);
+        most << attn::maxColEntropyOf(p, p.batchIndex, j) << attn::maxColEntropyOf(p, p.batchIndex, j);
     }
     m_colEntropyMaxCols->setData(edge, most, true);
     showMostEntropy();
@@ -534,7 +559,8 @@ void HeatmapPanel::updateSidePanels()
     for (int k = 0; k < n; ++k) {
         at[k] = k;
         norm[k] = overKeys ? st.rowJacobian(b, k) : st.colJacobian(b, k);
-        const double u = overKeys ? attn::uniformRowJacobianOf(p, k) : attn::uniformColJacobianOf(p, k);
+        const double u = overKeys ? attn::uniformRowJacobianOf(p, p.batchIndex, k)
+                                  : attn::uniformColJacobianOf(p, p.batchIndex, k);
         edge << k - 0.5 << k + 0.5;
         uniform << u << u;
         gradTop = std::max({ gradTop, norm[k], u });
@@ -545,7 +571,8 @@ void HeatmapPanel::updateSidePanels()
     (overKeys ? m_gradUniformCols : m_gradUniformRows)->data()->clear();
     // One tick, at a uniform row's norm when every row has the same one (no mask): a "0" beside it
     // would run into it, the uniform norm of 16 keys being 0.24 of a panel 70 pixels wide.
-    const double u0 = overKeys ? attn::uniformRowJacobianOf(p, 0) : attn::uniformColJacobianOf(p, 0);
+    const double u0
+        = overKeys ? attn::uniformRowJacobianOf(p, p.batchIndex, 0) : attn::uniformColJacobianOf(p, p.batchIndex, 0);
     const auto gradTicks = p.mask == attn::MaskKind::None && u0 > 0 ? textTicker({ { u0, tr("uniform") } })
                                                                     : textTicker({ { 0.0, QStringLiteral("0") } });
     for (QCPAxis *a : { m_gradRect->axis(QCPAxis::atBottom), m_colGradRect->axis(QCPAxis::atLeft) }) {
@@ -866,20 +893,27 @@ QString HeatmapPanel::cellToolTip(int query, int key) const
     const auto r = m_model->result();
     const int b = r->params.batchIndex;
     const float score = (*r->scores)(b, query, key);
-    const float logit = attn::isMasked(r->params, query, key) ? -INFINITY : attn::logitOf(score, r->params);
+    const bool masked = attn::isMasked(r->params, b, query, key);
+    const float logit = masked ? attn::maskedLogit(r->params) : attn::logitOf(score, r->params);
     QString text = (r->params.score == attn::Score::Additive ? tr("query %1, key %2\nadditive score = %3\n")
                                                              : tr("query %1, key %2\nraw score Q·Kᵀ = %3\n"))
                        .arg(query)
                        .arg(key)
                        .arg((*r->scores)(b, query, key), 0, 'g', 6);
-    if (std::isinf(logit))
-        text += tr("masked (logit −∞)\nweight = 0");
+    if (masked && attn::maskedOut(r->params, b, query, key))
+        text += std::isinf(logit) ? tr("masked (logit −∞)\nweight = 0") : tr("masked (logit −1e9)\nweight = 0");
+    else if (masked)
+        text += (r->params.softmaxDim == -1
+                ? tr("masked (logit −1e9), like every key of this row: its weights are uniform\nweight = %1")
+                : tr("masked (logit −1e9), like every query of this column: its weights are uniform\nweight = %1"))
+                    .arg(r->attention.weights(b, query, key), 0, 'f', 6);
     else
         text += (r->params.score == attn::Score::Additive || r->params.scaling == attn::Scaling::None
                 ? tr("logit (not scaled) = %1\nweight = %2")
                 : tr("scaled logit = %1\nweight = %2"))
                     .arg(logit, 0, 'g', 6)
                     .arg(r->attention.weights(b, query, key), 0, 'f', 6);
+    text += maskLine(r->params, query, key);
     const attn::Statistics &st = r->attention.stats;
     text += tr("\nrow %1 sums to %2, its entropy is %3 nats")
                 .arg(query)
@@ -896,6 +930,31 @@ QString HeatmapPanel::cellToolTip(int query, int key) const
     }
     text += jacobianLine(*r, r->params.softmaxDim == -1 ? query : key);
     return text;
+}
+
+// The boolean mask's value at the cell as the chosen convention's PyTorch call takes it.
+QString HeatmapPanel::maskLine(const attn::Params &p, int query, int key) const
+{
+    if (p.mask == attn::MaskKind::None)
+        return {};
+    const bool masked = attn::isMasked(p, p.batchIndex, query, key);
+    const QString click = p.mask == attn::MaskKind::Custom ? tr(" (click to change)") : QString();
+    if (p.maskConvention == attn::MaskConvention::Sdpa)
+        return tr("\nSDPA attn_mask[%1, %2, %3] = %4: True = take part%5")
+            .arg(p.batchIndex)
+            .arg(query)
+            .arg(key)
+            .arg(masked ? QStringLiteral("False") : QStringLiteral("True"), click);
+    // nn.MultiheadAttention takes padding as key_padding_mask (B, S), other masks as attn_mask (L, S).
+    if (p.mask == attn::MaskKind::Pad)
+        return tr("\nMHA key_padding_mask[%1, %2] = %3: True = ignore")
+            .arg(p.batchIndex)
+            .arg(key)
+            .arg(masked ? QStringLiteral("True") : QStringLiteral("False"));
+    return tr("\nMHA attn_mask[%1, %2] = %3: True = not allowed%4")
+        .arg(query)
+        .arg(key)
+        .arg(masked ? QStringLiteral("True") : QStringLiteral("False"), click);
 }
 
 // The most entropy: one line at ln S (ln L), or under a mask a staircase of ln(visible) per row (column).
@@ -919,7 +978,7 @@ QString HeatmapPanel::jacobianLine(const attn::Result &r, int index) const
         return {};
     const double norm = rows ? st.rowJacobian(b, index) : st.colJacobian(b, index);
     const double uniform
-        = rows ? attn::uniformRowJacobianOf(r.params, index) : attn::uniformColJacobianOf(r.params, index);
+        = rows ? attn::uniformRowJacobianOf(r.params, b, index) : attn::uniformColJacobianOf(r.params, b, index);
     return (r.params.softmaxDim == -1
             ? tr("\nsoftmax Jacobian norm of row %1: %2 (a uniform row %3; one split evenly over two keys 0.5, the "
                  "most; one-hot 0: no gradient flows back)")
@@ -932,8 +991,9 @@ QString HeatmapPanel::jacobianLine(const attn::Result &r, int index) const
 QString HeatmapPanel::mostEntropy(const attn::Params &p, int index, bool row) const
 {
     const int all = row ? p.keyLength : p.queryLength;
-    const int visible = row ? attn::visibleKeys(p, index) : attn::visibleQueries(p, index);
-    const double most = row ? attn::maxRowEntropyOf(p, index) : attn::maxColEntropyOf(p, index);
+    const int b = p.batchIndex;
+    const int visible = row ? attn::visibleKeys(p, b, index) : attn::visibleQueries(p, b, index);
+    const double most = row ? attn::maxRowEntropyOf(p, b, index) : attn::maxColEntropyOf(p, b, index);
     if (visible == all)
         return row ? tr(" (the most, for a uniform row: ln S = %1)").arg(number4(most))
                    : tr(" (the most, for a uniform column: ln L = %1)").arg(number4(most));

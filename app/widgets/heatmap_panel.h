@@ -31,6 +31,7 @@ public:
     QString cellToolTip(int query, int key) const;
     // The cell under a pixel of the plot, false outside the heatmap.
     bool cellAt(const QPointF &pixel, int *query, int *key) const;
+    QString maskLine(const attn::Params &p, int query, int key) const;
     // The centre of a cell in plot pixels.
     QPointF cellCenter(int query, int key) const;
     // Rows of the shown batch element whose sum is not 1 (what softmax over queries breaks).
@@ -93,6 +94,9 @@ public:
     void setFontScale(double scale);
     // Shows the whole matrix again after zooming or panning.
     void resetZoom();
+    // Clicking a cell under a custom mask masks or unmasks it in target's settings (the main model, also
+    // from a comparison's second panel: the comparison follows it). Null: clicks only pan.
+    void setMaskTarget(AttentionModel *target) { m_maskTarget = target; }
 
 signals:
     void hovered(int query, int key); // -1, -1 when the mouse leaves the heatmap
@@ -146,6 +150,8 @@ private:
     class QLabel *m_title;
     class QCPItemRect *m_highlightRect;
     QPoint m_highlight { -1, -1 };
+    AttentionModel *m_maskTarget = nullptr;
+    QPointF m_pressedAt { -1, -1 }; // where the left button went down: a click, not a drag, toggles a cell
     bool m_hovering = false; // the pointer is on a cell of this panel (it said which: hovered)
     QVector<int> m_flaggedRows, m_flaggedCols;
     attn::HeatmapGrid m_grid;

@@ -58,6 +58,8 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     m_caption->setStyleSheet("QLabel { background: #fff8d0; color: #202020; padding: 6px; border-radius: 4px; }");
     m_heatmap = new HeatmapPanel(model, central);
     m_partnerHeatmap = new HeatmapPanel(m_comparison.partner(), central);
+    m_heatmap->setMaskTarget(model);
+    m_partnerHeatmap->setMaskTarget(model);
     m_partnerHeatmap->setObjectName("partnerHeatmap");
     m_partnerHeatmap->setVisible(false);
     m_maps = new QHBoxLayout;
@@ -298,13 +300,15 @@ void MainWindow::updateDemoButtons()
     label("cycleMask",
         p.mask == attn::MaskKind::None         ? tr("mask: none")
             : p.mask == attn::MaskKind::Causal ? tr("mask: causal")
-                                               : tr("mask: pad %1").arg(p.padCount));
+            : p.mask == attn::MaskKind::Custom ? tr("mask: custom")
+                                               : tr("mask: pad %1").arg(p.padOf(p.batchIndex)));
     const CompareKind kind = m_model->compare();
     label("cycleCompare",
         kind == CompareKind::None             ? tr("compare: off")
             : kind == CompareKind::Scaling    ? tr("compare: scaling")
             : kind == CompareKind::SoftmaxDim ? tr("compare: dim")
             : kind == CompareKind::Score      ? tr("compare: score")
+            : kind == CompareKind::MaskFill   ? tr("compare: −inf, −1e9")
                                               : tr("compare: d_k"));
     label("newSeed", tr("seed %1").arg(p.seed));
     label("toggleGradient", m_model->display().gradientPanels ? tr("gradient: on") : tr("gradient: off"));
@@ -472,7 +476,8 @@ void MainWindow::buildMenus()
     const QList<QPair<QString, CompareKind>> kinds { { tr("No comparison"), CompareKind::None },
         { tr("Scaled and not scaled"), CompareKind::Scaling },
         { tr("Softmax over keys and over queries"), CompareKind::SoftmaxDim },
-        { tr("d_k and 16 × d_k"), CompareKind::Dk }, { tr("Dot product and additive"), CompareKind::Score } };
+        { tr("d_k and 16 × d_k"), CompareKind::Dk }, { tr("Dot product and additive"), CompareKind::Score },
+        { tr("Masked with −inf and with −1e9"), CompareKind::MaskFill } };
     auto *group = new QActionGroup(this);
     for (const auto &k : kinds) {
         QAction *a = comparison->addAction(k.first);

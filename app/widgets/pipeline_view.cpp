@@ -89,7 +89,7 @@ float PipelineView::value(Matrix m, int row, int col) const
     const attn::Params &p = r->params;
     const float v = (*tensorOf(*r, m))(p.batchIndex, row, col);
     if (m == M::Logits)
-        return attn::isMasked(p, row, col) ? -INFINITY : attn::logitOf(v, p);
+        return attn::isMasked(p, p.batchIndex, row, col) ? attn::maskedLogit(p) : attn::logitOf(v, p);
     return v;
 }
 
@@ -233,7 +233,9 @@ void PipelineView::paintEvent(QPaintEvent *)
         for (int i = 0; i < pn.rows; ++i)
             for (int j = 0; j < pn.cols; ++j) {
                 const float v = value(m, i, j);
-                const bool masked = (m == M::Scores || m == M::Logits || m == M::Weights) && attn::isMasked(p, i, j);
+                const bool masked = (m == M::Scores || m == M::Logits) ? attn::isMasked(p, p.batchIndex, i, j)
+                    : m == M::Weights                                  ? attn::maskedOut(p, p.batchIndex, i, j)
+                                                                       : false;
                 QColor c;
                 if (masked)
                     c = maskedCellColor();

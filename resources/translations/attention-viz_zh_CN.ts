@@ -40,449 +40,499 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="115"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="117"/>
         <source>Q, K, V</source>
         <translation>Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="118"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="120"/>
         <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn.</source>
         <translation>Q、K、V 的来源：由序列 X 线性投影得到（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="120"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="122"/>
         <source>Projection from X</source>
         <translation>由 X 投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="121"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="123"/>
         <source>Direct Q, K, V</source>
         <translation>直接生成 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="122"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="124"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="125"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="127"/>
         <source>Width d_k of queries and keys, in powers of two from 1 to 1024; larger d_k makes raw scores spread wider (their variance grows in proportion to d_k: the strip below gives the expected and the sampled one).</source>
         <translation>查询和键的维度 d_k，取 1 到 1024 之间的 2 的幂；d_k 越大，原始分数越分散（方差与 d_k 成正比：下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="130"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="132"/>
         <source>d_k: any width from 1 to 1024.</source>
         <translation>d_k：1 到 1024 之间的任意维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="132"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="134"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="134"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="136"/>
         <source>Number of queries L (rows of the heatmap), from 1 to 4096.</source>
         <translation>查询个数 L（热力图的行），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="136"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="138"/>
         <source>Number of queries L.</source>
         <translation>查询个数 L。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="138"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="140"/>
         <source>Queries L</source>
         <translation>查询数 L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="140"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="142"/>
         <source>Number of keys S (columns of the heatmap), from 1 to 4096.</source>
         <translation>键的个数 S（热力图的列），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="142"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="144"/>
         <source>Number of keys S.</source>
         <translation>键的个数 S。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="144"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="146"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="145"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="480"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="147"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="517"/>
         <source>Cross-attention (keys from a second sequence)</source>
         <translation>交叉注意力（键来自第二个序列）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="146"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="148"/>
         <source>Off: self-attention, keys and values come from the same sequence as the queries, so S = L. On: they come from a second sequence Y with its own length S.</source>
         <translation>关闭：自注意力，键和值与查询来自同一序列，所以 S = L。开启：键和值来自第二个序列 Y，长度 S 可以不同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="150"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="152"/>
         <source>Width d_model of the input sequence X (projection only).</source>
         <translation>输入序列 X 的维度 d_model（仅投影模式）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="152"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="154"/>
         <source>d_model</source>
         <translation>d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="154"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="156"/>
         <source>How W_q, W_k and W_v are drawn (projection only). randn: the lecture&apos;s, Var(q·k) = d_k·d_model². randn / √d_model: Var(q·k) = d_k. nn.Linear: PyTorch&apos;s default for nn.Linear(d_model, d, bias=False), uniform with bound 1/√d_model, Var(q·k) = d_k / 9; the same numbers PyTorch draws.</source>
         <translation>W_q、W_k、W_v 的抽取方式（仅投影模式）。randn：讲义的做法，Var(q·k) = d_k·d_model²。randn / √d_model：Var(q·k) = d_k。nn.Linear：PyTorch 中 nn.Linear(d_model, d, bias=False) 的默认初始化，界为 1/√d_model 的均匀分布，Var(q·k) = d_k / 9；与 PyTorch 抽出的数完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="158"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="160"/>
         <source>randn (the lecture&apos;s)</source>
         <translation>randn（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="159"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="161"/>
         <source>randn / √d_model</source>
         <translation>randn / √d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="160"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="162"/>
         <source>nn.Linear&apos;s default</source>
         <translation>nn.Linear 的默认初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="163"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="165"/>
         <source>Scale σ of the inputs: X = σ·randn in projection mode, Q and K = σ·randn in direct mode. The scores&apos; variance grows like σ⁴.</source>
         <translation>输入的尺度 σ：投影模式下 X = σ·randn，直接模式下 Q、K = σ·randn。分数的方差按 σ⁴ 增长。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="169"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="171"/>
         <source>Input scale σ</source>
         <translation>输入尺度 σ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="170"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="172"/>
         <source>Width d_v of the values, and so of the output.</source>
         <translation>值的维度 d_v，也就是输出的维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="172"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="174"/>
         <source>= d_k</source>
         <translation>= d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="172"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="174"/>
         <source>Keep d_v equal to d_k, as the lecture does.</source>
         <translation>让 d_v 等于 d_k，与讲义一致。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="174"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="176"/>
         <source>d_v</source>
         <translation>d_v</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="177"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="179"/>
         <source>torch.manual_seed(seed) before drawing: the same seed gives the same tensors as PyTorch.</source>
         <translation>生成前调用 torch.manual_seed(seed)：同一种子得到与 PyTorch 完全相同的张量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="179"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="181"/>
         <source>New</source>
         <translation>换一个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="179"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="181"/>
         <source>Draw with a new random seed.</source>
         <translation>用一个新的随机种子重新生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="180"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="182"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="183"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="185"/>
         <source>Type a sentence to put its words on the axes (L = S = number of words). In projection mode each distinct word has its own embedding, so repeated words give identical rows and columns.</source>
         <translation>输入一句话，把它的词放到坐标轴上（L = S = 词数）。投影模式下每个不同的词有自己的嵌入向量，所以重复的词给出完全相同的行和列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="185"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="187"/>
         <source>e.g. the cat sat on the mat</source>
         <translation>例如：我 爱 你 ， 你 爱 我</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="187"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="189"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="188"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="190"/>
         <source>Add position encodings</source>
         <translation>加上位置编码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="189"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="191"/>
         <source>Add sinusoidal position encodings to the word embeddings, so that repeated words are no longer identical.</source>
         <translation>给词嵌入加上正弦位置编码，这样重复的词就不再完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="193"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="195"/>
         <source>Batch size B: how many independent sequences are drawn.</source>
         <translation>批大小 B：生成多少个独立的序列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="195"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="197"/>
         <source>Which batch element the heatmap shows.</source>
         <translation>热力图显示批中的第几个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="196"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="198"/>
         <source>Batch B</source>
         <translation>批大小 B</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="197"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="199"/>
         <source>Showing element</source>
         <translation>显示第几个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="203"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="205"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="206"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="208"/>
         <source>How a query and a key are scored: the scaled dot product q·k, or Bahdanau&apos;s additive score v·tanh(q·W₁ + k·W₂) with H hidden units (W₁, W₂, v drawn after everything else; not scaled: tanh keeps it bounded whatever d_k is).</source>
         <translation>查询和键的打分方式：缩放点积 q·k，或 Bahdanau 的加性分数 v·tanh(q·W₁ + k·W₂)，隐层有 H 个单元（W₁、W₂、v 在其余张量之后抽取；不缩放：无论 d_k 多大，tanh 都让它有界）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="209"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="211"/>
         <source>dot product q·k</source>
         <translation>点积 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="210"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="212"/>
         <source>additive v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="211"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="213"/>
         <source>Score</source>
         <translation>打分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="212"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="214"/>
         <source>Additive attention&apos;s hidden units H: W₁ and W₂ are d_k × H, v has H entries.</source>
         <translation>加性注意力的隐层单元数 H：W₁ 和 W₂ 是 d_k × H，v 有 H 个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="216"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="218"/>
         <source>Hidden units H</source>
         <translation>隐层单元 H</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="217"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="219"/>
         <source>Divide by √d_k</source>
         <translation>除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="218"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="220"/>
         <source>Scale the scores by 1/√d_k before the softmax, which divides their variance by d_k: back to 1 for unit-variance Q and K (direct mode); with the projection&apos;s randn weights it is d_model² (the strip below gives the expected and the sampled variance).</source>
         <translation>在 softmax 之前把分数乘以 1/√d_k，方差随之除以 d_k：Q、K 为单位方差时（直接生成模式）回到 1；用 randn 权重投影时为 d_model²（下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
         <source>Custom factor</source>
         <translation>自定义系数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
         <source>Multiply the scores by this factor instead (1/temperature).</source>
         <translation>改为把分数乘以这个系数（1/温度）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="226"/>
         <source>The factor the scores are multiplied by.</source>
         <translation>分数所乘的系数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="231"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="233"/>
         <source>How the scores become logits, with the wrong scales found in real code: none; ÷d_k (too much); ÷√d_model (multi-head code dividing by the model&apos;s width instead of the head&apos;s); d_k^−¼ on q and on k (the same as ÷√d_k).</source>
         <translation>分数如何变成 logits，包括真实代码中出现过的错误缩放：不缩放；÷d_k（缩放过度）；÷√d_model（多头代码用模型宽度而不是每个头的宽度去除）；q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="234"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="236"/>
         <source>÷√d_k (the lecture&apos;s)</source>
         <translation>÷√d_k（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="235"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="237"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="236"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="238"/>
         <source>÷d_k (too much)</source>
         <translation>÷d_k（缩放过度）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="237"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="239"/>
         <source>÷√d_model (multi-head mistake)</source>
         <translation>÷√d_model（多头的错误）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="238"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="240"/>
         <source>d_k^−¼ on q and on k</source>
         <translation>q 和 k 各乘 d_k^−¼</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="239"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="241"/>
         <source>custom factor</source>
         <translation>自定义系数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="240"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="242"/>
         <source>Scaling</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="241"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="243"/>
         <source>Softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="242"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="244"/>
         <source>Each query&apos;s weights over the keys sum to 1: the correct attention.</source>
         <translation>每个查询在各键上的权重和为 1：正确的注意力。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="243"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="245"/>
         <source>Softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="244"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="246"/>
         <source>Each key&apos;s weights over the queries sum to 1: the lecture&apos;s mistake; rows no longer sum to 1.</source>
         <translation>每个键在各查询上的权重和为 1：讲义练习中的错误写法，各行不再和为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="251"/>
-        <source>Which keys a query may not see: none, the future (causal: key j &gt; query i), or padding at the end.</source>
-        <translation>查询不能看到哪些键：不屏蔽、未来位置（因果：键 j &gt; 查询 i），或末尾的填充位。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="252"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="255"/>
         <source>No mask</source>
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="253"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="256"/>
         <source>Causal</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="254"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="257"/>
         <source>Padding</source>
         <translation>填充掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="255"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="259"/>
         <source>How many keys at the end are padding and masked.</source>
         <translation>末尾有多少个键是填充位并被屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="256"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="262"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="262"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="281"/>
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="265"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="284"/>
         <source>What the heatmap shows: the weights after softmax, the raw scores Q·Kᵀ, or the scaled logits that go into the softmax.</source>
         <translation>热力图显示的内容：softmax 之后的权重、原始分数 Q·Kᵀ，或送入 softmax 的缩放后分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="161"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="267"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="163"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="286"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="253"/>
+        <source>Which keys a query may not see: none, the future (causal: key j &gt; query i), padding at the end, or any cells: with Custom, click a cell of the heatmap to mask it or unmask it.</source>
+        <translation>查询不能看到哪些键：无、未来（因果：键 j &gt; 查询 i）、末尾的填充，或任意单元格：选“自定义”后点击热力图的单元格即可屏蔽或取消屏蔽。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="258"/>
+        <source>Custom (click cells)</source>
+        <translation>自定义（点击单元格）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="260"/>
+        <source>per b</source>
+        <translation>逐 b</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="261"/>
+        <source>Each batch element its own padding (pad:N1,N2,...): the number edits the shown element&apos;s (Batch index).</source>
+        <translation>每个批次元素各自的填充（pad:N1,N2,...）：数字修改当前显示元素（批次索引）的填充。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="264"/>
+        <source>What a masked logit becomes. −inf: a boolean mask (PyTorch gives NaN where a query sees no key; 0 here, with a warning). −1e9: the idiom scores.masked_fill(mask, -1e9), which gives such a query uniform weights instead, silently.</source>
+        <translation>被屏蔽的 logit 变成什么。−inf：布尔掩码（某个查询看不到任何键时 PyTorch 给出 NaN；这里给 0 并警告）。−1e9：惯用写法 scores.masked_fill(mask, -1e9)，它会悄悄地让这样的查询得到均匀权重。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="267"/>
+        <source>−inf</source>
+        <translation>−inf</translation>
+    </message>
+    <message>
         <location filename="../../app/widgets/controls_panel.cpp" line="268"/>
+        <source>−1e9 (masked_fill)</source>
+        <translation>−1e9（masked_fill）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="270"/>
+        <source>How the boolean mask reads (the hover and the explanation show it): F.scaled_dot_product_attention&apos;s attn_mask is True where a query takes part; nn.MultiheadAttention&apos;s key_padding_mask and attn_mask are True where it may not look. Handing one to the other without ~ inverts the mask.</source>
+        <translation>布尔掩码如何解读（悬停和说明中显示）：F.scaled_dot_product_attention 的 attn_mask 中 True 表示查询参与注意力；nn.MultiheadAttention 的 key_padding_mask 和 attn_mask 中 True 表示不能看。不加 ~ 就把一个传给另一个，掩码就反了。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="273"/>
+        <source>SDPA: True = take part</source>
+        <translation>SDPA：True = 参与</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="274"/>
+        <source>MHA: True = ignore</source>
+        <translation>MHA：True = 屏蔽</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="275"/>
+        <source>Masked</source>
+        <translation>被屏蔽</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="287"/>
         <source>Raw scores Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="269"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="288"/>
         <source>Scaled logits</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="270"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="289"/>
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="271"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="290"/>
         <source>Colour map of the heatmap; cool-warm is centred on 0, for scores.</source>
         <translation>热力图的配色；冷暖配色以 0 为中心，适合分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="274"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="293"/>
         <source>Colours</source>
         <translation>配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="276"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="295"/>
         <source>Colour range for weights: always 0 to 1 (comparable between settings) or fitted to the data (shows small differences).</source>
         <translation>权重的颜色范围：固定为 0 到 1（便于在不同设置间比较），或按数据拟合（能看出细小差别）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="278"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="297"/>
         <source>Fixed 0 to 1</source>
         <translation>固定 0 到 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="279"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="298"/>
         <source>Fit to data</source>
         <translation>按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="280"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="299"/>
         <source>Range</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="281"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="300"/>
         <source>Values in cells</source>
         <translation>格内显示数值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="282"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="301"/>
         <source>Write each value into its cell when the matrix is small enough to read (up to 16 × 16).</source>
         <translation>矩阵足够小（不超过 16 × 16）时，在每个格子里写出数值。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="284"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="303"/>
         <source>Gradient panels</source>
         <translation>梯度面板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="285"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="304"/>
         <source>Beside the entropy, the softmax&apos;s gradient at each row: the norm of its Jacobian diag(p) − p·pᵀ. A one-hot row has 0 (no gradient flows back through it), a uniform row √(S − 1)/S. Key G.</source>
         <translation>在熵的旁边显示每一行 softmax 的梯度：其雅可比矩阵 diag(p) − p·pᵀ 的范数。独热的行为 0（没有梯度能穿过它传回去），均匀的行为 √(S − 1)/S。快捷键 G。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="481"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="518"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="505"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="542"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -530,147 +580,192 @@
         <translation>沿查询维（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="94"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="97"/>
+        <source>(L, S)</source>
+        <translation>(L, S)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="97"/>
+        <source>(B, 1, S)</source>
+        <translation>(B, 1, S)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="97"/>
+        <source>(B, S)</source>
+        <translation>(B, S)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="99"/>
+        <source>   ·   mask m %1, True = take part: scores.masked_fill(~m, -1e9)</source>
+        <translation>   ·   掩码 m %1，True = 参与：scores.masked_fill(~m, -1e9)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="100"/>
+        <source>   ·   mask m %1, True = ignore: scores.masked_fill(m, -1e9)</source>
+        <translation>   ·   掩码 m %1，True = 屏蔽：scores.masked_fill(m, -1e9)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="102"/>
+        <source>   ·   mask m %1, True = take part: F.scaled_dot_product_attention(q, k, v, attn_mask=m)</source>
+        <translation>   ·   掩码 m %1，True = 参与：F.scaled_dot_product_attention(q, k, v, attn_mask=m)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="105"/>
+        <source>   ·   mask m (B, S), True = ignore: nn.MultiheadAttention(…)(q, k, v, key_padding_mask=m)</source>
+        <translation>   ·   掩码 m (B, S)，True = 屏蔽：nn.MultiheadAttention(…)(q, k, v, key_padding_mask=m)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="106"/>
+        <source>   ·   mask m (L, S), True = not allowed: nn.MultiheadAttention(…)(q, k, v, attn_mask=m)</source>
+        <translation>   ·   掩码 m (L, S)，True = 不允许：nn.MultiheadAttention(…)(q, k, v, attn_mask=m)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="110"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="96"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="112"/>
         <source>, last key masked</source>
         <translation>，屏蔽最后 1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="96"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="114"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="98"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="116"/>
+        <source>, custom mask</source>
+        <translation>，自定义掩码</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="118"/>
         <source>weights = softmax( %1 ) %2%3      out = weights · V</source>
         <translation>weights = softmax( %1 ) %2%3      out = weights · V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="104"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="124"/>
         <source>Q = X·W_q %1, K = %2·W_k, V = %2·W_v   </source>
         <translation>Q = X·W_q %1，K = %2·W_k，V = %2·W_v   </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="108"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="128"/>
         <source>scores v·tanh(Q·W₁ + K·W₂): Q %1, K %2, W₁ and W₂ (%3, %4), v (%4) → %5  →  softmax %6 → %5  →  weights·V: %5·%7 → %8</source>
         <translation>分数 v·tanh(Q·W₁ + K·W₂)：Q %1，K %2，W₁ 和 W₂ (%3, %4)，v (%4) → %5  →  softmax %6 → %5  →  weights·V：%5·%7 → %8</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="114"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="134"/>
         <source>Q·Kᵀ: %1·%2 → %3  →  %7  →  softmax %4 → %3  →  weights·V: %3·%5 → %6</source>
         <translation>打分 Q·Kᵀ：%1·%2 → %3  →  %7  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="122"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="143"/>
         <source>every row sums to 1</source>
         <translation>每一行的和都为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="123"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="144"/>
         <source>%1 of %2 rows do not sum to 1</source>
         <translation>%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="125"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="146"/>
         <source>columns sum to 1 (the %1 keys no query may see: 0), %2 of %3 rows do not</source>
         <translation>各列之和为 1（没有查询能看到的 %1 个键：0），%3 行中有 %2 行不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="130"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="151"/>
         <source>columns sum to 1, %1 of %2 rows do not</source>
         <translation>各列和为 1，%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="134"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="155"/>
         <source>·σ⁴</source>
         <translation>·σ⁴</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="137"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="158"/>
         <source>additive scores: a sum of H tanh&apos;s, bounded by Σ|v_h| = %1 whatever d_k is</source>
         <translation>加性分数：H 个 tanh 之和，无论 d_k 多大都不超过 Σ|v_h| = %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="140"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="161"/>
         <source>not known with position encodings</source>
         <translation>加了位置编码时无法给出期望值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="142"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="163"/>
         <source>expected d_k%1 = %2, scaled %3</source>
         <translation>期望 d_k%1 = %2，缩放后 %3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="144"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="165"/>
         <source>expected d_k·d_model²%1 = %2, scaled %3 (randn weights: q and k entries have variance d_model)</source>
         <translation>期望 d_k·d_model²%1 = %2，缩放后 %3（randn 权重：q 和 k 的每个元素方差为 d_model）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="148"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="169"/>
         <source>expected d_k%1 = %2, scaled %3 (randn / √d_model weights: q and k entries have variance 1)</source>
         <translation>期望 d_k%1 = %2，缩放后 %3（randn / √d_model 权重：q 和 k 的每个元素方差为 1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="151"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="172"/>
         <source>expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)</source>
         <translation>期望 d_k/9%1 = %2，缩放后 %3（nn.Linear 权重：q 和 k 的每个元素方差为 1/3）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="157"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="178"/>
         <source>mean softmax Jacobian norm %1 (uniform rows over their visible keys have %2 on average, one-hot rows 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见键上均匀的行平均为 %2，独热的行为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="159"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="180"/>
         <source>mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)</source>
         <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行为 %2，one-hot 的行为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="160"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="181"/>
         <source>mean softmax Jacobian norm %1 (uniform columns over their visible queries have %2 on average, one-hot columns 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见查询上均匀的列平均为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="186"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="207"/>
         <source>mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column&apos;s visible queries, on average; the columns are the distributions)</source>
         <translation>列熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="191"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="212"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(scores) = %5 (not scaled: %6); %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(分数) = %5（不缩放：%6）；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="193"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="214"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="218"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="239"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="220"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="241"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="223"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="244"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="225"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="246"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="170"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="191"/>
         <source>mean row entropy %1 nats = %2% of ln S = %3</source>
         <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
     </message>
@@ -680,17 +775,17 @@
         <translation>v·tanh(Q·W₁ + K·W₂)（加性，H = %1，不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="162"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="183"/>
         <source>mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（均匀的列为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="175"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="196"/>
         <source>mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row&apos;s visible keys, on average)</source>
         <translation>行熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每行可见键数的 ln 的平均）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="181"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="202"/>
         <source>mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)</source>
         <translation>平均列熵 %1 奈特 = ln L = %3 的 %2%（此时列才是概率分布）</translation>
     </message>
@@ -912,19 +1007,39 @@
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="54"/>
+        <location filename="../../app/model/labels.cpp" line="44"/>
+        <source>, custom mask</source>
+        <translation>，自定义掩码</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="46"/>
+        <source> (filled with −1e9)</source>
+        <translation>（以 −1e9 填充）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="58"/>
         <source>d_k = %1, %2, %3</source>
         <translation>d_k = %1，%2，%3</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="67"/>
+        <location filename="../../app/model/labels.cpp" line="71"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="90"/>
+        <location filename="../../app/model/labels.cpp" line="99"/>
         <source>dot product, %1</source>
         <translation>点积，%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="102"/>
+        <source>masked_fill(mask, −1e9)</source>
+        <translation>masked_fill(mask, −1e9)</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="103"/>
+        <source>masked with −inf</source>
+        <translation>以 −inf 屏蔽</translation>
     </message>
     <message>
         <location filename="../../app/model/labels.cpp" line="40"/>
@@ -942,14 +1057,14 @@
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="44"/>
+        <location filename="../../app/model/labels.cpp" line="48"/>
         <source>  (L = %1, S = %2, seed %3)</source>
         <translation>（L = %1，S = %2，种子 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="63"/>
-        <location filename="../../app/model/labels.cpp" line="65"/>
+        <location filename="../../app/model/labels.cpp" line="67"/>
         <location filename="../../app/model/labels.cpp" line="69"/>
+        <location filename="../../app/model/labels.cpp" line="73"/>
         <source>d_k = %1, %2</source>
         <translation>d_k = %1，%2</translation>
     </message>
@@ -1003,97 +1118,107 @@
     </message>
     <message>
         <location filename="../../app/render/heatmap_drawing.cpp" line="104"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="256"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="271"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="339"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="128"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="590"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1061"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="129"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="617"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1121"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="367"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="155"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="591"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="156"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="618"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="270"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="285"/>
         <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).</source>
         <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="280"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="295"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy is shown under the map, against the most each can have (dashed).</source>
         <translation>沿查询做 softmax（dim −2）：每一列和为 1，行和不为 1，所以输出不再是值向量的加权平均。列才是概率分布：它们的熵画在热图下方，与各列可能的最大熵（虚线）对照。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="292"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="307"/>
         <source>%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个查询看不到任何键：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="293"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="308"/>
         <source>%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN).</source>
         <translation>有 %1 个键不被任何查询看到：这里它们的权重为 0（PyTorch 会给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="131"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1061"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="132"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1121"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="138"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="163"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1062"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="139"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="164"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1122"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="161"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="162"/>
         <source>col. entropy</source>
         <translation>列熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="276"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="291"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy and gradient are shown under the map, against the most entropy each can have and a uniform column&apos;s gradient (dashed).</source>
         <translation>沿查询做 softmax（dim −2）：每一列和为 1，行和不为 1，所以输出不再是值向量的加权平均。列才是概率分布：它们的熵和梯度画在热图下方，分别与各列可能的最大熵、均匀列的梯度（虚线）对照。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="287"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="302"/>
         <source>The rows&apos; largest weights average %1: on the fixed 0 to 1 colour range the map looks flat. Press F (or Range: Fit to data) to stretch the colours over the weights.</source>
         <translation>各行最大权重的平均值为 %1：在固定的 0 到 1 颜色范围下整张图看起来是一种颜色。按 F（或“范围：按数据拟合”）把颜色铺满这些权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="549"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="312"/>
+        <source>%1 of the queries may see no key, but masked_fill(−1e9) leaves their logits equal: their weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).</source>
+        <translation>有 %1 个查询看不到任何键，但 masked_fill(−1e9) 让它们的 logit 全部相等：权重是均匀的，每个 1/%2，与 PyTorch 相同（用 −inf 时 PyTorch 给出 NaN）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="316"/>
+        <source>%1 of the keys are seen by no query, but masked_fill(−1e9) leaves their logits equal: their weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).</source>
+        <translation>有 %1 个键没有任何查询能看到，但 masked_fill(−1e9) 让它们的 logit 全部相等：权重是均匀的，每个 1/%2，与 PyTorch 相同（用 −inf 时 PyTorch 给出 NaN）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="576"/>
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="567"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="594"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="584"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="611"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="590"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="591"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1062"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="617"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="618"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1122"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="870"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="898"/>
         <source>query %1, key %2
 additive score = %3
 </source>
@@ -1102,7 +1227,7 @@ additive score = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="871"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="899"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -1111,115 +1236,162 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="876"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="904"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（分数 −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="879"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="904"/>
+        <source>masked (logit −1e9)
+weight = 0</source>
+        <translation>被屏蔽（logit −1e9）
+权重 = 0</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="907"/>
+        <source>masked (logit −1e9), like every key of this row: its weights are uniform
+weight = %1</source>
+        <translation>被屏蔽（logit −1e9），这一行的每个键都是：它的权重是均匀的
+权重 = %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="908"/>
+        <source>masked (logit −1e9), like every query of this column: its weights are uniform
+weight = %1</source>
+        <translation>被屏蔽（logit −1e9），这一列的每个查询都是：它的权重是均匀的
+权重 = %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="912"/>
         <source>logit (not scaled) = %1
 weight = %2</source>
         <translation>logit（不缩放）= %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="880"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="913"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="884"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="918"/>
         <source>
 row %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 行之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="892"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="926"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 列之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="938"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="941"/>
+        <source> (click to change)</source>
+        <translation>（点击可修改）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="943"/>
+        <source>
+SDPA attn_mask[%1, %2, %3] = %4: True = take part%5</source>
+        <translation>
+SDPA attn_mask[%1, %2, %3] = %4：True = 参与%5</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="950"/>
+        <source>
+MHA key_padding_mask[%1, %2] = %3: True = ignore</source>
+        <translation>
+MHA key_padding_mask[%1, %2] = %3：True = 屏蔽</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="954"/>
+        <source>
+MHA attn_mask[%1, %2] = %3: True = not allowed%4</source>
+        <translation>
+MHA attn_mask[%1, %2] = %3：True = 不允许%4</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="998"/>
         <source> (the most, for a uniform row: ln S = %1)</source>
         <translation>（最大值，均匀的行：ln S = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="939"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="999"/>
         <source> (the most, for a uniform column: ln L = %1)</source>
         <translation>（最大值，均匀的列：ln L = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="941"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1001"/>
         <source> (the mask hides every key of this row)</source>
         <translation>（掩码遮住了这一行的所有键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="941"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1001"/>
         <source> (the mask hides this key from every query)</source>
         <translation>（掩码对所有查询遮住了这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="969"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1029"/>
         <source>
 row entropy %1 nats</source>
         <translation>
 行熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="979"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1039"/>
         <source>
 column entropy %1 nats</source>
         <translation>
 列熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="967"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1027"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="924"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="983"/>
         <source>
 softmax Jacobian norm of row %1: %2 (a uniform row %3; one split evenly over two keys 0.5, the most; one-hot 0: no gradient flows back)</source>
         <translation>
 第 %1 行的 softmax 雅可比范数：%2（均匀的行为 %3；平分在两个键上的行为 0.5，是最大值；独热的行为 0：没有梯度传回）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="926"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="985"/>
         <source>
 softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly over two queries 0.5, the most; one-hot 0: no gradient flows back)</source>
         <translation>
 第 %1 列的 softmax 雅可比范数：%2（均匀的列为 %3；平分在两个查询上的列为 0.5，是最大值；独热的列为 0：没有梯度传回）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="943"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1003"/>
         <source> (the most is 0: the mask leaves this row one key)</source>
         <translation>（最大值为 0：掩码只给这一行留下一个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="944"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1004"/>
         <source> (the most is 0: the mask shows this key to one query)</source>
         <translation>（最大值为 0：掩码只让一个查询看到这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="946"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1006"/>
         <source> (the most, for a uniform row over its %1 visible keys: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个键上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="947"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1007"/>
         <source> (the most, for a uniform column over its %1 visible queries: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个查询上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="977"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1037"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
     </message>
@@ -1291,42 +1463,42 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>坐标</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="128"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="134"/>
         <source>Each output is o_i = Σ_j w_ij v_j. With softmax over the keys a row&apos;s weights are ≥ 0 and sum to 1, so o_i is a convex combination of the values and lies inside their convex hull. Hover an output (or a query in the heatmap) to size the values by its weights.</source>
         <translation>每个输出 o_i = Σ_j w_ij v_j。沿键做 softmax 时，每行权重非负且和为 1，所以 o_i 是值向量的凸组合，落在它们的凸包内。把鼠标移到一个输出（或热力图中的一个查询）上，值向量的点按它的权重放大。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="140"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="146"/>
         <source>All %1 outputs of batch element %2 lie inside the hull.</source>
         <translation>批次元素 %2 的全部 %1 个输出都在凸包内。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="141"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="147"/>
         <source>%1 of the %2 outputs of batch element %3 lie outside the hull (red): their weights do not sum to 1.</source>
         <translation>批次元素 %3 的 %2 个输出中有 %1 个在凸包外（红色）：它们的权重和不为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="147"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="153"/>
         <source>Inside or outside is judged in all %1 dimensions of the values; the picture shows two, so a red point can be drawn inside the polygon.</source>
         <translation>是否在凸包内按值向量的全部 %1 维判断；图只画出两维，所以红点可能画在多边形里面。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="151"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="157"/>
         <source>(Too many to check in all %1 dimensions: judged in the picture only.)</source>
         <translation>（点太多，无法在全部 %1 维中检查：只按图中的两维判断。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="153"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="159"/>
         <source>Softmax runs over the queries (dim=-2): the lecture&apos;s mistake.</source>
         <translation>softmax 沿查询维（dim=-2）：讲义里的错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="155"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="161"/>
         <source>(Principal components need d_v ≤ %1: coordinates 0 and 1 shown.)</source>
         <translation>（主成分需要 d_v ≤ %1：此处显示坐标 0 和 1。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="161"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="167"/>
         <source>Query %1 puts its largest weight, %2, on key %3.</source>
         <translation>查询 %1 把最大的权重 %2 放在键 %3 上。</translation>
     </message>
@@ -1339,658 +1511,673 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="85"/>
+        <location filename="../../app/widgets/main_window.cpp" line="87"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="91"/>
+        <location filename="../../app/widgets/main_window.cpp" line="93"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="164"/>
+        <location filename="../../app/widgets/main_window.cpp" line="166"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="164"/>
+        <location filename="../../app/widgets/main_window.cpp" line="166"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="165"/>
+        <location filename="../../app/widgets/main_window.cpp" line="167"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="165"/>
+        <location filename="../../app/widgets/main_window.cpp" line="167"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="167"/>
+        <location filename="../../app/widgets/main_window.cpp" line="169"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="167"/>
-        <location filename="../../app/widgets/main_window.cpp" line="296"/>
+        <location filename="../../app/widgets/main_window.cpp" line="169"/>
+        <location filename="../../app/widgets/main_window.cpp" line="297"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="168"/>
+        <location filename="../../app/widgets/main_window.cpp" line="170"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="168"/>
-        <location filename="../../app/widgets/main_window.cpp" line="295"/>
+        <location filename="../../app/widgets/main_window.cpp" line="170"/>
+        <location filename="../../app/widgets/main_window.cpp" line="296"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="169"/>
+        <location filename="../../app/widgets/main_window.cpp" line="171"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="169"/>
-        <location filename="../../app/widgets/main_window.cpp" line="298"/>
+        <location filename="../../app/widgets/main_window.cpp" line="171"/>
+        <location filename="../../app/widgets/main_window.cpp" line="299"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="171"/>
+        <location filename="../../app/widgets/main_window.cpp" line="173"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="171"/>
-        <location filename="../../app/widgets/main_window.cpp" line="297"/>
+        <location filename="../../app/widgets/main_window.cpp" line="173"/>
+        <location filename="../../app/widgets/main_window.cpp" line="298"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="173"/>
+        <location filename="../../app/widgets/main_window.cpp" line="175"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="173"/>
+        <location filename="../../app/widgets/main_window.cpp" line="175"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="175"/>
+        <location filename="../../app/widgets/main_window.cpp" line="177"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="175"/>
+        <location filename="../../app/widgets/main_window.cpp" line="177"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="183"/>
+        <location filename="../../app/widgets/main_window.cpp" line="185"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="183"/>
+        <location filename="../../app/widgets/main_window.cpp" line="185"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="184"/>
+        <location filename="../../app/widgets/main_window.cpp" line="186"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="184"/>
-        <location filename="../../app/widgets/main_window.cpp" line="317"/>
+        <location filename="../../app/widgets/main_window.cpp" line="186"/>
+        <location filename="../../app/widgets/main_window.cpp" line="320"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="185"/>
+        <location filename="../../app/widgets/main_window.cpp" line="187"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="185"/>
+        <location filename="../../app/widgets/main_window.cpp" line="187"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="187"/>
+        <location filename="../../app/widgets/main_window.cpp" line="189"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="187"/>
+        <location filename="../../app/widgets/main_window.cpp" line="189"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="189"/>
+        <location filename="../../app/widgets/main_window.cpp" line="191"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="189"/>
+        <location filename="../../app/widgets/main_window.cpp" line="191"/>
         <source>present</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="191"/>
+        <location filename="../../app/widgets/main_window.cpp" line="193"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="191"/>
+        <location filename="../../app/widgets/main_window.cpp" line="193"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="196"/>
+        <location filename="../../app/widgets/main_window.cpp" line="198"/>
         <source>The four steps: Q, K, V → scores → logits → weights → out</source>
         <translation>四个步骤：Q、K、V → 分数 → logits → 权重 → out</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="196"/>
+        <location filename="../../app/widgets/main_window.cpp" line="198"/>
         <source>steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="204"/>
+        <location filename="../../app/widgets/main_window.cpp" line="206"/>
         <source>Why scale? The sweep over d_k, scaled and not</source>
         <translation>为什么要缩放？对 d_k 扫描，缩放与不缩放对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="204"/>
+        <location filename="../../app/widgets/main_window.cpp" line="206"/>
         <source>why?</source>
         <translation>为什么？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="211"/>
+        <location filename="../../app/widgets/main_window.cpp" line="213"/>
         <source>Training: watch it fail to learn without the scale</source>
         <translation>训练：看不缩放时学不会</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="211"/>
+        <location filename="../../app/widgets/main_window.cpp" line="213"/>
         <source>train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="218"/>
+        <location filename="../../app/widgets/main_window.cpp" line="220"/>
         <source>The output inside the values&apos; convex hull</source>
         <translation>输出在值向量的凸包内</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="218"/>
+        <location filename="../../app/widgets/main_window.cpp" line="220"/>
         <source>hull</source>
         <translation>凸包</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="234"/>
+        <location filename="../../app/widgets/main_window.cpp" line="236"/>
         <source>Common mistakes: each beside the right line</source>
         <translation>常见错误：每个都与正确写法并排</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="234"/>
+        <location filename="../../app/widgets/main_window.cpp" line="236"/>
         <source>mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="247"/>
+        <location filename="../../app/widgets/main_window.cpp" line="249"/>
         <source>Gradient panels on/off (the softmax Jacobian&apos;s norm per row)</source>
         <translation>梯度面板 开/关（每一行 softmax 雅可比矩阵的范数）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="247"/>
+        <location filename="../../app/widgets/main_window.cpp" line="249"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="292"/>
+        <location filename="../../app/widgets/main_window.cpp" line="294"/>
         <source>÷√d_k: additive</source>
         <translation>÷√d_k：加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="308"/>
+        <location filename="../../app/widgets/main_window.cpp" line="303"/>
+        <source>mask: custom</source>
+        <translation>掩码：自定义</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="310"/>
         <source>compare: score</source>
         <translation>对比：打分</translation>
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <source>compare: −inf, −1e9</source>
+        <translation>对比：−inf、−1e9</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="314"/>
         <source>gradient: on</source>
         <translation>梯度：开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/widgets/main_window.cpp" line="314"/>
         <source>gradient: off</source>
         <translation>梯度：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="313"/>
+        <location filename="../../app/widgets/main_window.cpp" line="316"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="313"/>
+        <location filename="../../app/widgets/main_window.cpp" line="316"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="359"/>
+        <location filename="../../app/widgets/main_window.cpp" line="362"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="360"/>
+        <location filename="../../app/widgets/main_window.cpp" line="363"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="374"/>
+        <location filename="../../app/widgets/main_window.cpp" line="377"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="375"/>
+        <location filename="../../app/widgets/main_window.cpp" line="378"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="376"/>
+        <location filename="../../app/widgets/main_window.cpp" line="379"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="388"/>
+        <location filename="../../app/widgets/main_window.cpp" line="391"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="391"/>
+        <location filename="../../app/widgets/main_window.cpp" line="394"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="400"/>
+        <location filename="../../app/widgets/main_window.cpp" line="403"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="406"/>
+        <location filename="../../app/widgets/main_window.cpp" line="409"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="408"/>
+        <location filename="../../app/widgets/main_window.cpp" line="411"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="408"/>
-        <location filename="../../app/widgets/main_window.cpp" line="419"/>
+        <location filename="../../app/widgets/main_window.cpp" line="411"/>
+        <location filename="../../app/widgets/main_window.cpp" line="422"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="415"/>
+        <location filename="../../app/widgets/main_window.cpp" line="418"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="417"/>
+        <location filename="../../app/widgets/main_window.cpp" line="420"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="419"/>
+        <location filename="../../app/widgets/main_window.cpp" line="422"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="422"/>
+        <location filename="../../app/widgets/main_window.cpp" line="425"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="424"/>
+        <location filename="../../app/widgets/main_window.cpp" line="427"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="425"/>
+        <location filename="../../app/widgets/main_window.cpp" line="428"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="425"/>
+        <location filename="../../app/widgets/main_window.cpp" line="428"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="428"/>
+        <location filename="../../app/widgets/main_window.cpp" line="431"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="430"/>
+        <location filename="../../app/widgets/main_window.cpp" line="433"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="436"/>
+        <location filename="../../app/widgets/main_window.cpp" line="439"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="438"/>
+        <location filename="../../app/widgets/main_window.cpp" line="441"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="439"/>
+        <location filename="../../app/widgets/main_window.cpp" line="442"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="440"/>
+        <location filename="../../app/widgets/main_window.cpp" line="443"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="441"/>
+        <location filename="../../app/widgets/main_window.cpp" line="444"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="450"/>
+        <location filename="../../app/widgets/main_window.cpp" line="453"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="458"/>
+        <location filename="../../app/widgets/main_window.cpp" line="461"/>
         <source>&amp;Mistakes</source>
         <translation>常见错误(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="462"/>
+        <location filename="../../app/widgets/main_window.cpp" line="465"/>
         <source>Forgetting ÷√d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="462"/>
+        <location filename="../../app/widgets/main_window.cpp" line="465"/>
         <source>softmax over dim=-2</source>
         <translation>softmax 沿 dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="463"/>
+        <location filename="../../app/widgets/main_window.cpp" line="466"/>
         <source>MHA&apos;s key_padding_mask handed to SDPA</source>
         <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="463"/>
+        <location filename="../../app/widgets/main_window.cpp" line="466"/>
         <source>Q @ K.transpose(0, 1)</source>
         <translation>Q @ K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="463"/>
+        <location filename="../../app/widgets/main_window.cpp" line="466"/>
         <source>Q.transpose(-2, -1) @ K</source>
         <translation>Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="471"/>
+        <location filename="../../app/widgets/main_window.cpp" line="474"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="472"/>
+        <location filename="../../app/widgets/main_window.cpp" line="475"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="473"/>
+        <location filename="../../app/widgets/main_window.cpp" line="476"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="474"/>
+        <location filename="../../app/widgets/main_window.cpp" line="477"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="475"/>
+        <location filename="../../app/widgets/main_window.cpp" line="478"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="476"/>
+        <location filename="../../app/widgets/main_window.cpp" line="479"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="476"/>
+        <location filename="../../app/widgets/main_window.cpp" line="479"/>
         <source>Dot product and additive</source>
         <translation>点积与加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="495"/>
+        <location filename="../../app/widgets/main_window.cpp" line="480"/>
+        <source>Masked with −inf and with −1e9</source>
+        <translation>以 −inf 屏蔽与以 −1e9 屏蔽</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="499"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="497"/>
+        <location filename="../../app/widgets/main_window.cpp" line="501"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="498"/>
+        <location filename="../../app/widgets/main_window.cpp" line="502"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="507"/>
+        <location filename="../../app/widgets/main_window.cpp" line="511"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="509"/>
+        <location filename="../../app/widgets/main_window.cpp" line="513"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="510"/>
+        <location filename="../../app/widgets/main_window.cpp" line="514"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="510"/>
+        <location filename="../../app/widgets/main_window.cpp" line="514"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="517"/>
+        <location filename="../../app/widgets/main_window.cpp" line="521"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="523"/>
+        <location filename="../../app/widgets/main_window.cpp" line="527"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="524"/>
+        <location filename="../../app/widgets/main_window.cpp" line="528"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="526"/>
+        <location filename="../../app/widgets/main_window.cpp" line="530"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="527"/>
+        <location filename="../../app/widgets/main_window.cpp" line="531"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="528"/>
+        <location filename="../../app/widgets/main_window.cpp" line="532"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="548"/>
+        <location filename="../../app/widgets/main_window.cpp" line="552"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="549"/>
+        <location filename="../../app/widgets/main_window.cpp" line="553"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="110"/>
+        <location filename="../../app/widgets/main_window.cpp" line="112"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="114"/>
+        <location filename="../../app/widgets/main_window.cpp" line="116"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="115"/>
+        <location filename="../../app/widgets/main_window.cpp" line="117"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="113"/>
+        <location filename="../../app/widgets/main_window.cpp" line="115"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="241"/>
+        <location filename="../../app/widgets/main_window.cpp" line="243"/>
         <source>Colours: fixed 0 to 1 / fitted to the data</source>
         <translation>颜色范围：固定 0 到 1 / 按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="241"/>
+        <location filename="../../app/widgets/main_window.cpp" line="243"/>
         <source>fit</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="293"/>
+        <location filename="../../app/widgets/main_window.cpp" line="294"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="293"/>
+        <location filename="../../app/widgets/main_window.cpp" line="294"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="294"/>
+        <location filename="../../app/widgets/main_window.cpp" line="295"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="294"/>
+        <location filename="../../app/widgets/main_window.cpp" line="295"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="300"/>
+        <location filename="../../app/widgets/main_window.cpp" line="301"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="301"/>
+        <location filename="../../app/widgets/main_window.cpp" line="302"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="302"/>
+        <location filename="../../app/widgets/main_window.cpp" line="304"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="305"/>
+        <location filename="../../app/widgets/main_window.cpp" line="307"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/widgets/main_window.cpp" line="308"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="307"/>
+        <location filename="../../app/widgets/main_window.cpp" line="309"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="309"/>
+        <location filename="../../app/widgets/main_window.cpp" line="312"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="310"/>
+        <location filename="../../app/widgets/main_window.cpp" line="313"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="320"/>
+        <location filename="../../app/widgets/main_window.cpp" line="323"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="321"/>
+        <location filename="../../app/widgets/main_window.cpp" line="324"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="325"/>
+        <location filename="../../app/widgets/main_window.cpp" line="328"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="325"/>
+        <location filename="../../app/widgets/main_window.cpp" line="328"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="326"/>
+        <location filename="../../app/widgets/main_window.cpp" line="329"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="577"/>
+        <location filename="../../app/widgets/main_window.cpp" line="581"/>
         <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="818"/>
+        <location filename="../../app/widgets/main_window.cpp" line="822"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="866"/>
+        <location filename="../../app/widgets/main_window.cpp" line="870"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="872"/>
+        <location filename="../../app/widgets/main_window.cpp" line="876"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="874"/>
+        <location filename="../../app/widgets/main_window.cpp" line="878"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1998,57 +2185,57 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>MistakesWindow</name>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="43"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="44"/>
         <source>Common mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="48"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="49"/>
         <source>1  no ÷√d_k</source>
         <translation>1  没有 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="48"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="49"/>
         <source>2  dim=-2</source>
         <translation>2  dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="48"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="49"/>
         <source>3  MHA mask in SDPA</source>
         <translation>3  MHA 掩码给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="48"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="49"/>
         <source>4  K.transpose(0, 1)</source>
         <translation>4  K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="49"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="50"/>
         <source>5  Q.transpose(-2, -1) @ K</source>
         <translation>5  Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="152"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="153"/>
         <source>Why scale? [W]</source>
         <translation>为什么缩放？[W]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="154"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="155"/>
         <source>Watch training stall [T]</source>
         <translation>看训练停滞 [T]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="298"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="309"/>
         <source>✗ The mistake</source>
         <translation>✗ 错误写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="298"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="309"/>
         <source>✓ Right</source>
         <translation>✓ 正确写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="306"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="317"/>
         <source>PyTorch raises:
 
 %1</source>
@@ -2057,232 +2244,232 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="316"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="327"/>
         <source>No output to place: this matrix does not weigh the values&apos; rows (its columns are K&apos;s features, not keys), so weights @ V means nothing here.</source>
         <translation>没有可画的输出：这个矩阵的列是 K 的特征维而不是键，它不是对值向量的加权，所以 weights @ V 在这里没有意义。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="340"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="351"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="341"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="352"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="342"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="353"/>
         <source>feature of Q</source>
         <translation>Q 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="343"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="354"/>
         <source>feature of K</source>
         <translation>K 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="350"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="361"/>
         <source>key j (padding %1: masked)</source>
         <translation>键 j（填充位 %1：被屏蔽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="351"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="362"/>
         <source>key j (padding %1: the only keys seen)</source>
         <translation>键 j（填充位 %1：唯一被关注的键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="368"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="379"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="417"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="428"/>
         <source>Forgetting to divide by √d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="418"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="429"/>
         <source>with a large d_k training does not converge; the loss stays flat for a long time</source>
         <translation>d_k 较大时训练不收敛，损失长时间不动</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="419"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="430"/>
         <source>the dot product&apos;s variance grows with d_k: the softmax saturates and its gradient is flattened</source>
         <translation>点积方差随 d_k 增大，softmax 饱和、梯度被压平</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="420"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="431"/>
         <source>use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself</source>
         <translation>用 F.scaled_dot_product_attention，或手动除以 d_k ** 0.5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="421"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="432"/>
         <source>Here (d_k = %1): each row&apos;s largest weight is %2 on average without the scale, %3 with it; the softmax&apos;s gradient (its Jacobian&apos;s norm) is %4 against %5. ↑ and ↓ double and halve d_k.</source>
         <translation>此处（d_k = %1）：每行最大权重的平均值，不缩放为 %2，缩放为 %3；softmax 的梯度（雅可比矩阵的范数）为 %4，缩放时为 %5。↑ 和 ↓ 使 d_k 加倍和减半。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="427"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="438"/>
         <source>At this small d_k the two are still alike.</source>
         <translation>d_k 这么小时两者还差不多。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="430"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="441"/>
         <source>softmax over the wrong dim (dim=-2)</source>
         <translation>softmax 的 dim 写错（dim=-2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="431"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="442"/>
         <source>the rows do not sum to 1 and the output is not a convex combination of the values; training still runs but learns nothing</source>
         <translation>行和不为 1，输出不是值的凸组合，训练照样能跑但学不到东西</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="433"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="444"/>
         <source>normalisation must run over the keys (the last dimension), not over the queries</source>
         <translation>归一化维度必须是键维（最后一维），不是查询维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="434"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="445"/>
         <source>always write dim=-1, and print the row sums once as a check</source>
         <translation>统一写 dim=-1，并打印行和做一次自查</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="436"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="447"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间（见图右侧）；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="438"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="449"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="474"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="485"/>
         <source>the result is %1, the very shape of (B, L, S),</source>
         <translation>结果是 %1，恰好就是 (B, L, S) 的形状，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="475"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="486"/>
         <source>the result is %1, not (B, L, S) = %2,</source>
         <translation>结果是 %1，而不是 (B, L, S) = %2，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="477"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="488"/>
         <source>Here the shapes fit by chance: %1 but its first axis runs over K&apos;s keys, not the batch, and its columns over K&apos;s features, not the keys.</source>
         <translation>此处形状偶然对得上：%1但它的第一维是 K 的键而不是批次，列是 K 的特征维而不是键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="480"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="491"/>
         <source>Here the shapes fit by chance: %1 but its rows are Q&apos;s features and its columns K&apos;s features, not queries and keys.</source>
         <translation>此处形状偶然对得上：%1但它的行是 Q 的特征维、列是 K 的特征维，而不是查询和键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="493"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="504"/>
         <source>In the values&apos; hull (H; judged in all %4 dimensions, so a red point may be drawn inside the polygon): %1 of %2 outputs lie outside it with the right line, %3 with the mistake.</source>
         <translation>在值向量的凸包中（H；按全部 %4 维判断，所以红点可能画在多边形里面）：正确写法 %2 个输出中有 %1 个在凸包外，错误写法有 %3 个。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="509"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="520"/>
         <source>Both sides: Q, K, V drawn as the main window draws them (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.</source>
         <translation>两侧：按主窗口的方式抽取的 Q、K、V（%1，B = %2，L = %3，S = %4，d_k = %5，种子 %6），除错误本身外都除以 √d_k 并沿键做 softmax；显示批次元素 %7。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="521"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="532"/>
         <source>(The main window&apos;s sizes are larger: here B ≤ %1, L and S ≤ %2, d_k ≤ %3, so the draws are not the main window&apos;s numbers.)</source>
         <translation>（主窗口的尺寸更大：此处 B ≤ %1、L 和 S ≤ %2、d_k ≤ %3，所以抽到的数不是主窗口的数。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="442"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="453"/>
         <source>nn.MultiheadAttention&apos;s key_padding_mask handed to F.scaled_dot_product_attention as it is</source>
         <translation>把 nn.MultiheadAttention 的 key_padding_mask 直接喂给 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="443"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="454"/>
         <source>the positions that should be masked are attended to instead</source>
         <translation>该屏蔽的位置反而被关注</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="445"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="456"/>
         <source>their booleans mean opposite things: in key_padding_mask True means masked, in SDPA&apos;s attn_mask True means take part</source>
         <translation>两者布尔语义相反：key_padding_mask 中 True 表示屏蔽，SDPA 的 attn_mask 中 True 表示参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="447"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="458"/>
         <source>invert it before passing it: ~key_padding_mask</source>
         <translation>传参前取反：~key_padding_mask</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="449"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="460"/>
         <source>Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="452"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="463"/>
         <source>Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="459"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="470"/>
         <source>Transposing the wrong axes: K.transpose(0, 1)</source>
         <translation>转置转错了轴：K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="460"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="471"/>
         <source>Transposing the wrong tensor: Q.transpose(-2, -1) @ K</source>
         <translation>转置转错了张量：Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="461"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="472"/>
         <source>a shape error, or the shapes fit by chance and the result is wrong</source>
         <translation>形状报错，或形状偶然对得上但结果错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="462"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="473"/>
         <source>only transposing K&apos;s last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose does not always raise an error</source>
         <translation>只有对 K 的最后两维转置才得到 (B, d_k, S)；高维下转错轴不一定报错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="464"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="475"/>
         <source>always write K.transpose(-2, -1), and check scores.shape == (B, L, S)</source>
         <translation>固定写 K.transpose(-2, -1)，并核对 scores.shape == (B, L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="467"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="478"/>
         <source>Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k = 4.</source>
         <translation>此处 PyTorch 报错。若 B = d_k 且 S = B（或 S = 1）则能运行，例如 B = L = S = d_k = 4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="469"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="480"/>
         <source>Here PyTorch raises an error. It runs whenever L = S, as in self-attention.</source>
         <translation>此处 PyTorch 报错。只要 L = S（如自注意力）它就能运行。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="502"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="513"/>
         <source>Symptom:</source>
         <translation>现象：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="502"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="513"/>
         <source>Cause:</source>
         <translation>原因：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="503"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="514"/>
         <source>Fix:</source>
         <translation>正确做法：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="512"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="523"/>
         <source>projection</source>
         <translation>投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="512"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="523"/>
         <source>direct</source>
         <translation>直接</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="526"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="537"/>
         <source>Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.</source>
         <translation>按键：1–5 或 ← → 选择，H 切换权重和凸包，F5 演示模式，Esc 关闭。</translation>
     </message>
@@ -2316,27 +2503,27 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/pipeline_view.cpp" line="116"/>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="273"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="275"/>
         <source>softmax dim −1</source>
         <translation>softmax dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="272"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="274"/>
         <source>not scaled</source>
         <translation>未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="272"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="274"/>
         <source>× %1</source>
         <translation>× %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="273"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="275"/>
         <source>softmax dim −2</source>
         <translation>softmax dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="274"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="276"/>
         <source>· V</source>
         <translation>· V</translation>
     </message>
