@@ -16,7 +16,7 @@ esac
 # Build tools, Qt 6, QCustomPlot, Eigen; the platform plugins and fonts (Chinese too) to draw text.
 packages=(cmake make g++ pkg-config
           qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-qpa-plugins qt6-translations-l10n
-          libqt6svg6 libeigen3-dev libqcustomplot-dev libgl-dev
+          libqt6svg6 libeigen3-dev libqcustomplot-dev libquazip1-qt6-dev libgl-dev
           fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra)
 
 # The tests also read exported PDFs (pdftotext) and open .npy files with NumPy; clang-format

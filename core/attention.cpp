@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "attention.h"
 
+#include "loaded.h"
 #include "softmax.h"
 #include "torch_generator.h"
 
@@ -100,6 +101,13 @@ Inputs drawInputs(const Params &p)
     TorchGenerator g(p.seed);
     Inputs in;
     const int B = p.batch, L = p.queryLength, S = p.keyLength;
+    if (p.mode == Mode::Direct && p.loaded) {
+        in.Q = p.loaded->Q;
+        in.K = p.loaded->K;
+        in.V = p.loaded->V;
+        drawAdditive(g, p, in);
+        return in;
+    }
     if (p.mode == Mode::Direct) {
         in.Q = draw(g, B, L, p.dK, p.sigma);
         in.K = draw(g, B, S, p.dK, p.sigma);
@@ -269,7 +277,8 @@ std::string maskedWarning(int batch, const std::vector<int> &indices, bool overK
     std::ostringstream m;
     m << "batch " << batch << ": every " << (overKeys ? "key" : "query") << " is masked for "
       << (overKeys ? (indices.size() > 1 ? "queries " : "query ") : (indices.size() > 1 ? "keys " : "key "))
-      << indexList(indices) << "; its weights are set to 0 (PyTorch gives NaN)";
+      << indexList(indices) << "; " << (indices.size() > 1 ? "their" : "its")
+      << " weights are set to 0 (PyTorch gives NaN)";
     return m.str();
 }
 
@@ -526,13 +535,29 @@ Attention attend(const Tensor3 &scores, const Tensor3 &V, const Params &p)
     return a;
 }
 
+namespace {
+
+// Loaded data may hold NaN and infinities: said first among the warnings.
+void warnOfLoadedValues(Result &r)
+{
+    const Params &p = r.params;
+    if (p.loaded && p.loaded->nonFinite > 0)
+        r.attention.warnings.insert(r.attention.warnings.begin(),
+            "the loaded Q, K and V hold " + std::to_string(p.loaded->nonFinite)
+                + " NaN or infinite values: the weights of the rows they reach are NaN or meaningless (infinite "
+                  "scores are clamped here to the largest float; PyTorch gives NaN)");
+}
+
+} // namespace
+
 bool sameInputs(const Params &a, const Params &b)
 {
     return a.mode == b.mode && a.batch == b.batch && a.queryLength == b.queryLength && a.keyLength == b.keyLength
         && a.isCross() == b.isCross() && a.dK == b.dK && a.dV == b.dV && a.seed == b.seed && a.sigma == b.sigma
         && (a.mode == Mode::Direct
             || (a.dModel == b.dModel && a.init == b.init && a.tokens == b.tokens && a.positions == b.positions))
-        && a.score == b.score && (a.score != Score::Additive || a.additiveHidden == b.additiveHidden);
+        && a.score == b.score && (a.score != Score::Additive || a.additiveHidden == b.additiveHidden)
+        && a.loaded == b.loaded;
 }
 
 Result compute(const Params &p, const Result *previous)
@@ -543,6 +568,7 @@ Result compute(const Params &p, const Result *previous)
         r.inputs = previous->inputs;
         r.scores = previous->scores;
         r.attention = attend(*r.scores, r.inputs->V, p);
+        warnOfLoadedValues(r);
         return r;
     }
     auto in = std::make_shared<Inputs>(drawInputs(p));
@@ -556,6 +582,7 @@ Result compute(const Params &p, const Result *previous)
     }
     r.scores = std::move(scores);
     r.inputs = std::move(in);
+    warnOfLoadedValues(r);
     return r;
 }
 
@@ -695,6 +722,8 @@ ExpectedVariance expectedScoreVariance(const Params &p)
         return e; // position encodings are fixed numbers, not draws
     if (p.score == Score::Additive)
         return e; // a sum of tanh's: not the dot product's d_k · Var(q_i) · Var(k_i)
+    if (p.loaded)
+        return e; // loaded, not drawn: no distribution to expect from
     // Var(q_i) = Var(k_i): sigma² in direct mode; in projection mode sigma² d_model Var(w), with
     // Var(w) = 1 (randn), 1/d_model (randn / sqrt(d_model)) or bound²/3 = 1/(3 d_model) (nn.Linear).
     double entry = p.sigma * p.sigma;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "json_dump.h"
 
+#include "loaded.h"
+
 #include <cmath>
 #include <cstdio>
 #include <locale>
@@ -148,6 +150,11 @@ void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake)
     out << ", \"mask_convention\": ";
     string(out, maskConventionName(p.maskConvention));
     out << ", \"batch_index\": " << p.batchIndex;
+    if (p.loaded) {
+        out << ", \"loaded\": ";
+        string(out, p.loaded->source);
+        out << ", \"v_given\": " << (p.loaded->vGiven ? "true" : "false");
+    }
     if (!p.tokens.empty()) {
         out << ", \"tokens\": [";
         for (std::size_t i = 0; i < p.tokens.size(); ++i) {

@@ -42,7 +42,7 @@ bool Params::operator==(const Params &o) const
         && (mask != MaskKind::Custom || customMask == o.customMask) && maskFill == o.maskFill
         && maskConvention == o.maskConvention && batchIndex == o.batchIndex && tokens == o.tokens
         && positions == o.positions && dvFollowsDk == o.dvFollowsDk && keysFollowLength == o.keysFollowLength
-        && score == o.score && (score != Score::Additive || additiveHidden == o.additiveHidden);
+        && score == o.score && (score != Score::Additive || additiveHidden == o.additiveHidden) && loaded == o.loaded;
 }
 
 std::vector<int> tokenIds(const std::vector<std::string> &tokens, int *distinct)
@@ -378,7 +378,8 @@ bool parseCustom(const std::string &rows, Params &p, std::string *error)
         const std::size_t slash = rows.find('/', start);
         const std::string text = rows.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
         if (row >= L) {
-            *error = "custom: needs " + std::to_string(L) + " rows (one per query, joined by '/'), got more";
+            *error = "custom: needs " + std::to_string(L) + " rows (one per query, joined by '/'), got "
+                + std::to_string(1 + std::count(rows.begin(), rows.end(), '/'));
             return false;
         }
         if (text.size() != std::size_t(S)) {

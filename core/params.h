@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace attn {
+
+struct LoadedInputs; // loaded.h
 
 enum class Mode { Projection, Direct }; // Q = X·W_q ... , or Q, K, V drawn directly
 // How the scores become logits. InvSqrtDk is the lecture's; the others are found in real code:
@@ -70,6 +73,8 @@ struct Params
     // Links between settings, kept by normalize() in params_edit.h: d_v = d_k, and S = L.
     bool dvFollowsDk = true;
     bool keysFollowLength = true;
+    // Direct mode with Q, K, V from files (loaded.h) in place of the draws: they fix B, L, S, d_k and d_v.
+    std::shared_ptr<const LoadedInputs> loaded;
 
     // The number of padded keys of batch element b (MaskKind::Pad).
     int padOf(int b) const

@@ -2,6 +2,7 @@
 #include "params_edit.h"
 
 #include "attention.h"
+#include "loaded.h"
 
 #include <algorithm>
 
@@ -31,6 +32,20 @@ void resizeCustomMask(Params &p)
 
 void normalize(Params &p)
 {
+    if (p.loaded && p.mode != Mode::Direct)
+        p.loaded.reset(); // another source chosen: back to the draws, at the loaded sizes
+    if (p.loaded) { // the files fix the sizes
+        const LoadedInputs &in = *p.loaded;
+        p.batch = in.Q.batch;
+        p.queryLength = in.Q.rows;
+        p.keyLength = in.K.rows;
+        p.dK = in.Q.cols;
+        p.dV = in.V.cols;
+        p.keysFollowLength = false;
+        p.dvFollowsDk = false;
+        p.cross = false;
+        p.tokens = in.tokens;
+    }
     if (p.dvFollowsDk)
         p.dV = p.dK;
     if (p.mode == Mode::Direct)
@@ -49,11 +64,7 @@ void normalize(Params &p)
         p.padPerBatch.clear();
     }
     if (p.mask == MaskKind::Custom)
-        resizeCustomMask(p);
-    else {
-        p.customMask.clear();
-        p.customCols = 0;
-    }
+        resizeCustomMask(p); // (under another mask the cells are kept as they were, to come back to)
     if (!p.tokens.empty() && (p.queryLength != int(p.tokens.size()) || p.keyLength != int(p.tokens.size())))
         p.tokens.clear();
     if (p.tokens.empty() || p.mode != Mode::Projection)
@@ -108,8 +119,9 @@ void setMode(Params &p, Mode m)
 
 void setMask(Params &p, MaskKind kind, int padCount)
 {
-    if (kind == MaskKind::Custom && p.mask != MaskKind::Custom) {
-        // A new custom mask starts from the one shown (causal, the shown element's padding, or none).
+    if (kind == MaskKind::Custom && p.mask != MaskKind::Custom && p.customMask.empty()) {
+        // A first custom mask starts from the one shown (causal, the shown element's padding, or none); a
+        // later one comes back as it was left.
         const int L = std::min(p.queryLength, Limits::maxCustomMaskSide),
                   S = std::min(p.keyLength, Limits::maxCustomMaskSide);
         std::vector<std::uint8_t> cells(std::size_t(L) * std::size_t(S));
@@ -163,6 +175,8 @@ void nextMask(Params &p)
         setMask(p, MaskKind::Causal);
     else if (p.mask == MaskKind::Causal && p.keyLength > 1)
         setMask(p, MaskKind::Pad, std::max(1, p.keyLength / 4));
+    else if (p.mask == MaskKind::Pad && !p.customMask.empty())
+        setMask(p, MaskKind::Custom); // the cells edited before
     else
         setMask(p, MaskKind::None);
 }

@@ -32,7 +32,8 @@ void setKeyLength(Params &p, int S); // unlinks S from L
 // cross-attention). Off: self-attention, S = L.
 void setSeparateKeys(Params &p, bool on);
 void setMode(Params &p, Mode m); // direct mode has no second sequence
-// Sets the mask (one padCount for every batch element). A new custom mask starts from the mask shown.
+// Sets the mask (one padCount for every batch element). The first custom mask starts from the mask shown;
+// custom cells are kept under other masks and come back when Custom is chosen again.
 void setMask(Params &p, MaskKind kind, int padCount = 0);
 // A padding mask's count for batch element b alone (pad:N1,N2,...; back to pad:N when all are equal).
 void setPadOf(Params &p, int b, int count);
@@ -42,7 +43,8 @@ void toggleMaskCell(Params &p, int query, int key);
 // The demo keys and the sweep.
 void toggleScaling(Params &p); // none <-> 1/sqrt(d_k) (a custom factor counts as scaled)
 void toggleSoftmaxDim(Params &p); // -1 <-> -2
-void nextMask(Params &p); // none -> causal -> last quarter of the keys padded -> none
+// none -> causal -> last quarter of the keys padded (-> the custom cells, when there are) -> none
+void nextMask(Params &p);
 constexpr int kDemoMaxDk = 1024;
 constexpr int kDemoMaxLength = 4096;
 void doubleDk(Params &p); // up to kDemoMaxDk

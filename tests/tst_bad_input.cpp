@@ -315,6 +315,55 @@ void TestBadInput::refused_data()
                                                 << "--scenario: {dir}/s.json: params.mask_fill: expected one of "
                                                    "-inf, -1e9 (got '0')"
                                                 << "mask-fill-0";
+    // Loaded Q, K, V (tests/reference/arrays, made by make_array_fixtures.py).
+    QTest::newRow("--load an .npy") << QStringList { "--load", "{arrays}/shape_L_d.npy", "--dump",
+        "{dir}/o.json" } << "--load: {arrays}/shape_L_d.npy: expected an .npz archive (np.savez) with q, k (v, tokens)"
+                                    << "";
+    QTest::newRow("--load-q alone") << QStringList { "--load-q", "{arrays}/shape_L_d.npy", "--dump", "{dir}/o.json" }
+                                    << "--load-q: needs --load-k too"
+                                    << "";
+    QTest::newRow("--load-v alone") << QStringList { "--load-v", "{arrays}/shape_L_d.npy", "--dump", "{dir}/o.json" }
+                                    << "--load-v: goes with --load-q and --load-k"
+                                    << "";
+    QTest::newRow("--load and --load-q") << QStringList { "--load", "{arrays}/qkv_stored.npz", "--load-q",
+        "{arrays}/shape_L_d.npy", "--load-k", "{arrays}/shape_L_d.npy", "--dump", "{dir}/o.json" }
+                                         << "--load: give either an .npz (--load) or the arrays one by one"
+                                         << "";
+    QTest::newRow("--load with --len") << QStringList { "--load", "{arrays}/qkv_stored.npz", "--len", "3", "--dump",
+        "{dir}/o.json" } << "--len: the loaded files fix B, L, S, d_k and d_v and are not drawn; leave out --len"
+                                       << "";
+    QTest::newRow("--load with --mode projection")
+        << QStringList { "--load", "{arrays}/qkv_stored.npz", "--mode", "projection", "--dump", "{dir}/o.json" }
+        << "--mode: loaded Q, K and V are used as they are (direct)"
+        << "";
+    QTest::newRow("--load-q truncated")
+        << QStringList { "--load-q", "{arrays}/truncated.npy", "--load-k", "{arrays}/shape_L_d.npy", "--dump",
+               "{dir}/o.json" }
+        << "--load-q: {arrays}/truncated.npy: its header says 24 values of 4 bytes (96 bytes), but the file has 86 "
+           "bytes of data (cut short?)"
+        << "";
+    QTest::newRow("--load-k pickle") << QStringList { "--load-q", "{arrays}/shape_L_d.npy", "--load-k",
+        "{arrays}/object.npy", "--dump", "{dir}/o.json" }
+                                     << "--load-k: {arrays}/object.npy: it holds Python objects (dtype object)"
+                                     << "";
+    QTest::newRow("--load zip bomb") << QStringList { "--load", "{arrays}/bomb.npz", "--dump", "{dir}/o.json" }
+                                     << "--load: {arrays}/bomb.npz: q.npy unpacks to 3221225472 bytes"
+                                     << "";
+    QTest::newRow("--load nothing known")
+        << QStringList { "--load", "{arrays}/no_known_arrays.npz", "--dump", "{dir}/o.json" }
+        << "--load: {arrays}/no_known_arrays.npz: holds no q, k, v, weights or attn (it has: x)"
+        << "";
+    QTest::newRow("--load-q a FIFO or device")
+        << QStringList { "--load-q", "/dev/zero", "--load-k", "{arrays}/shape_L_d.npy", "--dump", "{dir}/o.json" }
+        << "--load-q: /dev/zero: not a regular file"
+        << "";
+    QTest::newRow("--load-k ragged csv") << QStringList { "--load-q", "{arrays}/shape_L_d.npy", "--load-k",
+        "{arrays}/ragged.csv", "--dump", "{dir}/o.json" }
+                                         << "--load-k: {arrays}/ragged.csv: line 2 has 2 cells, line 1 has 3"
+                                         << "";
+    QTest::newRow("--load with --train") << QStringList { "--load", "{arrays}/qkv_stored.npz", "--train", "--dump",
+        "{dir}/o.json" } << "--load: does not apply to the training runs"
+                                         << "";
     QTest::newRow("--mask pad:x") << QStringList { "--mask", "pad:x" }
                                   << "--mask: pad:N needs a number of keys N from 0 to 5"
                                   << "";
@@ -643,9 +692,10 @@ void TestBadInput::refused()
     QVERIFY(dir.isValid());
     setUp(setup, QDir(dir.path()));
     const QStringList before = everything(dir.path());
+    const QString arrays = QStringLiteral(ATTN_ARRAY_FIXTURES);
     for (QString &a : args)
-        a.replace("{dir}", dir.path());
-    message.replace("{dir}", dir.path());
+        a.replace("{dir}", dir.path()).replace("{arrays}", arrays);
+    message.replace("{dir}", dir.path()).replace("{arrays}", arrays);
 
     QElapsedTimer clock;
     clock.start();

@@ -22,6 +22,7 @@ private slots:
     void clickingCellsEditsACustomMask();
     void paddingPerBatchElement();
     void fillAndConvention();
+    void wheelScrollsTheSettings();
 
 private:
     std::unique_ptr<ShownWindow> m_shown;
@@ -114,7 +115,7 @@ void TestMaskEditing::fillAndConvention()
     HeatmapPanel *heatmap = window().heatmap();
     auto *note = window().findChild<QLabel *>("heatmapNote");
     QVERIFY(note);
-    QVERIFY2(note->text().contains("may see no key at all: their weights are 0 here (PyTorch gives NaN)"),
+    QVERIFY2(note->text().contains("Queries that see no key at all: 1. Their weights are 0 here (PyTorch gives NaN)."),
         qPrintable(note->text()));
     QVERIFY(gui::chooseInCombo(gui::find<QComboBox>(&window(), "mask-fill-combo"), "−1e9 (masked_fill)"));
     window().settle();
@@ -131,7 +132,7 @@ void TestMaskEditing::fillAndConvention()
     // The convention: the same cell reads True under nn.MultiheadAttention's.
     QVERIFY(gui::chooseInCombo(gui::find<QComboBox>(&window(), "mask-convention-combo"), "MHA: True = ignore"));
     window().settle();
-    QVERIFY2(heatmap->cellToolTip(2, 3).contains("MHA attn_mask[2, 3] = True: True = not allowed"),
+    QVERIFY2(heatmap->cellToolTip(2, 3).contains("MHA attn_mask[2, 3] = True: True = ignore (not allowed to attend)"),
         qPrintable(heatmap->cellToolTip(2, 3)));
     QVERIFY(heatmap->cellToolTip(0, 0).contains("MHA attn_mask[0, 0] = False"));
     // Padding under MHA is key_padding_mask (B, S).
@@ -140,6 +141,27 @@ void TestMaskEditing::fillAndConvention()
     model().setParams(q);
     window().settle();
     QVERIFY(heatmap->cellToolTip(0, 4).contains("MHA key_padding_mask[0, 4] = True: True = ignore"));
+}
+
+// Scrolling down the settings with the wheel changes no combo box that passes under the pointer; once one
+// is clicked (focused), the wheel steps it.
+void TestMaskEditing::wheelScrollsTheSettings()
+{
+    auto *mask = gui::find<QComboBox>(&window(), "mask-combo");
+    window().findChild<QWidget *>("settingsDock")->setFocus();
+    QVERIFY(!mask->hasFocus());
+    const QPoint at = mask->rect().center();
+    QWheelEvent down(
+        at, mask->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(mask, &down);
+    window().settle();
+    QCOMPARE(model().params().mask, attn::MaskKind::None);
+    mask->setFocus();
+    QWheelEvent again(
+        at, mask->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(mask, &again);
+    window().settle();
+    QCOMPARE(model().params().mask, attn::MaskKind::Causal);
 }
 
 QTEST_MAIN(TestMaskEditing)

@@ -219,7 +219,7 @@ void TestMasks::badMaskText_data()
     QTest::newRow("custom too few rows") << "custom:.../..."
                                          << "custom: needs 3 rows (one per query, joined by '/'), got 2";
     QTest::newRow("custom too many rows") << "custom:.../.../.../..."
-                                          << "custom: needs 3 rows (one per query, joined by '/'), got more";
+                                          << "custom: needs 3 rows (one per query, joined by '/'), got 4";
     QTest::newRow("custom short row") << "custom:.../../..."
                                       << "custom: row 1 needs 3 cells";
     QTest::newRow("custom bad cell") << "custom:.../.1./..."
@@ -267,8 +267,19 @@ void TestMasks::editing()
     setPadOf(p, 2, 2);
     QCOMPARE(QString::fromStdString(maskName(p)), QString("pad:1,1,2"));
     p.batchIndex = 2;
-    setMask(p, MaskKind::Custom);
-    QCOMPARE(QString::fromStdString(maskName(p)), QString("custom:xx/xx"));
+    setMask(p, MaskKind::Custom); // the cells edited before come back (the keys M cycles through too)
+    QCOMPARE(QString::fromStdString(maskName(p)), QString("custom:../.."));
+    setMask(p, MaskKind::Pad, 1);
+    nextMask(p);
+    QCOMPARE(QString::fromStdString(maskName(p)), QString("custom:../.."));
+    nextMask(p);
+    QCOMPARE(p.mask, MaskKind::None);
+    Params fresh = p; // a first custom mask starts from the shown element's padding
+    fresh.customMask.clear();
+    setMask(fresh, MaskKind::Pad, 1);
+    setPadOf(fresh, 2, 2);
+    setMask(fresh, MaskKind::Custom);
+    QCOMPARE(QString::fromStdString(maskName(fresh)), QString("custom:xx/xx"));
     // Pads per element: one back to pad:N when all are equal again; a new batch size keeps the last count.
     setMask(p, MaskKind::Pad, 1);
     setPadOf(p, 0, 0);

@@ -44,6 +44,16 @@ void TestScenarios::scenarioRoundTrip()
     const auto back = loadScenario(path, &error);
     QVERIFY2(back.has_value(), qPrintable(error));
     QVERIFY(*back == s);
+    // every comparison the window offers is saved and read back (score and mask-fill were once refused)
+    for (const CompareKind kind : { CompareKind::None, CompareKind::Scaling, CompareKind::SoftmaxDim, CompareKind::Dk,
+             CompareKind::Score, CompareKind::MaskFill }) {
+        Scenario c = s;
+        c.compare = kind;
+        QVERIFY(saveScenario(path, c, &error));
+        const auto read = loadScenario(path, &error);
+        QVERIFY2(read.has_value(), qPrintable(compareName(kind) + ": " + error));
+        QCOMPARE(read->compare, kind);
+    }
     // the window shows it and gives it back: tst_lessons, scenarioInTheWindow
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/cli_options.h"
 
+#include "io/array_files.h"
 #include "io/scenario.h"
 #include "model/color_map_names.h"
 #include "model/tokens.h"
@@ -299,6 +300,51 @@ void checkKept(const QCommandLineParser &parser, const attn::Params &base, const
                          .arg(p.batch) };
 }
 
+// Q, K (and V) from files: --load FILE.npz, or --load-q, --load-k (and --load-v). The files fix the sizes, so
+// the options that set them are refused.
+void applyLoad(const QCommandLineParser &parser, attn::Params &p)
+{
+    const bool npz = parser.isSet("load"), separate = parser.isSet("load-q") || parser.isSet("load-k");
+    if (parser.isSet("load-v") && !separate)
+        throw Fail { QStringLiteral("--load-v: goes with --load-q and --load-k") };
+    if (!npz && !separate)
+        return;
+    if (npz && separate)
+        throw Fail { QStringLiteral("--load: give either an .npz (--load) or the arrays one by one (--load-q, "
+                                    "--load-k), not both") };
+    if (separate && !(parser.isSet("load-q") && parser.isSet("load-k")))
+        throw Fail { parser.isSet("load-q") ? QStringLiteral("--load-q: needs --load-k too (Q·Kᵀ takes both)")
+                                            : QStringLiteral("--load-k: needs --load-q too (Q·Kᵀ takes both)") };
+    const QString option = npz ? QStringLiteral("--load") : QStringLiteral("--load-q");
+    for (const char *other :
+        { "batch", "len", "keys", "d-model", "d-k", "d-v", "cross", "tokens", "positions", "init", "sigma" })
+        if (parser.isSet(other))
+            throw Fail { QStringLiteral("--%1: the loaded files fix B, L, S, d_k and d_v and are not drawn; leave out "
+                                        "--%1")
+                             .arg(other) };
+    if (parser.isSet("mode") && parser.value("mode").trimmed().toLower() != QLatin1String("direct"))
+        throw Fail { QStringLiteral("--mode: loaded Q, K and V are used as they are (direct); leave out --mode") };
+    if (npz && !parser.value("load").toLower().endsWith(QLatin1String(".npz")))
+        throw Fail { QStringLiteral("--load: %1: expected an .npz archive (np.savez) with q, k (v, tokens); for one "
+                                    "array per file use --load-q, --load-k, --load-v")
+                         .arg(parser.value("load")) };
+    QString error;
+    const auto in = npz ? io::loadInputs(parser.value("load"), {}, {}, &error)
+                        : io::loadInputs(parser.value("load-q"), parser.value("load-k"),
+                            parser.isSet("load-v") ? parser.value("load-v") : QString(), &error);
+    if (!in) {
+        // The option whose file is at fault (both are named when they do not fit together).
+        QString culprit = option;
+        for (const char *o : { "load-k", "load-v" })
+            if (!npz && parser.isSet(o) && error.startsWith(parser.value(o) + QLatin1Char(':')))
+                culprit = QStringLiteral("--") + o;
+        throw Fail { QStringLiteral("%1: %2").arg(culprit, error) };
+    }
+    p.mode = attn::Mode::Direct;
+    p.loaded = in;
+    attn::normalize(p);
+}
+
 // The options that change the computation, through core's editing rules.
 void applyParams(const QCommandLineParser &parser, CliRequest &r)
 {
@@ -334,6 +380,7 @@ void applyParams(const QCommandLineParser &parser, CliRequest &r)
                 "--positions: adds position encodings to token embeddings; needs --tokens in projection mode") };
         p.positions = true;
     }
+    applyLoad(parser, p);
     // The mask and the batch element depend on the final key length and batch size.
     for (const QString &name : { QStringLiteral("mask"), QStringLiteral("batch-index") })
         if (parser.isSet(name))
@@ -369,8 +416,9 @@ void applyParams(const QCommandLineParser &parser, CliRequest &r)
                                     "be the same") };
     if (parser.isSet("additive-hidden") && p.score != attn::Score::Additive)
         throw Fail { QStringLiteral("--additive-hidden: only applies to --score additive") };
-    for (const QString &name :
-        kValued + QStringList { "cross", "no-scale", "preset", "scenario", "step", "tokens", "positions" })
+    for (const QString &name : kValued
+            + QStringList { "cross", "no-scale", "preset", "scenario", "step", "tokens", "positions", "load", "load-q",
+                "load-k", "load-v" })
         r.paramsGiven |= parser.isSet(name);
     checkKept(parser, base, p);
     // A preset's (scenario's) caption speaks of its own settings: changed by the options, it would
@@ -597,7 +645,7 @@ void parseSweep(const QCommandLineParser &parser, CliRequest &r)
     if (parser.isSet("dump") || parser.isSet("export"))
         for (const char *other : { "mode", "batch", "len", "keys", "cross", "d-k", "d-v", "init", "softmax-dim", "mask",
                  "mask-fill", "mask-convention", "batch-index", "compare", "tokens", "positions", "preset", "scenario",
-                 "presentation" })
+                 "presentation", "load", "load-q", "load-k", "load-v" })
             if (parser.isSet(other))
                 throw Fail { QStringLiteral("--%1: does not apply to the sweep's numbers or pictures (each trial is "
                                             "one direct-mode query against --sweep-keys keys at every d_k; the sweep "
@@ -656,9 +704,9 @@ void parseTrain(const QCommandLineParser &parser, CliRequest &r)
     // Written (--dump, --export), the training runs are their own experiment: the main window's other
     // settings would be silently ignored, so they are refused.
     if (parser.isSet("dump") || parser.isSet("export"))
-        for (const char *other :
-            { "mode", "keys", "cross", "init", "sigma", "softmax-dim", "mask", "mask-fill", "mask-convention",
-                "batch-index", "compare", "tokens", "positions", "preset", "scenario", "presentation" })
+        for (const char *other : { "mode", "keys", "cross", "init", "sigma", "softmax-dim", "mask", "mask-fill",
+                 "mask-convention", "batch-index", "compare", "tokens", "positions", "preset", "scenario",
+                 "presentation", "load", "load-q", "load-k", "load-v" })
             if (parser.isSet(other))
                 throw Fail { QStringLiteral("--%1: does not apply to the training runs (they take --d-k, --seed, "
                                             "--batch, --len, --d-model, --d-v, --scaling and the --train-... options)")
@@ -845,6 +893,13 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
             "True = take part) or mha (nn.MultiheadAttention, True = ignore).",
             "sdpa|mha" },
         { "batch-index", "Which batch element the window and images show (default 0).", "b" },
+        { "load",
+            "Q, K (and V, tokens) from an .npz archive (np.savez(FILE, q=..., k=..., v=..., tokens=...)) in place of "
+            "random draws; shapes (L, d), (B, L, d) or (B, H, L, d).",
+            "FILE.npz" },
+        { "load-q", "Q from a .npy, .csv, .tsv or .txt file (with --load-k).", "FILE" },
+        { "load-k", "K from a .npy, .csv, .tsv or .txt file (with --load-q).", "FILE" },
+        { "load-v", "V from a file (default: V = K).", "FILE" },
         { "show", "What the heatmap shows: weights (default), scores (raw Q·Kᵀ) or logits (scaled).",
             "weights|scores|logits" },
         { "colormap", "viridis (default for weights), cividis, magma, grayscale or coolwarm (default for scores).",

@@ -42,7 +42,8 @@ Scenario parseScenario(const QJsonObject &o, bool needFormat)
             throw CodecError { "display: expected an object" };
         s.display = displayFromJson(o.value("display").toObject(), "display.");
     }
-    s.compare = *compareFromName(jsonText(o, "compare", "", { "none", "scaling", "softmax-dim", "d-k" }, "none"));
+    s.compare = *compareFromName(
+        jsonText(o, "compare", "", { "none", "scaling", "softmax-dim", "d-k", "score", "mask-fill" }, "none"));
     s.compareDk = jsonInteger(o, "compare_d_k", "", 1, attn::Limits::maxDim, 256);
     if (o.contains("caption")) {
         const QJsonValue c = o.value("caption");

@@ -38,6 +38,8 @@ QString titleEnd(const attn::Params &p)
     QString t;
     if (p.mask == attn::MaskKind::Causal)
         t += QCoreApplication::translate("Figure", ", causal mask");
+    else if (p.mask == attn::MaskKind::Pad && p.padOf(p.batchIndex) == 0)
+        t += QCoreApplication::translate("Figure", ", no key padded");
     else if (p.mask == attn::MaskKind::Pad)
         t += QCoreApplication::translate("Figure", ", last %1 keys masked").arg(p.padOf(p.batchIndex));
     else if (p.mask == attn::MaskKind::Custom)

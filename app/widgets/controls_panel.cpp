@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/controls_panel.h"
 
+#include "loaded.h"
 #include "model/tokens.h"
 #include "render/color_maps.h"
 
@@ -75,6 +76,7 @@ ControlsPanel::ControlsPanel(AttentionModel *model, QWidget *parent)
     , m_model(model)
 {
     auto *scroll = new QScrollArea(this);
+    m_scroll = scroll;
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     QWidget *content = build();
@@ -92,8 +94,11 @@ ControlsPanel::ControlsPanel(AttentionModel *model, QWidget *parent)
     // The demo keys (arrows, Page Up/Down, Space) are window shortcuts; a focused control keeps them.
     for (QWidget *w : findChildren<QWidget *>())
         if (qobject_cast<QAbstractSpinBox *>(w) || qobject_cast<QAbstractSlider *>(w) || qobject_cast<QComboBox *>(w)
-            || qobject_cast<QLineEdit *>(w) || qobject_cast<QAbstractButton *>(w))
+            || qobject_cast<QLineEdit *>(w) || qobject_cast<QAbstractButton *>(w)) {
             w->installEventFilter(this);
+            if (!qobject_cast<QLineEdit *>(w) && !qobject_cast<QAbstractButton *>(w))
+                w->setFocusPolicy(Qt::StrongFocus); // not Qt::WheelFocus: the wheel alone does not pick it
+        }
 }
 
 QWidget *ControlsPanel::build()
@@ -355,8 +360,15 @@ void ControlsPanel::nameControls()
 
 void ControlsPanel::connectInputs()
 {
-    connect(source, qOverload<int>(&QComboBox::activated), this,
-        [this] { change([this](attn::Params &p) { attn::setMode(p, attn::Mode(source->currentData().toInt())); }); });
+    connect(source, qOverload<int>(&QComboBox::activated), this, [this] {
+        const int mode = source->currentData().toInt();
+        if (mode < 0)
+            return; // the loaded files, shown
+        change([mode](attn::Params &p) {
+            p.loaded.reset(); // back to the draws, at the loaded sizes
+            attn::setMode(p, attn::Mode(mode));
+        });
+    });
     connect(dkSlider, &QSlider::valueChanged, this,
         [this](int e) { change([e](attn::Params &p) { attn::setDk(p, 1 << e); }); });
     connect(dkSpin, qOverload<int>(&QSpinBox::valueChanged), this,
@@ -504,7 +516,26 @@ void ControlsPanel::showParams(const attn::Params &p)
     for (QWidget *w : all)
         blockers.push_back(std::make_unique<QSignalBlocker>(w));
 
-    source->setCurrentIndex(source->findData(int(p.mode)));
+    // Loaded Q, K, V: a third source, while they are shown; the sizes are theirs.
+    const int loadedItem = source->findData(-1);
+    if (p.loaded) {
+        const QString text = tr("Files: %1").arg(QString::fromStdString(p.loaded->source));
+        if (loadedItem < 0)
+            source->addItem(text, -1);
+        else
+            source->setItemText(loadedItem, text);
+        source->setCurrentIndex(source->findData(-1));
+        source->setToolTip(p.loaded->vGiven
+                ? tr("Q, K and V loaded from %1.").arg(QString::fromStdString(p.loaded->source))
+                : tr("Q and K loaded from %1; no V was given, so V = K.")
+                      .arg(QString::fromStdString(p.loaded->source)));
+    } else {
+        if (loadedItem >= 0)
+            source->removeItem(loadedItem);
+        source->setCurrentIndex(source->findData(int(p.mode)));
+        source->setToolTip(tr("Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = "
+                              "X·W_v) or drawn directly with torch.randn; File > Open attention data loads them."));
+    }
     dkSlider->setValue(log2Floor(p.dK));
     dkSpin->setValue(p.dK);
     lenSlider->setValue(sliderFromLength(p.queryLength));
@@ -537,6 +568,22 @@ void ControlsPanel::showParams(const attn::Params &p)
     batchIndexSpin->setRange(0, p.batch - 1);
     batchIndexSpin->setValue(p.batchIndex);
     batchIndexSpin->setEnabled(p.batch > 1);
+    if (p.loaded) // the files fix the sizes and are not drawn
+        for (QWidget *w :
+            { static_cast<QWidget *>(dkSlider), static_cast<QWidget *>(dkSpin), static_cast<QWidget *>(lenSlider),
+                static_cast<QWidget *>(lenSpin), static_cast<QWidget *>(keysSlider), static_cast<QWidget *>(keysSpin),
+                static_cast<QWidget *>(separateKeys), static_cast<QWidget *>(dModelSpin),
+                static_cast<QWidget *>(dvSpin), static_cast<QWidget *>(dvFollowsDk), static_cast<QWidget *>(sigmaSpin),
+                static_cast<QWidget *>(initCombo), static_cast<QWidget *>(batchSpin),
+                static_cast<QWidget *>(tokensEdit), static_cast<QWidget *>(positionsCheck) })
+            w->setEnabled(false);
+    else // (the others follow their own rules above)
+        for (QWidget *w :
+            { static_cast<QWidget *>(dkSlider), static_cast<QWidget *>(dkSpin), static_cast<QWidget *>(lenSlider),
+                static_cast<QWidget *>(lenSpin), static_cast<QWidget *>(separateKeys),
+                static_cast<QWidget *>(dvFollowsDk), static_cast<QWidget *>(sigmaSpin),
+                static_cast<QWidget *>(batchSpin), static_cast<QWidget *>(tokensEdit) })
+            w->setEnabled(true);
     scaleCheck->setChecked(p.scaling == attn::Scaling::InvSqrtDk);
     scaleCheck->setEnabled(p.scaling != attn::Scaling::Custom);
     scaleCheck->setText(tr("Divide by √d_k = %1").arg(std::sqrt(double(p.dK)), 0, 'g', 4));
@@ -587,6 +634,17 @@ void ControlsPanel::showDisplay(const DisplayOptions &d)
 
 bool ControlsPanel::eventFilter(QObject *watched, QEvent *event)
 {
+    // The wheel scrolls the settings: it changes a combo box, spin box or slider only when that has the focus
+    // (clicked first), never one that passes under the pointer on the way down.
+    if (event->type() == QEvent::Wheel) {
+        auto *w = qobject_cast<QWidget *>(watched);
+        if (w && !w->hasFocus() && w != m_scroll->verticalScrollBar() && w != m_scroll->horizontalScrollBar()
+            && (qobject_cast<QAbstractSpinBox *>(w) || qobject_cast<QAbstractSlider *>(w)
+                || qobject_cast<QComboBox *>(w))) {
+            QCoreApplication::sendEvent(m_scroll->verticalScrollBar(), event);
+            return true;
+        }
+    }
     if (event->type() == QEvent::ShortcutOverride) {
         const auto *key = static_cast<QKeyEvent *>(event);
         const bool plain = (key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) == 0;

@@ -15,6 +15,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QRadioButton;
+class QScrollArea;
 class QSlider;
 class QSpinBox;
 
@@ -71,6 +72,7 @@ private:
     QDoubleSpinBox *sigmaSpin; // the inputs' scale
     QRadioButton *overKeys, *overQueries;
     QComboBox *maskCombo;
+    QScrollArea *m_scroll = nullptr;
     QSpinBox *padSpin;
     QCheckBox *padEachCheck;
     QComboBox *fillCombo;

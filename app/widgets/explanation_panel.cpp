@@ -103,11 +103,13 @@ void ExplanationPanel::showResult()
                 .arg(shape);
         return p.mask == attn::MaskKind::Pad
             ? tr("   ·   mask m (B, S), True = ignore: nn.MultiheadAttention(…)(q, k, v, key_padding_mask=m)")
-            : tr("   ·   mask m (L, S), True = not allowed: nn.MultiheadAttention(…)(q, k, v, attn_mask=m)");
+            : tr("   ·   mask m (L, S), True = ignore: nn.MultiheadAttention(…)(q, k, v, attn_mask=m)");
     };
     QString mask;
     if (p.mask == attn::MaskKind::Causal)
         mask = tr(", causal mask");
+    else if (p.mask == attn::MaskKind::Pad && p.padOf(p.batchIndex) == 0)
+        mask = tr(", no key padded");
     else if (p.mask == attn::MaskKind::Pad && p.padOf(p.batchIndex) == 1)
         mask = tr(", last key masked");
     else if (p.mask == attn::MaskKind::Pad)
@@ -141,7 +143,7 @@ void ExplanationPanel::showResult()
     QString sums;
     if (p.softmaxDim == -1)
         sums = s.rowsNotSummingToOne == 0 ? tr("every row sums to 1")
-                                          : tr("%1 of %2 rows do not sum to 1").arg(s.rowsNotSummingToOne).arg(L);
+                                          : tr("rows that do not sum to 1: %1 of %2").arg(s.rowsNotSummingToOne).arg(L);
     else if (s.fullyMasked > 0)
         sums = tr("columns sum to 1 (the %1 keys no query may see: 0), %2 of %3 rows do not")
                    .arg(s.fullyMasked)
@@ -157,6 +159,8 @@ void ExplanationPanel::showResult()
     if (additive)
         expectation = tr("additive scores: a sum of H tanh's, bounded by Σ|v_h| = %1 whatever d_k is")
                           .arg(number(attn::additiveScoreBound(*r->inputs)));
+    else if (!e.known && p.loaded)
+        expectation = tr("none expected: Q and K are loaded, not drawn");
     else if (!e.known)
         expectation = tr("not known with position encodings");
     else if (p.mode == attn::Mode::Direct)

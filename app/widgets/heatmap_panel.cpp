@@ -304,16 +304,16 @@ void HeatmapPanel::updateNote()
                      .arg(QString::number(summary.meanRowMax, 'g', 3));
     if (summary.fullyMasked > 0)
         notes << (r->params.softmaxDim == -1
-                ? tr("%1 of the queries may see no key at all: their weights are 0 here (PyTorch gives NaN).")
-                : tr("%1 of the keys are seen by no query at all: their weights are 0 here (PyTorch gives NaN)."))
+                ? tr("Queries that see no key at all: %1. Their weights are 0 here (PyTorch gives NaN).")
+                : tr("Keys that no query sees: %1. Their weights are 0 here (PyTorch gives NaN)."))
                      .arg(summary.fullyMasked);
     if (summary.uniformMasked > 0)
         notes << (r->params.softmaxDim == -1
-                ? tr("%1 of the queries may see no key, but masked_fill(−1e9) leaves their logits equal: their "
+                ? tr("Queries that see no key: %1. masked_fill(−1e9) leaves their logits equal: their "
                      "weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).")
                       .arg(summary.uniformMasked)
                       .arg(r->params.keyLength)
-                : tr("%1 of the keys are seen by no query, but masked_fill(−1e9) leaves their logits equal: their "
+                : tr("Keys that no query sees: %1. masked_fill(−1e9) leaves their logits equal: their "
                      "weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).")
                       .arg(summary.uniformMasked)
                       .arg(r->params.queryLength));
@@ -901,7 +901,11 @@ QString HeatmapPanel::cellToolTip(int query, int key) const
                        .arg(key)
                        .arg((*r->scores)(b, query, key), 0, 'g', 6);
     if (masked && attn::maskedOut(r->params, b, query, key))
-        text += std::isinf(logit) ? tr("masked (logit −∞)\nweight = 0") : tr("masked (logit −1e9)\nweight = 0");
+        text += std::isinf(logit) ? (attn::visibleKeys(r->params, b, query) == 0 && r->params.softmaxDim == -1
+                        ? tr("masked (logit −∞), like every key of this row\nweight = 0 (PyTorch "
+                             "gives NaN)")
+                        : tr("masked (logit −∞)\nweight = 0"))
+                                  : tr("masked (logit −1e9)\nweight = 0");
     else if (masked)
         text += (r->params.softmaxDim == -1
                 ? tr("masked (logit −1e9), like every key of this row: its weights are uniform\nweight = %1")
@@ -951,7 +955,7 @@ QString HeatmapPanel::maskLine(const attn::Params &p, int query, int key) const
             .arg(p.batchIndex)
             .arg(key)
             .arg(masked ? QStringLiteral("True") : QStringLiteral("False"));
-    return tr("\nMHA attn_mask[%1, %2] = %3: True = not allowed%4")
+    return tr("\nMHA attn_mask[%1, %2] = %3: True = ignore (not allowed to attend)%4")
         .arg(query)
         .arg(key)
         .arg(masked ? QStringLiteral("True") : QStringLiteral("False"), click);
@@ -976,6 +980,9 @@ QString HeatmapPanel::jacobianLine(const attn::Result &r, int index) const
     const bool rows = r.params.softmaxDim == -1;
     if (index < 0 || index >= (rows ? L : S) || b < 0 || b >= int(st.rowJacobian.rows()))
         return {};
+    if ((rows ? attn::visibleKeys(r.params, b, index) : attn::visibleQueries(r.params, b, index)) == 0)
+        return rows ? tr("\nthe mask leaves this row no key: no distribution, no gradient")
+                    : tr("\nthe mask leaves this column no query: no distribution, no gradient");
     const double norm = rows ? st.rowJacobian(b, index) : st.colJacobian(b, index);
     const double uniform
         = rows ? attn::uniformRowJacobianOf(r.params, b, index) : attn::uniformColJacobianOf(r.params, b, index);

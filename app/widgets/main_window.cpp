@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/main_window.h"
 
+#include "io/array_files.h"
 #include "io/scenario.h"
 #include "io/settings_store.h"
 #include "model/translations.h"
@@ -28,6 +29,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QScreen>
@@ -47,6 +49,7 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
 {
     setWindowTitle(tr("attention-viz — scaled dot-product attention"));
     setObjectName("mainWindow");
+    setAcceptDrops(true); // attention data, scenarios and lessons dropped on the window
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -406,6 +409,20 @@ void MainWindow::buildMenus()
     addAction(exportAction); // their keys work with the menu bar hidden too (presentation mode)
     addAction(copy);
     file->addSeparator();
+    QAction *openDataAction = file->addAction(tr("Open attention &data…"), this, [this] {
+        const QStringList paths = QFileDialog::getOpenFileNames(this,
+            tr("Open Q and K (and V): one .npz, or two or three files named q, k, v"), QString(),
+            tr("Attention data (*.npz *.npy *.csv *.tsv *.txt)"));
+        QString error;
+        if (!paths.isEmpty() && !openData(paths, &error))
+            QMessageBox::warning(this, tr("Cannot open the data"), error); // the current state stays
+    });
+    openDataAction->setShortcut(QKeySequence::Open);
+    openDataAction->setObjectName("openDataAction");
+    addAction(openDataAction);
+    m_recentData = file->addMenu(tr("Recent data"));
+    m_recentData->setObjectName("recentDataMenu");
+    updateRecentData();
     file->addAction(tr("&Open scenario…"), this, [this] {
         const QString path
             = QFileDialog::getOpenFileName(this, tr("Open a scenario"), QString(), tr("Scenario (*.json)"));
@@ -599,6 +616,138 @@ void MainWindow::applyScenario(const Scenario &s)
 {
     ::applyScenario(m_model, s);
     showCaption();
+}
+
+namespace {
+
+// Which of Q, K, V a file is, from its name: q.npy, query.csv, x_q.npy, layer0-keys.npy ... ('' when unclear).
+QString roleOf(const QString &path)
+{
+    const QString stem = QFileInfo(path).completeBaseName().toLower();
+    static const QRegularExpression q(QStringLiteral("(^|[_\\-. ])(q|query|queries)$")),
+        k(QStringLiteral("(^|[_\\-. ])(k|key|keys)$")), v(QStringLiteral("(^|[_\\-. ])(v|value|values)$"));
+    return q.match(stem).hasMatch() ? QStringLiteral("q")
+        : k.match(stem).hasMatch()  ? QStringLiteral("k")
+        : v.match(stem).hasMatch()  ? QStringLiteral("v")
+                                    : QString();
+}
+
+} // namespace
+
+bool MainWindow::openData(const QStringList &paths, QString *error)
+{
+    QString q, k, v;
+    if (paths.size() == 1 && paths.first().toLower().endsWith(QLatin1String(".npz"))) {
+        q = paths.first();
+    } else {
+        for (const QString &path : paths) {
+            const QString role = roleOf(path);
+            QString &slot = role == "q" ? q : role == "k" ? k : v;
+            if (role.isEmpty() || !slot.isEmpty()) {
+                *error = role.isEmpty()
+                    ? tr("%1: cannot tell whether it holds Q, K or V. Name the files q, k and v (q.npy, k.npy, "
+                         "v.npy, or ending _q, _k, _v), or save them together with np.savez(FILE, q=..., k=..., "
+                         "v=...).")
+                          .arg(QFileInfo(path).fileName())
+                    : tr("Two files hold %1: %2 and %3.")
+                          .arg(role.toUpper(), QFileInfo(slot).fileName(), QFileInfo(path).fileName());
+                return false;
+            }
+            slot = path;
+        }
+        if (q.isEmpty() || k.isEmpty()) {
+            *error = tr("Open Q and K together (and V if you have it): one .npz, or two or three files named q, k "
+                        "and v.");
+            return false;
+        }
+    }
+    const auto in = io::loadInputs(q, k, v, error);
+    if (!in)
+        return false;
+    attn::Params p = m_model->params();
+    p.mode = attn::Mode::Direct;
+    p.loaded = in;
+    attn::normalize(p);
+    if (auto e = attn::validate(p, attn::defaultMemoryBudget())) {
+        *error = QString::fromStdString(e->field + ": " + e->message);
+        return false;
+    }
+    if (!m_model->setParams(p)) {
+        *error = tr("These arrays are too large for this machine.");
+        return false;
+    }
+    rememberData(paths);
+    if (in->nonFinite > 0)
+        showProblem(tr("%1: %2 values are NaN or infinite; the weights of the rows they reach are NaN or meaningless "
+                       "(infinite scores are clamped to the largest float; PyTorch gives NaN).")
+                        .arg(QString::fromStdString(in->source))
+                        .arg(in->nonFinite));
+    return true;
+}
+
+void MainWindow::rememberData(const QStringList &paths)
+{
+    if (!m_rememberState)
+        return;
+    QSettings s;
+    QStringList recent = s.value("data/recent").toStringList();
+    const QString entry = paths.join(QLatin1Char('\n'));
+    recent.removeAll(entry);
+    recent.prepend(entry);
+    s.setValue("data/recent", recent.mid(0, 6));
+    updateRecentData();
+}
+
+void MainWindow::updateRecentData()
+{
+    if (!m_recentData)
+        return;
+    m_recentData->clear();
+    const QStringList recent = m_rememberState ? QSettings().value("data/recent").toStringList() : QStringList();
+    for (const QString &entry : recent) {
+        const QStringList paths = entry.split(QLatin1Char('\n'));
+        QStringList names;
+        for (const QString &p : paths)
+            names << QFileInfo(p).fileName();
+        m_recentData->addAction(names.join(QStringLiteral(", ")), this, [this, paths] {
+            QString error;
+            if (!openData(paths, &error))
+                QMessageBox::warning(this, tr("Cannot open the data"), error);
+        });
+    }
+    m_recentData->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    QStringList paths;
+    for (const QUrl &url : event->mimeData()->urls())
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    QString error;
+    if (paths.size() == 1 && paths.first().toLower().endsWith(QLatin1String(".json"))) {
+        // A scenario, or a lesson (a list of steps).
+        if (const auto s = loadScenario(paths.first(), &error)) {
+            applyScenario(*s);
+            return;
+        }
+        QString lessonError;
+        if (openLesson(paths.first(), &lessonError))
+            return;
+        QMessageBox::warning(this, tr("Cannot open the file"), error);
+        return;
+    }
+    if (!openData(paths, &error))
+        QMessageBox::warning(this, tr("Cannot open the data"), error);
 }
 
 Scenario MainWindow::currentScenario() const

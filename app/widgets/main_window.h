@@ -57,6 +57,9 @@ public:
     void applyScenario(const Scenario &s);
     Scenario currentScenario() const;
     bool openLesson(const QString &path, QString *error);
+    // Q, K (and V) from files in place of the draws: one .npz, or two or three array files named q, k (and v)
+    // (q.npy, keys.csv, ..._v.npy). Says what is wrong in *error and keeps the state when they cannot be used.
+    bool openData(const QStringList &paths, QString *error);
     void stepLesson(int delta); // Page Down / Page Up; opens the built-in lesson if none is open
 
     // Presentation mode: full screen, text twice as large, only the demo's controls.
@@ -75,6 +78,8 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override; // attention data, a scenario or a lesson
     void resizeEvent(QResizeEvent *event) override;
 
 private:
@@ -86,6 +91,8 @@ private:
     void reportExport(bool ok, const QString &path, const QString &error);
     void showProblem(const QString &message);
     void showShortcuts();
+    void rememberData(const QStringList &paths); // File > Recent data
+    void updateRecentData();
 
     AttentionModel *m_model;
     CompareController m_comparison;
@@ -111,6 +118,7 @@ private:
     QLabel *m_busy;
     QHBoxLayout *m_maps;
     bool m_rememberState;
+    QMenu *m_recentData = nullptr;
     bool m_presentation = false;
     QList<QAction *> m_keyActions;
 };

@@ -10,12 +10,13 @@ build="${1:?usage: $0 BUILD_DIR SECONDS}"
 seconds="${2:?usage: $0 BUILD_DIR SECONDS}"
 jobs=$(nproc 2>/dev/null || echo 2)
 CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DATTENTION_VIZ_FUZZ=ON >/dev/null
-cmake --build "$build" -j"$jobs" --target fuzz_cli fuzz_scenario fuzz_lesson
+cmake --build "$build" -j"$jobs" --target fuzz_cli fuzz_scenario fuzz_lesson fuzz_arrays
 work=$(mktemp -d)
 status=0
-for target in cli scenario lesson; do
+for target in cli scenario lesson arrays; do
   dict=tests/fuzz/json.dict
   [ "$target" = cli ] && dict=tests/fuzz/cli.dict
+  [ "$target" = arrays ] && dict=tests/fuzz/arrays.dict
   mkdir -p "$work/$target"
   cp -r "tests/fuzz/corpus/$target/." "$work/$target/"
   if QT_QPA_PLATFORM=offscreen LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp" \

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "io/array_files.h"
+
+#include <quazip.h>
+#include <quazipfile.h>
+
+#include <QFile>
+#include <QFileInfo>
+
+namespace io {
+
+namespace {
+
+bool readable(const QString &path, QString *error)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        *error = QStringLiteral("%1: no such file").arg(path);
+    else if (info.isDir())
+        *error = QStringLiteral("%1: is a folder, not a file").arg(path);
+    else if (!info.isFile())
+        *error = QStringLiteral("%1: not a regular file (a device, FIFO or socket)").arg(path);
+    else if (info.size() > kMaxArrayFileBytes)
+        *error = QStringLiteral("%1: %2 bytes, more than the %3 an array file may have")
+                     .arg(path)
+                     .arg(info.size())
+                     .arg(kMaxArrayFileBytes);
+    else
+        return true;
+    return false;
+}
+
+std::optional<QByteArray> readAll(const QString &path, QString *error)
+{
+    if (!readable(path, error))
+        return std::nullopt;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1: cannot read: %2").arg(path, f.errorString());
+        return std::nullopt;
+    }
+    QByteArray bytes = f.read(kMaxArrayFileBytes + 1); // never more, whatever the file claims
+    if (bytes.size() > kMaxArrayFileBytes) {
+        *error = QStringLiteral("%1: more than the %2 bytes an array file may have").arg(path).arg(kMaxArrayFileBytes);
+        return std::nullopt;
+    }
+    return bytes;
+}
+
+QString suffixOf(const QString &path)
+{
+    return QFileInfo(path).suffix().toLower();
+}
+
+} // namespace
+
+std::optional<attn::LoadedArray> readArrayFile(const QString &path, QString *error, std::size_t maxValues)
+{
+    if (!readable(path, error))
+        return std::nullopt;
+    const QString suffix = suffixOf(path);
+    if (suffix != "npy" && suffix != "csv" && suffix != "tsv" && suffix != "txt") {
+        *error = QStringLiteral("%1: unknown kind of array file (use .npy, .csv, .tsv or .txt; .npz holds several)")
+                     .arg(path);
+        return std::nullopt;
+    }
+    const auto bytes = readAll(path, error);
+    if (!bytes)
+        return std::nullopt;
+    std::string why;
+    auto a = suffix == "npy" ? attn::readNpy(bytes->constData(), std::size_t(bytes->size()), &why, maxValues)
+                             : attn::readCsv(bytes->constData(), std::size_t(bytes->size()), &why, maxValues);
+    if (!a)
+        *error = QStringLiteral("%1: %2").arg(path, QString::fromStdString(why));
+    return a;
+}
+
+std::optional<NpzContents> readNpz(const QString &path, QString *error, std::size_t maxValues)
+{
+    if (!readable(path, error))
+        return std::nullopt;
+    QuaZip zip(path);
+    if (!zip.open(QuaZip::mdUnzip)) {
+        *error = QStringLiteral("%1: not a zip archive (an .npz is one: np.savez)").arg(path);
+        return std::nullopt;
+    }
+    constexpr int maxEntries = 256;
+    if (zip.getEntriesCount() > maxEntries) {
+        *error = QStringLiteral("%1: %2 entries, more than the %3 an .npz of attention data may hold")
+                     .arg(path)
+                     .arg(zip.getEntriesCount())
+                     .arg(maxEntries);
+        return std::nullopt;
+    }
+    NpzContents out;
+    std::size_t total = 0; // values in every array together
+    for (bool more = zip.goToFirstFile(); more; more = zip.goToNextFile()) {
+        QuaZipFileInfo64 info;
+        if (!zip.getCurrentFileInfo(&info)) {
+            *error = QStringLiteral("%1: cannot read its list of entries").arg(path);
+            return std::nullopt;
+        }
+        const QString entry = info.name;
+        if (!entry.endsWith(QLatin1String(".npy"))) {
+            *error = QStringLiteral("%1: %2: not an .npy entry (an .npz holds .npy files)").arg(path, entry);
+            return std::nullopt;
+        }
+        const qint64 unpacked = qint64(info.uncompressedSize);
+        if (unpacked < 0 || unpacked > kMaxArrayFileBytes) {
+            *error = QStringLiteral("%1: %2 unpacks to %3 bytes, more than the %4 an array may take")
+                         .arg(path, entry)
+                         .arg(quint64(info.uncompressedSize))
+                         .arg(kMaxArrayFileBytes);
+            return std::nullopt;
+        }
+        QuaZipFile file(&zip);
+        if (!file.open(QIODevice::ReadOnly)) {
+            *error = QStringLiteral("%1: %2: cannot unpack (%3)").arg(path, entry).arg(file.getZipError());
+            return std::nullopt;
+        }
+        const QByteArray bytes = file.read(unpacked + 1); // never more than it says, whatever it holds
+        file.close();
+        if (bytes.size() != unpacked || file.getZipError() != UNZ_OK) {
+            *error = QStringLiteral("%1: %2: its data does not unpack to the %3 bytes it says (damaged?)")
+                         .arg(path, entry)
+                         .arg(unpacked);
+            return std::nullopt;
+        }
+        const std::string name = entry.left(entry.size() - 4).toStdString();
+        std::string why;
+        const char kind = bytes.size() > 12 && bytes.contains("'descr': '<U") ? 'U'
+            : bytes.contains("'descr': '|S")                                  ? 'S'
+                                                                              : 'f';
+        if (kind != 'f') {
+            auto texts = attn::readNpyStrings(bytes.constData(), std::size_t(bytes.size()), &why);
+            if (!texts) {
+                *error = QStringLiteral("%1: %2: %3").arg(path, entry, QString::fromStdString(why));
+                return std::nullopt;
+            }
+            out.texts[name] = std::move(*texts);
+            continue;
+        }
+        auto a = attn::readNpy(bytes.constData(), std::size_t(bytes.size()), &why, maxValues - total);
+        if (!a) {
+            *error = QStringLiteral("%1: %2: %3").arg(path, entry, QString::fromStdString(why));
+            return std::nullopt;
+        }
+        total += a->data.size();
+        out.arrays[name] = std::move(*a);
+    }
+    if (zip.getZipError() != UNZ_OK) {
+        *error = QStringLiteral("%1: a damaged zip archive").arg(path);
+        return std::nullopt;
+    }
+    return out;
+}
+
+std::shared_ptr<const attn::LoadedInputs> loadInputs(
+    const QString &qPath, const QString &kPath, const QString &vPath, QString *error)
+{
+    std::string why;
+    std::shared_ptr<const attn::LoadedInputs> in;
+    if (suffixOf(qPath) == "npz") {
+        auto npz = readNpz(qPath, error);
+        if (!npz)
+            return nullptr;
+        const auto q = npz->arrays.find("q"), k = npz->arrays.find("k"), v = npz->arrays.find("v");
+        if (q == npz->arrays.end() || k == npz->arrays.end()) {
+            QStringList names;
+            for (const auto &a : npz->arrays)
+                names << QString::fromStdString(a.first);
+            *error = npz->arrays.count("weights") || npz->arrays.count("attn")
+                ? QStringLiteral(
+                    "%1: holds attention weights, not q and k (opening weights alone is not supported yet)")
+                      .arg(qPath)
+                : QStringLiteral("%1: holds no q, k, v, weights or attn (it has: %2)")
+                      .arg(qPath, names.isEmpty() ? QStringLiteral("nothing") : names.join(", "));
+            return nullptr;
+        }
+        in = attn::makeLoadedInputs(q->second, k->second, v == npz->arrays.end() ? nullptr : &v->second,
+            QFileInfo(qPath).fileName().toStdString(), &why, npz->texts["tokens"]);
+        if (!in)
+            *error = QStringLiteral("%1: %2").arg(qPath, QString::fromStdString(why));
+        return in;
+    }
+    const auto q = readArrayFile(qPath, error);
+    if (!q)
+        return nullptr;
+    const auto k = readArrayFile(kPath, error);
+    if (!k)
+        return nullptr;
+    std::optional<attn::LoadedArray> v;
+    if (!vPath.isEmpty() && !(v = readArrayFile(vPath, error)))
+        return nullptr;
+    QString source = QFileInfo(qPath).fileName() + ", " + QFileInfo(kPath).fileName();
+    if (v)
+        source += ", " + QFileInfo(vPath).fileName();
+    // A CSV's first column of names labels the axes when queries and keys are the same words.
+    const bool named = !q->rowNames.empty() && (k->rowNames.empty() || k->rowNames == q->rowNames);
+    in = attn::makeLoadedInputs(
+        *q, *k, v ? &*v : nullptr, source.toStdString(), &why, named ? q->rowNames : std::vector<std::string> {});
+    if (!in)
+        *error = QString::fromStdString(why);
+    return in;
+}
+
+} // namespace io

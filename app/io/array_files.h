@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Attention data from files: Q, K, V from .npy, CSV/TSV or an .npz archive (q, k, v, tokens; read with QuaZip),
+// into attn::LoadedInputs. Every file is read with a size limit (regular files only: a device or FIFO could be
+// endless), checked before its values are allocated, and refused with one message naming the file and the
+// problem.
+
+#include "array_io.h"
+#include "loaded.h"
+
+#include <QString>
+
+#include <map>
+#include <memory>
+#include <optional>
+
+namespace io {
+
+// The largest file read (2 GiB: 2^28 float64 values and their header).
+constexpr qint64 kMaxArrayFileBytes = qint64(1) << 31;
+
+// One .npy, .csv, .tsv or .txt file as an array (by its suffix). maxValues: what the caller can hold.
+std::optional<attn::LoadedArray> readArrayFile(
+    const QString &path, QString *error, std::size_t maxValues = attn::kMaxArrayValues);
+
+// The numeric arrays of an .npz archive by name ("q" for q.npy), and its text arrays (e.g. "tokens").
+struct NpzContents
+{
+    std::map<std::string, attn::LoadedArray> arrays;
+    std::map<std::string, std::vector<std::string>> texts;
+};
+std::optional<NpzContents> readNpz(const QString &path, QString *error, std::size_t maxValues = attn::kMaxArrayValues);
+
+// Q and K (and V) from their files; qPath may be an .npz holding q, k (v, tokens), with kPath and vPath empty.
+std::shared_ptr<const attn::LoadedInputs> loadInputs(
+    const QString &qPath, const QString &kPath, const QString &vPath, QString *error);
+
+} // namespace io

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Loaded data in the window as a user opens it: files named q, k, v (chosen together, or dropped on the
+// window) or one .npz; the Source box names the files and the sizes they fix cannot be changed; the heatmap
+// shows PyTorch's weights; a file that cannot be used leaves the state as it was, with the reason; choosing
+// another source goes back to the draws.
+
+#include "gui_driver.h"
+#include "shown_window.h"
+
+#include "fixtures.h"
+
+#include <QMimeData>
+#include <QSpinBox>
+#include <QTemporaryDir>
+
+class TestDataWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init() { QVERIFY(m_shown = showWindow()); }
+    void cleanup() { m_shown.reset(); }
+    void openNamedFiles();
+    void dropAnArchive();
+    void badDataKeepsTheState();
+
+private:
+    std::unique_ptr<ShownWindow> m_shown;
+    AttentionModel &model() { return m_shown->model; }
+    MainWindow &window() { return m_shown->window; }
+    static QString fixture(const QString &name) { return QStringLiteral(ATTN_ARRAY_FIXTURES) + "/" + name; }
+    static QJsonObject manifest()
+    {
+        QFile f(fixture("manifest.json"));
+        if (!f.open(QIODevice::ReadOnly))
+            qFatal("cannot open the manifest");
+        return QJsonDocument::fromJson(f.readAll()).object();
+    }
+};
+
+void TestDataWindow::openNamedFiles()
+{
+    QTemporaryDir dir;
+    // As a notebook saves them: np.save("q.npy", ...), np.save("layer0_keys.npy", ...), np.save("v.npy", ...).
+    QVERIFY(QFile::copy(fixture("torch_q.npy"), dir.filePath("q.npy")));
+    QVERIFY(QFile::copy(fixture("torch_k.npy"), dir.filePath("layer0_keys.npy")));
+    QVERIFY(QFile::copy(fixture("torch_v.npy"), dir.filePath("v.npy")));
+    QString error;
+    QVERIFY2(
+        window().openData({ dir.filePath("v.npy"), dir.filePath("layer0_keys.npy"), dir.filePath("q.npy") }, &error),
+        qPrintable(error));
+    window().settle();
+    const attn::Params p = model().params();
+    QVERIFY(p.loaded);
+    QCOMPARE(p.queryLength, 5);
+    QCOMPARE(p.keyLength, 6);
+    auto *source = gui::find<QComboBox>(&window(), "source");
+    QCOMPARE(source->currentText(), QString("Files: q.npy, layer0_keys.npy, v.npy"));
+    for (const char *name : { "dk-spin", "len-spin", "batch-spin" })
+        QVERIFY2(!gui::find<QWidget>(&window(), name)->isEnabled(), name);
+    // PyTorch's weights, cell by cell.
+    const std::vector<float> torch = fixtureValues(manifest().value("torch").toObject().value("weights").toObject());
+    const auto r = model().result();
+    for (std::size_t i = 0; i < torch.size(); ++i)
+        QVERIFY(std::abs(r->attention.weights.data[i] - torch[i]) < 1e-6);
+    // The settings still apply: softmax over the queries.
+    QVERIFY(gui::click(gui::find<QRadioButton>(&window(), "over-queries")));
+    window().settle();
+    QVERIFY(model().params().loaded);
+    QVERIFY(std::abs(model().result()->attention.stats.colSums(0, 0) - 1.0) < 1e-5);
+    // Back to the draws.
+    QVERIFY(gui::chooseInCombo(source, "Direct Q, K, V"));
+    window().settle();
+    QVERIFY(!model().params().loaded);
+    QVERIFY(gui::find<QWidget>(&window(), "dk-spin")->isEnabled());
+    QCOMPARE(source->findText("Files: q.npy, layer0_keys.npy, v.npy"), -1);
+}
+
+void TestDataWindow::dropAnArchive()
+{
+    QMimeData data;
+    data.setUrls({ QUrl::fromLocalFile(fixture("qkv_deflated.npz")) });
+    const QPoint at = window().rect().center();
+    QDragEnterEvent enter(at, Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(at), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window(), &drop);
+    window().settle();
+    const attn::Params p = model().params();
+    QVERIFY(p.loaded);
+    QCOMPARE(p.tokens, (std::vector<std::string> { "the", "cat", "sat", "down" }));
+    QCOMPARE(gui::find<QComboBox>(&window(), "source")->currentText(), QString("Files: qkv_deflated.npz"));
+}
+
+void TestDataWindow::badDataKeepsTheState()
+{
+    const attn::Params before = model().params();
+    QString error;
+    QVERIFY(!window().openData({ fixture("shape_L_d.npy") }, &error));
+    QVERIFY2(error.contains("cannot tell whether it holds Q, K or V"), qPrintable(error));
+    QVERIFY(!window().openData({ fixture("bomb.npz") }, &error));
+    QVERIFY2(error.contains("bomb.npz: q.npy unpacks to 3221225472 bytes"), qPrintable(error));
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(fixture("shape_L_d.npy"), dir.filePath("q.npy")));
+    QVERIFY(QFile::copy(fixture("truncated.npy"), dir.filePath("k.npy")));
+    QVERIFY(!window().openData({ dir.filePath("q.npy"), dir.filePath("k.npy") }, &error));
+    QVERIFY2(error.contains("k.npy: its header says 24 values"), qPrintable(error));
+    QVERIFY(!window().openData({ dir.filePath("q.npy") }, &error));
+    QVERIFY2(error.contains("Open Q and K together"), qPrintable(error));
+    window().settle();
+    QVERIFY(model().params() == before);
+}
+
+QTEST_MAIN(TestDataWindow)
+#include "tst_data_window.moc"

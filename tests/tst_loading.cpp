@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Bringing your own attention: Q and K saved from PyTorch give PyTorch's softmax and output; .npz archives
+// (stored and deflated, with tokens) read as NumPy wrote them; bad archives (a zip bomb's header, an entry
+// that is not an .npy, nothing known inside) are refused naming the file and the problem; the shapes are
+// checked against each other; the loaded data go through the whole pipeline (scaling, dim, masks).
+// Files: tests/reference/make_array_fixtures.py.
+
+#include "attention.h"
+#include "fixtures.h"
+#include "io/array_files.h"
+#include "params_edit.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace attn;
+
+namespace {
+
+QString file(const QString &name)
+{
+    return QStringLiteral(ATTN_ARRAY_FIXTURES) + "/" + name;
+}
+
+QJsonObject manifest()
+{
+    QFile f(file("manifest.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot open the manifest");
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+Params loadedParams(const std::shared_ptr<const LoadedInputs> &in)
+{
+    Params p;
+    p.mode = Mode::Direct;
+    p.loaded = in;
+    normalize(p);
+    return p;
+}
+
+void compare(const Tensor3 &ours, const QJsonObject &theirs, double tol, const QString &what)
+{
+    const std::vector<float> v = fixtureValues(theirs);
+    QCOMPARE(ours.data.size(), v.size());
+    for (std::size_t i = 0; i < v.size(); ++i)
+        if (!(std::abs(ours.data[i] - v[i]) <= tol))
+            QFAIL(qPrintable(QString("%1[%2]: %3, expected %4").arg(what).arg(i).arg(ours.data[i]).arg(v[i])));
+}
+
+} // namespace
+
+class TestLoading : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void torchQandKGiveTorchSoftmax();
+    void npzAsNumPyWroteIt_data();
+    void npzAsNumPyWroteIt();
+    void badFiles_data();
+    void badFiles();
+    void headsAndNames();
+    void theWholePipelineApplies();
+};
+
+void TestLoading::torchQandKGiveTorchSoftmax()
+{
+    const QJsonObject t = manifest().value("torch").toObject();
+    QVERIFY2(!t.isEmpty(), "the fixtures were made without PyTorch");
+    QString error;
+    const auto in = io::loadInputs(
+        file(t.value("q").toString()), file(t.value("k").toString()), file(t.value("v").toString()), &error);
+    QVERIFY2(in, qPrintable(error));
+    QVERIFY(in->vGiven);
+    const Params p = loadedParams(in);
+    QCOMPARE(p.queryLength, 5);
+    QCOMPARE(p.keyLength, 6);
+    QCOMPARE(p.dK, 8);
+    QVERIFY(!validate(p, defaultMemoryBudget()));
+    const Result r = compute(p);
+    compare(r.attention.weights, t.value("weights").toObject(), 1e-6, "weights");
+    compare(r.attention.out, t.value("out").toObject(), 1e-6, "out");
+    // Without a V file, V = K.
+    const auto noV = io::loadInputs(file(t.value("q").toString()), file(t.value("k").toString()), {}, &error);
+    QVERIFY(noV && !noV->vGiven);
+    QCOMPARE(noV->V.data, noV->K.data);
+}
+
+void TestLoading::npzAsNumPyWroteIt_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("deflated");
+    QTest::newRow("stored") << "qkv_stored.npz" << false;
+    QTest::newRow("deflated, v float16") << "qkv_deflated.npz" << true;
+}
+
+void TestLoading::npzAsNumPyWroteIt()
+{
+    QFETCH(QString, name);
+    const QJsonObject m = manifest().value("npz").toObject();
+    QString error;
+    const auto in = io::loadInputs(file(name), {}, {}, &error);
+    QVERIFY2(in, qPrintable(error));
+    compare(in->Q, m.value("q").toObject(), 0, "q");
+    compare(in->K, m.value("k").toObject(), 0, "k");
+    compare(in->V, m.value("v").toObject(), QString(name).contains("stored") ? 1e-3 : 0, "v");
+    std::vector<std::string> tokens;
+    for (const QJsonValue &t : m.value("tokens").toArray())
+        tokens.push_back(t.toString().toStdString());
+    QCOMPARE(in->tokens, tokens);
+    QCOMPARE(loadedParams(in).tokens, tokens); // the axes' words
+    // The weights archive: every layer's heads as NumPy wrote them.
+    const auto npz = io::readNpz(file("weights_attn.npz"), &error);
+    QVERIFY2(npz, qPrintable(error));
+    QCOMPARE(npz->arrays.at("attn").shape, (std::vector<std::int64_t> { 2, 1, 3, 4, 4 }));
+    QCOMPARE(npz->arrays.at("attn").data, fixtureValues(m.value("attn").toObject()));
+}
+
+void TestLoading::badFiles_data()
+{
+    QTest::addColumn<QString>("q");
+    QTest::addColumn<QString>("k");
+    QTest::addColumn<QString>("message");
+    for (const QJsonValue &b : manifest().value("bad").toArray()) {
+        const QJsonObject o = b.toObject();
+        const QString name = o.value("file").toString();
+        if (name.endsWith(".npz"))
+            QTest::newRow(qPrintable(name)) << name << QString() << o.value("message").toString();
+        else
+            QTest::newRow(qPrintable(name)) << "shape_L_d.npy" << name << o.value("message").toString();
+    }
+    QTest::newRow("weights, not q and k") << "weights_attn.npz" << QString() << "holds attention weights, not q and k";
+    QTest::newRow("widths differ") << "torch_q.npy"
+                                   << "shape_B_L_d.npy"
+                                   << "need the same batch (and heads) in front of their rows";
+    QTest::newRow("a folder") << "."
+                              << "shape_L_d.npy"
+                              << "is a folder, not a file";
+    QTest::newRow("missing") << "nothing_here.npy"
+                             << "shape_L_d.npy"
+                             << "no such file";
+    QTest::newRow("unknown suffix") << "manifest.json"
+                                    << "shape_L_d.npy"
+                                    << "unknown kind of array file";
+    QTest::newRow("five dimensions") << "shape_layers_B_H_L_S.npy"
+                                     << "shape_L_d.npy"
+                                     << "q has shape (2, 1, 3, 4, 4): expected (L, d), (B, L, d) or (B, H, L, d)";
+    QTest::newRow("no rows") << "empty_dim.npy"
+                             << "shape_L_d.npy"
+                             << "every size must be at least 1";
+}
+
+void TestLoading::badFiles()
+{
+    QFETCH(QString, q);
+    QFETCH(QString, k);
+    QFETCH(QString, message);
+    QString error;
+    QVERIFY(!io::loadInputs(file(q), k.isEmpty() ? QString() : file(k), {}, &error));
+    QVERIFY2(error.contains(message), qPrintable(error));
+    // the file is named (or both arrays, when they do not fit together)
+    QVERIFY2(error.contains(QFileInfo(q).fileName()) || error.contains(QFileInfo(k).fileName())
+            || error.startsWith("q ") || error.startsWith("v "),
+        qPrintable(error));
+}
+
+void TestLoading::headsAndNames()
+{
+    QString error;
+    // (B, H, L, d): B·H elements, element b·H + h is batch b, head h.
+    const auto in = io::loadInputs(file("shape_B_H_L_d.npy"), file("shape_B_H_L_d.npy"), {}, &error);
+    QVERIFY2(in, qPrintable(error));
+    QCOMPARE(in->heads, 3);
+    QCOMPARE(in->Q.batch, 6);
+    QCOMPARE(in->Q.rows, 5);
+    // NaN and infinities are counted and said, not passed on silently.
+    const auto odd = io::loadInputs(file("nan_inf.npy"), file("fortran_3d.npy"), {}, &error);
+    QVERIFY2(odd, qPrintable(error));
+    QCOMPARE(odd->nonFinite, std::size_t(3));
+    const Result r = compute(loadedParams(odd));
+    QVERIFY(!r.attention.warnings.empty());
+    QVERIFY(QString::fromStdString(r.attention.warnings.front())
+                .startsWith("the loaded Q, K and V hold 3 NaN or infinite"));
+    QVERIFY(std::isnan(r.attention.weights(0, 1, 0))); // query 1 of element 0 holds the NaN, as in PyTorch
+    // CSV with names in the first column: the axes' words.
+    QTemporaryDir dir;
+    QFile q(dir.filePath("q.tsv"));
+    QVERIFY(q.open(QIODevice::WriteOnly));
+    q.write("\td0\td1\nthe\t1\t0\ncat\t0\t1\nsat\t0.5\t0.5\n");
+    q.close();
+    const auto named = io::loadInputs(dir.filePath("q.tsv"), dir.filePath("q.tsv"), {}, &error);
+    QVERIFY2(named, qPrintable(error));
+    QCOMPARE(named->tokens, (std::vector<std::string> { "the", "cat", "sat" }));
+    QCOMPARE(named->Q.cols, 2);
+    QFile k(dir.filePath("k.csv"));
+    QVERIFY(k.open(QIODevice::WriteOnly));
+    k.write("1,2,3\n4,5,6\n7,8,9\n");
+    k.close();
+    QVERIFY(!io::loadInputs(dir.filePath("q.tsv"), dir.filePath("k.csv"), {}, &error));
+    QVERIFY2(error.contains("q (3, 2) and k (3, 3) need the same width d_k to be multiplied (Q·Kᵀ): 2 and 3"),
+        qPrintable(error));
+}
+
+// Scaling, softmax dimension and masks apply to loaded Q and K as to drawn ones: the weights are those of
+// the same Q and K drawn directly (the fixtures' torch_q is randn; here the program's own draws are saved).
+void TestLoading::theWholePipelineApplies()
+{
+    Params drawn;
+    drawn.mode = Mode::Direct;
+    drawn.batch = 2;
+    drawn.queryLength = 4;
+    drawn.keyLength = 6;
+    drawn.keysFollowLength = false;
+    drawn.dK = drawn.dV = 8;
+    drawn.seed = 11;
+    const Result base = compute(drawn);
+    LoadedArray q, k, v;
+    q.shape = { 2, 4, 8 };
+    q.data.assign(base.inputs->Q.data.begin(), base.inputs->Q.data.end());
+    k.shape = { 2, 6, 8 };
+    k.data.assign(base.inputs->K.data.begin(), base.inputs->K.data.end());
+    v.shape = { 2, 6, 8 };
+    v.data.assign(base.inputs->V.data.begin(), base.inputs->V.data.end());
+    std::string why;
+    const auto in = makeLoadedInputs(q, k, &v, "mine", &why);
+    QVERIFY2(in, why.c_str());
+    Params p = loadedParams(in);
+    for (const char *mask : { "none", "causal", "pad:1,3" })
+        for (const int dim : { -1, -2 })
+            for (const Scaling s : { Scaling::InvSqrtDk, Scaling::None }) {
+                Params a = p, b = drawn;
+                for (Params *x : { &a, &b }) {
+                    QVERIFY(parseMask(mask, *x, &why));
+                    x->softmaxDim = dim;
+                    x->scaling = s;
+                }
+                const Result ra = compute(a), rb = compute(b);
+                QCOMPARE(ra.attention.weights.data, rb.attention.weights.data);
+                QCOMPARE(ra.attention.out.data, rb.attention.out.data);
+            }
+    // Settings that would draw new sizes keep the files' sizes; another source goes back to the draws.
+    setDk(p, 64);
+    QCOMPARE(p.dK, 8);
+    setMode(p, Mode::Projection);
+    QVERIFY(!p.loaded);
+}
+
+QTEST_MAIN(TestLoading)
+#include "tst_loading.moc"
