@@ -36,7 +36,8 @@ std::optional<Tensor3> arrayAsInputs(const LoadedArray &a, const std::string &na
 }
 
 std::shared_ptr<const LoadedInputs> makeLoadedInputs(const LoadedArray &q, const LoadedArray &k, const LoadedArray *v,
-    const std::string &source, std::string *error, const std::vector<std::string> &tokens)
+    const std::string &source, std::string *error, const std::vector<std::string> &tokens,
+    const std::vector<std::string> &paths)
 {
     auto in = std::make_shared<LoadedInputs>();
     int qHeads = 1, kHeads = 1, vHeads = 1;
@@ -73,6 +74,7 @@ std::shared_ptr<const LoadedInputs> makeLoadedInputs(const LoadedArray &q, const
     in->Q = std::move(*Q);
     in->K = std::move(*K);
     in->source = source;
+    in->paths = paths;
     if (!tokens.empty() && int(tokens.size()) == in->Q.rows && in->Q.rows == in->K.rows)
         in->tokens = tokens;
     for (const Tensor3 *t : { &in->Q, &in->K, &in->V })

@@ -21,6 +21,7 @@ struct LoadedInputs
     int heads = 1; // a head axis (B, H, L, d) is shown as B·H elements: element b·H + h is batch b, head h
     std::vector<std::string> tokens; // names for the axes (L = S = their number), else empty
     std::string source; // what was loaded, for messages and titles: "q.npy, k.npy" or "run.npz"
+    std::vector<std::string> paths; // the files, absolute: one .npz, or q, k (and v); scenarios refer to them
     std::size_t nonFinite = 0; // NaN and infinite values in Q, K and V
 };
 
@@ -31,6 +32,7 @@ std::optional<Tensor3> arrayAsInputs(const LoadedArray &a, const std::string &na
 // and V's lengths equal. The error names the arrays and their shapes. tokens label the axes when there are as
 // many as queries and keys (self-attention); otherwise they are left out.
 std::shared_ptr<const LoadedInputs> makeLoadedInputs(const LoadedArray &q, const LoadedArray &k, const LoadedArray *v,
-    const std::string &source, std::string *error, const std::vector<std::string> &tokens = {});
+    const std::string &source, std::string *error, const std::vector<std::string> &tokens = {},
+    const std::vector<std::string> &paths = {});
 
 } // namespace attn

@@ -8,6 +8,7 @@
 #include "attention.h"
 #include "fixtures.h"
 #include "io/array_files.h"
+#include "io/scenario.h"
 #include "params_edit.h"
 
 #include <QDir>
@@ -66,6 +67,7 @@ private slots:
     void badFiles();
     void headsAndNames();
     void theWholePipelineApplies();
+    void scenariosReferToTheFiles();
 };
 
 void TestLoading::torchQandKGiveTorchSoftmax()
@@ -248,6 +250,49 @@ void TestLoading::theWholePipelineApplies()
     QCOMPARE(p.dK, 8);
     setMode(p, Mode::Projection);
     QVERIFY(!p.loaded);
+}
+
+// A scenario saved with loaded data names the files relative to itself; opened again (also after the folder
+// moved) it loads them and shows the same numbers; a missing file is said, and a lesson does not load files.
+void TestLoading::scenariosReferToTheFiles()
+{
+    QTemporaryDir dir;
+    QDir(dir.path()).mkpath("data");
+    for (const char *name : { "torch_q.npy", "torch_k.npy" })
+        QVERIFY(QFile::copy(file(name), dir.filePath(QString("data/") + name)));
+    QString error;
+    const auto in = io::loadInputs(dir.filePath("data/torch_q.npy"), dir.filePath("data/torch_k.npy"), {}, &error);
+    QVERIFY2(in, qPrintable(error));
+    Scenario s;
+    s.params = loadedParams(in);
+    s.params.softmaxDim = -2;
+    QVERIFY(saveScenario(dir.filePath("s.json"), s, &error));
+    QFile saved(dir.filePath("s.json"));
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    const QJsonObject load = QJsonDocument::fromJson(saved.readAll()).object().value("load").toObject();
+    QCOMPARE(load, QJsonObject({ { "q", "data/torch_q.npy" }, { "k", "data/torch_k.npy" } }));
+    const Result before = compute(s.params);
+    // Moved with its data: the same numbers.
+    QTemporaryDir moved;
+    QDir(moved.path()).mkpath("data");
+    for (const char *name : { "s.json", "data/torch_q.npy", "data/torch_k.npy" })
+        QVERIFY(QFile::copy(dir.filePath(name), moved.filePath(name)));
+    const auto back = loadScenario(moved.filePath("s.json"), &error);
+    QVERIFY2(back, qPrintable(error));
+    QVERIFY(back->params.loaded);
+    QCOMPARE(back->params.softmaxDim, -2);
+    QCOMPARE(compute(back->params).attention.weights.data, before.attention.weights.data);
+    // A missing data file is said; nothing is drawn instead.
+    QVERIFY(QFile::remove(moved.filePath("data/torch_k.npy")));
+    QVERIFY(!loadScenario(moved.filePath("s.json"), &error));
+    QVERIFY2(error.contains("s.json: load: ") && error.contains("torch_k.npy: no such file"), qPrintable(error));
+    // Lessons draw their steps.
+    QFile lesson(dir.filePath("l.json"));
+    QVERIFY(lesson.open(QIODevice::WriteOnly));
+    lesson.write(R"({"format": "attention-viz-lesson", "version": 1, "steps": [{"load": {"npz": "x.npz"}}]})");
+    lesson.close();
+    QVERIFY(!loadLesson(dir.filePath("l.json"), &error));
+    QVERIFY2(error.contains("steps[0].load: a lesson's steps draw their Q, K, V"), qPrintable(error));
 }
 
 QTEST_MAIN(TestLoading)

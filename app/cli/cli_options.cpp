@@ -3,6 +3,7 @@
 
 #include "io/array_files.h"
 #include "io/scenario.h"
+#include "loaded.h"
 #include "model/color_map_names.h"
 #include "model/tokens.h"
 #include "params_edit.h"
@@ -305,6 +306,13 @@ void checkKept(const QCommandLineParser &parser, const attn::Params &base, const
 void applyLoad(const QCommandLineParser &parser, attn::Params &p)
 {
     const bool npz = parser.isSet("load"), separate = parser.isSet("load-q") || parser.isSet("load-k");
+    if (p.loaded && !npz && !separate) // a scenario's files
+        for (const char *other : { "batch", "len", "keys", "d-model", "d-k", "d-v", "cross", "tokens", "positions",
+                 "init", "sigma", "mode" })
+            if (parser.isSet(other))
+                throw Fail { QStringLiteral("--%1: the scenario's Q, K, V come from files (%2), which fix B, L, S, "
+                                            "d_k and d_v; leave out --%1")
+                                 .arg(other, QString::fromStdString(p.loaded->source)) };
     if (parser.isSet("load-v") && !separate)
         throw Fail { QStringLiteral("--load-v: goes with --load-q and --load-k") };
     if (!npz && !separate)

@@ -178,7 +178,8 @@ std::shared_ptr<const attn::LoadedInputs> loadInputs(
             return nullptr;
         }
         in = attn::makeLoadedInputs(q->second, k->second, v == npz->arrays.end() ? nullptr : &v->second,
-            QFileInfo(qPath).fileName().toStdString(), &why, npz->texts["tokens"]);
+            QFileInfo(qPath).fileName().toStdString(), &why, npz->texts["tokens"],
+            { QFileInfo(qPath).absoluteFilePath().toStdString() });
         if (!in)
             *error = QStringLiteral("%1: %2").arg(qPath, QString::fromStdString(why));
         return in;
@@ -197,8 +198,12 @@ std::shared_ptr<const attn::LoadedInputs> loadInputs(
         source += ", " + QFileInfo(vPath).fileName();
     // A CSV's first column of names labels the axes when queries and keys are the same words.
     const bool named = !q->rowNames.empty() && (k->rowNames.empty() || k->rowNames == q->rowNames);
-    in = attn::makeLoadedInputs(
-        *q, *k, v ? &*v : nullptr, source.toStdString(), &why, named ? q->rowNames : std::vector<std::string> {});
+    std::vector<std::string> paths { QFileInfo(qPath).absoluteFilePath().toStdString(),
+        QFileInfo(kPath).absoluteFilePath().toStdString() };
+    if (v)
+        paths.push_back(QFileInfo(vPath).absoluteFilePath().toStdString());
+    in = attn::makeLoadedInputs(*q, *k, v ? &*v : nullptr, source.toStdString(), &why,
+        named ? q->rowNames : std::vector<std::string> {}, paths);
     if (!in)
         *error = QString::fromStdString(why);
     return in;

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/scenario.h"
 
+#include "io/array_files.h"
 #include "io/params_codec.h"
 #include "io/save_output.h"
 #include "params_edit.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -17,9 +19,56 @@ namespace {
 const char *kScenarioFormat = "attention-viz-scenario";
 const char *kLessonFormat = "attention-viz-lesson";
 
+namespace {
+
+// "load": {"npz": FILE} or {"q": FILE, "k": FILE[, "v": FILE]}: into one path or two or three in q, k, v order.
+QStringList loadPathsFromJson(const QJsonObject &o)
+{
+    if (!o.contains("load"))
+        return {};
+    if (!o.value("load").isObject())
+        throw CodecError { "load: expected {\"npz\": FILE} or {\"q\": FILE, \"k\": FILE, \"v\": FILE}" };
+    const QJsonObject load = o.value("load").toObject();
+    onlyKnownKeys(load, { "npz", "q", "k", "v" }, "load.");
+    QStringList paths;
+    const bool npz = load.contains("npz");
+    for (const char *key : { "npz", "q", "k", "v" }) {
+        const QString text = jsonText(load, key, "load.", {}, QString());
+        if (load.contains(key) && text.isEmpty())
+            throw CodecError { QStringLiteral("load.%1: an empty file name").arg(key) };
+        if (!text.isEmpty())
+            paths << text;
+    }
+    if (npz ? load.size() != 1 : !(load.contains("q") && load.contains("k")))
+        throw CodecError { "load: either {\"npz\": FILE} or q and k (and v) files" };
+    return paths;
+}
+
+QJsonObject loadPathsToJson(const QStringList &paths)
+{
+    if (paths.size() == 1)
+        return { { "npz", paths.first() } };
+    QJsonObject o { { "q", paths.value(0) }, { "k", paths.value(1) } };
+    if (paths.size() > 2)
+        o["v"] = paths.value(2);
+    return o;
+}
+
+QStringList pathsOf(const Scenario &s)
+{
+    if (!s.params.loaded)
+        return s.loadPaths;
+    QStringList paths;
+    for (const std::string &p : s.params.loaded->paths)
+        paths << QString::fromStdString(p);
+    return paths;
+}
+
+} // namespace
+
 Scenario parseScenario(const QJsonObject &o, bool needFormat)
 {
-    onlyKnownKeys(o, { "format", "version", "params", "display", "compare", "compare_d_k", "caption" }, "");
+    onlyKnownKeys(o, { "format", "version", "params", "display", "compare", "compare_d_k", "caption", "load" }, "");
     if (needFormat || o.contains("format")) {
         if (o.value("format").toString() != kScenarioFormat)
             throw CodecError { QStringLiteral("format: expected \"%1\"").arg(kScenarioFormat) };
@@ -57,6 +106,7 @@ Scenario parseScenario(const QJsonObject &o, bool needFormat)
             throw CodecError { "caption: expected a string or {\"en\": ..., \"zh\": ...}" };
         }
     }
+    s.loadPaths = loadPathsFromJson(o);
     return s;
 }
 
@@ -114,6 +164,8 @@ QJsonObject scenarioToJson(const Scenario &s)
         o["compare_d_k"] = s.compareDk;
     if (!s.captionEn.isEmpty() || !s.captionZh.isEmpty())
         o["caption"] = QJsonObject { { "en", s.captionEn }, { "zh", s.captionZh } };
+    if (const QStringList paths = pathsOf(s); !paths.isEmpty())
+        o["load"] = loadPathsToJson(paths);
     return o;
 }
 
@@ -129,7 +181,16 @@ std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error)
 
 bool saveScenario(const QString &path, const Scenario &s, QString *error)
 {
-    const QByteArray bytes = QJsonDocument(scenarioToJson(s)).toJson(QJsonDocument::Indented);
+    QJsonObject o = scenarioToJson(s);
+    if (const QStringList paths = pathsOf(s); !paths.isEmpty()) {
+        // The data files relative to the scenario: the two move together.
+        const QDir folder = QFileInfo(path).absoluteDir();
+        QStringList relative;
+        for (const QString &p : paths)
+            relative << folder.relativeFilePath(p);
+        o["load"] = loadPathsToJson(relative);
+    }
+    const QByteArray bytes = QJsonDocument(o).toJson(QJsonDocument::Indented);
     return saveBytes(path, bytes, error);
 }
 
@@ -138,12 +199,30 @@ std::optional<Scenario> loadScenario(const QString &path, QString *error)
     const auto o = readJsonObject(path, error);
     if (!o)
         return std::nullopt;
+    Scenario s;
     try {
-        return parseScenario(*o, true);
+        s = parseScenario(*o, true);
     } catch (const CodecError &b) {
         *error = QStringLiteral("%1: %2").arg(path, b.message);
         return std::nullopt;
     }
+    if (!s.loadPaths.isEmpty()) {
+        // Its Q, K, V files, found from the scenario's folder.
+        const QDir folder = QFileInfo(path).absoluteDir();
+        QStringList files;
+        for (const QString &p : s.loadPaths)
+            files << QDir::cleanPath(folder.absoluteFilePath(p));
+        QString why;
+        const auto in = io::loadInputs(files.value(0), files.value(1), files.value(2), &why);
+        if (!in) {
+            *error = QStringLiteral("%1: load: %2").arg(path, why);
+            return std::nullopt;
+        }
+        s.params.mode = attn::Mode::Direct;
+        s.params.loaded = in;
+        attn::normalize(s.params);
+    }
+    return s;
 }
 
 std::optional<Lesson> loadLesson(const QString &path, QString *error)
@@ -190,6 +269,8 @@ std::optional<Lesson> lessonFromJson(const QJsonObject &object, QString *error)
                 throw CodecError { QStringLiteral("steps[%1]: expected an object").arg(i) };
             try {
                 lesson.steps.push_back(parseScenario(steps[i].toObject(), false));
+                if (!lesson.steps.back().loadPaths.isEmpty())
+                    throw CodecError { "load: a lesson's steps draw their Q, K, V; open data files with a scenario" };
             } catch (const CodecError &b) {
                 throw CodecError { QStringLiteral("steps[%1].%2").arg(i).arg(b.message) };
             }

@@ -9,6 +9,7 @@
 #include "params_edit.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -90,13 +91,16 @@ struct Scenario
     CompareKind compare = CompareKind::None;
     int compareDk = 256; // the second d_k when compare == Dk
     QString captionEn, captionZh;
+    // The files params' Q, K, V come from, as the file names them (relative to the scenario's folder): one
+    // .npz, or q, k (and v). Filled when read; loadScenario loads them into params.loaded.
+    QStringList loadPaths;
 
     QString caption(bool chinese) const { return chinese && !captionZh.isEmpty() ? captionZh : captionEn; }
     bool operator==(const Scenario &o) const
     {
         return params == o.params && display == o.display && compare == o.compare
             && (compare != CompareKind::Dk || compareDk == o.compareDk) && captionEn == o.captionEn
-            && captionZh == o.captionZh;
+            && captionZh == o.captionZh && loadPaths == o.loadPaths;
     }
 };
 
