@@ -68,6 +68,7 @@ private slots:
     void headsAndNames();
     void theWholePipelineApplies();
     void scenariosReferToTheFiles();
+    void captureScriptsHeads();
 };
 
 void TestLoading::torchQandKGiveTorchSoftmax()
@@ -293,6 +294,28 @@ void TestLoading::scenariosReferToTheFiles()
     lesson.close();
     QVERIFY(!loadLesson(dir.filePath("l.json"), &error));
     QVERIFY2(error.contains("steps[0].load: a lesson's steps draw their Q, K, V"), qPrintable(error));
+}
+
+// tools/capture_attention.py's demo (tests/reference/make_array_fixtures.py ran it): layer 0's q, k, v per
+// head, opened as the program opens them, give the per-head weights nn.MultiheadAttention returned.
+void TestLoading::captureScriptsHeads()
+{
+    QString error;
+    const auto in = io::loadInputs(file("capture_demo.npz"), {}, {}, &error);
+    QVERIFY2(in, qPrintable(error));
+    QCOMPARE(in->heads, 4);
+    QCOMPARE(in->Q.batch, 4); // 1 sentence x 4 heads
+    QCOMPARE(in->tokens, (std::vector<std::string> { "the", "cat", "sat", "on", "the", "mat" }));
+    const auto npz = io::readNpz(file("capture_demo.npz"), &error);
+    QVERIFY2(npz, qPrintable(error));
+    const attn::LoadedArray &a = npz->arrays.at("attn");
+    QCOMPARE(a.shape, (std::vector<std::int64_t> { 2, 1, 4, 6, 6 }));
+    const Result r = compute(loadedParams(in));
+    const std::size_t layer0 = std::size_t(4 * 6 * 6);
+    QCOMPARE(r.attention.weights.data.size(), layer0);
+    for (std::size_t i = 0; i < layer0; ++i)
+        QVERIFY2(std::abs(r.attention.weights.data[i] - a.data[i]) < 1e-6,
+            qPrintable(QString("weight %1: %2, captured %3").arg(i).arg(r.attention.weights.data[i]).arg(a.data[i])));
 }
 
 QTEST_MAIN(TestLoading)

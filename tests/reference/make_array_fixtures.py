@@ -9,7 +9,8 @@ np.load(f).astype(np.float32), base64 little-endian; "tokens" where a CSV has na
   every dtype (float16/32/64, int8/16/32/64, uint8/16/32/64, bool), both byte orders, C and Fortran order,
   .npy format versions 1.0, 2.0 and 3.0, the shapes (L, d), (B, L, d), (B, H, L, d), (layers, B, H, L, S),
   NaN and Inf values, .npz archives stored and deflate-compressed with q, k, v, weights, attn and tokens, Q and
-  K saved from PyTorch with PyTorch's softmax beside them, and CSV/TSV with and without names.
+  K saved from PyTorch with PyTorch's softmax beside them, tools/capture_attention.py's demo capture (a random
+  nn.TransformerEncoder's per-head weights and layer 0's q, k, v), and CSV/TSV with and without names.
 Bad files (manifest "bad": the file and the words the program's message must contain), each made by hand from
 a good one: truncated data, a header that lies about the shape, sizes whose product overflows, a negative size,
 complex and text dtypes, an object (pickled) array, a structured array, a wrong magic, version 9.0, a header
@@ -92,6 +93,11 @@ try:
     manifest["torch"] = {"q": "torch_q.npy", "k": "torch_k.npy", "v": "torch_v.npy", "torch": torch.__version__,
                          "weights": {"shape": list(weights.shape), "f32": enc(weights.numpy())},
                          "out": {"shape": [1, 5, 8], "f32": enc((weights @ v).numpy())}}
+    # tools/capture_attention.py on a small random nn.TransformerEncoder: its per-head weights (checked there
+    # against nn.MultiheadAttention's own need_weights=True, average_attn_weights=False) and layer 0's q, k, v.
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+    import capture_attention
+    capture_attention.demo(os.path.join(out, "capture_demo.npz"))
 except ImportError:
     pass
 
