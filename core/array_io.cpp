@@ -522,11 +522,12 @@ std::optional<LoadedArray> readCsv(const char *bytes, std::size_t size, std::str
             return std::nullopt;
         }
     }
-    // A first line of names: any of its cells is not a number.
+    // A first line of names: none of its cells is a number (one that holds some numbers is data, and a
+    // cell that is not a number there is said, not taken for a name).
     float scratch = 0;
-    bool header = false;
+    bool header = true;
     for (const std::string &c : rows.front())
-        header = header || !number(c, &scratch);
+        header = header && !number(c, &scratch);
     const std::size_t firstData = header ? 1 : 0;
     if (firstData >= rows.size()) {
         *error = "it has a line of names and no numbers under it";
@@ -569,7 +570,9 @@ std::optional<LoadedArray> readCsv(const char *bytes, std::size_t size, std::str
             float v = 0;
             if (!number(cell, &v)) {
                 *error = "line " + std::to_string(firstData + i + 1) + ", cell " + std::to_string(firstColumn + j + 1)
-                    + ": '" + (cell.size() > 40 ? cell.substr(0, 40) + "..." : cell) + "' is not a number";
+                    + (cell.empty()
+                            ? std::string(" is empty (a separator too many?)")
+                            : ": '" + (cell.size() > 40 ? cell.substr(0, 40) + "..." : cell) + "' is not a number");
                 return std::nullopt;
             }
             a.data[i * S + j] = v;

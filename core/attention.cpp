@@ -541,6 +541,8 @@ namespace {
 void warnOfLoadedValues(Result &r)
 {
     const Params &p = r.params;
+    if (p.loaded)
+        r.attention.warnings.insert(r.attention.warnings.begin(), p.loaded->notes.begin(), p.loaded->notes.end());
     if (p.loaded && p.loaded->nonFinite > 0)
         r.attention.warnings.insert(r.attention.warnings.begin(),
             "the loaded Q, K and V hold " + std::to_string(p.loaded->nonFinite)
@@ -601,11 +603,11 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
             s.maxQuery = i;
             s.maxKey = st.rowArgmax(batch, i);
         }
-        if (std::fabs(st.rowSums(batch, i) - 1.0) > tolerance)
+        if (!(std::fabs(st.rowSums(batch, i) - 1.0) <= tolerance)) // (NaN too)
             ++s.rowsNotSummingToOne;
     }
     for (int j = 0; j < S; ++j)
-        if (std::fabs(st.colSums(batch, j) - 1.0) > tolerance)
+        if (!(std::fabs(st.colSums(batch, j) - 1.0) <= tolerance))
             ++s.colsNotSummingToOne;
     // Entropies over the distributions a mask leaves something to (a fully masked one has none), against
     // the most each can have: ln of what it may see (ln S or ln L without a mask); the Jacobian's norms

@@ -47,14 +47,14 @@ std::shared_ptr<const LoadedInputs> makeLoadedInputs(const LoadedArray &q, const
     auto K = arrayAsInputs(k, "k", &kHeads, error);
     if (!K)
         return nullptr;
-    if (q.shape.size() != k.shape.size() || Q->batch != K->batch || qHeads != kHeads) {
-        *error = "q " + shapeText(q.shape) + " and k " + shapeText(k.shape)
-            + " need the same batch (and heads) in front of their rows";
-        return nullptr;
-    }
     if (Q->cols != K->cols) {
         *error = "q " + shapeText(q.shape) + " and k " + shapeText(k.shape) + " need the same width d_k to be "
             + "multiplied (Q·Kᵀ): " + std::to_string(Q->cols) + " and " + std::to_string(K->cols);
+        return nullptr;
+    }
+    if (q.shape.size() != k.shape.size() || Q->batch != K->batch || qHeads != kHeads) {
+        *error = "q " + shapeText(q.shape) + " and k " + shapeText(k.shape)
+            + " need the same batch (and heads) in front of their rows";
         return nullptr;
     }
     in->heads = qHeads;
@@ -77,6 +77,10 @@ std::shared_ptr<const LoadedInputs> makeLoadedInputs(const LoadedArray &q, const
     in->paths = paths;
     if (!tokens.empty() && int(tokens.size()) == in->Q.rows && in->Q.rows == in->K.rows)
         in->tokens = tokens;
+    else if (!tokens.empty())
+        in->notes.push_back("the " + std::to_string(tokens.size()) + " tokens are not shown: they label the axes when "
+            + "there are as many as queries and keys (L = " + std::to_string(in->Q.rows)
+            + ", S = " + std::to_string(in->K.rows) + ")");
     for (const Tensor3 *t : { &in->Q, &in->K, &in->V })
         for (const float x : t->data)
             in->nonFinite += std::isfinite(x) ? 0 : 1;

@@ -23,6 +23,7 @@ struct LoadedInputs
     std::string source; // what was loaded, for messages and titles: "q.npy, k.npy" or "run.npz"
     std::vector<std::string> paths; // the files, absolute: one .npz, or q, k (and v); scenarios refer to them
     std::size_t nonFinite = 0; // NaN and infinite values in Q, K and V
+    std::vector<std::string> notes; // what was left out (tokens that do not fit), said with the warnings
 };
 
 // One array as Q, K or V: (L, d), (B, L, d) or (B, H, L, d). name ("q") is used in messages.

@@ -61,6 +61,7 @@ private slots:
     void refusesBadFiles();
     void limitsBeforeAllocating();
     void everyPrefixIsRefused();
+    void csvFirstLineWithATypoIsData();
 };
 
 void TestArrayIo::readsAsNumPy_data()
@@ -151,6 +152,24 @@ void TestArrayIo::everyPrefixIsRefused()
             QVERIFY(!error.empty());
         }
     }
+}
+
+// A first line holding some numbers is data: a cell there that is not a number is said, not taken for a name
+// (the line would be lost); a line of names has no number at all; an empty cell is called empty.
+void TestArrayIo::csvFirstLineWithATypoIsData()
+{
+    std::string error;
+    const std::string typo = "1.0,0.5,O.2\n0.3,0.3,0.4\n0.1,0.2,0.7\n";
+    QVERIFY(!readCsv(typo.data(), typo.size(), &error));
+    QCOMPARE(QString::fromStdString(error), QString("line 1, cell 3: 'O.2' is not a number"));
+    const std::string trailing = "1,2,3,\n4,5,6,\n";
+    QVERIFY(!readCsv(trailing.data(), trailing.size(), &error));
+    QCOMPARE(QString::fromStdString(error), QString("line 1, cell 4 is empty (a separator too many?)"));
+    const std::string named = "a,b\n1,2\n";
+    const auto a = readCsv(named.data(), named.size(), &error);
+    QVERIFY2(a, error.c_str());
+    QCOMPARE(a->shape, (std::vector<std::int64_t> { 1, 2 }));
+    QCOMPARE(a->columnNames, (std::vector<std::string> { "a", "b" }));
 }
 
 QTEST_APPLESS_MAIN(TestArrayIo)

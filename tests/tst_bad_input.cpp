@@ -364,6 +364,14 @@ void TestBadInput::refused_data()
     QTest::newRow("--load with --train") << QStringList { "--load", "{arrays}/qkv_stored.npz", "--train", "--dump",
         "{dir}/o.json" } << "--load: does not apply to the training runs"
                                          << "";
+    QTest::newRow("--load with --compare d-k")
+        << QStringList { "--load", "{arrays}/qkv_stored.npz", "--compare", "d-k:16", "--screenshot", "{dir}/s.png" }
+        << "--compare: loaded Q and K fix d_k (3)"
+        << "";
+    QTest::newRow("--load with a d_k series")
+        << QStringList { "--load", "{arrays}/qkv_stored.npz", "--export-series", "d-k=1,4", "{dir}/series" }
+        << "--export-series: loaded Q, K, V fix d-k: every picture would be the same"
+        << "";
     QTest::newRow("--mask pad:x") << QStringList { "--mask", "pad:x" }
                                   << "--mask: pad:N needs a number of keys N from 0 to 5"
                                   << "";

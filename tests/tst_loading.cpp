@@ -140,7 +140,7 @@ void TestLoading::badFiles_data()
     QTest::newRow("weights, not q and k") << "weights_attn.npz" << QString() << "holds attention weights, not q and k";
     QTest::newRow("widths differ") << "torch_q.npy"
                                    << "shape_B_L_d.npy"
-                                   << "need the same batch (and heads) in front of their rows";
+                                   << "need the same width d_k to be multiplied (Q·Kᵀ): 8 and 4";
     QTest::newRow("a folder") << "."
                               << "shape_L_d.npy"
                               << "is a folder, not a file";
@@ -190,16 +190,30 @@ void TestLoading::headsAndNames()
     QVERIFY(QString::fromStdString(r.attention.warnings.front())
                 .startsWith("the loaded Q, K and V hold 3 NaN or infinite"));
     QVERIFY(std::isnan(r.attention.weights(0, 1, 0))); // query 1 of element 0 holds the NaN, as in PyTorch
+    // An .npz may name them Q, K or query, key; with q alone it says k is missing; words that do not fit the
+    // axes are said, not silently dropped.
+    const auto named = io::loadInputs(file("named_query_key.npz"), {}, {}, &error);
+    QVERIFY2(named && named->Q.rows == 4 && !named->vGiven, qPrintable(error));
+    QVERIFY(!io::loadInputs(file("q_only.npz"), {}, {}, &error));
+    QVERIFY2(error.endsWith("q_only.npz: holds q but no k: Q·Kᵀ needs both"), qPrintable(error));
+    const auto misfit = io::loadInputs(file("tokens_misfit.npz"), {}, {}, &error);
+    QVERIFY2(misfit, qPrintable(error));
+    QVERIFY(misfit->tokens.empty());
+    const Result told = compute(loadedParams(misfit));
+    QVERIFY(!told.attention.warnings.empty());
+    QCOMPARE(QString::fromStdString(told.attention.warnings.front()),
+        QString("the 3 tokens are not shown: they label the axes when there are as many as queries and keys (L = 4, "
+                "S = 4)"));
     // CSV with names in the first column: the axes' words.
     QTemporaryDir dir;
     QFile q(dir.filePath("q.tsv"));
     QVERIFY(q.open(QIODevice::WriteOnly));
     q.write("\td0\td1\nthe\t1\t0\ncat\t0\t1\nsat\t0.5\t0.5\n");
     q.close();
-    const auto named = io::loadInputs(dir.filePath("q.tsv"), dir.filePath("q.tsv"), {}, &error);
-    QVERIFY2(named, qPrintable(error));
-    QCOMPARE(named->tokens, (std::vector<std::string> { "the", "cat", "sat" }));
-    QCOMPARE(named->Q.cols, 2);
+    const auto words = io::loadInputs(dir.filePath("q.tsv"), dir.filePath("q.tsv"), {}, &error);
+    QVERIFY2(words, qPrintable(error));
+    QCOMPARE(words->tokens, (std::vector<std::string> { "the", "cat", "sat" }));
+    QCOMPARE(words->Q.cols, 2);
     QFile k(dir.filePath("k.csv"));
     QVERIFY(k.open(QIODevice::WriteOnly));
     k.write("1,2,3\n4,5,6\n7,8,9\n");

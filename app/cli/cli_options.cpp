@@ -346,6 +346,8 @@ void applyLoad(const QCommandLineParser &parser, attn::Params &p)
         for (const char *o : { "load-k", "load-v" })
             if (!npz && parser.isSet(o) && error.startsWith(parser.value(o) + QLatin1Char(':')))
                 culprit = QStringLiteral("--") + o;
+        if (!npz && error.startsWith(QLatin1String("v ")))
+            culprit = QStringLiteral("--load-v"); // v does not fit q and k
         throw Fail { QStringLiteral("%1: %2").arg(culprit, error) };
     }
     p.mode = attn::Mode::Direct;
@@ -389,6 +391,18 @@ void applyParams(const QCommandLineParser &parser, CliRequest &r)
         p.positions = true;
     }
     applyLoad(parser, p);
+    if (p.loaded) { // the files fix d_k and the lengths: a comparison or series over them would show one picture
+        if (parser.isSet("compare") && parser.value("compare").trimmed().toLower().startsWith(QLatin1String("d-k")))
+            throw Fail { QStringLiteral("--compare: loaded Q and K fix d_k (%1); compare scaling, softmax-dim, "
+                                        "score or mask-fill instead")
+                             .arg(p.dK) };
+        const QString series = parser.value("export-series").section(QLatin1Char('='), 0, 0).trimmed().toLower();
+        if (parser.isSet("export-series")
+            && QStringList { "d-k", "len", "keys", "d-model", "d-v", "sigma", "init", "seed" }.contains(series))
+            throw Fail {
+                QStringLiteral("--export-series: loaded Q, K, V fix %1: every picture would be the same").arg(series)
+            };
+    }
     // The mask and the batch element depend on the final key length and batch size.
     for (const QString &name : { QStringLiteral("mask"), QStringLiteral("batch-index") })
         if (parser.isSet(name))

@@ -131,6 +131,12 @@ std::optional<NpzContents> readNpz(const QString &path, QString *error, std::siz
         const char kind = bytes.size() > 12 && bytes.contains("'descr': '<U") ? 'U'
             : bytes.contains("'descr': '|S")                                  ? 'S'
                                                                               : 'f';
+        if (name == "tokens" && bytes.contains("'descr': '|O")) {
+            *error = QStringLiteral("%1: tokens.npy: the words are saved as Python objects (pickles, never loaded); "
+                                    "save them as text: np.array(words, dtype=str)")
+                         .arg(path);
+            return std::nullopt;
+        }
         if (kind != 'f') {
             auto texts = attn::readNpyStrings(bytes.constData(), std::size_t(bytes.size()), &why);
             if (!texts) {
@@ -164,12 +170,26 @@ std::shared_ptr<const attn::LoadedInputs> loadInputs(
         auto npz = readNpz(qPath, error);
         if (!npz)
             return nullptr;
-        const auto q = npz->arrays.find("q"), k = npz->arrays.find("k"), v = npz->arrays.find("v");
+        // q, k, v by name: also Q, query, queries ... (any case).
+        const auto find = [&npz](std::initializer_list<const char *> names) {
+            for (auto it = npz->arrays.begin(); it != npz->arrays.end(); ++it)
+                for (const char *n : names)
+                    if (QString::fromStdString(it->first).compare(QLatin1String(n), Qt::CaseInsensitive) == 0)
+                        return it;
+            return npz->arrays.end();
+        };
+        const auto q = find({ "q", "query", "queries" }), k = find({ "k", "key", "keys" }),
+                   v = find({ "v", "value", "values" });
         if (q == npz->arrays.end() || k == npz->arrays.end()) {
             QStringList names;
             for (const auto &a : npz->arrays)
                 names << QString::fromStdString(a.first);
-            *error = npz->arrays.count("weights") || npz->arrays.count("attn")
+            for (const auto &t : npz->texts)
+                names << QString::fromStdString(t.first);
+            const bool one = q != npz->arrays.end() || k != npz->arrays.end();
+            *error = one ? QStringLiteral("%1: holds %2 but no %3: Q·Kᵀ needs both")
+                               .arg(qPath, q != npz->arrays.end() ? "q" : "k", q != npz->arrays.end() ? "k" : "q")
+                : npz->arrays.count("weights") || npz->arrays.count("attn")
                 ? QStringLiteral(
                     "%1: holds attention weights, not q and k (opening weights alone is not supported yet)")
                       .arg(qPath)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/explanation_panel.h"
 
+#include "loaded.h"
 #include "model/labels.h"
 
 #include <QLabel>
@@ -89,6 +90,17 @@ void ExplanationPanel::showResult()
             break;
         }
     const QString over = p.softmaxDim == -1 ? tr("over keys (dim −1)") : tr("over queries (dim −2)");
+    // Loaded heads are shown as elements: which batch element and head the shown one is.
+    const auto headOf = [](const attn::Params &p) -> QString {
+        if (!p.loaded || p.loaded->heads < 2)
+            return {};
+        const int h = p.loaded->heads;
+        return tr("   ·   element %1 = batch %2, head %3 (of %4 heads: element b·%4 + h)")
+            .arg(p.batchIndex)
+            .arg(p.batchIndex / h)
+            .arg(p.batchIndex % h)
+            .arg(h);
+    };
     // The mask as PyTorch code takes it, in the chosen convention, and what a masked logit becomes.
     const auto maskCall = [](const attn::Params &p) -> QString {
         if (p.mask == attn::MaskKind::None)
@@ -136,7 +148,7 @@ void ExplanationPanel::showResult()
                     : tr("Q·Kᵀ: %1·%2 → %3  →  %7  →  softmax %4 → %3  →  weights·V: %3·%5 → %6")
                           .arg(shape({ B, L, dk }), shape({ B, dk, S }), shape({ B, L, S }), over, shape({ B, S, dv }),
                               shape({ B, L, dv }), scalingLabel(p)))
-        + maskCall(p));
+        + maskCall(p) + headOf(p));
 
     const attn::BatchSummary s = attn::summarize(*r, p.batchIndex);
     const attn::Statistics &st = r->attention.stats;

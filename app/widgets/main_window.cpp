@@ -298,6 +298,9 @@ void MainWindow::updateDemoButtons()
     label("toggleSoftmaxDim", p.softmaxDim == -1 ? tr("dim −1") : tr("dim −2"));
     label("halveDk", tr("d_k ÷2"));
     label("doubleDk", tr("d_k ×2"));
+    // Loaded files fix d_k and L: their keys and buttons wait for drawn data.
+    for (const char *name : { "halveDk", "doubleDk", "shorter", "longer", "animate" })
+        action(name)->setEnabled(!p.loaded);
     label("shorter", tr("L−1"));
     label("longer", tr("L+1"));
     label("cycleMask",
@@ -505,6 +508,9 @@ void MainWindow::buildMenus()
             [this, kind = k.second] { m_model->setCompare(kind, std::min(m_model->params().dK * 16, 1024)); });
         connect(m_model, &AttentionModel::compareChanged, a,
             [a, kind = k.second](CompareKind now) { a->setChecked(now == kind); });
+        if (k.second == CompareKind::Dk) // loaded files fix d_k: nothing to compare
+            connect(
+                m_model, &AttentionModel::paramsChanged, a, [a](const attn::Params &p) { a->setEnabled(!p.loaded); });
     }
     view->addAction(action("showPipeline"));
     view->addAction(action("showWhyScale"));
@@ -667,6 +673,10 @@ bool MainWindow::openData(const QStringList &paths, QString *error)
     attn::Params p = m_model->params();
     p.mode = attn::Mode::Direct;
     p.loaded = in;
+    if (p.mask == attn::MaskKind::Pad || p.mask == attn::MaskKind::Custom) // made for other keys
+        attn::setMask(p, attn::MaskKind::None);
+    p.customMask.clear();
+    p.customCols = 0;
     attn::normalize(p);
     if (auto e = attn::validate(p, attn::defaultMemoryBudget())) {
         *error = QString::fromStdString(e->field + ": " + e->message);

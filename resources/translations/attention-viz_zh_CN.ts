@@ -560,262 +560,267 @@
 <context>
     <name>ExplanationPanel</name>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="73"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="74"/>
         <source>Q·Kᵀ / √%1 = Q·Kᵀ / %2</source>
         <translation>Q·Kᵀ / √%1 = Q·Kᵀ / %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="76"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="77"/>
         <source>Q·Kᵀ (not scaled)</source>
         <translation>Q·Kᵀ（未缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="79"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="80"/>
         <source>Q·Kᵀ × %1</source>
         <translation>Q·Kᵀ × %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="82"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="83"/>
         <source>Q·Kᵀ / d_k = Q·Kᵀ / %1</source>
         <translation>Q·Kᵀ / d_k = Q·Kᵀ / %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="85"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="86"/>
         <source>Q·Kᵀ / √d_model = Q·Kᵀ / %1</source>
         <translation>Q·Kᵀ / √d_model = Q·Kᵀ / %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="88"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="89"/>
         <source>(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2</source>
         <translation>(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="91"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="92"/>
         <source>over keys (dim −1)</source>
         <translation>沿键维（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="91"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="92"/>
         <source>over queries (dim −2)</source>
         <translation>沿查询维（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="97"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="98"/>
+        <source>   ·   element %1 = batch %2, head %3 (of %4 heads: element b·%4 + h)</source>
+        <translation>   ·   元素 %1 = 批次 %2、头 %3（共 %4 个头：元素 b·%4 + h）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="109"/>
         <source>(L, S)</source>
         <translation>(L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="97"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="109"/>
         <source>(B, 1, S)</source>
         <translation>(B, 1, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="97"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="109"/>
         <source>(B, S)</source>
         <translation>(B, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="99"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="111"/>
         <source>   ·   mask m %1, True = take part: scores.masked_fill(~m, -1e9)</source>
         <translation>   ·   掩码 m %1，True = 参与：scores.masked_fill(~m, -1e9)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="100"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="112"/>
         <source>   ·   mask m %1, True = ignore: scores.masked_fill(m, -1e9)</source>
         <translation>   ·   掩码 m %1，True = 屏蔽：scores.masked_fill(m, -1e9)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="102"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="114"/>
         <source>   ·   mask m %1, True = take part: F.scaled_dot_product_attention(q, k, v, attn_mask=m)</source>
         <translation>   ·   掩码 m %1，True = 参与：F.scaled_dot_product_attention(q, k, v, attn_mask=m)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="105"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="117"/>
         <source>   ·   mask m (B, S), True = ignore: nn.MultiheadAttention(…)(q, k, v, key_padding_mask=m)</source>
         <translation>   ·   掩码 m (B, S)，True = 屏蔽：nn.MultiheadAttention(…)(q, k, v, key_padding_mask=m)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="110"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="122"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="112"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="124"/>
         <source>, no key padded</source>
         <translation>，没有填充的键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="114"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="126"/>
         <source>, last key masked</source>
         <translation>，屏蔽最后 1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="116"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="128"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="118"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="130"/>
         <source>, custom mask</source>
         <translation>，自定义掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="120"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="132"/>
         <source>weights = softmax( %1 ) %2%3      out = weights · V</source>
         <translation>weights = softmax( %1 ) %2%3      out = weights · V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="126"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="138"/>
         <source>Q = X·W_q %1, K = %2·W_k, V = %2·W_v   </source>
         <translation>Q = X·W_q %1，K = %2·W_k，V = %2·W_v   </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="130"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="142"/>
         <source>scores v·tanh(Q·W₁ + K·W₂): Q %1, K %2, W₁ and W₂ (%3, %4), v (%4) → %5  →  softmax %6 → %5  →  weights·V: %5·%7 → %8</source>
         <translation>分数 v·tanh(Q·W₁ + K·W₂)：Q %1，K %2，W₁ 和 W₂ (%3, %4)，v (%4) → %5  →  softmax %6 → %5  →  weights·V：%5·%7 → %8</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="136"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="148"/>
         <source>Q·Kᵀ: %1·%2 → %3  →  %7  →  softmax %4 → %3  →  weights·V: %3·%5 → %6</source>
         <translation>打分 Q·Kᵀ：%1·%2 → %3  →  %7  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="145"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="157"/>
         <source>every row sums to 1</source>
         <translation>每一行的和都为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="148"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="160"/>
         <source>columns sum to 1 (the %1 keys no query may see: 0), %2 of %3 rows do not</source>
         <translation>各列之和为 1（没有查询能看到的 %1 个键：0），%3 行中有 %2 行不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="153"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="165"/>
         <source>columns sum to 1, %1 of %2 rows do not</source>
         <translation>各列和为 1，%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="157"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="169"/>
         <source>·σ⁴</source>
         <translation>·σ⁴</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="160"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="172"/>
         <source>additive scores: a sum of H tanh&apos;s, bounded by Σ|v_h| = %1 whatever d_k is</source>
         <translation>加性分数：H 个 tanh 之和，无论 d_k 多大都不超过 Σ|v_h| = %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="163"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="175"/>
         <source>none expected: Q and K are loaded, not drawn</source>
         <translation>没有期望值：Q 和 K 是载入的，不是随机抽取的</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="165"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="177"/>
         <source>not known with position encodings</source>
         <translation>加了位置编码时无法给出期望值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="167"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="179"/>
         <source>expected d_k%1 = %2, scaled %3</source>
         <translation>期望 d_k%1 = %2，缩放后 %3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="169"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="181"/>
         <source>expected d_k·d_model²%1 = %2, scaled %3 (randn weights: q and k entries have variance d_model)</source>
         <translation>期望 d_k·d_model²%1 = %2，缩放后 %3（randn 权重：q 和 k 的每个元素方差为 d_model）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="173"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="185"/>
         <source>expected d_k%1 = %2, scaled %3 (randn / √d_model weights: q and k entries have variance 1)</source>
         <translation>期望 d_k%1 = %2，缩放后 %3（randn / √d_model 权重：q 和 k 的每个元素方差为 1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="176"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="188"/>
         <source>expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)</source>
         <translation>期望 d_k/9%1 = %2，缩放后 %3（nn.Linear 权重：q 和 k 的每个元素方差为 1/3）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="182"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="194"/>
         <source>mean softmax Jacobian norm %1 (uniform rows over their visible keys have %2 on average, one-hot rows 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见键上均匀的行平均为 %2，独热的行为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="184"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="196"/>
         <source>mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)</source>
         <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行为 %2，one-hot 的行为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="185"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="197"/>
         <source>mean softmax Jacobian norm %1 (uniform columns over their visible queries have %2 on average, one-hot columns 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见查询上均匀的列平均为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="211"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="223"/>
         <source>mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column&apos;s visible queries, on average; the columns are the distributions)</source>
         <translation>列熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="216"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="228"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(scores) = %5 (not scaled: %6); %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(分数) = %5（不缩放：%6）；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="218"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="230"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="243"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="255"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="245"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="257"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="248"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="260"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="250"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="262"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="195"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="207"/>
         <source>mean row entropy %1 nats = %2% of ln S = %3</source>
         <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="69"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="70"/>
         <source>v·tanh(Q·W₁ + K·W₂) (additive, H = %1, not scaled)</source>
         <translation>v·tanh(Q·W₁ + K·W₂)（加性，H = %1，不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="106"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="118"/>
         <source>   ·   mask m (L, S), True = ignore: nn.MultiheadAttention(…)(q, k, v, attn_mask=m)</source>
         <translation>   ·   掩码 m (L, S)，True = 屏蔽：nn.MultiheadAttention(…)(q, k, v, attn_mask=m)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="146"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="158"/>
         <source>rows that do not sum to 1: %1 of %2</source>
         <translation>和不为 1 的行：%2 行中有 %1 行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="187"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="199"/>
         <source>mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（均匀的列为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="200"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="212"/>
         <source>mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row&apos;s visible keys, on average)</source>
         <translation>行熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每行可见键数的 ln 的平均）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="206"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="218"/>
         <source>mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)</source>
         <translation>平均列熵 %1 奈特 = ln L = %3 的 %2%（此时列才是概率分布）</translation>
     </message>
@@ -1625,7 +1630,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="174"/>
-        <location filename="../../app/widgets/main_window.cpp" line="302"/>
+        <location filename="../../app/widgets/main_window.cpp" line="305"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
@@ -1636,7 +1641,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="176"/>
-        <location filename="../../app/widgets/main_window.cpp" line="301"/>
+        <location filename="../../app/widgets/main_window.cpp" line="304"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
@@ -1677,7 +1682,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="189"/>
-        <location filename="../../app/widgets/main_window.cpp" line="323"/>
+        <location filename="../../app/widgets/main_window.cpp" line="326"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
@@ -1787,345 +1792,345 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>÷√d_k：加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/widgets/main_window.cpp" line="309"/>
         <source>mask: custom</source>
         <translation>掩码：自定义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="313"/>
+        <location filename="../../app/widgets/main_window.cpp" line="316"/>
         <source>compare: score</source>
         <translation>对比：打分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="314"/>
+        <location filename="../../app/widgets/main_window.cpp" line="317"/>
         <source>compare: −inf, −1e9</source>
         <translation>对比：−inf、−1e9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="317"/>
+        <location filename="../../app/widgets/main_window.cpp" line="320"/>
         <source>gradient: on</source>
         <translation>梯度：开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="317"/>
+        <location filename="../../app/widgets/main_window.cpp" line="320"/>
         <source>gradient: off</source>
         <translation>梯度：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="319"/>
+        <location filename="../../app/widgets/main_window.cpp" line="322"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="319"/>
+        <location filename="../../app/widgets/main_window.cpp" line="322"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="365"/>
+        <location filename="../../app/widgets/main_window.cpp" line="368"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="366"/>
+        <location filename="../../app/widgets/main_window.cpp" line="369"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="380"/>
+        <location filename="../../app/widgets/main_window.cpp" line="383"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="381"/>
+        <location filename="../../app/widgets/main_window.cpp" line="384"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="382"/>
+        <location filename="../../app/widgets/main_window.cpp" line="385"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="394"/>
+        <location filename="../../app/widgets/main_window.cpp" line="397"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="397"/>
+        <location filename="../../app/widgets/main_window.cpp" line="400"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="406"/>
+        <location filename="../../app/widgets/main_window.cpp" line="409"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="412"/>
+        <location filename="../../app/widgets/main_window.cpp" line="415"/>
         <source>Open attention &amp;data…</source>
         <translation>打开注意力数据(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="414"/>
+        <location filename="../../app/widgets/main_window.cpp" line="417"/>
         <source>Open Q and K (and V): one .npz, or two or three files named q, k, v</source>
         <translation>打开 Q 和 K（以及 V）：一个 .npz，或名为 q、k、v 的两三个文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="415"/>
+        <location filename="../../app/widgets/main_window.cpp" line="418"/>
         <source>Attention data (*.npz *.npy *.csv *.tsv *.txt)</source>
         <translation>注意力数据 (*.npz *.npy *.csv *.tsv *.txt)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="418"/>
-        <location filename="../../app/widgets/main_window.cpp" line="715"/>
-        <location filename="../../app/widgets/main_window.cpp" line="750"/>
+        <location filename="../../app/widgets/main_window.cpp" line="421"/>
+        <location filename="../../app/widgets/main_window.cpp" line="725"/>
+        <location filename="../../app/widgets/main_window.cpp" line="760"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="423"/>
+        <location filename="../../app/widgets/main_window.cpp" line="426"/>
         <source>Recent data</source>
         <translation>最近的数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="426"/>
+        <location filename="../../app/widgets/main_window.cpp" line="429"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="428"/>
+        <location filename="../../app/widgets/main_window.cpp" line="431"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="428"/>
-        <location filename="../../app/widgets/main_window.cpp" line="439"/>
+        <location filename="../../app/widgets/main_window.cpp" line="431"/>
+        <location filename="../../app/widgets/main_window.cpp" line="442"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="435"/>
+        <location filename="../../app/widgets/main_window.cpp" line="438"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="437"/>
+        <location filename="../../app/widgets/main_window.cpp" line="440"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="439"/>
+        <location filename="../../app/widgets/main_window.cpp" line="442"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="442"/>
+        <location filename="../../app/widgets/main_window.cpp" line="445"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="444"/>
+        <location filename="../../app/widgets/main_window.cpp" line="447"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="445"/>
+        <location filename="../../app/widgets/main_window.cpp" line="448"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="445"/>
+        <location filename="../../app/widgets/main_window.cpp" line="448"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="448"/>
+        <location filename="../../app/widgets/main_window.cpp" line="451"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="450"/>
+        <location filename="../../app/widgets/main_window.cpp" line="453"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="456"/>
+        <location filename="../../app/widgets/main_window.cpp" line="459"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="458"/>
+        <location filename="../../app/widgets/main_window.cpp" line="461"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="459"/>
+        <location filename="../../app/widgets/main_window.cpp" line="462"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="460"/>
+        <location filename="../../app/widgets/main_window.cpp" line="463"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="461"/>
+        <location filename="../../app/widgets/main_window.cpp" line="464"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="470"/>
+        <location filename="../../app/widgets/main_window.cpp" line="473"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="478"/>
+        <location filename="../../app/widgets/main_window.cpp" line="481"/>
         <source>&amp;Mistakes</source>
         <translation>常见错误(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="482"/>
+        <location filename="../../app/widgets/main_window.cpp" line="485"/>
         <source>Forgetting ÷√d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="482"/>
+        <location filename="../../app/widgets/main_window.cpp" line="485"/>
         <source>softmax over dim=-2</source>
         <translation>softmax 沿 dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="483"/>
+        <location filename="../../app/widgets/main_window.cpp" line="486"/>
         <source>MHA&apos;s key_padding_mask handed to SDPA</source>
         <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="483"/>
+        <location filename="../../app/widgets/main_window.cpp" line="486"/>
         <source>Q @ K.transpose(0, 1)</source>
         <translation>Q @ K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="483"/>
+        <location filename="../../app/widgets/main_window.cpp" line="486"/>
         <source>Q.transpose(-2, -1) @ K</source>
         <translation>Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="491"/>
+        <location filename="../../app/widgets/main_window.cpp" line="494"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="492"/>
+        <location filename="../../app/widgets/main_window.cpp" line="495"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="493"/>
+        <location filename="../../app/widgets/main_window.cpp" line="496"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="494"/>
+        <location filename="../../app/widgets/main_window.cpp" line="497"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="495"/>
+        <location filename="../../app/widgets/main_window.cpp" line="498"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="496"/>
+        <location filename="../../app/widgets/main_window.cpp" line="499"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="496"/>
+        <location filename="../../app/widgets/main_window.cpp" line="499"/>
         <source>Dot product and additive</source>
         <translation>点积与加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="497"/>
+        <location filename="../../app/widgets/main_window.cpp" line="500"/>
         <source>Masked with −inf and with −1e9</source>
         <translation>以 −inf 屏蔽与以 −1e9 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="516"/>
+        <location filename="../../app/widgets/main_window.cpp" line="522"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="518"/>
+        <location filename="../../app/widgets/main_window.cpp" line="524"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="519"/>
+        <location filename="../../app/widgets/main_window.cpp" line="525"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="528"/>
+        <location filename="../../app/widgets/main_window.cpp" line="534"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="530"/>
+        <location filename="../../app/widgets/main_window.cpp" line="536"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="531"/>
+        <location filename="../../app/widgets/main_window.cpp" line="537"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="531"/>
+        <location filename="../../app/widgets/main_window.cpp" line="537"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="538"/>
+        <location filename="../../app/widgets/main_window.cpp" line="544"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="544"/>
+        <location filename="../../app/widgets/main_window.cpp" line="550"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="545"/>
+        <location filename="../../app/widgets/main_window.cpp" line="551"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="547"/>
+        <location filename="../../app/widgets/main_window.cpp" line="553"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="548"/>
+        <location filename="../../app/widgets/main_window.cpp" line="554"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="549"/>
+        <location filename="../../app/widgets/main_window.cpp" line="555"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="569"/>
+        <location filename="../../app/widgets/main_window.cpp" line="575"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="570"/>
+        <location filename="../../app/widgets/main_window.cpp" line="576"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="681"/>
+        <location filename="../../app/widgets/main_window.cpp" line="691"/>
         <source>%1: %2 values are NaN or infinite; the weights of the rows they reach are NaN or meaningless (infinite scores are clamped to the largest float; PyTorch gives NaN).</source>
         <translation>%1：有 %2 个值是 NaN 或无穷大；受其影响的行的权重为 NaN 或没有意义（这里把无穷大的分数截断为最大的浮点数；PyTorch 给出 NaN）。</translation>
     </message>
@@ -2180,117 +2185,117 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="304"/>
+        <location filename="../../app/widgets/main_window.cpp" line="307"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="305"/>
+        <location filename="../../app/widgets/main_window.cpp" line="308"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="307"/>
+        <location filename="../../app/widgets/main_window.cpp" line="310"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="310"/>
+        <location filename="../../app/widgets/main_window.cpp" line="313"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/widgets/main_window.cpp" line="314"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="312"/>
+        <location filename="../../app/widgets/main_window.cpp" line="315"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="315"/>
+        <location filename="../../app/widgets/main_window.cpp" line="318"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="316"/>
+        <location filename="../../app/widgets/main_window.cpp" line="319"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="326"/>
+        <location filename="../../app/widgets/main_window.cpp" line="329"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="327"/>
+        <location filename="../../app/widgets/main_window.cpp" line="330"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="331"/>
+        <location filename="../../app/widgets/main_window.cpp" line="334"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="331"/>
+        <location filename="../../app/widgets/main_window.cpp" line="334"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="332"/>
+        <location filename="../../app/widgets/main_window.cpp" line="335"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="598"/>
+        <location filename="../../app/widgets/main_window.cpp" line="604"/>
         <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="648"/>
+        <location filename="../../app/widgets/main_window.cpp" line="654"/>
         <source>%1: cannot tell whether it holds Q, K or V. Name the files q, k and v (q.npy, k.npy, v.npy, or ending _q, _k, _v), or save them together with np.savez(FILE, q=..., k=..., v=...).</source>
         <translation>%1：无法判断它是 Q、K 还是 V。请把文件命名为 q、k、v（q.npy、k.npy、v.npy，或以 _q、_k、_v 结尾），或用 np.savez(FILE, q=..., k=..., v=...) 存在一起。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="652"/>
+        <location filename="../../app/widgets/main_window.cpp" line="658"/>
         <source>Two files hold %1: %2 and %3.</source>
         <translation>有两个文件都是 %1：%2 和 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="659"/>
+        <location filename="../../app/widgets/main_window.cpp" line="665"/>
         <source>Open Q and K together (and V if you have it): one .npz, or two or three files named q, k and v.</source>
         <translation>请同时打开 Q 和 K（有 V 的话也一起）：一个 .npz，或名为 q、k、v 的两三个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="676"/>
+        <location filename="../../app/widgets/main_window.cpp" line="686"/>
         <source>These arrays are too large for this machine.</source>
         <translation>这些数组对这台机器来说太大了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="746"/>
+        <location filename="../../app/widgets/main_window.cpp" line="756"/>
         <source>Cannot open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="971"/>
+        <location filename="../../app/widgets/main_window.cpp" line="981"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1019"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1029"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1025"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1035"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1027"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1037"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>

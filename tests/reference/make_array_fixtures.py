@@ -108,6 +108,9 @@ np.savez(os.path.join(out, "qkv_stored.npz"), q=q.astype("<f4"), k=k.astype("<f4
          tokens=tokens)
 np.savez_compressed(os.path.join(out, "qkv_deflated.npz"), q=q, k=k, v=vv.astype("<f2"), tokens=tokens)
 np.savez_compressed(os.path.join(out, "weights_attn.npz"), attn=w)
+np.savez(os.path.join(out, "named_query_key.npz"), Query=q.astype("<f4"), Key=k.astype("<f4"))
+np.savez(os.path.join(out, "q_only.npz"), q=q.astype("<f4"))
+np.savez(os.path.join(out, "tokens_misfit.npz"), q=q.astype("<f4"), k=k.astype("<f4"), tokens=tokens[:3])
 np.savez(os.path.join(out, "weights_weights.npz"), weights=w[0, 0])
 manifest["npz"] = {"q": {"shape": [1, 4, 3], "f32": enc(q)}, "k": {"shape": [1, 4, 3], "f32": enc(k)},
                    "v": {"shape": [1, 4, 3], "f32": enc(vv.astype("<f2").astype("<f4"))},
