@@ -69,6 +69,7 @@ private slots:
     void theWholePipelineApplies();
     void scenariosReferToTheFiles();
     void captureScriptsHeads();
+    void trainedExampleShowsItsHeads();
 };
 
 void TestLoading::torchQandKGiveTorchSoftmax()
@@ -330,6 +331,33 @@ void TestLoading::captureScriptsHeads()
     for (std::size_t i = 0; i < layer0; ++i)
         QVERIFY2(std::abs(r.attention.weights.data[i] - a.data[i]) < 1e-6,
             qPrintable(QString("weight %1: %2, captured %3").arg(i).arg(r.attention.weights.data[i]).arg(a.data[i])));
+}
+
+// The example shipped in the program (tools/train_example.py: one encoder layer trained to reverse 8 digits): its
+// two heads open as two elements over the digits, and putting digit 7 - i at position i shows: a head puts most of
+// each query's weight on the mirrored key (the anti-diagonal).
+void TestLoading::trainedExampleShowsItsHeads()
+{
+    QString error;
+    const auto in = io::loadInputs(":/examples/reverse.npz", {}, {}, &error);
+    QVERIFY2(in, qPrintable(error));
+    QCOMPARE(in->heads, 2);
+    QCOMPARE(in->tokens, (std::vector<std::string> { "3", "1", "4", "1", "5", "9", "2", "6" }));
+    const Result r = compute(loadedParams(in));
+    double best = 0.0;
+    for (int h = 0; h < 2; ++h) {
+        double anti = 0.0;
+        for (int i = 0; i < 8; ++i)
+            anti += r.attention.weights(h, i, 7 - i) / 8.0;
+        best = std::max(best, anti);
+    }
+    QVERIFY2(best > 0.8, qPrintable(QString("the best head's mean weight on the anti-diagonal: %1").arg(best)));
+    // and it is what the layer did: the captured weights
+    const auto npz = io::readNpz(":/examples/reverse.npz", &error);
+    QVERIFY2(npz, qPrintable(error));
+    const std::vector<float> &captured = npz->arrays.at("attn").data;
+    for (std::size_t i = 0; i < r.attention.weights.data.size(); ++i)
+        QVERIFY(std::abs(r.attention.weights.data[i] - captured[i]) < 1e-5);
 }
 
 QTEST_MAIN(TestLoading)

@@ -423,6 +423,13 @@ void MainWindow::buildMenus()
     openDataAction->setShortcut(QKeySequence::Open);
     openDataAction->setObjectName("openDataAction");
     addAction(openDataAction);
+    QMenu *examples = file->addMenu(tr("E&xamples"));
+    QAction *reverse = examples->addAction(tr("Trained: reversing 8 digits (one layer, 2 heads)"), this, [this] {
+        QString error;
+        if (!openData({ QStringLiteral(":/examples/reverse.npz") }, &error))
+            QMessageBox::warning(this, tr("Cannot open the example"), error);
+    });
+    reverse->setObjectName("exampleReverse");
     m_recentData = file->addMenu(tr("Recent data"));
     m_recentData->setObjectName("recentDataMenu");
     updateRecentData();
@@ -686,7 +693,8 @@ bool MainWindow::openData(const QStringList &paths, QString *error)
         *error = tr("These arrays are too large for this machine.");
         return false;
     }
-    rememberData(paths);
+    if (!paths.first().startsWith(QLatin1String(":/"))) // (the built-in example is in File > Examples)
+        rememberData(paths);
     if (in->nonFinite > 0)
         showProblem(tr("%1: %2 values are NaN or infinite; the weights of the rows they reach are NaN or meaningless "
                        "(infinite scores are clamped to the largest float; PyTorch gives NaN).")
