@@ -50,7 +50,7 @@ if [ "$what" = test ]; then
   ctest --test-dir build --output-on-failure -j"$jobs"
   # Every reader of outside data fuzzed for a short while (AddressSanitizer and UBSan on), from the
   # committed seeds, copied so that the checkout is not changed: tests/fuzz/run.sh.
-  tests/fuzz/run.sh build-fuzz "${FUZZ_SECONDS:-12}"
+  tests/fuzz/run.sh build-fuzz "${FUZZ_SECONDS:-8}"
   # The core's tests under AddressSanitizer and UBSan (leaks reported) in that same clang build (its core is
   # built already): the README's developer section (ATTENTION_VIZ_SANITIZE builds everything so).
   cmake --build build-fuzz -j"$jobs" --target core_tests

@@ -309,7 +309,7 @@ std::optional<LoadedArray> readNpy(const char *bytes, std::size_t size, std::str
     }
     a.data.resize(count);
     const unsigned char *data = u + start + headerLength;
-    if (d.kind == 'f' && d.size == 4 && !d.swap) {
+    if (count > 0 && d.kind == 'f' && d.size == 4 && !d.swap) { // (memcpy takes no null pointer, even for 0 bytes)
         std::memcpy(a.data.data(), data, count * 4);
     } else {
         for (std::size_t k = 0; k < count; ++k)
