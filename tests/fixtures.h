@@ -27,7 +27,8 @@ inline std::vector<float> fixtureValues(const QJsonObject &t)
 {
     const QByteArray bytes = QByteArray::fromBase64(t.value("f32").toString().toLatin1());
     std::vector<float> v(bytes.size() / 4);
-    std::memcpy(v.data(), bytes.constData(), v.size() * 4);
+    if (!v.empty()) // (memcpy takes no null pointer, even for 0 bytes)
+        std::memcpy(v.data(), bytes.constData(), v.size() * 4);
     return v;
 }
 

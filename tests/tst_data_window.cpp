@@ -8,6 +8,7 @@
 #include "shown_window.h"
 
 #include "fixtures.h"
+#include "widgets/heads_window.h"
 
 #include <QMimeData>
 #include <QSpinBox>
@@ -23,6 +24,7 @@ private slots:
     void openNamedFiles();
     void dropAnArchive();
     void badDataKeepsTheState();
+    void headsGrid();
 
 private:
     std::unique_ptr<ShownWindow> m_shown;
@@ -110,6 +112,37 @@ void TestDataWindow::badDataKeepsTheState()
     QVERIFY2(error.contains("Open Q and K together"), qPrintable(error));
     window().settle();
     QVERIFY(model().params() == before);
+}
+
+// File > Examples opens the trained example; View > Heads shows its two heads side by side with their mean
+// entropy (the core's), the mean over the heads and the largest; a click on a head shows it in the main window.
+void TestDataWindow::headsGrid()
+{
+    QVERIFY(gui::chooseMenu(&window(), { "File", "Examples", "Trained: reversing 8 digits (one layer, 2 heads)" }));
+    window().settle();
+    QVERIFY(model().params().loaded);
+    QCOMPARE(model().params().batch, 2);
+    QVERIFY(gui::chooseMenu(&window(), { "View", "Heads: every head's map side by side" }));
+    auto *heads = window().findChild<HeadsWindow *>("headsWindow");
+    QVERIFY(heads && heads->isVisible());
+    QTRY_COMPARE(heads->tiles().size(), 4); // 2 heads, their mean and their max
+    const auto r = model().result();
+    for (int h = 0; h < 2; ++h) {
+        QCOMPARE(heads->tiles()[h]->title(), QString("batch 0 · head %1").arg(h));
+        QCOMPARE(heads->tiles()[h]->below(),
+            QString("mean entropy %1 nats").arg(attn::summarize(*r, h).meanRowEntropy, 0, 'f', 3));
+    }
+    QCOMPARE(heads->tiles()[2]->title(), QString("batch 0 · mean of 2 heads"));
+    const attn::HeadsOverview &o = heads->overview();
+    for (int k = 0; k < 64; ++k) {
+        const float a = r->attention.weights.data[std::size_t(k)], b = r->attention.weights.data[std::size_t(64 + k)];
+        QCOMPARE(o.mean.data[std::size_t(k)], (a + b) / 2.0f);
+        QCOMPARE(o.max.data[std::size_t(k)], std::max(a, b));
+    }
+    QVERIFY(heads->statusText().startsWith("B = 1 batch elements, H = 2 heads, L = 8, S = 8."));
+    QTest::mouseClick(heads->tiles()[1], Qt::LeftButton, {}, heads->tiles()[1]->rect().center());
+    window().settle();
+    QCOMPARE(model().params().batchIndex, 1);
 }
 
 QTEST_MAIN(TestDataWindow)

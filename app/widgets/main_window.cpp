@@ -9,6 +9,7 @@
 #include "widgets/explanation_panel.h"
 #include "widgets/export_dialog.h"
 #include "widgets/flow_layout.h"
+#include "widgets/heads_window.h"
 #include "widgets/heatmap_panel.h"
 #include "widgets/hull_window.h"
 #include "widgets/mistakes_window.h"
@@ -227,6 +228,14 @@ void MainWindow::buildActions()
             m_hull->raise();
         }
     });
+    m_heads = new HeadsWindow(m_model, this);
+    m_heads->setWindowFlag(Qt::Window);
+    add("showHeads", tr("Heads: every head's map side by side"), tr("heads"), QKeySequence(Qt::CTRL | Qt::Key_H),
+        [this] {
+            m_heads->setVisible(!m_heads->isVisible());
+            if (m_heads->isVisible())
+                m_heads->raise();
+        });
     m_mistakes = new MistakesWindow(m_model, this);
     m_mistakes->setWindowFlag(Qt::Window);
     const auto showWindow = [](QWidget *w) {
@@ -523,6 +532,7 @@ void MainWindow::buildMenus()
     view->addAction(action("showWhyScale"));
     view->addAction(action("showTraining"));
     view->addAction(action("showHull"));
+    view->addAction(action("showHeads"));
     view->addAction(action("toggleGradient"));
     view->addAction(action("presentation"));
     view->addAction(action("animate"));

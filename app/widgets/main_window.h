@@ -119,6 +119,7 @@ private:
     QHBoxLayout *m_maps;
     bool m_rememberState;
     QMenu *m_recentData = nullptr;
+    class HeadsWindow *m_heads = nullptr;
     bool m_presentation = false;
     QList<QAction *> m_keyActions;
 };

@@ -1110,6 +1110,74 @@
     </message>
 </context>
 <context>
+    <name>HeadsWindow</name>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="84"/>
+        <source>attention-viz — heads</source>
+        <translation>attention-viz — 注意力头</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="88"/>
+        <source>Each map is one head&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low for a head that looks at one key, ln S for one that spreads evenly. Click a head to see it large in the main window. The last two maps of a row are the mean over the heads (nn.MultiheadAttention&apos;s average_attn_weights=True) and the largest weight over them.</source>
+        <translation>每张图是一个头的权重（查询向下、键向右，viridis 色表 0 到 1），下方是其各行的平均熵：只看一个键的头熵低，均匀分布的头为 ln S。点击一个头即可在主窗口中放大查看。每行最后两张图是各头的平均（nn.MultiheadAttention 的 average_attn_weights=True）和各头中的最大权重。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="148"/>
+        <source>batch %1 · head %2</source>
+        <translation>批次 %1 · 头 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="148"/>
+        <source>batch element %1</source>
+        <translation>批次元素 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="158"/>
+        <source>batch %1 · mean of %2 heads</source>
+        <translation>批次 %1 · %2 个头的平均</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="159"/>
+        <source>batch %1 · max over heads</source>
+        <translation>批次 %1 · 各头最大值</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="166"/>
+        <source>%1 nats</source>
+        <translation>%1 奈特</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="172"/>
+        <source>mean entropy %1</source>
+        <translation>平均熵 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="176"/>
+        <source>average_attn_weights=True</source>
+        <translation>average_attn_weights=True</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="177"/>
+        <source>the largest weight of any head</source>
+        <translation>任一头中的最大权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="180"/>
+        <source>B = %1 batch elements, H = %2 heads, L = %3, S = %4.</source>
+        <translation>B = %1 个批次元素，H = %2 个头，L = %3，S = %4。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="181"/>
+        <source>B = %1 batch elements, one head each (load (B, H, L, d) arrays for heads), L = %2, S = %3.</source>
+        <translation>B = %1 个批次元素，每个一个头（载入 (B, H, L, d) 数组才有多个头），L = %2，S = %3。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="187"/>
+        <source> The first %1 maps are drawn.</source>
+        <translation> 只画出前 %1 张图。</translation>
+    </message>
+</context>
+<context>
     <name>HeatmapPanel</name>
     <message>
         <location filename="../../app/render/heatmap_drawing.cpp" line="17"/>
@@ -1567,735 +1635,760 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="50"/>
+        <location filename="../../app/widgets/main_window.cpp" line="51"/>
         <source>attention-viz — scaled dot-product attention</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="90"/>
+        <location filename="../../app/widgets/main_window.cpp" line="91"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="96"/>
+        <location filename="../../app/widgets/main_window.cpp" line="97"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="169"/>
+        <location filename="../../app/widgets/main_window.cpp" line="170"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="169"/>
+        <location filename="../../app/widgets/main_window.cpp" line="170"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="170"/>
+        <location filename="../../app/widgets/main_window.cpp" line="171"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="170"/>
+        <location filename="../../app/widgets/main_window.cpp" line="171"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="172"/>
+        <location filename="../../app/widgets/main_window.cpp" line="173"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="172"/>
-        <location filename="../../app/widgets/main_window.cpp" line="300"/>
+        <location filename="../../app/widgets/main_window.cpp" line="173"/>
+        <location filename="../../app/widgets/main_window.cpp" line="309"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="173"/>
+        <location filename="../../app/widgets/main_window.cpp" line="174"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="173"/>
-        <location filename="../../app/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/widgets/main_window.cpp" line="174"/>
+        <location filename="../../app/widgets/main_window.cpp" line="308"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="174"/>
+        <location filename="../../app/widgets/main_window.cpp" line="175"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="174"/>
-        <location filename="../../app/widgets/main_window.cpp" line="305"/>
+        <location filename="../../app/widgets/main_window.cpp" line="175"/>
+        <location filename="../../app/widgets/main_window.cpp" line="314"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="176"/>
+        <location filename="../../app/widgets/main_window.cpp" line="177"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="176"/>
-        <location filename="../../app/widgets/main_window.cpp" line="304"/>
+        <location filename="../../app/widgets/main_window.cpp" line="177"/>
+        <location filename="../../app/widgets/main_window.cpp" line="313"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="178"/>
+        <location filename="../../app/widgets/main_window.cpp" line="179"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="178"/>
+        <location filename="../../app/widgets/main_window.cpp" line="179"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="180"/>
+        <location filename="../../app/widgets/main_window.cpp" line="181"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="180"/>
+        <location filename="../../app/widgets/main_window.cpp" line="181"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="188"/>
+        <location filename="../../app/widgets/main_window.cpp" line="189"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="188"/>
+        <location filename="../../app/widgets/main_window.cpp" line="189"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="189"/>
+        <location filename="../../app/widgets/main_window.cpp" line="190"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="189"/>
-        <location filename="../../app/widgets/main_window.cpp" line="326"/>
+        <location filename="../../app/widgets/main_window.cpp" line="190"/>
+        <location filename="../../app/widgets/main_window.cpp" line="335"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="190"/>
+        <location filename="../../app/widgets/main_window.cpp" line="191"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="190"/>
+        <location filename="../../app/widgets/main_window.cpp" line="191"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="192"/>
+        <location filename="../../app/widgets/main_window.cpp" line="193"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="192"/>
+        <location filename="../../app/widgets/main_window.cpp" line="193"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="194"/>
+        <location filename="../../app/widgets/main_window.cpp" line="195"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="194"/>
+        <location filename="../../app/widgets/main_window.cpp" line="195"/>
         <source>present</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="196"/>
+        <location filename="../../app/widgets/main_window.cpp" line="197"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="196"/>
+        <location filename="../../app/widgets/main_window.cpp" line="197"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="201"/>
+        <location filename="../../app/widgets/main_window.cpp" line="202"/>
         <source>The four steps: Q, K, V → scores → logits → weights → out</source>
         <translation>四个步骤：Q、K、V → 分数 → logits → 权重 → out</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="201"/>
+        <location filename="../../app/widgets/main_window.cpp" line="202"/>
         <source>steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="209"/>
+        <location filename="../../app/widgets/main_window.cpp" line="210"/>
         <source>Why scale? The sweep over d_k, scaled and not</source>
         <translation>为什么要缩放？对 d_k 扫描，缩放与不缩放对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="209"/>
+        <location filename="../../app/widgets/main_window.cpp" line="210"/>
         <source>why?</source>
         <translation>为什么？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="216"/>
+        <location filename="../../app/widgets/main_window.cpp" line="217"/>
         <source>Training: watch it fail to learn without the scale</source>
         <translation>训练：看不缩放时学不会</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="216"/>
+        <location filename="../../app/widgets/main_window.cpp" line="217"/>
         <source>train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="223"/>
+        <location filename="../../app/widgets/main_window.cpp" line="224"/>
         <source>The output inside the values&apos; convex hull</source>
         <translation>输出在值向量的凸包内</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="223"/>
+        <location filename="../../app/widgets/main_window.cpp" line="224"/>
         <source>hull</source>
         <translation>凸包</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="239"/>
+        <location filename="../../app/widgets/main_window.cpp" line="233"/>
+        <source>Heads: every head&apos;s map side by side</source>
+        <translation>注意力头：所有头的图并排显示</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="233"/>
+        <source>heads</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="248"/>
         <source>Common mistakes: each beside the right line</source>
         <translation>常见错误：每个都与正确写法并排</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="239"/>
+        <location filename="../../app/widgets/main_window.cpp" line="248"/>
         <source>mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="252"/>
+        <location filename="../../app/widgets/main_window.cpp" line="261"/>
         <source>Gradient panels on/off (the softmax Jacobian&apos;s norm per row)</source>
         <translation>梯度面板 开/关（每一行 softmax 雅可比矩阵的范数）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="252"/>
+        <location filename="../../app/widgets/main_window.cpp" line="261"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="297"/>
+        <location filename="../../app/widgets/main_window.cpp" line="306"/>
         <source>÷√d_k: additive</source>
         <translation>÷√d_k：加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="309"/>
+        <location filename="../../app/widgets/main_window.cpp" line="318"/>
         <source>mask: custom</source>
         <translation>掩码：自定义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="316"/>
+        <location filename="../../app/widgets/main_window.cpp" line="325"/>
         <source>compare: score</source>
         <translation>对比：打分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="317"/>
+        <location filename="../../app/widgets/main_window.cpp" line="326"/>
         <source>compare: −inf, −1e9</source>
         <translation>对比：−inf、−1e9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="320"/>
+        <location filename="../../app/widgets/main_window.cpp" line="329"/>
         <source>gradient: on</source>
         <translation>梯度：开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="320"/>
+        <location filename="../../app/widgets/main_window.cpp" line="329"/>
         <source>gradient: off</source>
         <translation>梯度：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="322"/>
+        <location filename="../../app/widgets/main_window.cpp" line="331"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="322"/>
+        <location filename="../../app/widgets/main_window.cpp" line="331"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="368"/>
+        <location filename="../../app/widgets/main_window.cpp" line="377"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="369"/>
+        <location filename="../../app/widgets/main_window.cpp" line="378"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="383"/>
+        <location filename="../../app/widgets/main_window.cpp" line="392"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="384"/>
+        <location filename="../../app/widgets/main_window.cpp" line="393"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="385"/>
+        <location filename="../../app/widgets/main_window.cpp" line="394"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="397"/>
+        <location filename="../../app/widgets/main_window.cpp" line="406"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="400"/>
+        <location filename="../../app/widgets/main_window.cpp" line="409"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="409"/>
+        <location filename="../../app/widgets/main_window.cpp" line="418"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="415"/>
+        <location filename="../../app/widgets/main_window.cpp" line="424"/>
         <source>Open attention &amp;data…</source>
         <translation>打开注意力数据(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="417"/>
+        <location filename="../../app/widgets/main_window.cpp" line="426"/>
         <source>Open Q and K (and V): one .npz, or two or three files named q, k, v</source>
         <translation>打开 Q 和 K（以及 V）：一个 .npz，或名为 q、k、v 的两三个文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="418"/>
+        <location filename="../../app/widgets/main_window.cpp" line="427"/>
         <source>Attention data (*.npz *.npy *.csv *.tsv *.txt)</source>
         <translation>注意力数据 (*.npz *.npy *.csv *.tsv *.txt)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="421"/>
-        <location filename="../../app/widgets/main_window.cpp" line="725"/>
-        <location filename="../../app/widgets/main_window.cpp" line="760"/>
+        <location filename="../../app/widgets/main_window.cpp" line="430"/>
+        <location filename="../../app/widgets/main_window.cpp" line="743"/>
+        <location filename="../../app/widgets/main_window.cpp" line="778"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="426"/>
+        <location filename="../../app/widgets/main_window.cpp" line="435"/>
+        <source>E&amp;xamples</source>
+        <translation>示例(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="436"/>
+        <source>Trained: reversing 8 digits (one layer, 2 heads)</source>
+        <translation>训练好的模型：反转 8 个数字（一层，2 个头）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="439"/>
+        <source>Cannot open the example</source>
+        <translation>无法打开示例</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="442"/>
         <source>Recent data</source>
         <translation>最近的数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="429"/>
+        <location filename="../../app/widgets/main_window.cpp" line="445"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="431"/>
+        <location filename="../../app/widgets/main_window.cpp" line="447"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="431"/>
-        <location filename="../../app/widgets/main_window.cpp" line="442"/>
+        <location filename="../../app/widgets/main_window.cpp" line="447"/>
+        <location filename="../../app/widgets/main_window.cpp" line="458"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="438"/>
+        <location filename="../../app/widgets/main_window.cpp" line="454"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="440"/>
+        <location filename="../../app/widgets/main_window.cpp" line="456"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="442"/>
+        <location filename="../../app/widgets/main_window.cpp" line="458"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="445"/>
+        <location filename="../../app/widgets/main_window.cpp" line="461"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="447"/>
+        <location filename="../../app/widgets/main_window.cpp" line="463"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="448"/>
+        <location filename="../../app/widgets/main_window.cpp" line="464"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="448"/>
+        <location filename="../../app/widgets/main_window.cpp" line="464"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="451"/>
+        <location filename="../../app/widgets/main_window.cpp" line="467"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="453"/>
+        <location filename="../../app/widgets/main_window.cpp" line="469"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="459"/>
+        <location filename="../../app/widgets/main_window.cpp" line="475"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="461"/>
+        <location filename="../../app/widgets/main_window.cpp" line="477"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="462"/>
+        <location filename="../../app/widgets/main_window.cpp" line="478"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="463"/>
+        <location filename="../../app/widgets/main_window.cpp" line="479"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="464"/>
+        <location filename="../../app/widgets/main_window.cpp" line="480"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="473"/>
+        <location filename="../../app/widgets/main_window.cpp" line="489"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="481"/>
+        <location filename="../../app/widgets/main_window.cpp" line="497"/>
         <source>&amp;Mistakes</source>
         <translation>常见错误(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="485"/>
+        <location filename="../../app/widgets/main_window.cpp" line="501"/>
         <source>Forgetting ÷√d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="485"/>
+        <location filename="../../app/widgets/main_window.cpp" line="501"/>
         <source>softmax over dim=-2</source>
         <translation>softmax 沿 dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="486"/>
+        <location filename="../../app/widgets/main_window.cpp" line="502"/>
         <source>MHA&apos;s key_padding_mask handed to SDPA</source>
         <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="486"/>
+        <location filename="../../app/widgets/main_window.cpp" line="502"/>
         <source>Q @ K.transpose(0, 1)</source>
         <translation>Q @ K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="486"/>
+        <location filename="../../app/widgets/main_window.cpp" line="502"/>
         <source>Q.transpose(-2, -1) @ K</source>
         <translation>Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="494"/>
+        <location filename="../../app/widgets/main_window.cpp" line="510"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="495"/>
+        <location filename="../../app/widgets/main_window.cpp" line="511"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="496"/>
+        <location filename="../../app/widgets/main_window.cpp" line="512"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="497"/>
+        <location filename="../../app/widgets/main_window.cpp" line="513"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="498"/>
+        <location filename="../../app/widgets/main_window.cpp" line="514"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="499"/>
+        <location filename="../../app/widgets/main_window.cpp" line="515"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="499"/>
+        <location filename="../../app/widgets/main_window.cpp" line="515"/>
         <source>Dot product and additive</source>
         <translation>点积与加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="500"/>
+        <location filename="../../app/widgets/main_window.cpp" line="516"/>
         <source>Masked with −inf and with −1e9</source>
         <translation>以 −inf 屏蔽与以 −1e9 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="522"/>
+        <location filename="../../app/widgets/main_window.cpp" line="539"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="524"/>
+        <location filename="../../app/widgets/main_window.cpp" line="541"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="525"/>
+        <location filename="../../app/widgets/main_window.cpp" line="542"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="534"/>
+        <location filename="../../app/widgets/main_window.cpp" line="551"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="536"/>
+        <location filename="../../app/widgets/main_window.cpp" line="553"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="537"/>
+        <location filename="../../app/widgets/main_window.cpp" line="554"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="537"/>
+        <location filename="../../app/widgets/main_window.cpp" line="554"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="544"/>
+        <location filename="../../app/widgets/main_window.cpp" line="561"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="550"/>
+        <location filename="../../app/widgets/main_window.cpp" line="567"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="551"/>
+        <location filename="../../app/widgets/main_window.cpp" line="568"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="553"/>
+        <location filename="../../app/widgets/main_window.cpp" line="570"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="554"/>
+        <location filename="../../app/widgets/main_window.cpp" line="571"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="555"/>
+        <location filename="../../app/widgets/main_window.cpp" line="572"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="575"/>
+        <location filename="../../app/widgets/main_window.cpp" line="592"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="576"/>
+        <location filename="../../app/widgets/main_window.cpp" line="593"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="691"/>
+        <location filename="../../app/widgets/main_window.cpp" line="709"/>
         <source>%1: %2 values are NaN or infinite; the weights of the rows they reach are NaN or meaningless (infinite scores are clamped to the largest float; PyTorch gives NaN).</source>
         <translation>%1：有 %2 个值是 NaN 或无穷大；受其影响的行的权重为 NaN 或没有意义（这里把无穷大的分数截断为最大的浮点数；PyTorch 给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="115"/>
+        <location filename="../../app/widgets/main_window.cpp" line="116"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="119"/>
+        <location filename="../../app/widgets/main_window.cpp" line="120"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="120"/>
+        <location filename="../../app/widgets/main_window.cpp" line="121"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="118"/>
+        <location filename="../../app/widgets/main_window.cpp" line="119"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="246"/>
+        <location filename="../../app/widgets/main_window.cpp" line="255"/>
         <source>Colours: fixed 0 to 1 / fitted to the data</source>
         <translation>颜色范围：固定 0 到 1 / 按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="246"/>
+        <location filename="../../app/widgets/main_window.cpp" line="255"/>
         <source>fit</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="297"/>
+        <location filename="../../app/widgets/main_window.cpp" line="306"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="297"/>
+        <location filename="../../app/widgets/main_window.cpp" line="306"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="298"/>
+        <location filename="../../app/widgets/main_window.cpp" line="307"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="298"/>
+        <location filename="../../app/widgets/main_window.cpp" line="307"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="307"/>
+        <location filename="../../app/widgets/main_window.cpp" line="316"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="308"/>
+        <location filename="../../app/widgets/main_window.cpp" line="317"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="310"/>
+        <location filename="../../app/widgets/main_window.cpp" line="319"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="313"/>
+        <location filename="../../app/widgets/main_window.cpp" line="322"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="314"/>
+        <location filename="../../app/widgets/main_window.cpp" line="323"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="315"/>
+        <location filename="../../app/widgets/main_window.cpp" line="324"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="318"/>
+        <location filename="../../app/widgets/main_window.cpp" line="327"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="319"/>
+        <location filename="../../app/widgets/main_window.cpp" line="328"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="329"/>
+        <location filename="../../app/widgets/main_window.cpp" line="338"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="330"/>
+        <location filename="../../app/widgets/main_window.cpp" line="339"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="334"/>
+        <location filename="../../app/widgets/main_window.cpp" line="343"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="334"/>
+        <location filename="../../app/widgets/main_window.cpp" line="343"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="335"/>
+        <location filename="../../app/widgets/main_window.cpp" line="344"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="604"/>
+        <location filename="../../app/widgets/main_window.cpp" line="621"/>
         <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="654"/>
+        <location filename="../../app/widgets/main_window.cpp" line="671"/>
         <source>%1: cannot tell whether it holds Q, K or V. Name the files q, k and v (q.npy, k.npy, v.npy, or ending _q, _k, _v), or save them together with np.savez(FILE, q=..., k=..., v=...).</source>
         <translation>%1：无法判断它是 Q、K 还是 V。请把文件命名为 q、k、v（q.npy、k.npy、v.npy，或以 _q、_k、_v 结尾），或用 np.savez(FILE, q=..., k=..., v=...) 存在一起。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="658"/>
+        <location filename="../../app/widgets/main_window.cpp" line="675"/>
         <source>Two files hold %1: %2 and %3.</source>
         <translation>有两个文件都是 %1：%2 和 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="665"/>
+        <location filename="../../app/widgets/main_window.cpp" line="682"/>
         <source>Open Q and K together (and V if you have it): one .npz, or two or three files named q, k and v.</source>
         <translation>请同时打开 Q 和 K（有 V 的话也一起）：一个 .npz，或名为 q、k、v 的两三个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="686"/>
+        <location filename="../../app/widgets/main_window.cpp" line="703"/>
         <source>These arrays are too large for this machine.</source>
         <translation>这些数组对这台机器来说太大了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="756"/>
+        <location filename="../../app/widgets/main_window.cpp" line="774"/>
         <source>Cannot open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="981"/>
+        <location filename="../../app/widgets/main_window.cpp" line="999"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1029"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1047"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1035"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1053"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1037"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1055"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/heads_window.h"
+
+#include "loaded.h"
+#include "render/color_maps.h"
+
+#include <qcustomplot.h>
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+HeadTile::HeadTile(const QString &title, QWidget *parent)
+    : QWidget(parent)
+    , m_title(title)
+{
+    setMinimumSize(150, 180);
+    setToolTip(title);
+}
+
+void HeadTile::setValues(const float *values, int rows, int cols, const QString &below)
+{
+    // One pixel per cell (scaled up without smoothing when drawn): each block's largest weight when the matrix
+    // is larger than 128 on a side.
+    const int stepY = (rows + 127) / 128, stepX = (cols + 127) / 128;
+    const int h = (rows + stepY - 1) / stepY, w = (cols + stepX - 1) / stepX;
+    QCPColorGradient viridis = colorGradient(QStringLiteral("viridis")); // (color() is not const)
+    m_image = QImage(w, h, QImage::Format_RGB32);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            float v = 0.0f;
+            bool any = false;
+            for (int i = y * stepY; i < std::min(rows, (y + 1) * stepY); ++i)
+                for (int j = x * stepX; j < std::min(cols, (x + 1) * stepX); ++j) {
+                    const float c = values[std::size_t(i) * std::size_t(cols) + std::size_t(j)];
+                    if (std::isfinite(c) && (!any || c > v)) {
+                        v = c;
+                        any = true;
+                    }
+                }
+            m_image.setPixel(x, y, any ? viridis.color(v, QCPRange(0, 1)) : qRgb(190, 190, 190));
+        }
+    m_below = below;
+    update();
+}
+
+void HeadTile::setCurrent(bool on)
+{
+    m_current = on;
+    update();
+}
+
+void HeadTile::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    const QFontMetrics fm(font());
+    const int line = fm.height();
+    p.drawText(QRect(0, 0, width(), line), Qt::AlignCenter, fm.elidedText(m_title, Qt::ElideRight, width()));
+    const int side = std::max(10, std::min(width() - 4, height() - 2 * line - 8));
+    const QRect map((width() - side) / 2, line + 2, side, side);
+    p.drawImage(map, m_image);
+    if (m_current) {
+        p.setPen(QPen(QColor(220, 30, 30), 3));
+        p.drawRect(map.adjusted(-2, -2, 1, 1));
+    }
+    p.setPen(palette().color(QPalette::WindowText));
+    p.drawText(
+        QRect(0, map.bottom() + 4, width(), line), Qt::AlignCenter, fm.elidedText(m_below, Qt::ElideRight, width()));
+}
+
+void HeadTile::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton)
+        emit clicked();
+}
+
+HeadsWindow::HeadsWindow(AttentionModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+{
+    setWindowTitle(tr("attention-viz — heads"));
+    setObjectName("headsWindow");
+    resize(900, 600);
+    auto *layout = new QVBoxLayout(this);
+    auto *explanation = new QLabel(tr("Each map is one head's weights (queries down, keys across, 0 to 1 on "
+                                      "viridis), with the mean entropy of its rows under it: low for a head that "
+                                      "looks at one key, ln S for one that spreads evenly. Click a head to see it "
+                                      "large in the main window. The last two maps of a row are the mean over the "
+                                      "heads (nn.MultiheadAttention's average_attn_weights=True) and the largest "
+                                      "weight over them."),
+        this);
+    explanation->setWordWrap(true);
+    layout->addWidget(explanation);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    m_grid = new QWidget;
+    m_layout = new QGridLayout(m_grid);
+    scroll->setWidget(m_grid);
+    layout->addWidget(scroll, 1);
+    m_status = new QLabel(this);
+    m_status->setObjectName("headsStatus");
+    m_status->setWordWrap(true);
+    layout->addWidget(m_status);
+    connect(model, &AttentionModel::resultChanged, this, [this] {
+        if (isVisible())
+            refresh();
+    });
+}
+
+void HeadsWindow::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    refresh();
+}
+
+QString HeadsWindow::statusText() const
+{
+    return m_status->text();
+}
+
+void HeadsWindow::refresh()
+{
+    const auto r = m_model->result();
+    if (!r)
+        return;
+    const attn::Params &p = r->params;
+    const int heads = p.loaded ? p.loaded->heads : 1;
+    m_overview = attn::headsOverview(*r, heads);
+    const int H = m_overview.heads, B = m_overview.batches, L = r->attention.weights.rows,
+              S = r->attention.weights.cols;
+    const int shownBatches = std::max(1, std::min(B, kMaxTiles / std::max(1, H)));
+    const int shownHeads = std::min(H, kMaxTiles);
+    // The tiles are made again only when their number changes (a click on one changes the element shown: it
+    // must not delete itself in its own click).
+    const int tiles = shownBatches * (shownHeads + (H > 1 ? 2 : 0));
+    if (m_tiles.size() != tiles || m_tileHeads != H) {
+        for (HeadTile *t : std::as_const(m_tiles))
+            t->deleteLater();
+        m_tiles.clear();
+        m_tileHeads = H;
+        for (int b = 0; b < shownBatches; ++b) {
+            for (int h = 0; h < shownHeads; ++h) {
+                const int e = b * H + h;
+                auto *tile = new HeadTile(
+                    H > 1 ? tr("batch %1 · head %2").arg(b).arg(h) : tr("batch element %1").arg(b), m_grid);
+                connect(tile, &HeadTile::clicked, this, [this, e] {
+                    attn::Params q = m_model->params();
+                    q.batchIndex = e;
+                    m_model->setParams(q);
+                });
+                m_layout->addWidget(tile, b, h);
+                m_tiles << tile;
+            }
+            if (H > 1) {
+                auto *mean = new HeadTile(tr("batch %1 · mean of %2 heads").arg(b).arg(H), m_grid);
+                auto *max = new HeadTile(tr("batch %1 · max over heads").arg(b), m_grid);
+                m_layout->addWidget(mean, b, shownHeads);
+                m_layout->addWidget(max, b, shownHeads + 1);
+                m_tiles << mean << max;
+            }
+        }
+    }
+    const QString unit = tr("%1 nats");
+    int at = 0;
+    for (int b = 0; b < shownBatches; ++b) {
+        for (int h = 0; h < shownHeads; ++h) {
+            const int e = b * H + h;
+            m_tiles[at]->setValues(r->attention.weights.row(e, 0), L, S,
+                tr("mean entropy %1").arg(unit.arg(m_overview.meanEntropy[std::size_t(e)], 0, 'f', 3)));
+            m_tiles[at++]->setCurrent(e == p.batchIndex);
+        }
+        if (H > 1) {
+            m_tiles[at++]->setValues(m_overview.mean.row(b, 0), L, S, tr("average_attn_weights=True"));
+            m_tiles[at++]->setValues(m_overview.max.row(b, 0), L, S, tr("the largest weight of any head"));
+        }
+    }
+    QString status = H > 1 ? tr("B = %1 batch elements, H = %2 heads, L = %3, S = %4.").arg(B).arg(H).arg(L).arg(S)
+                           : tr("B = %1 batch elements, one head each (load (B, H, L, d) arrays for heads), L = %2, "
+                                "S = %3.")
+                                 .arg(B)
+                                 .arg(L)
+                                 .arg(S);
+    if (shownBatches < B || shownHeads < H)
+        status += tr(" The first %1 maps are drawn.").arg(shownBatches * shownHeads);
+    m_status->setText(status);
+}

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The heads grid (View > Heads): a small heatmap of the weights of every element, one row per batch element and
+// one column per head (loaded (B, H, L, d) data; drawn data have one head), each with its mean row entropy under
+// it, then the mean over the heads (nn.MultiheadAttention's average_attn_weights=True) and their largest weight.
+// Clicking a head's map shows it large in the main window. It only reads the model (and sets the element shown).
+
+#include "heads.h"
+#include "model/attention_model.h"
+
+#include <QWidget>
+
+class QGridLayout;
+class QLabel;
+
+class HeadTile : public QWidget
+{
+    Q_OBJECT
+public:
+    HeadTile(const QString &title, QWidget *parent = nullptr);
+    // The L x S values to draw (0 to 1 on viridis), and the line under the map.
+    void setValues(const float *values, int rows, int cols, const QString &below);
+    void setCurrent(bool on);
+    QString title() const { return m_title; }
+    QString below() const { return m_below; }
+
+signals:
+    void clicked();
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+
+private:
+    QString m_title, m_below;
+    QImage m_image;
+    bool m_current = false;
+};
+
+class HeadsWindow : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit HeadsWindow(AttentionModel *model, QWidget *parent = nullptr);
+
+    static constexpr int kMaxTiles = 48; // elements drawn at most (the first ones; the window says so)
+    QList<HeadTile *> tiles() const { return m_tiles; } // heads first, row by row, then each row's mean and max
+    const attn::HeadsOverview &overview() const { return m_overview; }
+    QString statusText() const;
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void refresh();
+
+    AttentionModel *m_model;
+    QWidget *m_grid;
+    QGridLayout *m_layout;
+    QLabel *m_status;
+    QList<HeadTile *> m_tiles;
+    int m_tileHeads = 0; // the heads the tiles were made for
+    attn::HeadsOverview m_overview;
+};
