@@ -7,7 +7,12 @@
 //   guiBlocking: the longest the GUI thread is blocked while 100 changes arrive in a burst (ms)
 //   scaleSweep: the "why scale" sweep, d_k = 1, 2, 4 ... 1024 x T trials x S keys, scaled and not (runSweep)
 //   training: the Training window's two runs (scaled and not) of 300 SGD steps, batch 64, L = 16 (runTraining)
+//   readNpy: a 4096 x 4096 float32 .npy (64 MiB, the size of a long sequence's weights) read from memory into an
+//            array, little-endian (copied) and big-endian (converted value by value)
+//   loadAndShow: Q and K (L = S = 4096, d_k = 64) loaded from .npy files on disk until the window has shown them
+#include "array_io.h"
 #include "attention.h"
+#include "io/array_files.h"
 #include "model/attention_model.h"
 #include "scale_sweep.h"
 #include "training.h"
@@ -17,6 +22,7 @@
 #include <qcustomplot.h>
 
 #include <QElapsedTimer>
+#include <QTemporaryDir>
 #include <QtTest>
 
 namespace {
@@ -75,7 +81,89 @@ private slots:
     void scaleSweep();
     void training_data();
     void training();
+    void readNpy_data();
+    void readNpy();
+    void loadAndShow();
 };
+
+namespace {
+
+// A .npy file's bytes: version 1.0, the given dtype, C order, n x m values i * 0.001.
+QByteArray npyBytes(int n, int m, const char *descr)
+{
+    QByteArray header = QStringLiteral("{'descr': '%1', 'fortran_order': False, 'shape': (%2, %3), }")
+                            .arg(QLatin1String(descr))
+                            .arg(n)
+                            .arg(m)
+                            .toLatin1();
+    while ((10 + header.size() + 1) % 64)
+        header += ' ';
+    header += '\n';
+    QByteArray b("\x93NUMPY\x01\x00", 8);
+    b += char(header.size() & 0xff);
+    b += char(header.size() >> 8);
+    b += header;
+    const bool big = descr[0] == '>';
+    for (qsizetype k = 0; k < qsizetype(n) * m; ++k) {
+        const float v = float(k % 1000) * 0.001f;
+        char c[4];
+        std::memcpy(c, &v, 4);
+        if (big)
+            std::reverse(c, c + 4);
+        b.append(c, 4);
+    }
+    return b;
+}
+
+} // namespace
+
+void AttentionBench::readNpy_data()
+{
+    QTest::addColumn<QString>("descr");
+    QTest::newRow("4096x4096 <f4") << "<f4";
+    QTest::newRow("4096x4096 >f4") << ">f4";
+}
+
+void AttentionBench::readNpy()
+{
+    QFETCH(QString, descr);
+    const QByteArray b = npyBytes(4096, 4096, descr.toLatin1().constData());
+    QBENCHMARK
+    {
+        std::string error;
+        const auto a = attn::readNpy(b.constData(), std::size_t(b.size()), &error);
+        QVERIFY(a && a->data.size() == std::size_t(4096) * 4096);
+    }
+}
+
+void AttentionBench::loadAndShow()
+{
+    QTemporaryDir dir;
+    for (const char *name : { "q.npy", "k.npy" }) {
+        QFile f(dir.filePath(name));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(npyBytes(4096, 64, "<f4"));
+    }
+    ShownWindow shown(square(64, 8));
+    int round = 0;
+    QBENCHMARK
+    {
+        QString error;
+        // (two sets in turn, so that each round loads new data: the window shows each)
+        const auto in
+            = io::loadInputs(dir.filePath("q.npy"), dir.filePath(round++ % 2 ? "k.npy" : "q.npy"), {}, &error);
+        QVERIFY2(in, qPrintable(error));
+        attn::Params p = shown.model.params();
+        p.mode = attn::Mode::Direct;
+        p.loaded = in;
+        attn::normalize(p);
+        shown.model.setParams(p);
+        shown.model.waitForIdle();
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+    }
+    QCOMPARE(shown.model.result()->params.queryLength, 4096);
+}
 
 void AttentionBench::training_data()
 {
