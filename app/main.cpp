@@ -169,6 +169,8 @@ int runWindow(const CliRequest &request)
 
     if (request.mistake && request.screenshotPath.isEmpty()) // --mistake without an output: the Mistakes window on it
         window.showMistakes(*request.mistake);
+    if (request.weights)
+        window.showWeights(request.weights);
 
     if (!request.screenshotPath.isEmpty()) {
         window.resize(request.size.isValid() ? request.size : QSize(1400, 900));
@@ -263,6 +265,16 @@ int main(int argc, char *argv[])
         }
         if (!request.needsGui())
             return 0;
+    }
+    if (request.weights && !request.dumpPath.isEmpty()) {
+        QString error;
+        const auto write = [&] {
+            return saveThroughStream(
+                request.dumpPath, [&](std::ostream &out) { attn::writeWeightsJson(out, *request.weights); }, &error);
+        };
+        if (!tracked(request.dumpPath, write))
+            return fail(QStringLiteral("--dump: %1").arg(error));
+        return 0;
     }
     if (!request.dumpPath.isEmpty() && !request.sweep && !request.train) {
         // With --mistake: the right side's settings and tensors, and the mistake beside them.

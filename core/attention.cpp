@@ -266,7 +266,8 @@ ScoreMoments momentsOf(double sum, double sumSq, double count, double factor)
     if (count <= 0)
         return m;
     m.mean = sum / count;
-    m.variance = std::max(0.0, sumSq / count - m.mean * m.mean);
+    const double v = sumSq / count - m.mean * m.mean;
+    m.variance = std::isnan(v) ? v : std::max(0.0, v); // NaN in loaded data stays NaN, not a variance of 0
     m.mean *= factor;
     m.variance *= factor * factor;
     return m;
@@ -617,7 +618,7 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
     double rowSum = 0.0, rowMost = 0.0, colSum = 0.0, colMost = 0.0;
     double rowNorms = 0.0, rowUniform = 0.0, colNorms = 0.0, colUniform = 0.0;
     for (int i = 0; i < L; ++i)
-        if (visibleKeys(p, batch, i) > 0) {
+        if (visibleKeys(p, batch, i) > 0 && std::isfinite(st.rowSums(batch, i))) { // (NaN rows: no distribution)
             ++rows;
             rowSum += st.rowEntropy(batch, i);
             rowMost += maxRowEntropyOf(p, batch, i);
@@ -625,7 +626,7 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
             rowUniform += uniformRowJacobianOf(p, batch, i);
         }
     for (int j = 0; j < S; ++j)
-        if (visibleQueries(p, batch, j) > 0) {
+        if (visibleQueries(p, batch, j) > 0 && std::isfinite(st.colSums(batch, j))) {
             ++cols;
             colNorms += st.colJacobian(batch, j);
             colUniform += uniformColJacobianOf(p, batch, j);

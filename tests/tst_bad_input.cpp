@@ -364,6 +364,19 @@ void TestBadInput::refused_data()
     QTest::newRow("--load with --train") << QStringList { "--load", "{arrays}/qkv_stored.npz", "--train", "--dump",
         "{dir}/o.json" } << "--load: does not apply to the training runs"
                                          << "";
+    QTest::newRow("--load-weights truncated")
+        << QStringList { "--load-weights", "{arrays}/truncated.npy", "--dump", "{dir}/o.json" }
+        << "--load-weights: {arrays}/truncated.npy: its header says 24 values"
+        << "";
+    QTest::newRow("--load-weights with --export")
+        << QStringList { "--load-weights", "{arrays}/weights_attn.npz", "--export", "{dir}/o.png" }
+        << "--load-weights: the weights are shown as they are in their own window, or written with --dump; leave "
+           "out --export"
+        << "";
+    QTest::newRow("--load-weights six dimensions")
+        << QStringList { "--load-weights", "{arrays}/empty_dim.npy", "--dump", "{dir}/o.json" }
+        << "--load-weights: {arrays}/empty_dim.npy: weights of shape (0, 4): every size must be at least 1"
+        << "";
     QTest::newRow("--load with --compare d-k")
         << QStringList { "--load", "{arrays}/qkv_stored.npz", "--compare", "d-k:16", "--screenshot", "{dir}/s.png" }
         << "--compare: loaded Q and K fix d_k (3)"

@@ -9,6 +9,7 @@
 
 #include "fixtures.h"
 #include "widgets/heads_window.h"
+#include "widgets/weights_window.h"
 
 #include <QMimeData>
 #include <QSpinBox>
@@ -25,6 +26,7 @@ private slots:
     void dropAnArchive();
     void badDataKeepsTheState();
     void headsGrid();
+    void weightsAlone();
 
 private:
     std::unique_ptr<ShownWindow> m_shown;
@@ -130,7 +132,7 @@ void TestDataWindow::headsGrid()
     for (int h = 0; h < 2; ++h) {
         QCOMPARE(heads->tiles()[h]->title(), QString("batch 0 · head %1").arg(h));
         QCOMPARE(heads->tiles()[h]->below(),
-            QString("mean entropy %1 nats").arg(attn::summarize(*r, h).meanRowEntropy, 0, 'f', 3));
+            QString("entropy %1 nats").arg(attn::summarize(*r, h).meanRowEntropy, 0, 'f', 3));
     }
     QCOMPARE(heads->tiles()[2]->title(), QString("batch 0 · mean of 2 heads"));
     const attn::HeadsOverview &o = heads->overview();
@@ -139,10 +141,40 @@ void TestDataWindow::headsGrid()
         QCOMPARE(o.mean.data[std::size_t(k)], (a + b) / 2.0f);
         QCOMPARE(o.max.data[std::size_t(k)], std::max(a, b));
     }
-    QVERIFY(heads->statusText().startsWith("B = 1 batch elements, H = 2 heads, L = 8, S = 8."));
+    QVERIFY(heads->statusText().startsWith("B = 1, H = 2 heads, L = 8, S = 8."));
     QTest::mouseClick(heads->tiles()[1], Qt::LeftButton, {}, heads->tiles()[1]->rect().center());
     window().settle();
     QCOMPARE(model().params().batchIndex, 1);
+}
+
+// Weights alone (a capture's attn, or a file of weights) open in their own window, as they are: every map with
+// its mean entropy, the chosen one large with each row's sum and entropy, and what is odd about them said.
+void TestDataWindow::weightsAlone()
+{
+    const attn::Params before = model().params();
+    QString error;
+    QVERIFY2(window().openData({ fixture("weights_attn.npz") }, &error), qPrintable(error));
+    WeightsWindow *w = window().weightsWindow();
+    QVERIFY(w && w->isVisible());
+    QCOMPARE(w->tiles().size(), 6); // 2 layers x 1 batch x 3 heads
+    QVERIFY(model().params() == before); // the main window keeps its own
+    QVERIFY2(w->warningText().isEmpty(), qPrintable(w->warningText())); // softmax rows: nothing odd
+    QTest::mouseClick(w->tiles()[4], Qt::LeftButton, {}, w->tiles()[4]->rect().center());
+    QCOMPARE(w->selected(), 4);
+    QVERIFY2(w->statsText().startsWith("layer 1 · batch 0 · head 1"), qPrintable(w->statsText()));
+    for (const double s : w->summary().rowSums)
+        QVERIFY(std::abs(s - 1.0) < 1e-5);
+    // Rows that are not a softmax, and negative weights, are said.
+    QTemporaryDir dir;
+    QFile f(dir.filePath("weights.csv"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("0.5,0.4\n-0.2,1.2\n0.3,0.3\n");
+    f.close();
+    QVERIFY2(window().openData({ dir.filePath("weights.csv") }, &error), qPrintable(error));
+    QCOMPARE(w->tiles().size(), 1);
+    QVERIFY2(w->warningText().contains("2 of 3 rows do not sum to 1 (from 0.6 to 1)"), qPrintable(w->warningText()));
+    QVERIFY2(w->warningText().contains("1 weights are negative"), qPrintable(w->warningText()));
+    QVERIFY(w->statsText().contains("row   2: sum 0.6000, entropy 0.7224"));
 }
 
 QTEST_MAIN(TestDataWindow)

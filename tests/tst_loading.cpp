@@ -9,7 +9,10 @@
 #include "fixtures.h"
 #include "io/array_files.h"
 #include "io/scenario.h"
+#include "weights.h"
+
 #include "params_edit.h"
+#include <sstream>
 
 #include <QDir>
 #include <QJsonArray>
@@ -70,6 +73,7 @@ private slots:
     void scenariosReferToTheFiles();
     void captureScriptsHeads();
     void trainedExampleShowsItsHeads();
+    void weightsAlone();
 };
 
 void TestLoading::torchQandKGiveTorchSoftmax()
@@ -191,6 +195,12 @@ void TestLoading::headsAndNames()
     QVERIFY(QString::fromStdString(r.attention.warnings.front())
                 .startsWith("the loaded Q, K and V hold 3 NaN or infinite"));
     QVERIFY(std::isnan(r.attention.weights(0, 1, 0))); // query 1 of element 0 holds the NaN, as in PyTorch
+    // A NaN row is no distribution: it is not averaged in as an entropy of 0, and it does not sum to 1.
+    const attn::BatchSummary sum0 = summarize(r, 0);
+    QCOMPARE(sum0.rowsNotSummingToOne, 1);
+    QVERIFY(
+        std::abs(sum0.meanRowEntropy - (r.attention.stats.rowEntropy(0, 0) + r.attention.stats.rowEntropy(0, 2)) / 2)
+        < 1e-9);
     // An .npz may name them Q, K or query, key; with q alone it says k is missing; words that do not fit the
     // axes are said, not silently dropped.
     const auto named = io::loadInputs(file("named_query_key.npz"), {}, {}, &error);
@@ -302,6 +312,17 @@ void TestLoading::scenariosReferToTheFiles()
     QVERIFY(QFile::remove(moved.filePath("data/torch_k.npy")));
     QVERIFY(!loadScenario(moved.filePath("s.json"), &error));
     QVERIFY2(error.contains("s.json: load: ") && error.contains("torch_k.npy: no such file"), qPrintable(error));
+    // The built-in example is named as it is (":/examples/..."), not as a path relative to the scenario.
+    Scenario example;
+    const auto reverse = io::loadInputs(":/examples/reverse.npz", {}, {}, &error);
+    QVERIFY2(reverse, qPrintable(error));
+    example.params = loadedParams(reverse);
+    example.params.batchIndex = 1;
+    QVERIFY(saveScenario(dir.filePath("example.json"), example, &error));
+    const auto exampleBack = loadScenario(dir.filePath("example.json"), &error);
+    QVERIFY2(exampleBack, qPrintable(error));
+    QCOMPARE(exampleBack->params.batchIndex, 1);
+    QCOMPARE(exampleBack->params.loaded->source, std::string("reverse.npz"));
     // Lessons draw their steps.
     QFile lesson(dir.filePath("l.json"));
     QVERIFY(lesson.open(QIODevice::WriteOnly));
@@ -358,6 +379,52 @@ void TestLoading::trainedExampleShowsItsHeads()
     const std::vector<float> &captured = npz->arrays.at("attn").data;
     for (std::size_t i = 0; i < r.attention.weights.data.size(); ++i)
         QVERIFY(std::abs(r.attention.weights.data[i] - captured[i]) < 1e-5);
+}
+
+// Weights alone: a capture's attn (layers, B, H, L, S) as maps, each row's sum and entropy as NumPy gives them;
+// the JSON --dump writes for them.
+void TestLoading::weightsAlone()
+{
+    QString error;
+    const auto w = io::loadWeights(file("weights_attn.npz"), &error);
+    QVERIFY2(w, qPrintable(error));
+    QCOMPARE(w->layers, 2);
+    QCOMPARE(w->batch, 1);
+    QCOMPARE(w->heads, 3);
+    QCOMPARE(w->rows, 4);
+    const std::vector<float> expected = fixtureValues(manifest().value("npz").toObject().value("attn").toObject());
+    QCOMPARE(w->data, expected);
+    const attn::WeightsSummary s = attn::summarizeWeights(w->map(1, 0, 2), 4, 4);
+    for (int i = 0; i < 4; ++i) {
+        double sum = 0.0, h = 0.0;
+        for (int j = 0; j < 4; ++j) {
+            const double x = expected[std::size_t(((1 * 1 + 0) * 3 + 2) * 16 + i * 4 + j)];
+            sum += x;
+            h -= x * std::log(x);
+        }
+        QVERIFY(std::abs(s.rowSums[std::size_t(i)] - sum) < 1e-12);
+        QVERIFY(std::abs(s.rowEntropy[std::size_t(i)] - h) < 1e-6); // (logarithms in float)
+    }
+    QVERIFY(s.warnings.empty());
+    std::ostringstream out;
+    attn::writeWeightsJson(out, *w);
+    const QJsonObject dump = QJsonDocument::fromJson(QByteArray::fromStdString(out.str())).object();
+    QCOMPARE(dump.value("shape").toArray(), QJsonArray({ 2, 1, 3, 4, 4 }));
+    QCOMPARE(dump.value("maps").toArray().size(), 6);
+    QCOMPARE(dump.value("maps").toArray()[5].toObject().value("row_sums").toArray()[0].toDouble(), s.rowSums[0]);
+    // (L, S) from a CSV, not a softmax: said.
+    QTemporaryDir dir;
+    QFile f(dir.filePath("w.csv"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("0.5,0.4\n-0.2,1.2\n");
+    f.close();
+    const auto odd = io::loadWeights(dir.filePath("w.csv"), &error);
+    QVERIFY2(odd, qPrintable(error));
+    const attn::WeightsSummary t = attn::summarizeWeights(odd->map(0, 0, 0), 2, 2);
+    QCOMPARE(t.rowsNotSummingToOne, 1);
+    QCOMPARE(t.negative, std::size_t(1));
+    QCOMPARE(QString::fromStdString(t.warnings.front()),
+        QString("1 of 2 rows do not sum to 1 (from 0.9 to 1): not a softmax over the keys"));
 }
 
 QTEST_MAIN(TestLoading)

@@ -355,6 +355,23 @@ void applyLoad(const QCommandLineParser &parser, attn::Params &p)
     attn::normalize(p);
 }
 
+// --load-weights FILE: weights alone, without Q and K: their row sums and entropy with --dump, or their window.
+void parseLoadWeights(const QCommandLineParser &parser, CliRequest &r)
+{
+    if (!parser.isSet("load-weights"))
+        return;
+    for (const char *other : { "load", "load-q", "load-k", "load-v", "export", "export-compare", "export-series",
+             "screenshot", "save-scenario", "sweep", "train", "mistake", "compare", "lesson", "presentation" })
+        if (parser.isSet(other))
+            throw Fail { QStringLiteral("--load-weights: the weights are shown as they are in their own window, or "
+                                        "written with --dump; leave out --%1")
+                             .arg(other) };
+    QString error;
+    r.weights = io::loadWeights(parser.value("load-weights"), &error);
+    if (!r.weights)
+        throw Fail { QStringLiteral("--load-weights: %1").arg(error) };
+}
+
 // The options that change the computation, through core's editing rules.
 void applyParams(const QCommandLineParser &parser, CliRequest &r)
 {
@@ -847,6 +864,7 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
     parseSweep(parser, r);
     parseTrain(parser, r);
     parseMistakeOption(parser, r);
+    parseLoadWeights(parser, r);
     return r;
 }
 
@@ -922,6 +940,11 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
         { "load-q", "Q from a .npy, .csv, .tsv or .txt file (with --load-k).", "FILE" },
         { "load-k", "K from a .npy, .csv, .tsv or .txt file (with --load-q).", "FILE" },
         { "load-v", "V from a file (default: V = K).", "FILE" },
+        { "load-weights",
+            "Attention weights alone, shown as they are in their own window (or their row sums and entropy with "
+            "--dump): .npy, .csv, or an .npz's attn or weights; (L, S), (B, L, S), (B, H, L, S) or (layers, B, H, L, "
+            "S).",
+            "FILE" },
         { "show", "What the heatmap shows: weights (default), scores (raw Q·Kᵀ) or logits (scaled).",
             "weights|scores|logits" },
         { "colormap", "viridis (default for weights), cividis, magma, grayscale or coolwarm (default for scores).",

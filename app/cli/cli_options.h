@@ -8,12 +8,14 @@
 #include "params.h"
 #include "scale_sweep.h"
 #include "training.h"
+#include "weights.h"
 
 #include <QSize>
 #include <QString>
 #include <QStringList>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -56,6 +58,8 @@ struct CliRequest
     // --mistake NAME: with --dump the JSON gains the mistake's side, with --screenshot the Mistakes window is
     // rendered, without either the window opens with the Mistakes window on it.
     std::optional<attn::Mistake> mistake;
+    // --load-weights FILE: attention weights alone, written with --dump or shown in their own window.
+    std::shared_ptr<const attn::LoadedWeights> weights;
     bool paramsGiven = false; // any option that changes the computation was given
 
     bool writesFiles() const

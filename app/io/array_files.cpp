@@ -161,6 +161,35 @@ std::optional<NpzContents> readNpz(const QString &path, QString *error, std::siz
     return out;
 }
 
+std::shared_ptr<const attn::LoadedWeights> loadWeights(const QString &path, QString *error)
+{
+    std::string why;
+    std::shared_ptr<const attn::LoadedWeights> w;
+    if (suffixOf(path) == "npz") {
+        auto npz = readNpz(path, error);
+        if (!npz)
+            return nullptr;
+        auto it = npz->arrays.find("attn");
+        if (it == npz->arrays.end())
+            it = npz->arrays.find("weights");
+        if (it == npz->arrays.end()) {
+            *error = QStringLiteral("%1: holds no weights or attn array").arg(path);
+            return nullptr;
+        }
+        w = attn::makeLoadedWeights(
+            std::move(it->second), QFileInfo(path).fileName().toStdString(), &why, npz->texts["tokens"]);
+    } else {
+        auto a = readArrayFile(path, error);
+        if (!a)
+            return nullptr;
+        const std::vector<std::string> names = a->columnNames.empty() ? a->rowNames : a->columnNames;
+        w = attn::makeLoadedWeights(std::move(*a), QFileInfo(path).fileName().toStdString(), &why, names);
+    }
+    if (!w)
+        *error = QStringLiteral("%1: %2").arg(path, QString::fromStdString(why));
+    return w;
+}
+
 std::shared_ptr<const attn::LoadedInputs> loadInputs(
     const QString &qPath, const QString &kPath, const QString &vPath, QString *error)
 {
@@ -190,8 +219,7 @@ std::shared_ptr<const attn::LoadedInputs> loadInputs(
             *error = one ? QStringLiteral("%1: holds %2 but no %3: Q·Kᵀ needs both")
                                .arg(qPath, q != npz->arrays.end() ? "q" : "k", q != npz->arrays.end() ? "k" : "q")
                 : npz->arrays.count("weights") || npz->arrays.count("attn")
-                ? QStringLiteral(
-                    "%1: holds attention weights, not q and k (opening weights alone is not supported yet)")
+                ? QStringLiteral("%1: holds attention weights, not q and k: --load-weights shows them as they are")
                       .arg(qPath)
                 : QStringLiteral("%1: holds no q, k, v, weights or attn (it has: %2)")
                       .arg(qPath, names.isEmpty() ? QStringLiteral("nothing") : names.join(", "));

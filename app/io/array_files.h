@@ -7,6 +7,7 @@
 
 #include "array_io.h"
 #include "loaded.h"
+#include "weights.h"
 
 #include <QString>
 
@@ -34,5 +35,8 @@ std::optional<NpzContents> readNpz(const QString &path, QString *error, std::siz
 // Q and K (and V) from their files; qPath may be an .npz holding q, k (v, tokens), with kPath and vPath empty.
 std::shared_ptr<const attn::LoadedInputs> loadInputs(
     const QString &qPath, const QString &kPath, const QString &vPath, QString *error);
+
+// Attention weights alone: an .npz's weights or attn (with its tokens), or one .npy / CSV file.
+std::shared_ptr<const attn::LoadedWeights> loadWeights(const QString &path, QString *error);
 
 } // namespace io

@@ -186,8 +186,8 @@ bool saveScenario(const QString &path, const Scenario &s, QString *error)
         // The data files relative to the scenario: the two move together.
         const QDir folder = QFileInfo(path).absoluteDir();
         QStringList relative;
-        for (const QString &p : paths)
-            relative << folder.relativeFilePath(p);
+        for (const QString &p : paths) // (the built-in example stays ":/examples/...")
+            relative << (p.startsWith(QLatin1String(":/")) ? p : folder.relativeFilePath(p));
         o["load"] = loadPathsToJson(relative);
     }
     const QByteArray bytes = QJsonDocument(o).toJson(QJsonDocument::Indented);
@@ -211,7 +211,7 @@ std::optional<Scenario> loadScenario(const QString &path, QString *error)
         const QDir folder = QFileInfo(path).absoluteDir();
         QStringList files;
         for (const QString &p : s.loadPaths)
-            files << QDir::cleanPath(folder.absoluteFilePath(p));
+            files << (p.startsWith(QLatin1String(":/")) ? p : QDir::cleanPath(folder.absoluteFilePath(p)));
         QString why;
         const auto in = io::loadInputs(files.value(0), files.value(1), files.value(2), &why);
         if (!in) {

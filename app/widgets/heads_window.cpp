@@ -47,6 +47,13 @@ void HeadTile::setValues(const float *values, int rows, int cols, const QString 
     update();
 }
 
+void HeadTile::setPicture(const HeadTile &from, const QString &below)
+{
+    m_image = from.m_image;
+    m_below = below;
+    update();
+}
+
 void HeadTile::setCurrent(bool on)
 {
     m_current = on;
@@ -83,17 +90,11 @@ HeadsWindow::HeadsWindow(AttentionModel *model, QWidget *parent)
 {
     setWindowTitle(tr("attention-viz — heads"));
     setObjectName("headsWindow");
-    resize(900, 600);
+    resize(1000, 600);
     auto *layout = new QVBoxLayout(this);
-    auto *explanation = new QLabel(tr("Each map is one head's weights (queries down, keys across, 0 to 1 on "
-                                      "viridis), with the mean entropy of its rows under it: low for a head that "
-                                      "looks at one key, ln S for one that spreads evenly. Click a head to see it "
-                                      "large in the main window. The last two maps of a row are the mean over the "
-                                      "heads (nn.MultiheadAttention's average_attn_weights=True) and the largest "
-                                      "weight over them."),
-        this);
-    explanation->setWordWrap(true);
-    layout->addWidget(explanation);
+    m_intro = new QLabel(this);
+    m_intro->setWordWrap(true);
+    layout->addWidget(m_intro);
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     m_grid = new QWidget;
@@ -163,26 +164,31 @@ void HeadsWindow::refresh()
             }
         }
     }
+    m_intro->setText(
+        tr("Each map is one head's weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of "
+           "its rows under it: low for a head that looks at one key, ln S for one that spreads evenly. Click a head "
+           "to see it large in the main window.")
+        + (H > 1 ? QLatin1Char(' ')
+                    + tr("The last two maps of a row are the mean over the heads (nn.MultiheadAttention's "
+                         "average_attn_weights=True) and the largest weight of any head.")
+                 : QString()));
     const QString unit = tr("%1 nats");
     int at = 0;
     for (int b = 0; b < shownBatches; ++b) {
         for (int h = 0; h < shownHeads; ++h) {
             const int e = b * H + h;
             m_tiles[at]->setValues(r->attention.weights.row(e, 0), L, S,
-                tr("mean entropy %1").arg(unit.arg(m_overview.meanEntropy[std::size_t(e)], 0, 'f', 3)));
+                tr("entropy %1").arg(unit.arg(m_overview.meanEntropy[std::size_t(e)], 0, 'f', 3)));
             m_tiles[at++]->setCurrent(e == p.batchIndex);
         }
         if (H > 1) {
-            m_tiles[at++]->setValues(m_overview.mean.row(b, 0), L, S, tr("average_attn_weights=True"));
-            m_tiles[at++]->setValues(m_overview.max.row(b, 0), L, S, tr("the largest weight of any head"));
+            m_tiles[at++]->setValues(m_overview.mean.row(b, 0), L, S, QString());
+            m_tiles[at++]->setValues(m_overview.max.row(b, 0), L, S, QString());
         }
     }
-    QString status = H > 1 ? tr("B = %1 batch elements, H = %2 heads, L = %3, S = %4.").arg(B).arg(H).arg(L).arg(S)
-                           : tr("B = %1 batch elements, one head each (load (B, H, L, d) arrays for heads), L = %2, "
-                                "S = %3.")
-                                 .arg(B)
-                                 .arg(L)
-                                 .arg(S);
+    QString status = H > 1
+        ? tr("B = %1, H = %2 heads, L = %3, S = %4.").arg(B).arg(H).arg(L).arg(S)
+        : tr("B = %1, one head each (load (B, H, L, d) arrays for heads), L = %2, S = %3.").arg(B).arg(L).arg(S);
     if (shownBatches < B || shownHeads < H)
         status += tr(" The first %1 maps are drawn.").arg(shownBatches * shownHeads);
     m_status->setText(status);

@@ -20,6 +20,8 @@ public:
     HeadTile(const QString &title, QWidget *parent = nullptr);
     // The L x S values to draw (0 to 1 on viridis), and the line under the map.
     void setValues(const float *values, int rows, int cols, const QString &below);
+    // Another tile's picture (already reduced), with this line under it.
+    void setPicture(const HeadTile &from, const QString &below);
     void setCurrent(bool on);
     QString title() const { return m_title; }
     QString below() const { return m_below; }
@@ -57,7 +59,7 @@ private:
     AttentionModel *m_model;
     QWidget *m_grid;
     QGridLayout *m_layout;
-    QLabel *m_status;
+    QLabel *m_status, *m_intro;
     QList<HeadTile *> m_tiles;
     int m_tileHeads = 0; // the heads the tiles were made for
     attn::HeadsOverview m_overview;

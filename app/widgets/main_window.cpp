@@ -15,6 +15,7 @@
 #include "widgets/mistakes_window.h"
 #include "widgets/pipeline_view.h"
 #include "widgets/training_window.h"
+#include "widgets/weights_window.h"
 #include "widgets/why_scale_window.h"
 
 #include <qcustomplot.h>
@@ -660,6 +661,20 @@ QString roleOf(const QString &path)
 bool MainWindow::openData(const QStringList &paths, QString *error)
 {
     QString q, k, v;
+    // Weights alone: an .npz holding weights or attn and no q, or one file named weights or attn.
+    if (paths.size() == 1) {
+        const QString stem = QFileInfo(paths.first()).completeBaseName().toLower();
+        QString why;
+        const bool npz = paths.first().toLower().endsWith(QLatin1String(".npz"));
+        if (!npz && (stem.contains(QLatin1String("weights")) || stem.contains(QLatin1String("attn"))))
+            return openWeights(paths.first(), error);
+        if (npz) {
+            const auto contents = io::readNpz(paths.first(), &why);
+            if (contents && !contents->arrays.count("q") && !contents->arrays.count("Q")
+                && (contents->arrays.count("attn") || contents->arrays.count("weights")))
+                return openWeights(paths.first(), error);
+        }
+    }
     if (paths.size() == 1 && paths.first().toLower().endsWith(QLatin1String(".npz"))) {
         q = paths.first();
     } else {
@@ -713,6 +728,28 @@ bool MainWindow::openData(const QStringList &paths, QString *error)
     return true;
 }
 
+bool MainWindow::openWeights(const QString &path, QString *error)
+{
+    const auto w = io::loadWeights(path, error);
+    if (!w)
+        return false;
+    showWeights(w);
+    if (!path.startsWith(QLatin1String(":/")))
+        rememberData({ path });
+    return true;
+}
+
+void MainWindow::showWeights(std::shared_ptr<const attn::LoadedWeights> w)
+{
+    if (!m_weightsWindow) {
+        m_weightsWindow = new WeightsWindow(this);
+        m_weightsWindow->setWindowFlag(Qt::Window);
+    }
+    m_weightsWindow->setWeights(std::move(w));
+    m_weightsWindow->show();
+    m_weightsWindow->raise();
+}
+
 void MainWindow::rememberData(const QStringList &paths)
 {
     if (!m_rememberState)
@@ -723,7 +760,8 @@ void MainWindow::rememberData(const QStringList &paths)
     recent.removeAll(entry);
     recent.prepend(entry);
     s.setValue("data/recent", recent.mid(0, 6));
-    updateRecentData();
+    // Later: this may run inside one of the menu's own actions, which remaking the menu deletes.
+    QTimer::singleShot(0, this, &MainWindow::updateRecentData);
 }
 
 void MainWindow::updateRecentData()
@@ -737,12 +775,21 @@ void MainWindow::updateRecentData()
         QStringList names;
         for (const QString &p : paths)
             names << QFileInfo(p).fileName();
-        m_recentData->addAction(names.join(QStringLiteral(", ")), this, [this, paths] {
+        QAction *a = m_recentData->addAction(names.join(QStringLiteral(", ")), this, [this, paths, entry] {
             QString error;
-            if (!openData(paths, &error))
+            if (!openData(paths, &error)) {
                 QMessageBox::warning(this, tr("Cannot open the data"), error);
+                QSettings s; // gone or changed: off the list
+                QStringList recent = s.value("data/recent").toStringList();
+                recent.removeAll(entry);
+                s.setValue("data/recent", recent);
+                // (later: the menu's actions, this one among them, are remade)
+                QTimer::singleShot(0, this, &MainWindow::updateRecentData);
+            }
         });
+        a->setToolTip(paths.join(QLatin1Char('\n'))); // the folders: two "q.npy, k.npy" apart
     }
+    m_recentData->setToolTipsVisible(true);
     m_recentData->setEnabled(!recent.isEmpty());
 }
 

@@ -9,6 +9,7 @@
 #include "model/attention_model.h"
 #include "model/controllers.h"
 #include "render/figure.h"
+#include "weights.h"
 
 #include <QMainWindow>
 
@@ -60,6 +61,10 @@ public:
     // Q, K (and V) from files in place of the draws: one .npz, or two or three array files named q, k (and v)
     // (q.npy, keys.csv, ..._v.npy). Says what is wrong in *error and keeps the state when they cannot be used.
     bool openData(const QStringList &paths, QString *error);
+    // Attention weights alone, shown as they are in their own window (an .npz's attn or weights, or one file).
+    bool openWeights(const QString &path, QString *error);
+    void showWeights(std::shared_ptr<const attn::LoadedWeights> w);
+    class WeightsWindow *weightsWindow() const { return m_weightsWindow; }
     void stepLesson(int delta); // Page Down / Page Up; opens the built-in lesson if none is open
 
     // Presentation mode: full screen, text twice as large, only the demo's controls.
@@ -120,6 +125,7 @@ private:
     bool m_rememberState;
     QMenu *m_recentData = nullptr;
     class HeadsWindow *m_heads = nullptr;
+    class WeightsWindow *m_weightsWindow = nullptr;
     bool m_presentation = false;
     QList<QAction *> m_keyActions;
 };

@@ -430,12 +430,14 @@ void MistakesWindow::updateCaption()
         cause = tr("the dot product's variance grows with d_k: the softmax saturates and its gradient is flattened");
         fix = tr("use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself");
         numbers = tr("Here (d_k = %1): each row's largest weight is %2 on average without the scale, %3 with it; the "
-                     "softmax's gradient (its Jacobian's norm) is %4 against %5. ↑ and ↓ double and halve d_k.")
+                     "softmax's gradient (its Jacobian's norm) is %4 against %5.")
                       .arg(p.dK)
                       .arg(number(sum.meanRowMax[1]), number(sum.meanRowMax[0]), number(sum.meanJacobian[1], 3),
                           number(sum.meanJacobian[0], 3));
-        if (p.dK < 64)
-            numbers += ' ' + tr("At this small d_k the two are still alike.");
+        if (!p.loaded) // (loaded Q and K fix d_k)
+            numbers += ' ' + tr("↑ and ↓ double and halve d_k.");
+        if (std::fabs(sum.meanRowMax[1] - sum.meanRowMax[0]) < 0.1)
+            numbers += ' ' + tr("At this d_k the two are still alike.");
         break;
     case attn::Mistake::SoftmaxDim:
         heading = tr("softmax over the wrong dim (dim=-2)");

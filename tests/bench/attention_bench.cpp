@@ -10,6 +10,7 @@
 //   readNpy: a 4096 x 4096 float32 .npy (64 MiB, the size of a long sequence's weights) read from memory into an
 //            array, little-endian (copied) and big-endian (converted value by value)
 //   loadAndShow: Q and K (L = S = 4096, d_k = 64) loaded from .npy files on disk until the window has shown them
+//   weightsAndShow: a 4096 x 4096 float32 weights .npy loaded from disk until the weights window has shown it
 #include "array_io.h"
 #include "attention.h"
 #include "io/array_files.h"
@@ -18,6 +19,7 @@
 #include "training.h"
 #include "widgets/heatmap_panel.h"
 #include "widgets/main_window.h"
+#include "widgets/weights_window.h"
 
 #include <qcustomplot.h>
 
@@ -84,6 +86,7 @@ private slots:
     void readNpy_data();
     void readNpy();
     void loadAndShow();
+    void weightsAndShow();
 };
 
 namespace {
@@ -134,6 +137,24 @@ void AttentionBench::readNpy()
         const auto a = attn::readNpy(b.constData(), std::size_t(b.size()), &error);
         QVERIFY(a && a->data.size() == std::size_t(4096) * 4096);
     }
+}
+
+void AttentionBench::weightsAndShow()
+{
+    QTemporaryDir dir;
+    QFile f(dir.filePath("weights.npy"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(npyBytes(4096, 4096, "<f4"));
+    f.close();
+    ShownWindow shown(square(64, 8));
+    QBENCHMARK
+    {
+        QString error;
+        QVERIFY2(shown.window.openWeights(dir.filePath("weights.npy"), &error), qPrintable(error));
+        QCoreApplication::processEvents(); // laid out
+        QCoreApplication::processEvents(); // and painted
+    }
+    QCOMPARE(shown.window.weightsWindow()->summary().rowSums.size(), std::size_t(4096));
 }
 
 void AttentionBench::loadAndShow()

@@ -73,7 +73,8 @@ good("shape_L_d.npy", rng.standard_normal((5, 4)).astype("<f4"))
 good("shape_B_L_d.npy", rng.standard_normal((2, 5, 4)).astype("<f4"))
 good("shape_B_H_L_d.npy", rng.standard_normal((2, 3, 5, 4)).astype("<f4"))
 w = rng.random((2, 1, 3, 4, 4)).astype("<f4")
-good("shape_layers_B_H_L_S.npy", w / w.sum(-1, keepdims=True))
+w = (w / w.sum(-1, keepdims=True)).astype("<f4")  # rows of weights sum to 1, as a softmax's do
+good("shape_layers_B_H_L_S.npy", w)
 nf = base.astype("<f4").copy()
 nf[0, 1, 2] = np.nan
 nf[1, 0, 0] = np.inf
