@@ -55,6 +55,7 @@ WeightsSummary summarizeWeights(const float *w, int rows, int cols, double toler
     s.rowSums.resize(std::size_t(rows));
     s.rowEntropy.resize(std::size_t(rows));
     double entropySum = 0.0;
+    int entropyRows = 0, oddRows = 0; // rows with numbers only, and rows with NaN or infinities
     for (int i = 0; i < rows; ++i) {
         // Vectorised in float (Eigen's log), summed in double: a 4096 x 4096 map in tens of milliseconds.
         const Eigen::Map<const Eigen::ArrayXf> r(w + std::size_t(i) * std::size_t(cols), cols);
@@ -63,27 +64,35 @@ WeightsSummary summarizeWeights(const float *w, int rows, int cols, double toler
         const Eigen::Index finite = r.isFinite().count();
         s.nonFinite += std::size_t(cols - finite);
         s.negative += std::size_t((r < 0.0f).count());
+        const bool odd = finite < cols; // NaN or infinite: no entropy either
         s.rowSums[std::size_t(i)] = sum;
-        s.rowEntropy[std::size_t(i)] = h;
-        entropySum += h;
+        s.rowEntropy[std::size_t(i)] = odd ? std::nan("") : h;
+        if (!odd) {
+            entropySum += h;
+            ++entropyRows;
+            if (entropyRows == 1 || sum < s.minSum)
+                s.minSum = sum;
+            if (entropyRows == 1 || sum > s.maxSum)
+                s.maxSum = sum;
+        } else {
+            ++oddRows;
+        }
         if (!(std::fabs(sum - 1.0) <= tolerance))
             ++s.rowsNotSummingToOne;
-        if (i == 0 || sum < s.minSum)
-            s.minSum = sum;
-        if (i == 0 || sum > s.maxSum)
-            s.maxSum = sum;
     }
-    s.meanEntropy = rows > 0 ? entropySum / rows : 0.0;
+    s.meanEntropy = entropyRows > 0 ? entropySum / entropyRows : std::nan("");
     std::ostringstream m;
-    if (s.rowsNotSummingToOne > 0) {
-        m << s.rowsNotSummingToOne << " of " << rows << " rows do not sum to 1 (from " << s.minSum << " to " << s.maxSum
-          << "): not a softmax over the keys";
+    if (s.rowsNotSummingToOne > oddRows) {
+        m << "rows that do not sum to 1: " << s.rowsNotSummingToOne - oddRows << " of " << rows << " (from " << s.minSum
+          << " to " << s.maxSum << "): not a softmax over the keys";
         s.warnings.push_back(m.str());
     }
     if (s.negative > 0)
-        s.warnings.push_back(std::to_string(s.negative) + " weights are negative: not probabilities");
+        s.warnings.push_back("negative weights: " + std::to_string(s.negative)
+            + " (not probabilities; the entropy counts the positive ones)");
     if (s.nonFinite > 0)
-        s.warnings.push_back(std::to_string(s.nonFinite) + " weights are NaN or infinite");
+        s.warnings.push_back("NaN or infinite weights: " + std::to_string(s.nonFinite) + ", in "
+            + std::to_string(oddRows) + (oddRows == 1 ? " row" : " rows") + " (no entropy there)");
     return s;
 }
 

@@ -172,8 +172,9 @@ void TestDataWindow::weightsAlone()
     f.close();
     QVERIFY2(window().openData({ dir.filePath("weights.csv") }, &error), qPrintable(error));
     QCOMPARE(w->tiles().size(), 1);
-    QVERIFY2(w->warningText().contains("2 of 3 rows do not sum to 1 (from 0.6 to 1)"), qPrintable(w->warningText()));
-    QVERIFY2(w->warningText().contains("1 weights are negative"), qPrintable(w->warningText()));
+    QVERIFY2(
+        w->warningText().contains("rows that do not sum to 1: 2 of 3 (from 0.6 to 1)"), qPrintable(w->warningText()));
+    QVERIFY2(w->warningText().contains("negative weights: 1"), qPrintable(w->warningText()));
     QVERIFY(w->statsText().contains("row   2: sum 0.6000, entropy 0.7224"));
 }
 

@@ -424,7 +424,15 @@ void TestLoading::weightsAlone()
     QCOMPARE(t.rowsNotSummingToOne, 1);
     QCOMPARE(t.negative, std::size_t(1));
     QCOMPARE(QString::fromStdString(t.warnings.front()),
-        QString("1 of 2 rows do not sum to 1 (from 0.9 to 1): not a softmax over the keys"));
+        QString("rows that do not sum to 1: 1 of 2 (from 0.9 to 1): not a softmax over the keys"));
+    // A NaN row has no sum or entropy to speak of: said once, and left out of the mean and the range.
+    const float nanRows[] = { 0.5f, std::nanf(""), 0.5f, 0.5f };
+    const attn::WeightsSummary u = attn::summarizeWeights(nanRows, 2, 2);
+    QCOMPARE(u.warnings.size(), std::size_t(1));
+    QCOMPARE(
+        QString::fromStdString(u.warnings.front()), QString("NaN or infinite weights: 1, in 1 row (no entropy there)"));
+    QVERIFY(std::isnan(u.rowEntropy[0]));
+    QVERIFY(std::abs(u.meanEntropy - std::log(2.0)) < 1e-6);
 }
 
 QTEST_MAIN(TestLoading)

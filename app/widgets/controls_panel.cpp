@@ -568,6 +568,9 @@ void ControlsPanel::showParams(const attn::Params &p)
     batchIndexSpin->setRange(0, p.batch - 1);
     batchIndexSpin->setValue(p.batchIndex);
     batchIndexSpin->setEnabled(p.batch > 1);
+    // The seed draws nothing for loaded data, except additive attention's W_1, W_2, v.
+    seedEdit->setEnabled(!p.loaded || p.score == attn::Score::Additive);
+    newSeed->setEnabled(!p.loaded || p.score == attn::Score::Additive);
     if (p.loaded) // the files fix the sizes and are not drawn
         for (QWidget *w :
             { static_cast<QWidget *>(dkSlider), static_cast<QWidget *>(dkSpin), static_cast<QWidget *>(lenSlider),

@@ -311,6 +311,8 @@ void MainWindow::updateDemoButtons()
     // Loaded files fix d_k and L: their keys and buttons wait for drawn data.
     for (const char *name : { "halveDk", "doubleDk", "shorter", "longer", "animate" })
         action(name)->setEnabled(!p.loaded);
+    // A new seed draws nothing for loaded data, except additive attention's W_1, W_2, v.
+    action("newSeed")->setEnabled(!p.loaded || p.score == attn::Score::Additive);
     label("shorter", tr("L−1"));
     label("longer", tr("L+1"));
     label("cycleMask",
@@ -424,8 +426,9 @@ void MainWindow::buildMenus()
     file->addSeparator();
     QAction *openDataAction = file->addAction(tr("Open attention &data…"), this, [this] {
         const QStringList paths = QFileDialog::getOpenFileNames(this,
-            tr("Open Q and K (and V): one .npz, or two or three files named q, k, v"), QString(),
-            tr("Attention data (*.npz *.npy *.csv *.tsv *.txt)"));
+            tr("Open attention data: Q and K (and V) as one .npz or files named q, k, v; or weights alone (an .npz's "
+               "attn, or a file named weights or attn)"),
+            QString(), tr("Attention data (*.npz *.npy *.csv *.tsv *.txt)"));
         QString error;
         if (!paths.isEmpty() && !openData(paths, &error))
             QMessageBox::warning(this, tr("Cannot open the data"), error); // the current state stays
@@ -685,7 +688,7 @@ bool MainWindow::openData(const QStringList &paths, QString *error)
                 *error = role.isEmpty()
                     ? tr("%1: cannot tell whether it holds Q, K or V. Name the files q, k and v (q.npy, k.npy, "
                          "v.npy, or ending _q, _k, _v), or save them together with np.savez(FILE, q=..., k=..., "
-                         "v=...).")
+                         "v=...). Weights alone open from a file named weights or attn.")
                           .arg(QFileInfo(path).fileName())
                     : tr("Two files hold %1: %2 and %3.")
                           .arg(role.toUpper(), QFileInfo(slot).fileName(), QFileInfo(path).fileName());

@@ -14,7 +14,7 @@ WeightsWindow::WeightsWindow(QWidget *parent)
     : QWidget(parent)
 {
     setObjectName("weightsWindow");
-    resize(1100, 700);
+    resize(1100, 640);
     auto *layout = new QVBoxLayout(this);
     m_title = new QLabel(this);
     m_title->setWordWrap(true);
@@ -33,13 +33,17 @@ WeightsWindow::WeightsWindow(QWidget *parent)
     row->addWidget(scroll, 1);
     auto *right = new QVBoxLayout;
     m_big = new HeadTile(QString(), this);
-    m_big->setMinimumSize(360, 380);
-    right->addWidget(m_big, 1);
-    m_stats = new QLabel(this);
+    m_big->setMinimumSize(240, 260);
+    right->addWidget(m_big, 2);
+    m_stats = new QLabel;
     m_stats->setObjectName("weightsStats");
     m_stats->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_stats->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    right->addWidget(m_stats);
+    m_stats->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    auto *statsScroll = new QScrollArea(this); // every row, however many: it scrolls
+    statsScroll->setWidgetResizable(true);
+    statsScroll->setWidget(m_stats);
+    right->addWidget(statsScroll, 1);
     row->addLayout(right, 1);
     layout->addLayout(row, 1);
 }
@@ -54,8 +58,9 @@ void WeightsWindow::setWeights(std::shared_ptr<const attn::LoadedWeights> w)
     const attn::LoadedWeights &x = *m_weights;
     setWindowTitle(tr("attention-viz — weights from %1").arg(QString::fromStdString(x.source)));
     m_title->setText(
-        tr("%1: %2 layers × %3 batch elements × %4 heads of %5 queries × %6 keys, shown as they are (no Q and K: "
-           "the scaling, softmax and mask controls do not apply). Click a map to see it large.")
+        tr("%1: layers × batch × heads = %2 × %3 × %4 maps of %5 queries × %6 keys, shown as they are (no Q and K: "
+           "the main window's settings do not apply; viridis, 0 to 1). Each map's mean row entropy is under it, in "
+           "nats. Click a map to see it large.")
             .arg(QString::fromStdString(x.source))
             .arg(x.layers)
             .arg(x.batch)
@@ -63,13 +68,17 @@ void WeightsWindow::setWeights(std::shared_ptr<const attn::LoadedWeights> w)
             .arg(x.rows)
             .arg(x.cols));
     const int shown = std::min(x.maps(), kMaxTiles);
-    const int columns = std::max(1, std::min(x.heads, 6));
+    const int columns = std::max(1, std::min(x.heads, 8)); // a row per layer and batch element (8 heads a row)
     for (int m = 0; m < shown; ++m) {
         const int layer = m / (x.batch * x.heads), b = (m / x.heads) % x.batch, h = m % x.heads;
-        auto *tile = new HeadTile(tr("layer %1 · batch %2 · head %3").arg(layer).arg(b).arg(h), m_grid);
+        auto *tile = new HeadTile(x.batch > 1 ? tr("L%1 · b%2 · head %3").arg(layer).arg(b).arg(h)
+                                              : tr("layer %1 · head %2").arg(layer).arg(h),
+            m_grid);
+        tile->setToolTip(tr("layer %1 · batch %2 · head %3").arg(layer).arg(b).arg(h));
         m_summaries.push_back(attn::summarizeWeights(x.map(layer, b, h), x.rows, x.cols));
         tile->setValues(x.map(layer, b, h), x.rows, x.cols,
-            tr("mean entropy %1 nats").arg(m_summaries.back().meanEntropy, 0, 'f', 3));
+            (m_summaries.back().warnings.empty() ? QString() : QStringLiteral("⚠ "))
+                + tr("entropy %1").arg(m_summaries.back().meanEntropy, 0, 'f', 3));
         connect(tile, &HeadTile::clicked, this, [this, m] { select(m); });
         m_layout->addWidget(tile, m / columns, m % columns);
         m_tiles << tile;
@@ -98,6 +107,13 @@ void WeightsWindow::select(int map)
     QStringList warnings;
     for (const std::string &s : m_summary.warnings)
         warnings << QString::fromStdString(s);
+    // The other maps with something odd (⚠ under them), named.
+    QStringList others;
+    for (std::size_t k = 0; k < m_summaries.size(); ++k)
+        if (int(k) != map && !m_summaries[k].warnings.empty())
+            others << m_tiles[int(k)]->title();
+    if (!others.isEmpty())
+        warnings << tr("odd too: %1").arg(others.join(QStringLiteral(", ")));
     m_warning->setText(warnings.join(QStringLiteral("  ·  ")));
     m_warning->setVisible(!warnings.isEmpty());
     QStringList lines;

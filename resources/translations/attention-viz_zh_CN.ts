@@ -552,7 +552,7 @@
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="589"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="592"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -1693,7 +1693,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="176"/>
-        <location filename="../../app/widgets/main_window.cpp" line="315"/>
+        <location filename="../../app/widgets/main_window.cpp" line="317"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
@@ -1704,7 +1704,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="178"/>
-        <location filename="../../app/widgets/main_window.cpp" line="314"/>
+        <location filename="../../app/widgets/main_window.cpp" line="316"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
@@ -1745,7 +1745,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="191"/>
-        <location filename="../../app/widgets/main_window.cpp" line="336"/>
+        <location filename="../../app/widgets/main_window.cpp" line="338"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
@@ -1865,360 +1865,360 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>÷√d_k：加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="319"/>
+        <location filename="../../app/widgets/main_window.cpp" line="321"/>
         <source>mask: custom</source>
         <translation>掩码：自定义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="326"/>
+        <location filename="../../app/widgets/main_window.cpp" line="328"/>
         <source>compare: score</source>
         <translation>对比：打分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="327"/>
+        <location filename="../../app/widgets/main_window.cpp" line="329"/>
         <source>compare: −inf, −1e9</source>
         <translation>对比：−inf、−1e9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="330"/>
+        <location filename="../../app/widgets/main_window.cpp" line="332"/>
         <source>gradient: on</source>
         <translation>梯度：开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="330"/>
+        <location filename="../../app/widgets/main_window.cpp" line="332"/>
         <source>gradient: off</source>
         <translation>梯度：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="332"/>
+        <location filename="../../app/widgets/main_window.cpp" line="334"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="332"/>
+        <location filename="../../app/widgets/main_window.cpp" line="334"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="378"/>
+        <location filename="../../app/widgets/main_window.cpp" line="380"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="379"/>
+        <location filename="../../app/widgets/main_window.cpp" line="381"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="393"/>
+        <location filename="../../app/widgets/main_window.cpp" line="395"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="394"/>
+        <location filename="../../app/widgets/main_window.cpp" line="396"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="395"/>
+        <location filename="../../app/widgets/main_window.cpp" line="397"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="407"/>
+        <location filename="../../app/widgets/main_window.cpp" line="409"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="410"/>
+        <location filename="../../app/widgets/main_window.cpp" line="412"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="419"/>
+        <location filename="../../app/widgets/main_window.cpp" line="421"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="425"/>
+        <location filename="../../app/widgets/main_window.cpp" line="427"/>
         <source>Open attention &amp;data…</source>
         <translation>打开注意力数据(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="427"/>
-        <source>Open Q and K (and V): one .npz, or two or three files named q, k, v</source>
-        <translation>打开 Q 和 K（以及 V）：一个 .npz，或名为 q、k、v 的两三个文件</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="428"/>
+        <location filename="../../app/widgets/main_window.cpp" line="431"/>
         <source>Attention data (*.npz *.npy *.csv *.tsv *.txt)</source>
         <translation>注意力数据 (*.npz *.npy *.csv *.tsv *.txt)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="431"/>
-        <location filename="../../app/widgets/main_window.cpp" line="780"/>
-        <location filename="../../app/widgets/main_window.cpp" line="815"/>
+        <location filename="../../app/widgets/main_window.cpp" line="434"/>
+        <location filename="../../app/widgets/main_window.cpp" line="784"/>
+        <location filename="../../app/widgets/main_window.cpp" line="828"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="436"/>
+        <location filename="../../app/widgets/main_window.cpp" line="439"/>
         <source>E&amp;xamples</source>
         <translation>示例(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="437"/>
+        <location filename="../../app/widgets/main_window.cpp" line="440"/>
         <source>Trained: reversing 8 digits (one layer, 2 heads)</source>
         <translation>训练好的模型：反转 8 个数字（一层，2 个头）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="440"/>
+        <location filename="../../app/widgets/main_window.cpp" line="443"/>
         <source>Cannot open the example</source>
         <translation>无法打开示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="443"/>
+        <location filename="../../app/widgets/main_window.cpp" line="446"/>
         <source>Recent data</source>
         <translation>最近的数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="446"/>
+        <location filename="../../app/widgets/main_window.cpp" line="449"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="448"/>
+        <location filename="../../app/widgets/main_window.cpp" line="451"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="448"/>
-        <location filename="../../app/widgets/main_window.cpp" line="459"/>
+        <location filename="../../app/widgets/main_window.cpp" line="451"/>
+        <location filename="../../app/widgets/main_window.cpp" line="462"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="455"/>
+        <location filename="../../app/widgets/main_window.cpp" line="458"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="457"/>
+        <location filename="../../app/widgets/main_window.cpp" line="460"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="459"/>
+        <location filename="../../app/widgets/main_window.cpp" line="462"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="462"/>
+        <location filename="../../app/widgets/main_window.cpp" line="465"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="464"/>
+        <location filename="../../app/widgets/main_window.cpp" line="467"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="465"/>
+        <location filename="../../app/widgets/main_window.cpp" line="468"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="465"/>
+        <location filename="../../app/widgets/main_window.cpp" line="468"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="468"/>
+        <location filename="../../app/widgets/main_window.cpp" line="471"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="470"/>
+        <location filename="../../app/widgets/main_window.cpp" line="473"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="476"/>
+        <location filename="../../app/widgets/main_window.cpp" line="479"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="478"/>
+        <location filename="../../app/widgets/main_window.cpp" line="481"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="479"/>
+        <location filename="../../app/widgets/main_window.cpp" line="482"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="480"/>
+        <location filename="../../app/widgets/main_window.cpp" line="483"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="481"/>
+        <location filename="../../app/widgets/main_window.cpp" line="484"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="490"/>
+        <location filename="../../app/widgets/main_window.cpp" line="493"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="498"/>
+        <location filename="../../app/widgets/main_window.cpp" line="501"/>
         <source>&amp;Mistakes</source>
         <translation>常见错误(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="502"/>
+        <location filename="../../app/widgets/main_window.cpp" line="505"/>
         <source>Forgetting ÷√d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="502"/>
+        <location filename="../../app/widgets/main_window.cpp" line="505"/>
         <source>softmax over dim=-2</source>
         <translation>softmax 沿 dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="503"/>
+        <location filename="../../app/widgets/main_window.cpp" line="506"/>
         <source>MHA&apos;s key_padding_mask handed to SDPA</source>
         <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="503"/>
+        <location filename="../../app/widgets/main_window.cpp" line="506"/>
         <source>Q @ K.transpose(0, 1)</source>
         <translation>Q @ K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="503"/>
+        <location filename="../../app/widgets/main_window.cpp" line="506"/>
         <source>Q.transpose(-2, -1) @ K</source>
         <translation>Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="511"/>
+        <location filename="../../app/widgets/main_window.cpp" line="514"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="512"/>
+        <location filename="../../app/widgets/main_window.cpp" line="515"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="513"/>
+        <location filename="../../app/widgets/main_window.cpp" line="516"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="514"/>
+        <location filename="../../app/widgets/main_window.cpp" line="517"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="515"/>
+        <location filename="../../app/widgets/main_window.cpp" line="518"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="516"/>
+        <location filename="../../app/widgets/main_window.cpp" line="519"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="516"/>
+        <location filename="../../app/widgets/main_window.cpp" line="519"/>
         <source>Dot product and additive</source>
         <translation>点积与加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="517"/>
+        <location filename="../../app/widgets/main_window.cpp" line="520"/>
         <source>Masked with −inf and with −1e9</source>
         <translation>以 −inf 屏蔽与以 −1e9 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="540"/>
+        <location filename="../../app/widgets/main_window.cpp" line="543"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="542"/>
+        <location filename="../../app/widgets/main_window.cpp" line="545"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="543"/>
+        <location filename="../../app/widgets/main_window.cpp" line="546"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="552"/>
+        <location filename="../../app/widgets/main_window.cpp" line="555"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="554"/>
+        <location filename="../../app/widgets/main_window.cpp" line="557"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="555"/>
+        <location filename="../../app/widgets/main_window.cpp" line="558"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="555"/>
+        <location filename="../../app/widgets/main_window.cpp" line="558"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="562"/>
+        <location filename="../../app/widgets/main_window.cpp" line="565"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="568"/>
+        <location filename="../../app/widgets/main_window.cpp" line="571"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="569"/>
+        <location filename="../../app/widgets/main_window.cpp" line="572"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="571"/>
+        <location filename="../../app/widgets/main_window.cpp" line="574"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="572"/>
+        <location filename="../../app/widgets/main_window.cpp" line="575"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="573"/>
+        <location filename="../../app/widgets/main_window.cpp" line="576"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="593"/>
+        <location filename="../../app/widgets/main_window.cpp" line="596"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="594"/>
+        <location filename="../../app/widgets/main_window.cpp" line="597"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="724"/>
+        <location filename="../../app/widgets/main_window.cpp" line="689"/>
+        <source>%1: cannot tell whether it holds Q, K or V. Name the files q, k and v (q.npy, k.npy, v.npy, or ending _q, _k, _v), or save them together with np.savez(FILE, q=..., k=..., v=...). Weights alone open from a file named weights or attn.</source>
+        <translation>%1：无法判断它是 Q、K 还是 V。请把文件命名为 q、k、v（q.npy、k.npy、v.npy，或以 _q、_k、_v 结尾），或用 np.savez(FILE, q=..., k=..., v=...) 存在一起。单独的权重请用名为 weights 或 attn 的文件打开。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="727"/>
         <source>%1: %2 values are NaN or infinite; the weights of the rows they reach are NaN or meaningless (infinite scores are clamped to the largest float; PyTorch gives NaN).</source>
         <translation>%1：有 %2 个值是 NaN 或无穷大；受其影响的行的权重为 NaN 或没有意义（这里把无穷大的分数截断为最大的浮点数；PyTorch 给出 NaN）。</translation>
     </message>
@@ -2273,117 +2273,117 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="317"/>
+        <location filename="../../app/widgets/main_window.cpp" line="319"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="318"/>
+        <location filename="../../app/widgets/main_window.cpp" line="320"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="320"/>
+        <location filename="../../app/widgets/main_window.cpp" line="322"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="323"/>
+        <location filename="../../app/widgets/main_window.cpp" line="325"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="324"/>
+        <location filename="../../app/widgets/main_window.cpp" line="326"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="325"/>
+        <location filename="../../app/widgets/main_window.cpp" line="327"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="328"/>
+        <location filename="../../app/widgets/main_window.cpp" line="330"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="329"/>
+        <location filename="../../app/widgets/main_window.cpp" line="331"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="339"/>
+        <location filename="../../app/widgets/main_window.cpp" line="341"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="340"/>
+        <location filename="../../app/widgets/main_window.cpp" line="342"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="344"/>
+        <location filename="../../app/widgets/main_window.cpp" line="346"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="344"/>
+        <location filename="../../app/widgets/main_window.cpp" line="346"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="345"/>
+        <location filename="../../app/widgets/main_window.cpp" line="347"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="622"/>
+        <location filename="../../app/widgets/main_window.cpp" line="429"/>
+        <source>Open attention data: Q and K (and V) as one .npz or files named q, k, v; or weights alone (an .npz&apos;s attn, or a file named weights or attn)</source>
+        <translation>打开注意力数据：Q 和 K（以及 V），一个 .npz 或名为 q、k、v 的文件；或单独的权重（.npz 中的 attn，或名为 weights 或 attn 的文件）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="625"/>
         <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="686"/>
-        <source>%1: cannot tell whether it holds Q, K or V. Name the files q, k and v (q.npy, k.npy, v.npy, or ending _q, _k, _v), or save them together with np.savez(FILE, q=..., k=..., v=...).</source>
-        <translation>%1：无法判断它是 Q、K 还是 V。请把文件命名为 q、k、v（q.npy、k.npy、v.npy，或以 _q、_k、_v 结尾），或用 np.savez(FILE, q=..., k=..., v=...) 存在一起。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="690"/>
+        <location filename="../../app/widgets/main_window.cpp" line="693"/>
         <source>Two files hold %1: %2 and %3.</source>
         <translation>有两个文件都是 %1：%2 和 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="697"/>
+        <location filename="../../app/widgets/main_window.cpp" line="700"/>
         <source>Open Q and K together (and V if you have it): one .npz, or two or three files named q, k and v.</source>
         <translation>请同时打开 Q 和 K（有 V 的话也一起）：一个 .npz，或名为 q、k、v 的两三个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="718"/>
+        <location filename="../../app/widgets/main_window.cpp" line="721"/>
         <source>These arrays are too large for this machine.</source>
         <translation>这些数组对这台机器来说太大了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="811"/>
+        <location filename="../../app/widgets/main_window.cpp" line="824"/>
         <source>Cannot open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1036"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1049"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1084"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1097"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1090"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1103"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1092"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1105"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -3200,43 +3200,58 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>WeightsWindow</name>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="55"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="59"/>
         <source>attention-viz — weights from %1</source>
         <translation>attention-viz — 来自 %1 的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="57"/>
-        <source>%1: %2 layers × %3 batch elements × %4 heads of %5 queries × %6 keys, shown as they are (no Q and K: the scaling, softmax and mask controls do not apply). Click a map to see it large.</source>
-        <translation>%1：%2 层 × %3 个批次元素 × %4 个头，每个 %5 个查询 × %6 个键，按原样显示（没有 Q 和 K：缩放、softmax 和掩码设置不适用）。点击一张图可放大查看。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="69"/>
-        <location filename="../../app/widgets/weights_window.cpp" line="92"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="77"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="101"/>
         <source>layer %1 · batch %2 · head %3</source>
         <translation>第 %1 层 · 批次 %2 · 头 %3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="72"/>
-        <source>mean entropy %1 nats</source>
-        <translation>平均熵 %1 奈特</translation>
+        <location filename="../../app/widgets/weights_window.cpp" line="61"/>
+        <source>%1: layers × batch × heads = %2 × %3 × %4 maps of %5 queries × %6 keys, shown as they are (no Q and K: the main window&apos;s settings do not apply; viridis, 0 to 1). Each map&apos;s mean row entropy is under it, in nats. Click a map to see it large.</source>
+        <translation>%1：层 × 批次 × 头 = %2 × %3 × %4 张图，每张 %5 个查询 × %6 个键，按原样显示（没有 Q 和 K：主窗口的设置不适用；viridis 色表，0 到 1）。每张图下方是其各行的平均熵（奈特）。点击一张图可放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="93"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="74"/>
+        <source>L%1 · b%2 · head %3</source>
+        <translation>第 %1 层 · 批次 %2 · 头 %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="75"/>
+        <source>layer %1 · head %2</source>
+        <translation>第 %1 层 · 头 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="81"/>
+        <source>entropy %1</source>
+        <translation>熵 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="102"/>
         <source>%1: mean entropy %2 nats</source>
         <translation>%1：平均熵 %2 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="104"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="116"/>
+        <source>odd too: %1</source>
+        <translation>同样异常的还有：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="120"/>
         <source>%1   every row: sum, entropy (nats)</source>
         <translation>%1   每一行：和、熵（奈特）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="110"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="126"/>
         <source>row %1%2: sum %3, entropy %4</source>
         <translation>第 %1 行%2：和 %3，熵 %4</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="117"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="133"/>
         <source>… and %1 more rows (their sums from %2 to %3)</source>
         <translation>……还有 %1 行（它们的和从 %2 到 %3）</translation>
     </message>
