@@ -30,7 +30,7 @@ WeightsWindow::WeightsWindow(QWidget *parent)
     m_grid = new QWidget;
     m_layout = new QGridLayout(m_grid);
     scroll->setWidget(m_grid);
-    row->addWidget(scroll, 1);
+    row->addWidget(scroll, 3);
     auto *right = new QVBoxLayout;
     m_big = new HeadTile(QString(), this);
     m_big->setMinimumSize(240, 260);
@@ -44,7 +44,7 @@ WeightsWindow::WeightsWindow(QWidget *parent)
     statsScroll->setWidgetResizable(true);
     statsScroll->setWidget(m_stats);
     right->addWidget(statsScroll, 1);
-    row->addLayout(right, 1);
+    row->addLayout(right, 2);
     layout->addLayout(row, 1);
 }
 
