@@ -10,9 +10,11 @@
 #include "render/figure.h"
 #include "render/sweep_plot.h"
 #include "render/training_plot.h"
+#include "render/weights_plot.h"
 #include "widgets/main_window.h"
 #include "widgets/mistakes_window.h"
 #include "widgets/training_window.h"
+#include "widgets/weights_window.h"
 #include "widgets/why_scale_window.h"
 
 #include <QApplication>
@@ -169,14 +171,16 @@ int runWindow(const CliRequest &request)
 
     if (request.mistake && request.screenshotPath.isEmpty()) // --mistake without an output: the Mistakes window on it
         window.showMistakes(*request.mistake);
-    if (request.weights)
+    if (request.weights) {
         window.showWeights(request.weights);
+        window.weightsWindow()->select(request.weightsMap);
+    }
 
     if (!request.screenshotPath.isEmpty()) {
         window.resize(request.size.isValid() ? request.size : QSize(1400, 900));
         window.show();
         window.settle();
-        // With --mistake, the Mistakes window is the picture.
+        // With --mistake, the Mistakes window is the picture (with --load-weights, the weights window).
         QWidget *shown = &window;
         if (request.mistake) {
             MistakesWindow *m = window.mistakes();
@@ -187,6 +191,13 @@ int runWindow(const CliRequest &request)
             m->show();
             QCoreApplication::processEvents();
             shown = m;
+        }
+        if (request.weights) { // --load-weights: their window is the picture
+            WeightsWindow *w = window.weightsWindow();
+            w->resize(request.size.isValid() ? request.size : QSize(1280, 720));
+            w->show();
+            QCoreApplication::processEvents();
+            shown = w;
         }
         QString error;
         if (!tracked(request.screenshotPath,
@@ -274,7 +285,8 @@ int main(int argc, char *argv[])
         };
         if (!tracked(request.dumpPath, write))
             return fail(QStringLiteral("--dump: %1").arg(error));
-        return 0;
+        if (request.exportPath.isEmpty())
+            return 0;
     }
     if (!request.dumpPath.isEmpty() && !request.sweep && !request.train) {
         // With --mistake: the right side's settings and tensors, and the mistake beside them.
@@ -322,6 +334,18 @@ int main(int argc, char *argv[])
                 return (sweep ? encodeSweepPicture(request.exportPath, *sweep, sweepPicture, &bytes, &error)
                               : encodeTrainingPicture(request.exportPath, attn::snapshotOf(*training, kWatchedExamples),
                                   trainingPicture, &bytes, &error))
+                    && saveBytes(request.exportPath, bytes, &error);
+            }))
+            return fail(QStringLiteral("--export: %1").arg(error));
+        return 0;
+    }
+    if (request.weights && !request.exportPath.isEmpty()) { // --load-weights --export: one map as a picture
+        QString error;
+        QByteArray bytes;
+        if (!tracked(request.exportPath, [&] {
+                return encodeWeightsPicture(request.exportPath, *request.weights, request.weightsMap,
+                           request.size.isValid() ? request.size : QSize(1000, 900), request.pixelRatio,
+                           request.transparent, request.title, !request.noTitle, &bytes, &error)
                     && saveBytes(request.exportPath, bytes, &error);
             }))
             return fail(QStringLiteral("--export: %1").arg(error));

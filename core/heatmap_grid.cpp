@@ -23,6 +23,29 @@ float cellValue(const Result &r, int batch, Quantity q, int i, int j)
     return q == Quantity::Logits ? logitOf(v, r.params) : v;
 }
 
+HeatmapGrid matrixGrid(const float *values, int rows, int cols, int maxRows, int maxCols)
+{
+    HeatmapGrid g;
+    if (rows <= 0 || cols <= 0)
+        return g;
+    g.rowStep = (rows + std::max(1, maxRows) - 1) / std::max(1, maxRows);
+    g.colStep = (cols + std::max(1, maxCols) - 1) / std::max(1, maxCols);
+    const int gr = (rows + g.rowStep - 1) / g.rowStep, gc = (cols + g.colStep - 1) / g.colStep;
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    g.values = MatrixRM::Constant(gr, gc, nan);
+    for (int i = 0; i < rows; ++i) {
+        const float *row = values + std::size_t(i) * std::size_t(cols);
+        float *out = g.values.row(i / g.rowStep).data();
+        for (int j = 0; j < cols; ++j) {
+            const float v = row[j];
+            float &cell = out[j / g.colStep];
+            if (std::isfinite(v) && (std::isnan(cell) || v > cell))
+                cell = v;
+        }
+    }
+    return g;
+}
+
 HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int maxCols)
 {
     return heatmapGrid(r, batch, q, maxRows, maxCols, 0, r.scores->rows, 0, r.scores->cols);

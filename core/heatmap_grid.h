@@ -29,6 +29,10 @@ HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int
 HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int maxCols, int rowBegin, int rowEnd,
     int colBegin, int colEnd);
 
+// A plain rows x cols matrix (weights loaded from a file, row-major) reduced the same way: each grid cell is the
+// largest finite value of its block, NaN where the block has none (NaN or infinite values only).
+HeatmapGrid matrixGrid(const float *values, int rows, int cols, int maxRows, int maxCols);
+
 // The value of one cell (query i, key j) for q, NaN when masked.
 float cellValue(const Result &r, int batch, Quantity q, int i, int j);
 

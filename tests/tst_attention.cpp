@@ -163,6 +163,7 @@ private slots:
     void validation();
     void memoryLimitRefusesBeforeAllocating();
     void heatmapGridAggregatesWithMax();
+    void matrixGridKeepsEachBlocksLargest();
     void batchSummary();
     void tokensGiveIdenticalRows();
     void jsonDump();
@@ -660,6 +661,47 @@ void TestAttention::memoryLimitRefusesBeforeAllocating()
     p.queryLength = p.keyLength = 4096;
     QVERIFY(!attn::validate(p, std::uint64_t(8) << 30)); // 4096 x 4096 is fine
     QVERIFY(attn::estimatedBytes(p) < std::uint64_t(300) << 20);
+}
+
+// Loaded weights (any values, NaN and infinities too) reduced for drawing: each cell the largest finite value
+// of its block, NaN where the block has none.
+void TestAttention::matrixGridKeepsEachBlocksLargest()
+{
+    const int rows = 7, cols = 5;
+    std::vector<float> m(std::size_t(rows * cols));
+    for (int k = 0; k < rows * cols; ++k)
+        m[std::size_t(k)] = float((k * 37) % 11) - 3.0f; // negatives too
+    const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+    m[0] = nan;
+    m[1] = inf; // not drawn as the block's largest
+    for (int j = 3; j < 5; ++j) // a block of only non-finite values: (rows 6, keys 3 and 4) at step 2
+        m[std::size_t(6 * cols + j)] = nan;
+    const attn::HeatmapGrid full = attn::matrixGrid(m.data(), rows, cols, 100, 100);
+    QVERIFY(!full.aggregated());
+    QCOMPARE(full.values.rows(), rows);
+    QVERIFY(std::isnan(full.values(0, 0)) && std::isnan(full.values(0, 1)));
+    QCOMPARE(full.values(2, 3), m[2 * cols + 3]);
+    const attn::HeatmapGrid g = attn::matrixGrid(m.data(), rows, cols, 4, 3);
+    QCOMPARE(g.rowStep, 2);
+    QCOMPARE(g.colStep, 2);
+    QCOMPARE(g.values.rows(), 4);
+    QCOMPARE(g.values.cols(), 3);
+    for (int gy = 0; gy < 4; ++gy)
+        for (int gx = 0; gx < 3; ++gx) {
+            float best = nan;
+            for (int i = 2 * gy; i < std::min(rows, 2 * gy + 2); ++i)
+                for (int j = 2 * gx; j < std::min(cols, 2 * gx + 2); ++j) {
+                    const float v = m[std::size_t(i * cols + j)];
+                    if (std::isfinite(v) && (std::isnan(best) || v > best))
+                        best = v;
+                }
+            if (std::isnan(best))
+                QVERIFY(std::isnan(g.values(gy, gx)));
+            else
+                QCOMPARE(g.values(gy, gx), best);
+        }
+    QVERIFY(std::isnan(g.values(3, 2))); // the block of NaN only
+    QVERIFY(!std::isnan(g.values(0, 0))); // NaN and inf beside finite values: the finite one
 }
 
 void TestAttention::heatmapGridAggregatesWithMax()

@@ -368,11 +368,28 @@ void TestBadInput::refused_data()
         << QStringList { "--load-weights", "{arrays}/truncated.npy", "--dump", "{dir}/o.json" }
         << "--load-weights: {arrays}/truncated.npy: its header says 24 values"
         << "";
-    QTest::newRow("--load-weights with --export")
-        << QStringList { "--load-weights", "{arrays}/weights_attn.npz", "--export", "{dir}/o.png" }
-        << "--load-weights: the weights are shown as they are in their own window, or written with --dump; leave "
-           "out --export"
+    QTest::newRow("--load-weights with --export-compare")
+        << QStringList { "--load-weights", "{arrays}/weights_attn.npz", "--export-compare", "scaling", "{dir}/o.png" }
+        << "--load-weights: the weights are shown as they are in their own window, written with --dump, drawn with "
+           "--export or pictured with --screenshot; leave out --export-compare"
         << "";
+    QTest::newRow("--load-weights --export csv")
+        << QStringList { "--load-weights", "{arrays}/weights_attn.npz", "--export", "{dir}/o.csv" }
+        << "--export: the weights are drawn as a picture (.png, .jpg, .pdf or .svg), got '{dir}/o.csv'; --dump "
+           "writes their numbers"
+        << "";
+    QTest::newRow("--map head beyond") << QStringList { "--load-weights", "{arrays}/weights_attn.npz", "--map", "0,0,3",
+        "--export", "{dir}/o.png" } << "--map (head): must be from 0 to 2 (got 3)"
+                                       << "";
+    QTest::newRow("--map index beyond") << QStringList { "--load-weights", "{arrays}/weights_attn.npz", "--map", "6",
+        "--export", "{dir}/o.png" } << "--map: must be from 0 to 5 (got 6)"
+                                        << "";
+    QTest::newRow("--map two parts") << QStringList { "--load-weights", "{arrays}/weights_attn.npz", "--map", "1,2",
+        "--export", "{dir}/o.png" } << "--map: expected N or LAYER,BATCH,HEAD, got '1,2'"
+                                     << "";
+    QTest::newRow("--map without weights") << QStringList { "--map", "1", "--dump", "{dir}/o.json" }
+                                           << "--map: chooses a map of --load-weights; give --load-weights FILE too"
+                                           << "";
     QTest::newRow("--load-weights six dimensions")
         << QStringList { "--load-weights", "{arrays}/empty_dim.npy", "--dump", "{dir}/o.json" }
         << "--load-weights: {arrays}/empty_dim.npy: weights of shape (0, 4): every size must be at least 1"

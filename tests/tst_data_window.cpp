@@ -8,9 +8,15 @@
 #include "shown_window.h"
 
 #include "fixtures.h"
+#include "io/array_files.h"
+#include "render/color_maps.h"
+#include "run_program.h"
 #include "widgets/heads_window.h"
 #include "widgets/weights_window.h"
 
+#include <qcustomplot.h>
+
+#include <QImageReader>
 #include <QMimeData>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -27,6 +33,8 @@ private slots:
     void badDataKeepsTheState();
     void headsGrid();
     void weightsAlone();
+    void weightsMapLarge();
+    void weightsPictureFromTheCommandLine();
 
 private:
     std::unique_ptr<ShownWindow> m_shown;
@@ -145,6 +153,9 @@ void TestDataWindow::headsGrid()
     QTest::mouseClick(heads->tiles()[1], Qt::LeftButton, {}, heads->tiles()[1]->rect().center());
     window().settle();
     QCOMPARE(model().params().batchIndex, 1);
+    // the boxes say what B and the element are: 1 batch element of 2 heads
+    QCOMPARE(window().findChild<QSpinBox *>("batch-spin")->text(), QString("2 = 1 batch × 2 heads"));
+    QCOMPARE(window().findChild<QSpinBox *>("batch-index-spin")->text(), QString("1 = batch 0, head 1"));
 }
 
 // Weights alone (a capture's attn, or a file of weights) open in their own window, as they are: every map with
@@ -176,6 +187,103 @@ void TestDataWindow::weightsAlone()
         w->warningText().contains("rows that do not sum to 1: 2 of 3 (from 0.6 to 1)"), qPrintable(w->warningText()));
     QVERIFY2(w->warningText().contains("negative weights: 1"), qPrintable(w->warningText()));
     QVERIFY(w->statsText().contains("row   2: sum 0.6000, entropy 0.7224"));
+}
+
+// Whether the picture has a pixel of exactly the colour viridis gives v (a map is drawn whole at these sizes).
+static bool hasColourOf(const QImage &image, double v)
+{
+    QCPColorGradient viridis = colorGradient(QStringLiteral("viridis"));
+    const QRgb want = viridis.color(v, QCPRange(0, 1)) | 0xff000000u;
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    for (int y = 0; y < rgb.height(); ++y)
+        for (int x = 0; x < rgb.width(); ++x)
+            if ((rgb.pixel(x, y) | 0xff000000u) == want)
+                return true;
+    return false;
+}
+
+static float largest(const attn::LoadedWeights &w, int map)
+{
+    const float *m = w.map(map / (w.batch * w.heads), (map / w.heads) % w.batch, map % w.heads);
+    return *std::max_element(m, m + std::size_t(w.rows) * std::size_t(w.cols));
+}
+
+// The chosen map large: its cells are the file's, the hover names each weight, the keys choose maps, and Export
+// writes the map shown.
+void TestDataWindow::weightsMapLarge()
+{
+    QString error;
+    QVERIFY2(window().openData({ fixture("weights_attn.npz") }, &error), qPrintable(error));
+    WeightsWindow *w = window().weightsWindow();
+    QVERIFY(w && w->isVisible());
+    QString why;
+    const auto weights = io::loadWeights(fixture("weights_attn.npz"), &why);
+    QVERIFY2(weights, qPrintable(why));
+    // keys: Right, Down (a row is a layer's 3 heads), End, Home
+    QVERIFY(gui::reactivate(w)); // the keys go to the active window: this one, not the main window's shortcuts
+    QTRY_VERIFY(w->isActiveWindow());
+    gui::pressKey(w, Qt::Key_Right);
+    QCOMPARE(w->selected(), 1);
+    gui::pressKey(w, Qt::Key_Down);
+    QCOMPARE(w->selected(), 4);
+    gui::pressKey(w, Qt::Key_Down); // no further row: stays on the last map
+    QCOMPARE(w->selected(), 5);
+    gui::pressKey(w, Qt::Key_Home);
+    QCOMPARE(w->selected(), 0);
+    gui::pressKey(w, Qt::Key_End);
+    QCOMPARE(w->selected(), 5);
+    // hover text: the file's weight of the shown map (layer 1, batch 0, head 2)
+    const float v = weights->map(1, 0, 2)[2 * 4 + 3];
+    QCOMPARE(w->cellText(2, 3), QString("query 2, key 3: weight %1").arg(double(v), 0, 'f', 4));
+    QVERIFY(w->cellText(4, 0).isEmpty()); // outside the map
+    // the picture of the map shown, and not of another
+    QTemporaryDir dir;
+    QVERIFY2(w->exportTo(dir.filePath("m.png"), &error), qPrintable(error));
+    const QImage picture(dir.filePath("m.png"));
+    QCOMPARE(picture.size(), QSize(1000, 900));
+    QVERIFY(hasColourOf(picture, largest(*weights, 5)));
+    w->select(0);
+    QVERIFY2(w->exportTo(dir.filePath("first.png"), &error), qPrintable(error));
+    QVERIFY(QImage(dir.filePath("first.png")) != picture);
+    QVERIFY(!w->exportTo(dir.filePath("m.txt"), &error));
+    QVERIFY2(error.contains("unknown image format '.txt'"), qPrintable(error));
+    QVERIFY(!QFile::exists(dir.filePath("m.txt")));
+}
+
+// --load-weights FILE --export PICTURE [--map N | L,B,H]: one map drawn, at --size.
+void TestDataWindow::weightsPictureFromTheCommandLine()
+{
+    QTemporaryDir dir;
+    QString why;
+    const auto weights = io::loadWeights(fixture("weights_attn.npz"), &why);
+    QVERIFY2(weights, qPrintable(why));
+    const Run a = runProgram({ "--load-weights", fixture("weights_attn.npz"), "--map", "1,0,1", "--export",
+        dir.filePath("a.png"), "--size", "640x560" });
+    QVERIFY2(a.exitCode == 0, a.err.constData());
+    const Run b = runProgram({ "--load-weights", fixture("weights_attn.npz"), "--map", "4", "--export",
+        dir.filePath("b.png"), "--size", "640x560" });
+    QVERIFY2(b.exitCode == 0, b.err.constData());
+    const QImage pa(dir.filePath("a.png")), pb(dir.filePath("b.png"));
+    QCOMPARE(pa.size(), QSize(640, 560));
+    QCOMPARE(pa, pb); // map 4 is layer 1, batch 0, head 1
+    QVERIFY(hasColourOf(pa, largest(*weights, 4)));
+    const Run other = runProgram({ "--load-weights", fixture("weights_attn.npz"), "--map", "2", "--export",
+        dir.filePath("other.png"), "--size", "640x560" });
+    QVERIFY2(other.exitCode == 0, other.err.constData());
+    QVERIFY(QImage(dir.filePath("other.png")) != pa);
+    const Run svg = runProgram(
+        { "--load-weights", fixture("weights_attn.npz"), "--export", dir.filePath("c.svg"), "--no-title" });
+    QVERIFY2(svg.exitCode == 0, svg.err.constData());
+    QFile f(dir.filePath("c.svg"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    QVERIFY(text.contains("<svg") && text.contains("key j"));
+    QCOMPARE(text.count("layer 0 · batch 0 · head 0"), 1); // the file's title only, not a line above the map
+    const Run titled = runProgram({ "--load-weights", fixture("weights_attn.npz"), "--export", dir.filePath("t.svg") });
+    QVERIFY2(titled.exitCode == 0, titled.err.constData());
+    QFile g(dir.filePath("t.svg"));
+    QVERIFY(g.open(QIODevice::ReadOnly));
+    QCOMPARE(g.readAll().count("layer 0 · batch 0 · head 0"), 2);
 }
 
 QTEST_MAIN(TestDataWindow)

@@ -358,18 +358,41 @@ void applyLoad(const QCommandLineParser &parser, attn::Params &p)
 // --load-weights FILE: weights alone, without Q and K: their row sums and entropy with --dump, or their window.
 void parseLoadWeights(const QCommandLineParser &parser, CliRequest &r)
 {
-    if (!parser.isSet("load-weights"))
+    if (!parser.isSet("load-weights")) {
+        if (parser.isSet("map"))
+            throw Fail { QStringLiteral("--map: chooses a map of --load-weights; give --load-weights FILE too") };
         return;
-    for (const char *other : { "load", "load-q", "load-k", "load-v", "export", "export-compare", "export-series",
-             "screenshot", "save-scenario", "sweep", "train", "mistake", "compare", "lesson", "presentation" })
+    }
+    for (const char *other : { "load", "load-q", "load-k", "load-v", "export-compare", "export-series", "save-scenario",
+             "sweep", "train", "mistake", "compare", "lesson", "presentation" })
         if (parser.isSet(other))
-            throw Fail { QStringLiteral("--load-weights: the weights are shown as they are in their own window, or "
-                                        "written with --dump; leave out --%1")
+            throw Fail { QStringLiteral(
+                "--load-weights: the weights are shown as they are in their own window, "
+                "written with --dump, drawn with --export or pictured with --screenshot; leave out --%1")
                              .arg(other) };
+    if (!r.exportPath.isEmpty() && !QStringList { "png", "jpg", "jpeg", "pdf", "svg" }.contains(suffixOf(r.exportPath)))
+        throw Fail { QStringLiteral(
+            "--export: the weights are drawn as a picture (.png, .jpg, .pdf or .svg), got '%1'; "
+            "--dump writes their numbers")
+                         .arg(r.exportPath) };
     QString error;
     r.weights = io::loadWeights(parser.value("load-weights"), &error);
     if (!r.weights)
         throw Fail { QStringLiteral("--load-weights: %1").arg(error) };
+    if (parser.isSet("map")) {
+        // N as the weights window numbers its maps, or LAYER,BATCH,HEAD.
+        const attn::LoadedWeights &w = *r.weights;
+        const QStringList parts = parser.value("map").split(QLatin1Char(','));
+        if (parts.size() == 3) {
+            const int layer = int(parseInteger("map (layer)", parts[0], 0, w.layers - 1));
+            const int b = int(parseInteger("map (batch)", parts[1], 0, w.batch - 1));
+            const int h = int(parseInteger("map (head)", parts[2], 0, w.heads - 1));
+            r.weightsMap = (layer * w.batch + b) * w.heads + h;
+        } else if (parts.size() == 1)
+            r.weightsMap = int(parseInteger("map", parts[0], 0, w.maps() - 1));
+        else
+            throw Fail { QStringLiteral("--map: expected N or LAYER,BATCH,HEAD, got '%1'").arg(parser.value("map")) };
+    }
 }
 
 // The options that change the computation, through core's editing rules.
@@ -940,9 +963,14 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
         { "load-q", "Q from a .npy, .csv, .tsv or .txt file (with --load-k).", "FILE" },
         { "load-k", "K from a .npy, .csv, .tsv or .txt file (with --load-q).", "FILE" },
         { "load-v", "V from a file (default: V = K).", "FILE" },
+        { "map",
+            "With --load-weights: the map to draw or show first, N as the weights window numbers them "
+            "(layer·B·H + b·H + h) or LAYER,BATCH,HEAD (default 0).",
+            "N|L,B,H" },
         { "load-weights",
-            "Attention weights alone, shown as they are in their own window (or their row sums and entropy with "
-            "--dump): .npy, .csv, or an .npz's attn or weights; (L, S), (B, L, S), (B, H, L, S) or (layers, B, H, L, "
+            "Attention weights alone, shown as they are in their own window (their row sums and entropy with "
+            "--dump, a map drawn with --export): .npy, .csv, or an .npz's attn or weights; (L, S), (B, L, S), (B, H, "
+            "L, S) or (layers, B, H, L, "
             "S).",
             "FILE" },
         { "show", "What the heatmap shows: weights (default), scores (raw Q·Kᵀ) or logits (scaled).",

@@ -58,8 +58,10 @@ struct CliRequest
     // --mistake NAME: with --dump the JSON gains the mistake's side, with --screenshot the Mistakes window is
     // rendered, without either the window opens with the Mistakes window on it.
     std::optional<attn::Mistake> mistake;
-    // --load-weights FILE: attention weights alone, written with --dump or shown in their own window.
+    // --load-weights FILE: attention weights alone, written with --dump, drawn with --export or shown in their own
+    // window.
     std::shared_ptr<const attn::LoadedWeights> weights;
+    int weightsMap = 0; // --map: the one drawn with --export, shown first in the window
     bool paramsGiven = false; // any option that changes the computation was given
 
     bool writesFiles() const

@@ -108,20 +108,25 @@ void setUpHeatmapAxes(QCPAxisRect *rect)
 
 void setAxisLabels(QCPAxisRect *rect, const attn::Params &p)
 {
+    setAxisLabels(rect, p.tokens);
+}
+
+void setAxisLabels(QCPAxisRect *rect, const std::vector<std::string> &tokens)
+{
     QCPAxis *keyAxis = rect->axis(QCPAxis::atBottom);
     QCPAxis *queryAxis = rect->axis(QCPAxis::atLeft);
-    const bool words = !p.tokens.empty() && p.tokens.size() <= 64;
+    const bool words = !tokens.empty() && tokens.size() <= 64;
     const bool hasWords = !keyAxis->ticker().dynamicCast<QCPAxisTickerText>().isNull();
     if (words) {
         QSharedPointer<QCPAxisTickerText> keys(new QCPAxisTickerText), queries(new QCPAxisTickerText);
-        for (int i = 0; i < int(p.tokens.size()); ++i) {
-            const QString t = QString::fromStdString(p.tokens[i]);
+        for (int i = 0; i < int(tokens.size()); ++i) {
+            const QString t = QString::fromStdString(tokens[std::size_t(i)]);
             keys->addTick(i, t);
             queries->addTick(i, QStringLiteral("%1 %2").arg(t).arg(i));
         }
         keyAxis->setTicker(keys);
         queryAxis->setTicker(queries);
-        keyAxis->setTickLabelRotation(p.tokens.size() > 12 ? 60 : 0);
+        keyAxis->setTickLabelRotation(tokens.size() > 12 ? 60 : 0);
     } else if (hasWords) {
         keyAxis->setTickLabelRotation(0);
         keyAxis->setTicker(integerTicker());

@@ -21,6 +21,7 @@ void setUpHeatmapAxes(QCPAxisRect *rect);
 
 // Token labels on the axes when p has tokens (and there are few enough to read), integers otherwise.
 void setAxisLabels(QCPAxisRect *rect, const attn::Params &p);
+void setAxisLabels(QCPAxisRect *rect, const std::vector<std::string> &tokens); // names of both axes (L = S)
 
 // Puts the grid into map, each cell centred on the queries and keys it covers, and (frame) frames
 // the axes on the whole matrix (L by S).

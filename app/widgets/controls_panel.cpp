@@ -567,6 +567,11 @@ void ControlsPanel::showParams(const attn::Params &p)
     batchSpin->setValue(p.batch);
     batchIndexSpin->setRange(0, p.batch - 1);
     batchIndexSpin->setValue(p.batchIndex);
+    // Loaded heads: B·H elements, element b·H + h being batch b, head h; the boxes say which.
+    const int heads = p.loaded ? p.loaded->heads : 1;
+    batchSpin->setSuffix(heads > 1 ? tr(" = %1 batch × %2 heads").arg(p.batch / heads).arg(heads) : QString());
+    batchIndexSpin->setSuffix(
+        heads > 1 ? tr(" = batch %1, head %2").arg(p.batchIndex / heads).arg(p.batchIndex % heads) : QString());
     batchIndexSpin->setEnabled(p.batch > 1);
     // The seed draws nothing for loaded data, except additive attention's W_1, W_2, v.
     seedEdit->setEnabled(!p.loaded || p.score == attn::Score::Additive);

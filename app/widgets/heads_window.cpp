@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/heads_window.h"
 
+#include "heatmap_grid.h"
 #include "loaded.h"
 #include "render/color_maps.h"
 
@@ -24,24 +25,14 @@ HeadTile::HeadTile(const QString &title, QWidget *parent)
 void HeadTile::setValues(const float *values, int rows, int cols, const QString &below)
 {
     // One pixel per cell (scaled up without smoothing when drawn): each block's largest weight when the matrix
-    // is larger than 128 on a side.
-    const int stepY = (rows + 127) / 128, stepX = (cols + 127) / 128;
-    const int h = (rows + stepY - 1) / stepY, w = (cols + stepX - 1) / stepX;
+    // is larger than 128 on a side (core's matrixGrid); grey where a block has no finite value.
+    const attn::HeatmapGrid g = attn::matrixGrid(values, rows, cols, 128, 128);
     QCPColorGradient viridis = colorGradient(QStringLiteral("viridis")); // (color() is not const)
-    m_image = QImage(w, h, QImage::Format_RGB32);
-    for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x) {
-            float v = 0.0f;
-            bool any = false;
-            for (int i = y * stepY; i < std::min(rows, (y + 1) * stepY); ++i)
-                for (int j = x * stepX; j < std::min(cols, (x + 1) * stepX); ++j) {
-                    const float c = values[std::size_t(i) * std::size_t(cols) + std::size_t(j)];
-                    if (std::isfinite(c) && (!any || c > v)) {
-                        v = c;
-                        any = true;
-                    }
-                }
-            m_image.setPixel(x, y, any ? viridis.color(v, QCPRange(0, 1)) : qRgb(190, 190, 190));
+    m_image = QImage(int(g.values.cols()), int(g.values.rows()), QImage::Format_RGB32);
+    for (int y = 0; y < m_image.height(); ++y)
+        for (int x = 0; x < m_image.width(); ++x) {
+            const float v = g.values(y, x);
+            m_image.setPixel(x, y, std::isnan(v) ? qRgb(190, 190, 190) : viridis.color(v, QCPRange(0, 1)));
         }
     m_below = below;
     update();

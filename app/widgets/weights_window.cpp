@@ -1,13 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/weights_window.h"
 
+#include "io/save_output.h"
+#include "render/weights_plot.h"
+#include "widgets/export_dialog.h"
 #include "widgets/heads_window.h"
+
+#include <qcustomplot.h>
 
 #include <QFontDatabase>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QScrollArea>
+#include <QShortcut>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 WeightsWindow::WeightsWindow(QWidget *parent)
@@ -32,9 +41,33 @@ WeightsWindow::WeightsWindow(QWidget *parent)
     scroll->setWidget(m_grid);
     row->addWidget(scroll, 3);
     auto *right = new QVBoxLayout;
-    m_big = new HeadTile(QString(), this);
-    m_big->setMinimumSize(240, 260);
-    right->addWidget(m_big, 2);
+    m_bigPlot = new QCustomPlot(this);
+    m_bigPlot->setObjectName("weightsBigMap");
+    m_bigPlot->setMinimumSize(300, 280);
+    m_bigPlot->setMouseTracking(true);
+    m_bigPlot->setFocusPolicy(Qt::NoFocus); // the keys choose maps (the window takes them)
+    m_big = std::make_unique<WeightsPlot>(m_bigPlot);
+    right->addWidget(m_bigPlot, 2);
+    connect(m_bigPlot, &QCustomPlot::mouseMove, this, [this](QMouseEvent *event) {
+        int i = 0, j = 0;
+        if (m_big->cellAt(event->position(), &i, &j))
+            QToolTip::showText(event->globalPosition().toPoint(), cellText(i, j), m_bigPlot);
+        else
+            QToolTip::hideText();
+    });
+    m_export = new QPushButton(tr("Export picture…"), this);
+    m_export->setObjectName("weightsExport");
+    m_export->setToolTip(tr("Save the large map as PNG, JPG, PDF or SVG, with its axes and colour scale"));
+    connect(m_export, &QPushButton::clicked, this, [this] {
+        const QString path = askPlotExportPath(this, tr("Export the weights map"), QStringLiteral("weights.png"));
+        if (path.isEmpty())
+            return;
+        QString error;
+        if (!exportTo(path, &error))
+            QMessageBox::warning(this, tr("Export failed"), error);
+        activateWindow(); // the keys come back here after the dialog (without a window manager too)
+    });
+    right->addWidget(m_export, 0, Qt::AlignRight);
     m_stats = new QLabel;
     m_stats->setObjectName("weightsStats");
     m_stats->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -46,7 +79,20 @@ WeightsWindow::WeightsWindow(QWidget *parent)
     right->addWidget(statsScroll, 1);
     row->addLayout(right, 2);
     layout->addLayout(row, 1);
+    // The arrow keys, Home and End choose the map, wherever the focus is in this window (its own shortcuts: the
+    // main window's arrows change the settings there).
+    const auto key = [this](Qt::Key k, const std::function<void()> &f) {
+        connect(new QShortcut(QKeySequence(k), this), &QShortcut::activated, this, f);
+    };
+    key(Qt::Key_Left, [this] { step(-1); });
+    key(Qt::Key_Right, [this] { step(+1); });
+    key(Qt::Key_Up, [this] { step(-m_columns); });
+    key(Qt::Key_Down, [this] { step(+m_columns); });
+    key(Qt::Key_Home, [this] { select(0); });
+    key(Qt::Key_End, [this] { step(int(m_tiles.size())); });
 }
+
+WeightsWindow::~WeightsWindow() = default;
 
 void WeightsWindow::setWeights(std::shared_ptr<const attn::LoadedWeights> w)
 {
@@ -59,8 +105,9 @@ void WeightsWindow::setWeights(std::shared_ptr<const attn::LoadedWeights> w)
     setWindowTitle(tr("attention-viz — weights from %1").arg(QString::fromStdString(x.source)));
     m_title->setText(
         tr("%1: layers × batch × heads = %2 × %3 × %4 maps of %5 queries × %6 keys, shown as they are (no Q and K: "
-           "the main window's settings do not apply; viridis, 0 to 1). Each map's mean row entropy is under it, in "
-           "nats. Click a map to see it large.")
+           "the main window's settings do not apply; viridis from 0 to 1, the large map's scale widened to weights "
+           "outside that). Each map's mean row entropy is under it, in "
+           "nats. Click a map, or use the arrow keys, to see it large; hover over it for each weight.")
             .arg(QString::fromStdString(x.source))
             .arg(x.layers)
             .arg(x.batch)
@@ -69,6 +116,7 @@ void WeightsWindow::setWeights(std::shared_ptr<const attn::LoadedWeights> w)
             .arg(x.cols));
     const int shown = std::min(x.maps(), kMaxTiles);
     const int columns = std::max(1, std::min(x.heads, 8)); // a row per layer and batch element (8 heads a row)
+    m_columns = columns;
     for (int m = 0; m < shown; ++m) {
         const int layer = m / (x.batch * x.heads), b = (m / x.heads) % x.batch, h = m % x.heads;
         auto *tile = new HeadTile(x.batch > 1 ? tr("L%1 · b%2 · head %3").arg(layer).arg(b).arg(h)
@@ -98,12 +146,9 @@ void WeightsWindow::select(int map)
         = map < int(m_summaries.size()) ? m_summaries[std::size_t(map)] : attn::summarizeWeights(w, x.rows, x.cols);
     for (int i = 0; i < m_tiles.size(); ++i)
         m_tiles[i]->setCurrent(i == map);
-    const QString name = tr("layer %1 · batch %2 · head %3").arg(layer).arg(b).arg(h);
-    const QString below = tr("%1: mean entropy %2 nats").arg(name).arg(m_summary.meanEntropy, 0, 'f', 4);
-    if (map < m_tiles.size())
-        m_big->setPicture(*m_tiles[map], below); // the same reduction as its small map
-    else
-        m_big->setValues(w, x.rows, x.cols, below);
+    const QString name = weightsMapName(x, map);
+    m_big->setMap(x, map, tr("%1: mean entropy %2 nats").arg(name).arg(m_summary.meanEntropy, 0, 'f', 4));
+    m_bigPlot->replot();
     QStringList warnings;
     for (const std::string &s : m_summary.warnings)
         warnings << QString::fromStdString(s);
@@ -135,6 +180,43 @@ void WeightsWindow::select(int map)
                      .arg(m_summary.minSum, 0, 'f', 4)
                      .arg(m_summary.maxSum, 0, 'f', 4);
     m_stats->setText(lines.join(QLatin1Char('\n')));
+}
+
+QString WeightsWindow::cellText(int query, int key) const
+{
+    if (!m_weights || query < 0 || key < 0 || query >= m_weights->rows || key >= m_weights->cols)
+        return QString();
+    const attn::LoadedWeights &x = *m_weights;
+    const int layer = m_selected / (x.batch * x.heads), b = (m_selected / x.heads) % x.batch, h = m_selected % x.heads;
+    const float v = x.map(layer, b, h)[std::size_t(query) * std::size_t(x.cols) + std::size_t(key)];
+    const auto token = [&](int k) {
+        return x.tokens.empty() ? QString()
+                                : QStringLiteral(" (%1)").arg(QString::fromStdString(x.tokens[std::size_t(k)]));
+    };
+    return tr("query %1%2, key %3%4: weight %5")
+        .arg(query)
+        .arg(token(query))
+        .arg(key)
+        .arg(token(key))
+        .arg(std::isfinite(v) ? QString::number(v, 'f', 4) : QString::number(v));
+}
+
+bool WeightsWindow::exportTo(const QString &path, QString *error) const
+{
+    if (!m_weights) {
+        *error = tr("no weights are loaded");
+        return false;
+    }
+    QByteArray bytes;
+    return encodeWeightsPicture(
+               path, *m_weights, m_selected, QSize(1000, 900), 1.0, false, QString(), true, &bytes, error)
+        && saveBytes(path, bytes, error);
+}
+
+void WeightsWindow::step(int by)
+{
+    if (!m_tiles.isEmpty())
+        select(std::clamp(m_selected + by, 0, int(m_tiles.size()) - 1)); // the maps with a tile
 }
 
 QString WeightsWindow::statsText() const

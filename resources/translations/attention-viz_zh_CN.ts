@@ -552,7 +552,17 @@
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="592"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="572"/>
+        <source> = %1 batch × %2 heads</source>
+        <translation> = %1 批 × %2 个头</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="574"/>
+        <source> = batch %1, head %2</source>
+        <translation> = 批次 %1，头 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="597"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -1112,62 +1122,62 @@
 <context>
     <name>HeadsWindow</name>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="91"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="82"/>
         <source>attention-viz — heads</source>
         <translation>attention-viz — 注意力头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="149"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="140"/>
         <source>batch %1 · head %2</source>
         <translation>批次 %1 · 头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="149"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="140"/>
         <source>batch element %1</source>
         <translation>批次元素 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="159"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="150"/>
         <source>batch %1 · mean of %2 heads</source>
         <translation>批次 %1 · %2 个头的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="160"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="151"/>
         <source>batch %1 · max over heads</source>
         <translation>批次 %1 · 各头最大值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="168"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="159"/>
         <source>Each map is one head&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low for a head that looks at one key, ln S for one that spreads evenly. Click a head to see it large in the main window.</source>
         <translation>每张图是一个头的权重（查询向下、键向右，viridis 色表 0 到 1），下方是其各行的平均熵：只看一个键的头熵低，均匀分布的头为 ln S。点击一个头即可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="172"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="163"/>
         <source>The last two maps of a row are the mean over the heads (nn.MultiheadAttention&apos;s average_attn_weights=True) and the largest weight of any head.</source>
         <translation>每行最后两张图是各头的平均（nn.MultiheadAttention 的 average_attn_weights=True）和任一头中的最大权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="175"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="166"/>
         <source>%1 nats</source>
         <translation>%1 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="181"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="172"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="190"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="181"/>
         <source>B = %1, H = %2 heads, L = %3, S = %4.</source>
         <translation>B = %1，H = %2 个头，L = %3，S = %4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="191"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="182"/>
         <source>B = %1, one head each (load (B, H, L, d) arrays for heads), L = %2, S = %3.</source>
         <translation>B = %1，每个一个头（载入 (B, H, L, d) 数组才有多个头），L = %2，S = %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="193"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="184"/>
         <source> The first %1 maps are drawn.</source>
         <translation> 只画出前 %1 张图。</translation>
     </message>
@@ -3200,60 +3210,95 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>WeightsWindow</name>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="59"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="105"/>
         <source>attention-viz — weights from %1</source>
         <translation>attention-viz — 来自 %1 的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="77"/>
-        <location filename="../../app/widgets/weights_window.cpp" line="101"/>
+        <location filename="../../app/render/weights_plot.cpp" line="17"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="125"/>
         <source>layer %1 · batch %2 · head %3</source>
         <translation>第 %1 层 · 批次 %2 · 头 %3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="61"/>
-        <source>%1: layers × batch × heads = %2 × %3 × %4 maps of %5 queries × %6 keys, shown as they are (no Q and K: the main window&apos;s settings do not apply; viridis, 0 to 1). Each map&apos;s mean row entropy is under it, in nats. Click a map to see it large.</source>
-        <translation>%1：层 × 批次 × 头 = %2 × %3 × %4 张图，每张 %5 个查询 × %6 个键，按原样显示（没有 Q 和 K：主窗口的设置不适用；viridis 色表，0 到 1）。每张图下方是其各行的平均熵（奈特）。点击一张图可放大查看。</translation>
+        <location filename="../../app/render/weights_plot.cpp" line="54"/>
+        <source>weight</source>
+        <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="74"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="58"/>
+        <source>Export picture…</source>
+        <translation>导出图片…</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="60"/>
+        <source>Save the large map as PNG, JPG, PDF or SVG, with its axes and colour scale</source>
+        <translation>把放大的图存为 PNG、JPG、PDF 或 SVG，带坐标轴和色标</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="62"/>
+        <source>Export the weights map</source>
+        <translation>导出权重图</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="67"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="107"/>
+        <source>%1: layers × batch × heads = %2 × %3 × %4 maps of %5 queries × %6 keys, shown as they are (no Q and K: the main window&apos;s settings do not apply; viridis from 0 to 1, the large map&apos;s scale widened to weights outside that). Each map&apos;s mean row entropy is under it, in nats. Click a map, or use the arrow keys, to see it large; hover over it for each weight.</source>
+        <translation>%1：层 × 批次 × 头 = %2 × %3 × %4 张图，每张 %5 个查询 × %6 个键，按原样显示（没有 Q 和 K：主窗口的设置不适用；viridis 色表从 0 到 1，放大图的色标会扩展到超出此范围的权重）。每张图下方是其各行的平均熵（奈特）。点击一张图或用方向键可放大查看；鼠标悬停可看每个权重。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="122"/>
         <source>L%1 · b%2 · head %3</source>
         <translation>第 %1 层 · 批次 %2 · 头 %3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="75"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="123"/>
         <source>layer %1 · head %2</source>
         <translation>第 %1 层 · 头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="81"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="129"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="102"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="150"/>
         <source>%1: mean entropy %2 nats</source>
         <translation>%1：平均熵 %2 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="116"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="161"/>
         <source>odd too: %1</source>
         <translation>同样异常的还有：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="120"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="165"/>
         <source>%1   every row: sum, entropy (nats)</source>
         <translation>%1   每一行：和、熵（奈特）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="126"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="171"/>
         <source>row %1%2: sum %3, entropy %4</source>
         <translation>第 %1 行%2：和 %3，熵 %4</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="133"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="178"/>
         <source>… and %1 more rows (their sums from %2 to %3)</source>
         <translation>……还有 %1 行（它们的和从 %2 到 %3）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="196"/>
+        <source>query %1%2, key %3%4: weight %5</source>
+        <translation>查询 %1%2，键 %3%4：权重 %5</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="207"/>
+        <source>no weights are loaded</source>
+        <translation>没有载入权重</translation>
     </message>
 </context>
 <context>
