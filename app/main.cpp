@@ -7,6 +7,7 @@
 #include "json_dump.h"
 #include "model/attention_model.h"
 #include "model/translations.h"
+#include "pytorch_code.h"
 #include "render/figure.h"
 #include "render/sweep_plot.h"
 #include "render/training_plot.h"
@@ -232,6 +233,18 @@ int main(int argc, char *argv[])
         break;
     }
     const CliRequest &request = outcome.request;
+
+    if (request.printPytorch || request.printCommand) { // the settings as a command and as code, nothing else
+        std::string text;
+        if (request.printCommand)
+            text += attn::commandLine(request.params) + "\n";
+        if (request.printPytorch)
+            text += attn::pytorchScript(request.params);
+        QString error;
+        if (!saveBytes(QStringLiteral("-"), QByteArray::fromStdString(text), &error))
+            return fail(error);
+        return 0;
+    }
 
     if (!request.saveScenarioPath.isEmpty()) {
         Scenario s;

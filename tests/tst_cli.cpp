@@ -3,7 +3,9 @@
 // lecture's numbers in --dump, exit codes and messages for bad input, and files left behind.
 #include "cli/cli_options.h"
 #include "lecture.h"
+#include "loaded.h"
 #include "mistakes.h"
+#include "pytorch_code.h"
 #include "run_program.h"
 
 #include <QFileInfo>
@@ -64,6 +66,10 @@ private slots:
     void trainDumpAndExports();
     void mistakeDump();
     void additiveDump();
+    void printCommandReopensTheState_data();
+    void printCommandReopensTheState();
+    void printPytorchGivesTheDumpsWeights_data();
+    void printPytorchGivesTheDumpsWeights();
     void initSigmaAndScalingInTheDump();
 };
 
@@ -482,6 +488,100 @@ void TestCli::mistakeDump()
 }
 
 // --score additive: W_1, W_2, v_a in the dump after everything else, and the scores recomputed from the dump alone.
+// --print-command (Edit > Copy as command line) gives options that the command line turns back into the
+// same settings, for every kind of setting.
+void TestCli::printCommandReopensTheState_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("defaults") << QStringList {};
+    QTest::newRow("sizes and direct") << QStringList { "--mode", "direct", "--batch", "3", "--len", "6", "--keys", "4",
+        "--d-k", "8", "--d-v", "5", "--batch-index", "2", "--sigma", "0.3" };
+    QTest::newRow("projection, cross, init") << QStringList { "--cross", "--d-model", "12", "--init", "linear",
+        "--seed", "18446744073709551615", "--softmax-dim", "-2" };
+    QTest::newRow("tokens, positions, custom mask") << QStringList { "--tokens", "the cat sat on", "--positions",
+        "--mask", "custom:.x../..x./..../xxxx", "--mask-fill", "-1e9", "--mask-convention", "mha" };
+    QTest::newRow("padding per element, scale")
+        << QStringList { "--batch", "2", "--mask", "pad:1,3", "--scale", "0.1", "--mode", "direct" };
+    QTest::newRow("scaling rule") << QStringList { "--scaling", "quarter-each" };
+    QTest::newRow("additive") << QStringList { "--score", "additive", "--additive-hidden", "5" };
+    QTest::newRow("d_v apart, scaling none") << QStringList { "--d-v", "4", "--d-k", "2", "--scaling", "none" };
+    QTest::newRow("loaded") << QStringList { "--load", QStringLiteral(ATTN_ARRAY_FIXTURES "/qkv_stored.npz"), "--mask",
+        "causal", "--seed", "5" };
+}
+
+void TestCli::printCommandReopensTheState()
+{
+    QFETCH(QStringList, args);
+    const CliOutcome given = parse(args);
+    QVERIFY2(given.kind == CliOutcome::Run, qPrintable(given.text));
+    QStringList words;
+    for (const std::string &w : attn::commandLineArguments(given.request.params))
+        words << QString::fromStdString(w);
+    const CliOutcome again = parseCommandLine(words, std::uint64_t(8) << 30);
+    QVERIFY2(again.kind == CliOutcome::Run, qPrintable(again.text + " from " + words.join(' ')));
+    attn::Params a = given.request.params, b = again.request.params;
+    if (a.loaded) { // loaded twice: the same files and numbers, not the same object
+        QVERIFY(b.loaded);
+        QCOMPARE(b.loaded->paths, a.loaded->paths);
+        QCOMPARE(b.loaded->Q.data, a.loaded->Q.data);
+        b.loaded = a.loaded;
+    }
+    QVERIFY2(a == b, qPrintable(words.join(' ')));
+    // and the program prints it, as one line a shell splits into those words
+    const Run r = runProgram(QStringList(args) << "--print-command");
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QProcess sh;
+    sh.start("/bin/sh", { "-c", "printf '%s\\n' " + QString::fromUtf8(r.out).trimmed() });
+    QVERIFY(sh.waitForFinished(10000));
+    QCOMPARE(QString::fromUtf8(sh.readAllStandardOutput()), words.join('\n') + '\n');
+}
+
+// --print-pytorch (Edit > Copy as PyTorch code), run in Debian's PyTorch, prints the weights --dump writes.
+void TestCli::printPytorchGivesTheDumpsWeights_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("the lecture's") << QStringList {};
+    QTest::newRow("loaded, causal") << QStringList { "--load", QStringLiteral(ATTN_ARRAY_FIXTURES "/qkv_stored.npz"),
+        "--mask", "causal" };
+    QTest::newRow("tokens, -1e9, over queries")
+        << QStringList { "--tokens", "a b a c", "--mask", "custom:.x../xxxx/..../...x", "--mask-fill", "-1e9",
+               "--softmax-dim", "-2", "--init", "scaled", "--batch", "2", "--batch-index", "1" };
+}
+
+void TestCli::printPytorchGivesTheDumpsWeights()
+{
+    QFETCH(QStringList, args);
+    const Run script = runProgram(QStringList(args) << "--print-pytorch");
+    QVERIFY2(script.exitCode == 0, script.err.constData());
+    QTemporaryDir dir;
+    QFile f(dir.filePath("state.py"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(script.out + "\nimport json\nprint(json.dumps(weights.tolist()))\n");
+    f.close();
+    QProcess python;
+    python.start("/usr/bin/python3", { dir.filePath("state.py") });
+    QVERIFY(python.waitForFinished(120000));
+    QVERIFY2(python.exitCode() == 0, python.readAllStandardError().constData());
+    const QList<QByteArray> lines = python.readAllStandardOutput().trimmed().split('\n');
+    const QJsonArray theirs = QJsonDocument::fromJson(lines.last()).array();
+    const QJsonObject ours = dump(args);
+    const QJsonArray weights = ours["weights"].toArray();
+    QVERIFY(!weights.isEmpty());
+    QCOMPARE(theirs.size(), weights.size());
+    double worst = 0;
+    for (int b = 0; b < weights.size(); ++b)
+        for (int i = 0; i < weights[b].toArray().size(); ++i)
+            for (int j = 0; j < weights[b].toArray()[i].toArray().size(); ++j)
+                worst = std::max(
+                    worst, std::abs(at(ours, "weights", b, i, j) - theirs[b].toArray()[i].toArray()[j].toDouble()));
+    QVERIFY2(worst < 2e-6, qPrintable(QString("weights differ by %1").arg(worst)));
+    // what it printed first: the element shown, as the window shows it
+    const int shown = ours["params"].toObject()["batch_index"].toInt();
+    QVERIFY2(lines.first().startsWith("tensor([["), lines.first().constData());
+    QCOMPARE(ours["params"].toObject()["batch_index"].toInt(), args.contains("--batch-index") ? 1 : 0);
+    QVERIFY(script.out.contains(QByteArray("print(weights[") + QByteArray::number(shown) + "])"));
+}
+
 void TestCli::additiveDump()
 {
     Run r = runProgram({ "--score", "additive", "--additive-hidden", "3", "--mode", "direct", "--len", "4", "--keys",

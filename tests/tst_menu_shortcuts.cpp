@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The menus' shortcuts work in presentation mode too, where the menu bar is hidden: pressed as keys.
 #include "model/attention_model.h"
+#include "params_edit.h"
+#include "pytorch_code.h"
 #include "widgets/main_window.h"
 
 #include <QApplication>
+#include <QClipboard>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStandardPaths>
@@ -18,6 +21,8 @@ private slots:
     void menuShortcutsInPresentation_data();
     void menuShortcutsInPresentation();
     void quitInPresentation();
+    void copyAsCodeAndCommand_data();
+    void copyAsCodeAndCommand();
 };
 
 void TestMenuShortcuts::menuShortcutsInPresentation_data()
@@ -59,6 +64,37 @@ void TestMenuShortcuts::quitInPresentation()
     QTest::keyClick(
         QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_Q, Qt::ControlModifier);
     QTRY_VERIFY(!window.isVisible());
+}
+
+void TestMenuShortcuts::copyAsCodeAndCommand_data()
+{
+    menuShortcutsInPresentation_data();
+}
+
+// Edit > Copy as PyTorch code (Ctrl+Shift+P) and Copy as command line (Ctrl+Shift+L) copy the settings shown,
+// from the menu and by their keys in presentation mode.
+void TestMenuShortcuts::copyAsCodeAndCommand()
+{
+    QFETCH(bool, presentation);
+    AttentionModel model;
+    MainWindow window(&model, false);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    attn::Params p = model.params();
+    attn::setDk(p, 8);
+    p.mask = attn::MaskKind::Causal;
+    p.seed = 11;
+    model.setParams(p);
+    window.setPresentation(presentation, false);
+    QApplication::clipboard()->clear();
+    QWidget *to = QApplication::focusWidget() ? QApplication::focusWidget() : &window;
+    QTest::keyClick(to, Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
+    const QString code = QApplication::clipboard()->text();
+    QCOMPARE(code, QString::fromStdString(attn::pytorchScript(model.params())));
+    QVERIFY(code.contains("torch.manual_seed(11)") && code.contains("triu(1)")
+        && code.contains("d_model, d_k, d_v = 8, 8, 8"));
+    QTest::keyClick(to, Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(QApplication::clipboard()->text(), QString("attention-viz --d-k 8 --seed 11 --mask causal"));
 }
 
 QTEST_MAIN(TestMenuShortcuts)

@@ -395,6 +395,22 @@ void parseLoadWeights(const QCommandLineParser &parser, CliRequest &r)
     }
 }
 
+// --print-pytorch, --print-command: the state as code or as a command, on standard output, and nothing else.
+void parsePrint(const QCommandLineParser &parser, CliRequest &r)
+{
+    r.printPytorch = parser.isSet("print-pytorch");
+    r.printCommand = parser.isSet("print-command");
+    if (!r.printPytorch && !r.printCommand)
+        return;
+    const char *option = r.printPytorch ? "--print-pytorch" : "--print-command";
+    for (const char *other : { "dump", "export", "export-compare", "export-series", "screenshot", "save-scenario",
+             "load-weights", "sweep", "train", "mistake", "lesson", "presentation", "compare" })
+        if (parser.isSet(other))
+            throw Fail { QStringLiteral("%1: prints the settings' %2 and exits; leave out --%3")
+                             .arg(option, r.printPytorch ? QStringLiteral("PyTorch code") : QStringLiteral("command"),
+                                 QString::fromLatin1(other)) };
+}
+
 // The options that change the computation, through core's editing rules.
 void applyParams(const QCommandLineParser &parser, CliRequest &r)
 {
@@ -888,6 +904,7 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
     parseTrain(parser, r);
     parseMistakeOption(parser, r);
     parseLoadWeights(parser, r);
+    parsePrint(parser, r);
     return r;
 }
 
@@ -967,6 +984,9 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
             "With --load-weights: the map to draw or show first, N as the weights window numbers them "
             "(layer·B·H + b·H + h) or LAYER,BATCH,HEAD (default 0).",
             "N|L,B,H" },
+        { "print-pytorch",
+            "Print a runnable PyTorch script that draws the same tensors and prints the same weights, and exit." },
+        { "print-command", "Print the attention-viz command line that reopens these settings, and exit." },
         { "load-weights",
             "Attention weights alone, shown as they are in their own window (their row sums and entropy with "
             "--dump, a map drawn with --export): .npy, .csv, or an .npz's attn or weights; (L, S), (B, L, S), (B, H, "

@@ -62,6 +62,8 @@ struct CliRequest
     // window.
     std::shared_ptr<const attn::LoadedWeights> weights;
     int weightsMap = 0; // --map: the one drawn with --export, shown first in the window
+    bool printPytorch = false; // --print-pytorch: the settings as a PyTorch script on standard output
+    bool printCommand = false; // --print-command: the attention-viz command that reopens them
     bool paramsGiven = false; // any option that changes the computation was given
 
     bool writesFiles() const

@@ -5,6 +5,7 @@
 #include "io/scenario.h"
 #include "io/settings_store.h"
 #include "model/translations.h"
+#include "pytorch_code.h"
 #include "widgets/controls_panel.h"
 #include "widgets/explanation_panel.h"
 #include "widgets/export_dialog.h"
@@ -475,6 +476,27 @@ void MainWindow::buildMenus()
     if (!quitKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Q)))
         quitKeys << QKeySequence(Qt::CTRL | Qt::Key_Q);
     quit->setShortcuts(quitKeys);
+
+    // The state as code others run: PyTorch drawing the same tensors, or the command that reopens it.
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *copyCode = edit->addAction(tr("Copy as &PyTorch code"), this, [this] {
+        QGuiApplication::clipboard()->setText(QString::fromStdString(attn::pytorchScript(m_model->params())));
+        statusBar()->showMessage(
+            tr("PyTorch code copied: it draws the same tensors and prints the weights shown"), 6000);
+    });
+    copyCode->setObjectName("copyPytorchAction");
+    copyCode->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    copyCode->setToolTip(tr("A runnable Python script: torch.manual_seed, torch.randn, the scaling, the mask and "
+                            "F.softmax, printing the weights of the element shown"));
+    QAction *copyCommand = edit->addAction(tr("Copy as command &line"), this, [this] {
+        QGuiApplication::clipboard()->setText(QString::fromStdString(attn::commandLine(m_model->params())));
+        statusBar()->showMessage(tr("Command line copied: attention-viz with these settings"), 6000);
+    });
+    copyCommand->setObjectName("copyCommandAction");
+    copyCommand->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    edit->setToolTipsVisible(true);
+    addAction(copyCode); // (their keys work with the menu bar hidden, in presentation mode)
+    addAction(copyCommand);
 
     QMenu *lecture = menuBar()->addMenu(tr("&Lecture"));
     // Each of the lecture's examples by what it shows, with the name --preset knows it by.

@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pytorch_code.h"
+
+#include "loaded.h"
+
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+namespace attn {
+
+std::string roundTrip(double v)
+{
+    std::array<char, 32> buf {};
+    const auto r = std::to_chars(buf.data(), buf.data() + buf.size(), v);
+    return std::string(buf.data(), r.ptr);
+}
+
+namespace {
+
+bool endsWith(const std::string &s, const std::string &suffix)
+{
+    if (s.size() < suffix.size())
+        return false;
+    for (std::size_t i = 0; i < suffix.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(s[s.size() - suffix.size() + i])) != suffix[i])
+            return false;
+    return true;
+}
+
+// A Python string literal (double quotes; backslashes, quotes and control characters escaped).
+std::string pyString(const std::string &s)
+{
+    std::string out = "\"";
+    for (const char c : s) {
+        if (c == '\\' || c == '"')
+            out += '\\';
+        if (static_cast<unsigned char>(c) < 0x20) {
+            static const char hex[] = "0123456789abcdef";
+            out += "\\x";
+            out += hex[(c >> 4) & 0xf];
+            out += hex[c & 0xf];
+            continue;
+        }
+        out += c;
+    }
+    return out + "\"";
+}
+
+// float32 values as a nested Python list of shape (B, rows, cols), 9 significant digits (exact for float32).
+std::string pyTensor(const Tensor3 &t)
+{
+    std::ostringstream s;
+    s.precision(9);
+    s << "[";
+    for (int b = 0; b < t.batch; ++b) {
+        s << (b ? ",\n    [" : "[");
+        for (int i = 0; i < t.rows; ++i) {
+            s << (i ? ", [" : "[");
+            for (int j = 0; j < t.cols; ++j) {
+                const float v = t(b, i, j);
+                s << (j ? ", " : "");
+                if (std::isnan(v))
+                    s << "float(\"nan\")";
+                else if (std::isinf(v))
+                    s << (v > 0 ? "float(\"inf\")" : "float(\"-inf\")");
+                else
+                    s << v;
+            }
+            s << "]";
+        }
+        s << "]";
+    }
+    s << "]";
+    return s.str();
+}
+
+// A weight (d_model, d) drawn as p.init says.
+std::string weight(const Params &p, const std::string &d)
+{
+    switch (p.init) {
+    case Init::Randn:
+        break;
+    case Init::Scaled:
+        return "torch.randn(d_model, " + d + ") / math.sqrt(d_model)";
+    case Init::Linear:
+        return "torch.nn.Linear(d_model, " + d + ", bias=False).weight.detach().T  # nn.Linear's own initialisation";
+    }
+    return "torch.randn(d_model, " + d + ")";
+}
+
+std::string times(double sigma)
+{
+    return sigma != 1.0 ? " * sigma" : "";
+}
+
+// The loaded inputs: .npy and .npz read with NumPy, anything else (CSV) written out.
+void loadedInputs(std::ostringstream &s, const LoadedInputs &in)
+{
+    const int H = in.heads;
+    const bool npz = in.paths.size() == 1 && endsWith(in.paths[0], ".npz");
+    bool files = npz;
+    if (!npz && (in.paths.size() == 2 || in.paths.size() == 3)) {
+        files = true;
+        for (const std::string &path : in.paths)
+            files = files && endsWith(path, ".npy");
+    }
+    if (files) {
+        s << "import numpy as np\n\n";
+        if (npz) {
+            s << "data = np.load(" << pyString(in.paths[0]) << ")\n"
+              << "names = {name.lower(): name for name in data.files}\n\n\n"
+              << "def array(*candidates):\n"
+              << "    for name in candidates:\n"
+              << "        if name in names:\n"
+              << "            return torch.from_numpy(np.asarray(data[names[name]], dtype=np.float32))\n"
+              << "    return None\n\n\n"
+              << "Q = array(\"q\", \"query\")\n"
+              << "K = array(\"k\", \"key\")\n"
+              << "V = array(\"v\", \"value\")\n"
+              << "if V is None:\n"
+              << "    V = K  # no V in the file: V = K\n";
+        } else {
+            const char *names[] = { "Q", "K", "V" };
+            for (std::size_t i = 0; i < in.paths.size(); ++i)
+                s << names[i] << " = torch.from_numpy(np.asarray(np.load(" << pyString(in.paths[i])
+                  << "), dtype=np.float32))\n";
+            if (in.paths.size() == 2)
+                s << "V = K  # no V file: V = K\n";
+        }
+        // (L, d) -> (1, L, d); (B, H, L, d) -> (B*H, L, d): element b*H + h is batch b, head h
+        s << "Q, K, V = (t.reshape(-1, t.shape[-2], t.shape[-1]) for t in (Q, K, V))";
+        s << (H > 1 ? "  # heads: element b*H + h is batch b, head h\n" : "\n");
+        return;
+    }
+    s << "# " << in.source << " (as read; element b*H + h is batch b, head h when the file has heads)\n";
+    s << "Q = torch.tensor(" << pyTensor(in.Q) << ")\n";
+    s << "K = torch.tensor(" << pyTensor(in.K) << ")\n";
+    s << "V = torch.tensor(" << pyTensor(in.V) << ")\n";
+}
+
+} // namespace
+
+std::string pytorchScript(const Params &p)
+{
+    std::ostringstream s;
+    const bool loaded = p.mode == Mode::Direct && p.loaded;
+    s << "# attention-viz's state as PyTorch code (PyTorch 1.13 or newer): it draws the same tensors and prints\n"
+      << "# the attention weights the window shows.\n"
+      << "import math\n\n"
+      << "import torch\n"
+      << "import torch.nn.functional as F\n\n";
+    if (loaded) {
+        loadedInputs(s, *p.loaded);
+        s << "B, L, S = Q.shape[0], Q.shape[1], K.shape[1]\n"
+          << "d_k = Q.shape[-1]\n";
+        if (p.score == Score::Additive)
+            s << "torch.manual_seed(" << p.seed << ")\n";
+    } else {
+        s << "torch.manual_seed(" << p.seed << ")\n";
+        s << "B, L, S = " << p.batch << ", " << p.queryLength << ", " << p.keyLength << "\n";
+        if (p.mode == Mode::Projection)
+            s << "d_model, d_k, d_v = " << p.dModel << ", " << p.dK << ", " << p.dV << "\n";
+        else
+            s << "d_k, d_v = " << p.dK << ", " << p.dV << "\n";
+        if (p.sigma != 1.0)
+            s << "sigma = " << roundTrip(p.sigma) << "  # the inputs' scale\n";
+        s << "\n";
+        if (p.mode == Mode::Direct) {
+            s << "Q = torch.randn(B, L, d_k)" << times(p.sigma) << "\n"
+              << "K = torch.randn(B, S, d_k)" << times(p.sigma) << "\n"
+              << "V = torch.randn(B, S, d_v)\n";
+        } else {
+            if (p.hasTokenEmbeddings()) {
+                s << "tokens = [";
+                for (std::size_t i = 0; i < p.tokens.size(); ++i)
+                    s << (i ? ", " : "") << pyString(p.tokens[i]);
+                s << "]\n"
+                  << "vocabulary = list(dict.fromkeys(tokens))  # each distinct word once, in order of first use\n"
+                  << "E = torch.randn(len(vocabulary), d_model)" << times(p.sigma)
+                  << "  # one embedding per distinct word\n"
+                  << "X = E[[vocabulary.index(t) for t in tokens]].expand(B, L, d_model)\n";
+                if (p.positions)
+                    s << "# sinusoidal position encodings (Vaswani et al.), computed in float64\n"
+                      << "position = torch.arange(L, dtype=torch.float64)[:, None]\n"
+                      << "column = torch.arange(d_model)\n"
+                      << "angle = position * torch.exp((column - column % 2).double() * (-math.log(10000.0) / "
+                         "d_model))\n"
+                      << "X = X + torch.where(column % 2 == 0, torch.sin(angle), torch.cos(angle)).float()\n";
+            } else {
+                s << "X = torch.randn(B, L, d_model)" << times(p.sigma) << "\n";
+            }
+            if (p.isCross())
+                s << "Y = torch.randn(B, S, d_model)" << times(p.sigma)
+                  << "  # cross-attention: keys and values from a second sequence\n";
+            s << "W_q = " << weight(p, "d_k") << "\n"
+              << "W_k = " << weight(p, "d_k") << "\n"
+              << "W_v = " << weight(p, "d_v") << "\n";
+            const char *source = p.isCross() ? "Y" : "X";
+            s << "Q, K, V = X @ W_q, " << source << " @ W_k, " << source << " @ W_v\n";
+        }
+    }
+    s << "\n";
+    if (p.score == Score::Additive) {
+        s << "# Bahdanau's additive score v·tanh(q·W_1 + k·W_2), H hidden units (not scaled)\n"
+          << "H = " << p.additiveHidden << "\n"
+          << "W_1 = torch.randn(d_k, H)\n"
+          << "W_2 = torch.randn(d_k, H)\n"
+          << "v = torch.randn(H)\n"
+          << "scores = torch.tanh((Q @ W_1)[:, :, None, :] + (K @ W_2)[:, None, :, :]) @ v\n"
+          << "logits = scores\n";
+    } else {
+        switch (p.scaling) {
+        case Scaling::InvSqrtDk:
+            s << "scores = Q @ K.transpose(-2, -1)\n"
+              << "logits = scores / math.sqrt(d_k)\n";
+            break;
+        case Scaling::None:
+            s << "scores = Q @ K.transpose(-2, -1)\n"
+              << "logits = scores  # not scaled\n";
+            break;
+        case Scaling::Custom:
+            s << "scores = Q @ K.transpose(-2, -1)\n"
+              << "logits = scores * " << roundTrip(p.customScale) << "\n";
+            break;
+        case Scaling::InvDk:
+            s << "scores = Q @ K.transpose(-2, -1)\n"
+              << "logits = scores / d_k  # a mistake found in real code: d_k, not its square root\n";
+            break;
+        case Scaling::InvSqrtDModel:
+            s << "scores = Q @ K.transpose(-2, -1)\n"
+              << "logits = scores / math.sqrt(" << p.dModel << ")  # d_model's root, not the head's d_k\n";
+            break;
+        case Scaling::QuarterEach:
+            s << "scores = Q @ K.transpose(-2, -1)\n"
+              << "# d_k ** -0.25 on q and on k: the same as dividing the scores by sqrt(d_k)\n"
+              << "logits = (Q * d_k ** -0.25) @ (K * d_k ** -0.25).transpose(-2, -1)\n";
+            break;
+        }
+    }
+    if (p.mask != MaskKind::None) {
+        s << "\n# True where query i may not look at key j (masked_fill's convention; the attn_mask of\n"
+          << "# F.scaled_dot_product_attention is its negation: True = take part)\n";
+        switch (p.mask) {
+        case MaskKind::Causal:
+            s << "mask = torch.ones(L, S, dtype=torch.bool).triu(1)  # causal: query i sees keys 0..i\n";
+            break;
+        case MaskKind::Pad:
+            if (p.padPerBatch.empty())
+                s << "pad = " << p.padCount << "  # the last keys are padding\n"
+                  << "mask = (torch.arange(S) >= S - pad).expand(L, S)\n";
+            else {
+                s << "pad = torch.tensor([";
+                for (std::size_t b = 0; b < p.padPerBatch.size(); ++b)
+                    s << (b ? ", " : "") << p.padPerBatch[b];
+                s << "])  # padded keys of each batch element\n"
+                  << "mask = (torch.arange(S) >= S - pad[:, None])[:, None, :].expand(B, L, S)\n";
+            }
+            break;
+        case MaskKind::Custom: {
+            s << "mask = torch.tensor([";
+            const std::size_t S = std::size_t(p.keyLength);
+            for (std::size_t i = 0; i < std::size_t(p.queryLength); ++i) {
+                s << (i ? ",\n                     [" : "[");
+                for (std::size_t j = 0; j < S; ++j)
+                    s << (j ? ", " : "") << (p.customMask[i * S + j] ? "True" : "False");
+                s << "]";
+            }
+            s << "])\n";
+            break;
+        }
+        case MaskKind::None:
+            break;
+        }
+        s << "logits = logits.masked_fill(mask, " << (p.maskFill == MaskFill::NegInf ? "float(\"-inf\")" : "-1e9")
+          << ")\n";
+    }
+    s << "\nweights = F.softmax(logits, dim=" << p.softmaxDim << ")";
+    s << (p.softmaxDim == -1 ? "  # over the keys: each row sums to 1\n"
+                             : "  # over the queries: each column sums to 1 (the lecture's mistake)\n");
+    if (p.mask != MaskKind::None && p.maskFill == MaskFill::NegInf)
+        s << "weights = weights.nan_to_num(0.0)  # nothing left to attend to: NaN in PyTorch, 0 in attention-viz\n";
+    s << "out = weights @ V\n\n"
+      << "torch.set_printoptions(precision=4, sci_mode=False)\n"
+      << "print(weights[" << p.batchIndex << "])  # batch element " << p.batchIndex << ", as the window shows it\n";
+    return s.str();
+}
+
+std::vector<std::string> commandLineArguments(const Params &p, const std::string &program)
+{
+    const Params d; // the defaults
+    std::vector<std::string> a { program };
+    const auto add = [&a](const std::string &option, const std::string &value) {
+        a.push_back("--" + option);
+        if (!value.empty())
+            a.push_back(value);
+    };
+    const bool loaded = p.mode == Mode::Direct && p.loaded;
+    if (loaded) {
+        const std::vector<std::string> &paths = p.loaded->paths;
+        if (paths.size() == 1)
+            add("load", paths[0]);
+        else
+            for (std::size_t i = 0; i < paths.size() && i < 3; ++i)
+                add(i == 0 ? "load-q" : i == 1 ? "load-k" : "load-v", paths[i]);
+    } else {
+        if (p.mode != d.mode)
+            add("mode", modeName(p.mode));
+        if (p.batch != d.batch)
+            add("batch", std::to_string(p.batch));
+        if (!p.tokens.empty()) {
+            std::string words;
+            for (std::size_t i = 0; i < p.tokens.size(); ++i)
+                words += (i ? " " : "") + p.tokens[i];
+            add("tokens", words);
+            if (p.positions)
+                add("positions", "");
+        } else {
+            if (p.queryLength != d.queryLength)
+                add("len", std::to_string(p.queryLength));
+            if (p.keyLength != p.queryLength || !p.keysFollowLength)
+                add("keys", std::to_string(p.keyLength));
+            if (p.mode == Mode::Projection && p.cross && p.keyLength == p.queryLength)
+                add("cross", "");
+        }
+        if (p.dModel != d.dModel)
+            add("d-model", std::to_string(p.dModel));
+        if (p.dK != d.dK)
+            add("d-k", std::to_string(p.dK));
+        if (!p.dvFollowsDk)
+            add("d-v", std::to_string(p.dV));
+        if (p.init != d.init)
+            add("init", initName(p.init));
+        if (p.sigma != d.sigma)
+            add("sigma", roundTrip(p.sigma));
+    }
+    if (p.seed != d.seed)
+        add("seed", std::to_string(p.seed));
+    if (p.score == Score::Additive) // (not scaled: the command line refuses a scaling with it)
+        ;
+    else if (p.scaling == Scaling::Custom)
+        add("scale", roundTrip(p.customScale));
+    else if (p.scaling != d.scaling)
+        add("scaling", scalingOption(p.scaling));
+    if (p.softmaxDim != d.softmaxDim)
+        add("softmax-dim", std::to_string(p.softmaxDim));
+    if (p.score != d.score)
+        add("score", scoreName(p.score));
+    if (p.score == Score::Additive && p.additiveHidden != d.additiveHidden)
+        add("additive-hidden", std::to_string(p.additiveHidden));
+    if (p.mask != MaskKind::None)
+        add("mask", maskName(p));
+    if (p.maskFill != d.maskFill)
+        add("mask-fill", maskFillName(p.maskFill));
+    if (p.maskConvention != d.maskConvention)
+        add("mask-convention", maskConventionName(p.maskConvention));
+    if (p.batchIndex != d.batchIndex)
+        add("batch-index", std::to_string(p.batchIndex));
+    return a;
+}
+
+std::string shellQuote(const std::string &word)
+{
+    bool plain = !word.empty();
+    for (const char c : word)
+        plain = plain
+            && (std::isalnum(static_cast<unsigned char>(c)) || std::string("-_./:,=+@%").find(c) != std::string::npos);
+    if (plain)
+        return word;
+    std::string out = "'";
+    for (const char c : word)
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+std::string commandLine(const Params &p, const std::string &program)
+{
+    std::string line;
+    for (const std::string &word : commandLineArguments(p, program))
+        line += (line.empty() ? "" : " ") + shellQuote(word);
+    return line;
+}
+
+} // namespace attn
