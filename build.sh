@@ -23,8 +23,9 @@ packages=(cmake make g++ pkg-config
 # for the format check, clang-tidy (and the OpenMP header clang needs to read the core) for the static
 # checks; tesseract and ImageMagick read the presentation screenshots' numbers.
 [ "$what" = test ] && packages+=(poppler-utils python3-numpy clang-format clang-tidy libomp-14-dev tesseract-ocr imagemagick)
-# and clang's libFuzzer with its sanitizers for a short run of every fuzz target.
-[ "$what" = test ] && packages+=(clang libclang-rt-14-dev)
+# and clang's libFuzzer with its sanitizers for a short run of every fuzz target; Debian's PyTorch runs the
+# scripts Edit > Copy as PyTorch code writes (/usr/bin/python3).
+[ "$what" = test ] && packages+=(clang libclang-rt-14-dev python3-torch)
 
 missing=()
 for p in "${packages[@]}"; do
