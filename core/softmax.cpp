@@ -71,20 +71,30 @@ void kernel(const float *x, Eigen::Index xStride, const LogitRows *makeLogits, E
                     masked.push_back(i);
                     continue;
                 }
-                wi = (xi - m).exp(); // masked: exp(-inf) = 0
+                wi = (xi - m).exp();
+                // Eigen's exp clamps its argument at -88.7 (on some CPUs' code paths): exp(-inf), a masked
+                // logit's, would be 2.9e-39, not 0. Below -87 the exact value (a subnormal, or 0) instead.
+                for (int j = 0; j < n; ++j)
+                    if (xr[j] - m < -87.0f)
+                        wr[j] = std::exp(xr[j] - m);
                 const float z = wi.sum();
                 const float lnZ = std::log(z);
                 // One loop for the rest: normalise, and w ln w with ln w = (x - m) - ln Z where w > 0
-                // (0 ln 0 = 0 for masked or underflowed weights).
-                float sum = 0.0f, wlnw = 0.0f, best = 0.0f;
+                // (0 ln 0 = 0 for masked or underflowed weights). The row's entropy is taken as
+                // ln Z · Σw - Σ w (x - m): its large part, ln Z, is then not a float sum of n small terms
+                // (a near-uniform row's entropy stays within an ulp or two of ln n, whatever the vector width).
+                // (The sums in double: in float they stray by more than 1e-6 over thousands of weights on AVX2.)
+                double sum = 0.0, wx = 0.0;
+                float best = 0.0f;
                 const float inv = 1.0f / z; // a multiply, not a division, per element (within 1 ulp of PyTorch's)
-#pragma omp simd reduction(+ : sum, wlnw) reduction(max : best)
+#pragma omp simd reduction(+ : sum, wx) reduction(max : best)
                 for (int j = 0; j < n; ++j) {
                     const float wj = wr[j] * inv;
                     wr[j] = wj;
-                    const float t = wj > 0.0f ? wj * ((xr[j] - m) - lnZ) : 0.0f;
+                    const float d = wj > 0.0f ? wj * (xr[j] - m) : 0.0f;
+                    const float t = wj > 0.0f ? d - wj * lnZ : 0.0f;
                     sum += wj;
-                    wlnw += t;
+                    wx += d;
                     best = std::max(best, wj);
                     cs[j] += wj;
                     ce[j] -= t;
@@ -93,7 +103,7 @@ void kernel(const float *x, Eigen::Index xStride, const LogitRows *makeLogits, E
                 while (arg < n - 1 && wr[arg] != best)
                     ++arg;
                 rowSum[i] = sum;
-                rowEntropy[i] = -double(wlnw);
+                rowEntropy[i] = std::max(0.0, double(lnZ) * sum - wx);
                 rowMax[i] = best;
                 rowArgmax[i] = arg;
                 if (rowJacobian)

