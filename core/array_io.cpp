@@ -246,6 +246,10 @@ std::string shapeText(const std::vector<std::int64_t> &shape)
 std::optional<LoadedArray> readNpy(const char *bytes, std::size_t size, std::string *error, std::size_t maxValues)
 {
     const auto *u = reinterpret_cast<const unsigned char *>(bytes);
+    if (size == 0) {
+        *error = "an empty file, not a NumPy .npy file";
+        return std::nullopt;
+    }
     if (size < 10 || std::memcmp(bytes, "\x93NUMPY", 6) != 0) {
         *error = "not a NumPy .npy file (it does not start with \\x93NUMPY)";
         return std::nullopt;

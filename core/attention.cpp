@@ -538,17 +538,79 @@ Attention attend(const Tensor3 &scores, const Tensor3 &V, const Params &p)
 
 namespace {
 
-// Loaded data may hold NaN and infinities: said first among the warnings.
+// Loaded data may hold NaN and infinities. A distribution whose unmasked logits hold NaN or +inf (or only -inf)
+// is NaN throughout in PyTorch (x - max is inf - inf there); the softmax kernel, which clamps infinite scores,
+// would make it one-hot. Such distributions become NaN here too, with their sums and entropies; the output
+// follows. Returns how many there are.
+int poisonNonFinite(Result &r)
+{
+    const Params &p = r.params;
+    const Tensor3 &sc = *r.scores;
+    Attention &a = r.attention;
+    Statistics &st = a.stats;
+    const int B = sc.batch, L = sc.rows, S = sc.cols;
+    const bool overKeys = p.softmaxDim == -1;
+    const double sign = p.scaleFactor() < 0 ? -1.0 : 1.0; // (a negative factor turns -inf into +inf)
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    int poisoned = 0;
+    for (int b = 0; b < B; ++b)
+        for (int k = 0; k < (overKeys ? L : S); ++k) {
+            bool bad = false, finite = false, negInf = false;
+            for (int m = 0; m < (overKeys ? S : L) && !bad; ++m) {
+                const int i = overKeys ? k : m, j = overKeys ? m : k;
+                if (isMasked(p, b, i, j))
+                    continue;
+                const float s = sc(b, i, j);
+                bad = std::isnan(s) || (std::isinf(s) && double(s) * sign > 0);
+                negInf = negInf || std::isinf(s);
+                finite = finite || std::isfinite(s);
+            }
+            if (!bad && (finite || !negInf))
+                continue;
+            ++poisoned;
+            for (int m = 0; m < (overKeys ? S : L); ++m)
+                a.weights(b, overKeys ? k : m, overKeys ? m : k) = nan;
+            if (overKeys) {
+                st.rowSums(b, k) = st.rowEntropy(b, k) = st.rowMax(b, k) = st.rowJacobian(b, k) = nan;
+                st.colSums.row(b).setConstant(nan); // every column holds one of its NaN
+                st.colEntropy.row(b).setConstant(nan);
+            } else {
+                st.colSums(b, k) = st.colEntropy(b, k) = st.colJacobian(b, k) = nan;
+                st.rowSums.row(b).setConstant(nan);
+                st.rowEntropy.row(b).setConstant(nan);
+            }
+        }
+    if (poisoned > 0) {
+        computeOut(a, r.inputs->V);
+        const int shown = std::clamp(p.batchIndex, 0, std::max(0, B - 1));
+        double sum = 0.0;
+        int n = 0;
+        for (int i = 0; i < L; ++i)
+            if (std::isfinite(st.rowEntropy(shown, i))) {
+                sum += st.rowEntropy(shown, i);
+                ++n;
+            }
+        st.meanRowEntropy = n > 0 ? sum / n : 0.0;
+    }
+    return poisoned;
+}
+
+// Loaded data may hold NaN and infinities: said first among the warnings, with what they did.
 void warnOfLoadedValues(Result &r)
 {
     const Params &p = r.params;
     if (p.loaded)
         r.attention.warnings.insert(r.attention.warnings.begin(), p.loaded->notes.begin(), p.loaded->notes.end());
-    if (p.loaded && p.loaded->nonFinite > 0)
+    if (p.loaded && p.loaded->nonFinite > 0) {
+        const int poisoned = poisonNonFinite(r);
+        const char *what = p.softmaxDim == -1 ? " rows" : " columns";
         r.attention.warnings.insert(r.attention.warnings.begin(),
-            "the loaded Q, K and V hold " + std::to_string(p.loaded->nonFinite)
-                + " NaN or infinite values: the weights of the rows they reach are NaN or meaningless (infinite "
-                  "scores are clamped here to the largest float; PyTorch gives NaN)");
+            "the loaded Q, K and V hold " + std::to_string(p.loaded->nonFinite) + " NaN or infinite values: "
+                + (poisoned > 0 ? std::to_string(poisoned) + what
+                            + " of weights are NaN, as in PyTorch (their scores hold NaN or +inf)"
+                                : std::string("none of them makes a row of weights NaN (an output is NaN "
+                                              "wherever a weight meets a NaN of V)")));
+    }
 }
 
 } // namespace
@@ -598,17 +660,23 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
     BatchSummary s;
     const Statistics &st = r.attention.stats;
     const int L = int(st.rowMax.cols()), S = int(st.colSums.cols());
+    bool anyMax = false;
     for (int i = 0; i < L; ++i) {
-        if (st.rowMax(batch, i) > s.maxWeight || i == 0) {
+        if (!std::isnan(st.rowMax(batch, i)) && (st.rowMax(batch, i) > s.maxWeight || !anyMax)) { // (NaN rows: none)
+            anyMax = true;
             s.maxWeight = st.rowMax(batch, i);
             s.maxQuery = i;
             s.maxKey = st.rowArgmax(batch, i);
         }
-        if (!(std::fabs(st.rowSums(batch, i) - 1.0) <= tolerance)) // (NaN too)
+        if (std::isnan(st.rowSums(batch, i)))
+            s.nanDistributions += r.params.softmaxDim == -1;
+        else if (!(std::fabs(st.rowSums(batch, i) - 1.0) <= tolerance))
             ++s.rowsNotSummingToOne;
     }
     for (int j = 0; j < S; ++j)
-        if (!(std::fabs(st.colSums(batch, j) - 1.0) <= tolerance))
+        if (std::isnan(st.colSums(batch, j)))
+            s.nanDistributions += r.params.softmaxDim == -2;
+        else if (!(std::fabs(st.colSums(batch, j) - 1.0) <= tolerance))
             ++s.colsNotSummingToOne;
     // Entropies over the distributions a mask leaves something to (a fully masked one has none), against
     // the most each can have: ln of what it may see (ln S or ln L without a mask); the Jacobian's norms
@@ -635,7 +703,14 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
         }
     s.meanRowEntropy = rows > 0 ? rowSum / rows : 0.0;
     s.meanMostRowEntropy = rows > 0 ? rowMost / rows : 0.0;
-    s.meanRowMax = L > 0 ? st.rowMax.row(batch).mean() : 0.0;
+    double maxSum = 0.0;
+    int maxRows = 0;
+    for (int i = 0; i < L; ++i)
+        if (!std::isnan(st.rowMax(batch, i))) {
+            maxSum += st.rowMax(batch, i);
+            ++maxRows;
+        }
+    s.meanRowMax = maxRows > 0 ? maxSum / maxRows : 0.0;
     // A fully masked distribution is the only way a softmax sums to exactly 0.
     s.fullyMasked = r.params.softmaxDim == -1 ? int((st.rowSums.row(batch).array() == 0.0).count())
                                               : int((st.colSums.row(batch).array() == 0.0).count());

@@ -168,8 +168,11 @@ struct BatchSummary
     double meanColEntropy = 0.0; // nats: the distributions' entropy when softmax runs over queries
     double meanMostColEntropy = 0.0; // ln L, or ln of each column's visible queries on average
     double colEntropyFraction = 0.0; // meanColEntropy / meanMostColEntropy
-    int rowsNotSummingToOne = 0; // |row sum - 1| > tolerance
+    int rowsNotSummingToOne = 0; // |row sum - 1| > tolerance (NaN rows are counted apart)
     int colsNotSummingToOne = 0;
+    // Distributions (rows over keys, columns over queries) that are NaN: their scores hold NaN or +inf from
+    // loaded values, as PyTorch makes them.
+    int nanDistributions = 0;
     int fullyMasked = 0; // queries that may see no key (softmax over keys), or keys no query (over queries)
     int uniformMasked = 0; // those of them that masked_fill(-1e9) makes uniform (MaskFill::MinusBillion)
     // The softmax Jacobian's Frobenius norm averaged over the distributions the mask leaves something to.

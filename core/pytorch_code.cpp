@@ -15,7 +15,7 @@ std::string roundTrip(double v)
 {
     std::array<char, 32> buf {};
     const auto r = std::to_chars(buf.data(), buf.data() + buf.size(), v);
-    return std::string(buf.data(), r.ptr);
+    return { buf.data(), r.ptr };
 }
 
 namespace {

@@ -359,8 +359,9 @@ void TestCli::help()
     for (const char *option : { "--mode", "--batch", "--len", "--keys", "--cross", "--d-model", "--d-k", "--d-v",
              "--seed", "--no-scale", "--scale", "--softmax-dim", "--mask", "--batch-index", "--dump", "--scaling",
              "--init", "--sigma", "--sweep", "--trials", "--sweep-keys", "--train", "--train-steps", "--train-lr",
-             "--optimizer", "--train-noise", "--train-init" })
+             "--optimizer", "--train-noise", "--train-init", "--print-pytorch", "--print-command", "--map" })
         QVERIFY2(r.out.contains(option), option);
+    QVERIFY2(r.out.startsWith("Usage: attention-viz [options]"), r.out.left(60).constData());
 }
 
 // --sweep: the JSON the issue describes on standard output, the same numbers in a CSV, the plots as a

@@ -111,6 +111,9 @@ void TestDataWindow::badDataKeepsTheState()
     QString error;
     QVERIFY(!window().openData({ fixture("shape_L_d.npy") }, &error));
     QVERIFY2(error.contains("cannot tell whether it holds Q, K or V"), qPrintable(error));
+    // a broken file is said to be broken, whatever its name
+    QVERIFY(!window().openData({ fixture("truncated.npy") }, &error));
+    QVERIFY2(error.contains("truncated.npy: its header says 24 values"), qPrintable(error));
     QVERIFY(!window().openData({ fixture("bomb.npz") }, &error));
     QVERIFY2(error.contains("bomb.npz: q.npy unpacks to 3221225472 bytes"), qPrintable(error));
     QTemporaryDir dir;
@@ -142,7 +145,7 @@ void TestDataWindow::headsGrid()
         QCOMPARE(heads->tiles()[h]->below(),
             QString("entropy %1 nats").arg(attn::summarize(*r, h).meanRowEntropy, 0, 'f', 3));
     }
-    QCOMPARE(heads->tiles()[2]->title(), QString("batch 0 · mean of 2 heads"));
+    QCOMPARE(heads->tiles()[2]->title(), QString("mean of 2 heads"));
     const attn::HeadsOverview &o = heads->overview();
     for (int k = 0; k < 64; ++k) {
         const float a = r->attention.weights.data[std::size_t(k)], b = r->attention.weights.data[std::size_t(64 + k)];

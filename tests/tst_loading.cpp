@@ -64,6 +64,7 @@ class TestLoading : public QObject
 
 private slots:
     void torchQandKGiveTorchSoftmax();
+    void nonFiniteValuesAsPyTorch();
     void npzAsNumPyWroteIt_data();
     void npzAsNumPyWroteIt();
     void badFiles_data();
@@ -97,6 +98,44 @@ void TestLoading::torchQandKGiveTorchSoftmax()
     const auto noV = io::loadInputs(file(t.value("q").toString()), file(t.value("k").toString()), {}, &error);
     QVERIFY(noV && !noV->vGiven);
     QCOMPARE(noV->V.data, noV->K.data);
+}
+
+// NaN and infinities in loaded Q: the rows whose scores hold NaN or +inf are NaN, as PyTorch makes them (not
+// one-hot, as clamping would), the others PyTorch's weights; the summary counts the NaN rows apart, and the
+// warning says how many.
+void TestLoading::nonFiniteValuesAsPyTorch()
+{
+    const QJsonObject t = manifest().value("torch_nan").toObject();
+    QVERIFY2(!t.isEmpty(), "the fixtures were made without PyTorch");
+    QString error;
+    const auto in = io::loadInputs(file(t.value("q").toString()), file(t.value("k").toString()), {}, &error);
+    QVERIFY2(in, qPrintable(error));
+    QCOMPARE(in->nonFinite, std::size_t(3));
+    const Params p = loadedParams(in);
+    const Result r = compute(p);
+    const std::vector<float> theirs = fixtureValues(t.value("weights").toObject());
+    QCOMPARE(r.attention.weights.data.size(), theirs.size());
+    int nanRows = 0;
+    for (std::size_t k = 0; k < theirs.size(); ++k) {
+        const float ours = r.attention.weights.data[k];
+        if (std::isnan(theirs[k]))
+            QVERIFY2(std::isnan(ours), qPrintable(QString("weight %1: %2, PyTorch NaN").arg(k).arg(ours)));
+        else
+            QVERIFY2(std::abs(ours - theirs[k]) <= 1e-6,
+                qPrintable(QString("weight %1: %2, PyTorch %3").arg(k).arg(ours).arg(theirs[k])));
+        nanRows += std::isnan(theirs[k]) && k % 5 == 0;
+    }
+    QCOMPARE(nanRows, 3); // one in element 0, two in element 1 (the fixture's +inf and -inf)
+    const BatchSummary s0 = summarize(r, 0), s1 = summarize(r, 1);
+    QCOMPARE(s0.nanDistributions, 1);
+    QCOMPARE(s1.nanDistributions, 2);
+    QCOMPARE(s0.rowsNotSummingToOne, 0); // the other rows do sum to 1
+    QVERIFY(std::isfinite(s0.meanRowEntropy) && s0.meanRowEntropy > 0);
+    QCOMPARE(QString::fromStdString(r.attention.warnings.front()),
+        QString("the loaded Q, K and V hold 3 NaN or infinite values: 3 rows of weights are NaN, as in PyTorch "
+                "(their scores hold NaN or +inf)"));
+    for (int c = 0; c < p.dV; ++c) // and so are their outputs
+        QVERIFY(std::isnan(r.attention.out(1, 0, c)) && std::isfinite(r.attention.out(1, 1, c)));
 }
 
 void TestLoading::npzAsNumPyWroteIt_data()
@@ -195,9 +234,11 @@ void TestLoading::headsAndNames()
     QVERIFY(QString::fromStdString(r.attention.warnings.front())
                 .startsWith("the loaded Q, K and V hold 3 NaN or infinite"));
     QVERIFY(std::isnan(r.attention.weights(0, 1, 0))); // query 1 of element 0 holds the NaN, as in PyTorch
-    // A NaN row is no distribution: it is not averaged in as an entropy of 0, and it does not sum to 1.
+    // A NaN row is no distribution: it is not averaged in as an entropy of 0, and it is counted as NaN, not as
+    // a row that does not sum to 1.
     const attn::BatchSummary sum0 = summarize(r, 0);
-    QCOMPARE(sum0.rowsNotSummingToOne, 1);
+    QCOMPARE(sum0.nanDistributions, 1);
+    QCOMPARE(sum0.rowsNotSummingToOne, 0);
     QVERIFY(
         std::abs(sum0.meanRowEntropy - (r.attention.stats.rowEntropy(0, 0) + r.attention.stats.rowEntropy(0, 2)) / 2)
         < 1e-9);

@@ -1074,7 +1074,8 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
     }
     if (parser.isSet(help)) {
         outcome.kind = CliOutcome::Help;
-        outcome.text = parser.helpText();
+        // (QCommandLineParser names the program from QCoreApplication, which does not exist yet.)
+        outcome.text = parser.helpText().replace(QStringLiteral("<executable_name>"), QStringLiteral("attention-viz"));
         return outcome;
     }
     if (parser.isSet(version)) {

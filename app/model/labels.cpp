@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/labels.h"
 
+#include "loaded.h"
+
 #include <QCoreApplication>
 
 QString scalingLabel(const attn::Params &p)
@@ -46,6 +48,20 @@ QString titleEnd(const attn::Params &p)
         t += QCoreApplication::translate("Figure", ", custom mask");
     if (p.mask != attn::MaskKind::None && p.maskFill == attn::MaskFill::MinusBillion)
         t += QCoreApplication::translate("Figure", " (filled with −1e9)");
+    if (p.loaded) { // loaded data: the file and the element shown, not a seed that drew nothing
+        const int heads = p.loaded->heads;
+        const QString element = p.batch <= 1 ? QString()
+            : heads > 1                      ? QCoreApplication::translate("Figure", ", batch %1, head %2")
+                              .arg(p.batchIndex / heads)
+                              .arg(p.batchIndex % heads)
+                        : QCoreApplication::translate("Figure", ", batch element %1").arg(p.batchIndex);
+        return t
+            + QCoreApplication::translate("Figure", "  (%1: L = %2, S = %3%4)")
+                  .arg(QString::fromStdString(p.loaded->source))
+                  .arg(p.queryLength)
+                  .arg(p.keyLength)
+                  .arg(element);
+    }
     return t
         + QCoreApplication::translate("Figure", "  (L = %1, S = %2, seed %3)")
               .arg(p.queryLength)

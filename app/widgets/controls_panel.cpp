@@ -121,6 +121,7 @@ QGroupBox *ControlsPanel::buildInputs()
 {
     auto *inputs = new QGroupBox(tr("Q, K, V"));
     auto *f = new QFormLayout(inputs);
+    m_inputsForm = f;
     source = tip(new QComboBox,
         tr("Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn "
            "directly with torch.randn."));
@@ -576,6 +577,13 @@ void ControlsPanel::showParams(const attn::Params &p)
     // The seed draws nothing for loaded data, except additive attention's W_1, W_2, v.
     seedEdit->setEnabled(!p.loaded || p.score == attn::Score::Additive);
     newSeed->setEnabled(!p.loaded || p.score == attn::Score::Additive);
+    // Loaded data are not drawn: d_model, the weights' init, σ, the tokens (and the seed, unless additive
+    // attention draws W_1, W_2, v) would say what does not apply; their rows are hidden.
+    for (QWidget *w :
+        { static_cast<QWidget *>(dModelSpin), static_cast<QWidget *>(initCombo), static_cast<QWidget *>(sigmaSpin),
+            static_cast<QWidget *>(tokensEdit), static_cast<QWidget *>(positionsCheck) })
+        m_inputsForm->setRowVisible(w, !p.loaded);
+    m_inputsForm->setRowVisible(seedEdit->parentWidget(), !p.loaded || p.score == attn::Score::Additive);
     if (p.loaded) // the files fix the sizes and are not drawn
         for (QWidget *w :
             { static_cast<QWidget *>(dkSlider), static_cast<QWidget *>(dkSpin), static_cast<QWidget *>(lenSlider),

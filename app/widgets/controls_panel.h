@@ -11,6 +11,7 @@ class QCheckBox;
 class QComboBox;
 class QGroupBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -50,6 +51,7 @@ private:
     AttentionModel *m_model;
 
     // The controls. Tests find them by their objectName (set in build()) and drive them as a user does.
+    QFormLayout *m_inputsForm = nullptr; // its rows of drawing settings are hidden for loaded data
     QComboBox *source;
     QSlider *dkSlider;
     QSpinBox *dkSpin;

@@ -153,7 +153,17 @@ void ExplanationPanel::showResult()
     const attn::BatchSummary s = attn::summarize(*r, p.batchIndex);
     const attn::Statistics &st = r->attention.stats;
     QString sums;
-    if (p.softmaxDim == -1)
+    if (s.nanDistributions > 0) // loaded NaN or infinities: PyTorch's NaN distributions
+        sums = p.softmaxDim == -1
+            ? tr("rows that are NaN: %1 of %2 (NaN or +∞ in their scores, as in PyTorch); rows that do not sum to 1: "
+                 "%3")
+                  .arg(s.nanDistributions)
+                  .arg(L)
+                  .arg(s.rowsNotSummingToOne)
+            : tr("columns that are NaN: %1 of %2 (NaN or +∞ in their scores, as in PyTorch); the rows' sums are NaN")
+                  .arg(s.nanDistributions)
+                  .arg(S);
+    else if (p.softmaxDim == -1)
         sums = s.rowsNotSummingToOne == 0 ? tr("every row sums to 1")
                                           : tr("rows that do not sum to 1: %1 of %2").arg(s.rowsNotSummingToOne).arg(L);
     else if (s.fullyMasked > 0)

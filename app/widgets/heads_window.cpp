@@ -147,8 +147,11 @@ void HeadsWindow::refresh()
                 m_tiles << tile;
             }
             if (H > 1) {
-                auto *mean = new HeadTile(tr("batch %1 · mean of %2 heads").arg(b).arg(H), m_grid);
-                auto *max = new HeadTile(tr("batch %1 · max over heads").arg(b), m_grid);
+                // (short titles: a tile is 150 pixels wide; the whole name is the tooltip)
+                auto *mean = new HeadTile(B > 1 ? tr("batch %1 · mean").arg(b) : tr("mean of %1 heads").arg(H), m_grid);
+                auto *max = new HeadTile(B > 1 ? tr("batch %1 · max").arg(b) : tr("max over heads"), m_grid);
+                mean->setToolTip(tr("batch %1: the mean of its %2 heads' weights").arg(b).arg(H));
+                max->setToolTip(tr("batch %1: the largest weight of any head, cell by cell").arg(b));
                 m_layout->addWidget(mean, b, shownHeads);
                 m_layout->addWidget(max, b, shownHeads + 1);
                 m_tiles << mean << max;
@@ -156,9 +159,12 @@ void HeadsWindow::refresh()
         }
     }
     m_intro->setText(
-        tr("Each map is one head's weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of "
-           "its rows under it: low for a head that looks at one key, ln S for one that spreads evenly. Click a head "
-           "to see it large in the main window.")
+        (H > 1 ? tr("Each map is one head's weights (queries down, keys across, 0 to 1 on viridis), with the mean "
+                    "entropy of its rows under it: low for a head that looks at one key, ln S for one that spreads "
+                    "evenly. Click a head to see it large in the main window.")
+               : tr("Each map is one batch element's weights (queries down, keys across, 0 to 1 on viridis), with "
+                    "the mean entropy of its rows under it: low where a query looks at one key, ln S where it "
+                    "spreads evenly. Click a map to see it large in the main window."))
         + (H > 1 ? QLatin1Char(' ')
                     + tr("The last two maps of a row are the mean over the heads (nn.MultiheadAttention's "
                          "average_attn_weights=True) and the largest weight of any head.")

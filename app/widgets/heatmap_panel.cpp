@@ -307,6 +307,13 @@ void HeatmapPanel::updateNote()
                 ? tr("Queries that see no key at all: %1. Their weights are 0 here (PyTorch gives NaN).")
                 : tr("Keys that no query sees: %1. Their weights are 0 here (PyTorch gives NaN)."))
                      .arg(summary.fullyMasked);
+    if (summary.nanDistributions > 0)
+        notes << (r->params.softmaxDim == -1
+                ? tr("Rows that are NaN: %1 (grey). Loaded NaN or infinite values put NaN or +∞ in their scores; "
+                     "PyTorch gives NaN there too.")
+                : tr("Columns that are NaN: %1 (grey). Loaded NaN or infinite values put NaN or +∞ in their "
+                     "scores; PyTorch gives NaN there too."))
+                     .arg(summary.nanDistributions);
     if (summary.uniformMasked > 0)
         notes << (r->params.softmaxDim == -1
                 ? tr("Queries that see no key: %1. masked_fill(−1e9) leaves their logits equal: their "

@@ -706,11 +706,18 @@ bool MainWindow::openData(const QStringList &paths, QString *error)
         for (const QString &path : paths) {
             const QString role = roleOf(path);
             QString &slot = role == "q" ? q : role == "k" ? k : v;
+            if (role.isEmpty()) { // what is wrong with the file itself comes first: the name matters only then
+                QString why;
+                if (!io::readArrayFile(path, &why)) {
+                    *error = why;
+                    return false;
+                }
+            }
             if (role.isEmpty() || !slot.isEmpty()) {
                 *error = role.isEmpty()
-                    ? tr("%1: cannot tell whether it holds Q, K or V. Name the files q, k and v (q.npy, k.npy, "
-                         "v.npy, or ending _q, _k, _v), or save them together with np.savez(FILE, q=..., k=..., "
-                         "v=...). Weights alone open from a file named weights or attn.")
+                    ? tr("%1: cannot tell whether it holds Q, K or V. Name the files q, k and v (q.npy, query.npy, "
+                         "queries.csv, or ending _q, _k, _v), or save them together with np.savez(FILE, q=..., "
+                         "k=..., v=...). Weights alone open from a file whose name holds weights or attn.")
                           .arg(QFileInfo(path).fileName())
                     : tr("Two files hold %1: %2 and %3.")
                           .arg(role.toUpper(), QFileInfo(slot).fileName(), QFileInfo(path).fileName());
@@ -746,8 +753,8 @@ bool MainWindow::openData(const QStringList &paths, QString *error)
     if (!paths.first().startsWith(QLatin1String(":/"))) // (the built-in example is in File > Examples)
         rememberData(paths);
     if (in->nonFinite > 0)
-        showProblem(tr("%1: %2 values are NaN or infinite; the weights of the rows they reach are NaN or meaningless "
-                       "(infinite scores are clamped to the largest float; PyTorch gives NaN).")
+        showProblem(tr("%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ "
+                       "are NaN, as in PyTorch (grey on the map).")
                         .arg(QString::fromStdString(in->source))
                         .arg(in->nonFinite));
     return true;
@@ -772,7 +779,8 @@ void MainWindow::showWeights(std::shared_ptr<const attn::LoadedWeights> w)
     }
     m_weightsWindow->setWeights(std::move(w));
     m_weightsWindow->show();
-    m_weightsWindow->raise();
+    if (QGuiApplication::platformName() != QLatin1String("offscreen")) // (pictures: nothing to raise, Qt warns)
+        m_weightsWindow->raise();
 }
 
 void MainWindow::rememberData(const QStringList &paths)

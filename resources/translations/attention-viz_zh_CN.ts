@@ -45,524 +45,524 @@
         <translation>Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="125"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="126"/>
         <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn.</source>
         <translation>Q、K、V 的来源：由序列 X 线性投影得到（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="127"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="128"/>
         <source>Projection from X</source>
         <translation>由 X 投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="128"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="129"/>
         <source>Direct Q, K, V</source>
         <translation>直接生成 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="129"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="130"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="132"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="133"/>
         <source>Width d_k of queries and keys, in powers of two from 1 to 1024; larger d_k makes raw scores spread wider (their variance grows in proportion to d_k: the strip below gives the expected and the sampled one).</source>
         <translation>查询和键的维度 d_k，取 1 到 1024 之间的 2 的幂；d_k 越大，原始分数越分散（方差与 d_k 成正比：下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="137"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="138"/>
         <source>d_k: any width from 1 to 1024.</source>
         <translation>d_k：1 到 1024 之间的任意维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="139"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="140"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="141"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="142"/>
         <source>Number of queries L (rows of the heatmap), from 1 to 4096.</source>
         <translation>查询个数 L（热力图的行），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="143"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="144"/>
         <source>Number of queries L.</source>
         <translation>查询个数 L。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="145"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="146"/>
         <source>Queries L</source>
         <translation>查询数 L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="147"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="148"/>
         <source>Number of keys S (columns of the heatmap), from 1 to 4096.</source>
         <translation>键的个数 S（热力图的列），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="149"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="150"/>
         <source>Number of keys S.</source>
         <translation>键的个数 S。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="151"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="152"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="152"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="548"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="153"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="549"/>
         <source>Cross-attention (keys from a second sequence)</source>
         <translation>交叉注意力（键来自第二个序列）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="153"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="154"/>
         <source>Off: self-attention, keys and values come from the same sequence as the queries, so S = L. On: they come from a second sequence Y with its own length S.</source>
         <translation>关闭：自注意力，键和值与查询来自同一序列，所以 S = L。开启：键和值来自第二个序列 Y，长度 S 可以不同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="157"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="158"/>
         <source>Width d_model of the input sequence X (projection only).</source>
         <translation>输入序列 X 的维度 d_model（仅投影模式）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="159"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="160"/>
         <source>d_model</source>
         <translation>d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="161"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="162"/>
         <source>How W_q, W_k and W_v are drawn (projection only). randn: the lecture&apos;s, Var(q·k) = d_k·d_model². randn / √d_model: Var(q·k) = d_k. nn.Linear: PyTorch&apos;s default for nn.Linear(d_model, d, bias=False), uniform with bound 1/√d_model, Var(q·k) = d_k / 9; the same numbers PyTorch draws.</source>
         <translation>W_q、W_k、W_v 的抽取方式（仅投影模式）。randn：讲义的做法，Var(q·k) = d_k·d_model²。randn / √d_model：Var(q·k) = d_k。nn.Linear：PyTorch 中 nn.Linear(d_model, d, bias=False) 的默认初始化，界为 1/√d_model 的均匀分布，Var(q·k) = d_k / 9；与 PyTorch 抽出的数完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="165"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="166"/>
         <source>randn (the lecture&apos;s)</source>
         <translation>randn（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="166"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="167"/>
         <source>randn / √d_model</source>
         <translation>randn / √d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="167"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="168"/>
         <source>nn.Linear&apos;s default</source>
         <translation>nn.Linear 的默认初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="170"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="171"/>
         <source>Scale σ of the inputs: X = σ·randn in projection mode, Q and K = σ·randn in direct mode. The scores&apos; variance grows like σ⁴.</source>
         <translation>输入的尺度 σ：投影模式下 X = σ·randn，直接模式下 Q、K = σ·randn。分数的方差按 σ⁴ 增长。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="176"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="177"/>
         <source>Input scale σ</source>
         <translation>输入尺度 σ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="177"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="178"/>
         <source>Width d_v of the values, and so of the output.</source>
         <translation>值的维度 d_v，也就是输出的维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="179"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="180"/>
         <source>= d_k</source>
         <translation>= d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="179"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="180"/>
         <source>Keep d_v equal to d_k, as the lecture does.</source>
         <translation>让 d_v 等于 d_k，与讲义一致。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="181"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="182"/>
         <source>d_v</source>
         <translation>d_v</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="184"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="185"/>
         <source>torch.manual_seed(seed) before drawing: the same seed gives the same tensors as PyTorch.</source>
         <translation>生成前调用 torch.manual_seed(seed)：同一种子得到与 PyTorch 完全相同的张量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="186"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="187"/>
         <source>New</source>
         <translation>换一个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="186"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="187"/>
         <source>Draw with a new random seed.</source>
         <translation>用一个新的随机种子重新生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="187"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="188"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="190"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="191"/>
         <source>Type a sentence to put its words on the axes (L = S = number of words). In projection mode each distinct word has its own embedding, so repeated words give identical rows and columns.</source>
         <translation>输入一句话，把它的词放到坐标轴上（L = S = 词数）。投影模式下每个不同的词有自己的嵌入向量，所以重复的词给出完全相同的行和列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="192"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="193"/>
         <source>e.g. the cat sat on the mat</source>
         <translation>例如：我 爱 你 ， 你 爱 我</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="194"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="195"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="195"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="196"/>
         <source>Add position encodings</source>
         <translation>加上位置编码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="196"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="197"/>
         <source>Add sinusoidal position encodings to the word embeddings, so that repeated words are no longer identical.</source>
         <translation>给词嵌入加上正弦位置编码，这样重复的词就不再完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="200"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="201"/>
         <source>Batch size B: how many independent sequences are drawn.</source>
         <translation>批大小 B：生成多少个独立的序列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="202"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="203"/>
         <source>Which batch element the heatmap shows.</source>
         <translation>热力图显示批中的第几个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="203"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="204"/>
         <source>Batch B</source>
         <translation>批大小 B</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="204"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="205"/>
         <source>Showing element</source>
         <translation>显示第几个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="210"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="211"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="213"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="214"/>
         <source>How a query and a key are scored: the scaled dot product q·k, or Bahdanau&apos;s additive score v·tanh(q·W₁ + k·W₂) with H hidden units (W₁, W₂, v drawn after everything else; not scaled: tanh keeps it bounded whatever d_k is).</source>
         <translation>查询和键的打分方式：缩放点积 q·k，或 Bahdanau 的加性分数 v·tanh(q·W₁ + k·W₂)，隐层有 H 个单元（W₁、W₂、v 在其余张量之后抽取；不缩放：无论 d_k 多大，tanh 都让它有界）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="216"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="217"/>
         <source>dot product q·k</source>
         <translation>点积 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="217"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="218"/>
         <source>additive v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="218"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="219"/>
         <source>Score</source>
         <translation>打分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="219"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="220"/>
         <source>Additive attention&apos;s hidden units H: W₁ and W₂ are d_k × H, v has H entries.</source>
         <translation>加性注意力的隐层单元数 H：W₁ 和 W₂ 是 d_k × H，v 有 H 个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
         <source>Hidden units H</source>
         <translation>隐层单元 H</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
         <source>Divide by √d_k</source>
         <translation>除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="226"/>
         <source>Scale the scores by 1/√d_k before the softmax, which divides their variance by d_k: back to 1 for unit-variance Q and K (direct mode); with the projection&apos;s randn weights it is d_model² (the strip below gives the expected and the sampled variance).</source>
         <translation>在 softmax 之前把分数乘以 1/√d_k，方差随之除以 d_k：Q、K 为单位方差时（直接生成模式）回到 1；用 randn 权重投影时为 d_model²（下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="230"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="231"/>
         <source>Custom factor</source>
         <translation>自定义系数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="230"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="231"/>
         <source>Multiply the scores by this factor instead (1/temperature).</source>
         <translation>改为把分数乘以这个系数（1/温度）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="231"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="232"/>
         <source>The factor the scores are multiplied by.</source>
         <translation>分数所乘的系数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="238"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="239"/>
         <source>How the scores become logits, with the wrong scales found in real code: none; ÷d_k (too much); ÷√d_model (multi-head code dividing by the model&apos;s width instead of the head&apos;s); d_k^−¼ on q and on k (the same as ÷√d_k).</source>
         <translation>分数如何变成 logits，包括真实代码中出现过的错误缩放：不缩放；÷d_k（缩放过度）；÷√d_model（多头代码用模型宽度而不是每个头的宽度去除）；q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="241"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="242"/>
         <source>÷√d_k (the lecture&apos;s)</source>
         <translation>÷√d_k（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="242"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="243"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="243"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="244"/>
         <source>÷d_k (too much)</source>
         <translation>÷d_k（缩放过度）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="244"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="245"/>
         <source>÷√d_model (multi-head mistake)</source>
         <translation>÷√d_model（多头的错误）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="245"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="246"/>
         <source>d_k^−¼ on q and on k</source>
         <translation>q 和 k 各乘 d_k^−¼</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="246"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="247"/>
         <source>custom factor</source>
         <translation>自定义系数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="247"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="248"/>
         <source>Scaling</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="248"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="249"/>
         <source>Softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="249"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="250"/>
         <source>Each query&apos;s weights over the keys sum to 1: the correct attention.</source>
         <translation>每个查询在各键上的权重和为 1：正确的注意力。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="250"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="251"/>
         <source>Softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="251"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="252"/>
         <source>Each key&apos;s weights over the queries sum to 1: the lecture&apos;s mistake; rows no longer sum to 1.</source>
         <translation>每个键在各查询上的权重和为 1：讲义练习中的错误写法，各行不再和为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="260"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="261"/>
         <source>No mask</source>
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="261"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="262"/>
         <source>Causal</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="262"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="263"/>
         <source>Padding</source>
         <translation>填充掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="264"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="265"/>
         <source>How many keys at the end are padding and masked.</source>
         <translation>末尾有多少个键是填充位并被屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="267"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="268"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="286"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="287"/>
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="289"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="290"/>
         <source>What the heatmap shows: the weights after softmax, the raw scores Q·Kᵀ, or the scaled logits that go into the softmax.</source>
         <translation>热力图显示的内容：softmax 之后的权重、原始分数 Q·Kᵀ，或送入 softmax 的缩放后分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="168"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="291"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="169"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="292"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="258"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="259"/>
         <source>Which keys a query may not see: none, the future (causal: key j &gt; query i), padding at the end, or any cells: with Custom, click a cell of the heatmap to mask it or unmask it.</source>
         <translation>查询不能看到哪些键：无、未来（因果：键 j &gt; 查询 i）、末尾的填充，或任意单元格：选“自定义”后点击热力图的单元格即可屏蔽或取消屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="263"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="264"/>
         <source>Custom (click cells)</source>
         <translation>自定义（点击单元格）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="265"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="266"/>
         <source>per b</source>
         <translation>逐 b</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="266"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="267"/>
         <source>Each batch element its own padding (pad:N1,N2,...): the number edits the shown element&apos;s (Batch index).</source>
         <translation>每个批次元素各自的填充（pad:N1,N2,...）：数字修改当前显示元素（批次索引）的填充。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="269"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="270"/>
         <source>What a masked logit becomes. −inf: a boolean mask (PyTorch gives NaN where a query sees no key; 0 here, with a warning). −1e9: the idiom scores.masked_fill(mask, -1e9), which gives such a query uniform weights instead, silently.</source>
         <translation>被屏蔽的 logit 变成什么。−inf：布尔掩码（某个查询看不到任何键时 PyTorch 给出 NaN；这里给 0 并警告）。−1e9：惯用写法 scores.masked_fill(mask, -1e9)，它会悄悄地让这样的查询得到均匀权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="272"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="273"/>
         <source>−inf</source>
         <translation>−inf</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="273"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="274"/>
         <source>−1e9 (masked_fill)</source>
         <translation>−1e9（masked_fill）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="275"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="276"/>
         <source>How the boolean mask reads (the hover and the explanation show it): F.scaled_dot_product_attention&apos;s attn_mask is True where a query takes part; nn.MultiheadAttention&apos;s key_padding_mask and attn_mask are True where it may not look. Handing one to the other without ~ inverts the mask.</source>
         <translation>布尔掩码如何解读（悬停和说明中显示）：F.scaled_dot_product_attention 的 attn_mask 中 True 表示查询参与注意力；nn.MultiheadAttention 的 key_padding_mask 和 attn_mask 中 True 表示不能看。不加 ~ 就把一个传给另一个，掩码就反了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="278"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="279"/>
         <source>SDPA: True = take part</source>
         <translation>SDPA：True = 参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="279"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="280"/>
         <source>MHA: True = ignore</source>
         <translation>MHA：True = 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="280"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="281"/>
         <source>Masked</source>
         <translation>被屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="292"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="293"/>
         <source>Raw scores Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="293"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="294"/>
         <source>Scaled logits</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="294"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="295"/>
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="295"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="296"/>
         <source>Colour map of the heatmap; cool-warm is centred on 0, for scores.</source>
         <translation>热力图的配色；冷暖配色以 0 为中心，适合分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="298"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="299"/>
         <source>Colours</source>
         <translation>配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="300"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="301"/>
         <source>Colour range for weights: always 0 to 1 (comparable between settings) or fitted to the data (shows small differences).</source>
         <translation>权重的颜色范围：固定为 0 到 1（便于在不同设置间比较），或按数据拟合（能看出细小差别）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="302"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="303"/>
         <source>Fixed 0 to 1</source>
         <translation>固定 0 到 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="303"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="304"/>
         <source>Fit to data</source>
         <translation>按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="304"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="305"/>
         <source>Range</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="305"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="306"/>
         <source>Values in cells</source>
         <translation>格内显示数值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="306"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="307"/>
         <source>Write each value into its cell when the matrix is small enough to read (up to 16 × 16).</source>
         <translation>矩阵足够小（不超过 16 × 16）时，在每个格子里写出数值。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="308"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="309"/>
         <source>Gradient panels</source>
         <translation>梯度面板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="309"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="310"/>
         <source>Beside the entropy, the softmax&apos;s gradient at each row: the norm of its Jacobian diag(p) − p·pᵀ. A one-hot row has 0 (no gradient flows back through it), a uniform row √(S − 1)/S. Key G.</source>
         <translation>在熵的旁边显示每一行 softmax 的梯度：其雅可比矩阵 diag(p) − p·pᵀ 的范数。独热的行为 0（没有梯度能穿过它传回去），均匀的行为 √(S − 1)/S。快捷键 G。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="522"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="523"/>
         <source>Files: %1</source>
         <translation>文件：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="529"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="530"/>
         <source>Q, K and V loaded from %1.</source>
         <translation>Q、K 和 V 载入自 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="530"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="531"/>
         <source>Q and K loaded from %1; no V was given, so V = K.</source>
         <translation>Q 和 K 载入自 %1；没有给出 V，所以 V = K。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="536"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="537"/>
         <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn; File &gt; Open attention data loads them.</source>
         <translation>Q、K、V 的来源：序列 X 的投影（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 抽取；“文件 &gt; 打开注意力数据”可从文件载入。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="549"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="550"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="572"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="573"/>
         <source> = %1 batch × %2 heads</source>
         <translation> = %1 批 × %2 个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="574"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="575"/>
         <source> = batch %1, head %2</source>
         <translation> = 批次 %1，头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="597"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="605"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -695,112 +695,122 @@
         <translation>打分 Q·Kᵀ：%1·%2 → %3  →  %7  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="157"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="158"/>
+        <source>rows that are NaN: %1 of %2 (NaN or +∞ in their scores, as in PyTorch); rows that do not sum to 1: %3</source>
+        <translation>为 NaN 的行：%2 行中 %1 行（其分数中有 NaN 或 +∞，与 PyTorch 相同）；和不为 1 的行：%3</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="163"/>
+        <source>columns that are NaN: %1 of %2 (NaN or +∞ in their scores, as in PyTorch); the rows&apos; sums are NaN</source>
+        <translation>为 NaN 的列：%2 列中 %1 列（其分数中有 NaN 或 +∞，与 PyTorch 相同）；各行之和为 NaN</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="167"/>
         <source>every row sums to 1</source>
         <translation>每一行的和都为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="160"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="170"/>
         <source>columns sum to 1 (the %1 keys no query may see: 0), %2 of %3 rows do not</source>
         <translation>各列之和为 1（没有查询能看到的 %1 个键：0），%3 行中有 %2 行不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="165"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="175"/>
         <source>columns sum to 1, %1 of %2 rows do not</source>
         <translation>各列和为 1，%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="169"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="179"/>
         <source>·σ⁴</source>
         <translation>·σ⁴</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="172"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="182"/>
         <source>additive scores: a sum of H tanh&apos;s, bounded by Σ|v_h| = %1 whatever d_k is</source>
         <translation>加性分数：H 个 tanh 之和，无论 d_k 多大都不超过 Σ|v_h| = %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="175"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="185"/>
         <source>none expected: Q and K are loaded, not drawn</source>
         <translation>没有期望值：Q 和 K 是载入的，不是随机抽取的</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="177"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="187"/>
         <source>not known with position encodings</source>
         <translation>加了位置编码时无法给出期望值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="179"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="189"/>
         <source>expected d_k%1 = %2, scaled %3</source>
         <translation>期望 d_k%1 = %2，缩放后 %3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="181"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="191"/>
         <source>expected d_k·d_model²%1 = %2, scaled %3 (randn weights: q and k entries have variance d_model)</source>
         <translation>期望 d_k·d_model²%1 = %2，缩放后 %3（randn 权重：q 和 k 的每个元素方差为 d_model）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="185"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="195"/>
         <source>expected d_k%1 = %2, scaled %3 (randn / √d_model weights: q and k entries have variance 1)</source>
         <translation>期望 d_k%1 = %2，缩放后 %3（randn / √d_model 权重：q 和 k 的每个元素方差为 1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="188"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="198"/>
         <source>expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)</source>
         <translation>期望 d_k/9%1 = %2，缩放后 %3（nn.Linear 权重：q 和 k 的每个元素方差为 1/3）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="194"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="204"/>
         <source>mean softmax Jacobian norm %1 (uniform rows over their visible keys have %2 on average, one-hot rows 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见键上均匀的行平均为 %2，独热的行为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="196"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="206"/>
         <source>mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)</source>
         <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行为 %2，one-hot 的行为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="197"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="207"/>
         <source>mean softmax Jacobian norm %1 (uniform columns over their visible queries have %2 on average, one-hot columns 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见查询上均匀的列平均为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="223"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="233"/>
         <source>mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column&apos;s visible queries, on average; the columns are the distributions)</source>
         <translation>列熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="228"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="238"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(scores) = %5 (not scaled: %6); %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(分数) = %5（不缩放：%6）；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="230"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="240"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="255"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="265"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="257"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="267"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="260"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="270"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="262"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="272"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="207"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="217"/>
         <source>mean row entropy %1 nats = %2% of ln S = %3</source>
         <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
     </message>
@@ -815,22 +825,22 @@
         <translation>   ·   掩码 m (L, S)，True = 屏蔽：nn.MultiheadAttention(…)(q, k, v, attn_mask=m)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="158"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="168"/>
         <source>rows that do not sum to 1: %1 of %2</source>
         <translation>和不为 1 的行：%2 行中有 %1 行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="199"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="209"/>
         <source>mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（均匀的列为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="212"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="222"/>
         <source>mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row&apos;s visible keys, on average)</source>
         <translation>行熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每行可见键数的 ln 的平均）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="218"/>
+        <location filename="../../app/widgets/explanation_panel.cpp" line="228"/>
         <source>mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)</source>
         <translation>平均列熵 %1 奈特 = ln L = %3 的 %2%（此时列才是概率分布）</translation>
     </message>
@@ -1012,109 +1022,124 @@
 <context>
     <name>Figure</name>
     <message>
-        <location filename="../../app/model/labels.cpp" line="12"/>
+        <location filename="../../app/model/labels.cpp" line="14"/>
         <source>scaled by 1/√%1</source>
         <translation>缩放 1/√%1</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="14"/>
+        <location filename="../../app/model/labels.cpp" line="16"/>
         <source>not scaled</source>
         <translation>未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="16"/>
+        <location filename="../../app/model/labels.cpp" line="18"/>
         <source>scaled by %1</source>
         <translation>乘以 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="18"/>
+        <location filename="../../app/model/labels.cpp" line="20"/>
         <source>scaled by 1/%1 (1/d_k)</source>
         <translation>乘以 1/%1（1/d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="20"/>
+        <location filename="../../app/model/labels.cpp" line="22"/>
         <source>scaled by 1/√%1 (1/√d_model)</source>
         <translation>乘以 1/√%1（1/√d_model）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="22"/>
+        <location filename="../../app/model/labels.cpp" line="24"/>
         <source>q and k each scaled by %1^−¼</source>
         <translation>q 和 k 各乘 %1^−¼</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="29"/>
+        <location filename="../../app/model/labels.cpp" line="31"/>
         <source>softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="30"/>
+        <location filename="../../app/model/labels.cpp" line="32"/>
         <source>softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="42"/>
+        <location filename="../../app/model/labels.cpp" line="44"/>
         <source>, no key padded</source>
         <translation>，没有填充的键</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="46"/>
+        <location filename="../../app/model/labels.cpp" line="48"/>
         <source>, custom mask</source>
         <translation>，自定义掩码</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="48"/>
+        <location filename="../../app/model/labels.cpp" line="50"/>
         <source> (filled with −1e9)</source>
         <translation>（以 −1e9 填充）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="60"/>
+        <location filename="../../app/model/labels.cpp" line="54"/>
+        <source>, batch %1, head %2</source>
+        <translation>，批次 %1，头 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="57"/>
+        <source>, batch element %1</source>
+        <translation>，批次元素 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="59"/>
+        <source>  (%1: L = %2, S = %3%4)</source>
+        <translation>  （%1：L = %2，S = %3%4）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="76"/>
         <source>d_k = %1, %2, %3</source>
         <translation>d_k = %1，%2，%3</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="73"/>
+        <location filename="../../app/model/labels.cpp" line="89"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="101"/>
+        <location filename="../../app/model/labels.cpp" line="117"/>
         <source>dot product, %1</source>
         <translation>点积，%1</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="104"/>
+        <location filename="../../app/model/labels.cpp" line="120"/>
         <source>masked_fill(mask, −1e9)</source>
         <translation>masked_fill(mask, −1e9)</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="105"/>
+        <location filename="../../app/model/labels.cpp" line="121"/>
         <source>masked with −inf</source>
         <translation>以 −inf 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="40"/>
+        <location filename="../../app/model/labels.cpp" line="42"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="9"/>
+        <location filename="../../app/model/labels.cpp" line="11"/>
         <source>additive, H = %1 (not scaled)</source>
         <translation>加性，H = %1（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="44"/>
+        <location filename="../../app/model/labels.cpp" line="46"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="50"/>
+        <location filename="../../app/model/labels.cpp" line="66"/>
         <source>  (L = %1, S = %2, seed %3)</source>
         <translation>（L = %1，S = %2，种子 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="69"/>
-        <location filename="../../app/model/labels.cpp" line="71"/>
-        <location filename="../../app/model/labels.cpp" line="75"/>
+        <location filename="../../app/model/labels.cpp" line="85"/>
+        <location filename="../../app/model/labels.cpp" line="87"/>
+        <location filename="../../app/model/labels.cpp" line="91"/>
         <source>d_k = %1, %2</source>
         <translation>d_k = %1，%2</translation>
     </message>
@@ -1137,47 +1162,72 @@
         <translation>批次元素 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="150"/>
-        <source>batch %1 · mean of %2 heads</source>
-        <translation>批次 %1 · %2 个头的平均</translation>
+        <location filename="../../app/widgets/heads_window.cpp" line="151"/>
+        <source>batch %1 · mean</source>
+        <translation>批次 %1 · 平均</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heads_window.cpp" line="151"/>
-        <source>batch %1 · max over heads</source>
-        <translation>批次 %1 · 各头最大值</translation>
+        <source>mean of %1 heads</source>
+        <translation>%1 个头的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="159"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="152"/>
+        <source>batch %1 · max</source>
+        <translation>批次 %1 · 最大</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="152"/>
+        <source>max over heads</source>
+        <translation>各头的最大值</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="153"/>
+        <source>batch %1: the mean of its %2 heads&apos; weights</source>
+        <translation>批次 %1：其 %2 个头的权重的平均</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="154"/>
+        <source>batch %1: the largest weight of any head, cell by cell</source>
+        <translation>批次 %1：逐格取所有头中最大的权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="162"/>
         <source>Each map is one head&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low for a head that looks at one key, ln S for one that spreads evenly. Click a head to see it large in the main window.</source>
         <translation>每张图是一个头的权重（查询向下、键向右，viridis 色表 0 到 1），下方是其各行的平均熵：只看一个键的头熵低，均匀分布的头为 ln S。点击一个头即可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="163"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="165"/>
+        <source>Each map is one batch element&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low where a query looks at one key, ln S where it spreads evenly. Click a map to see it large in the main window.</source>
+        <translation>每张图是一个批次元素的权重（查询向下，键向右，viridis 色表 0 到 1），下方是其各行的平均熵：查询只看一个键时低，均匀分散时为 ln S。点击一张图可在主窗口中放大查看。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="169"/>
         <source>The last two maps of a row are the mean over the heads (nn.MultiheadAttention&apos;s average_attn_weights=True) and the largest weight of any head.</source>
         <translation>每行最后两张图是各头的平均（nn.MultiheadAttention 的 average_attn_weights=True）和任一头中的最大权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="166"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="172"/>
         <source>%1 nats</source>
         <translation>%1 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="172"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="178"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="181"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="187"/>
         <source>B = %1, H = %2 heads, L = %3, S = %4.</source>
         <translation>B = %1，H = %2 个头，L = %3，S = %4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="182"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="188"/>
         <source>B = %1, one head each (load (B, H, L, d) arrays for heads), L = %2, S = %3.</source>
         <translation>B = %1，每个一个头（载入 (B, H, L, d) 数组才有多个头），L = %2，S = %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="184"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="190"/>
         <source> The first %1 maps are drawn.</source>
         <translation> 只画出前 %1 张图。</translation>
     </message>
@@ -1238,15 +1288,15 @@
     <message>
         <location filename="../../app/render/figure.cpp" line="339"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="129"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="617"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1128"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="624"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1135"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="367"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="156"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="618"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="625"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
@@ -1262,14 +1312,14 @@
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="132"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1128"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1135"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="139"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="164"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1129"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1136"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
@@ -1289,29 +1339,39 @@
         <translation>各行最大权重的平均值为 %1：在固定的 0 到 1 颜色范围下整张图看起来是一种颜色。按 F（或“范围：按数据拟合”）把颜色铺满这些权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="576"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="312"/>
+        <source>Rows that are NaN: %1 (grey). Loaded NaN or infinite values put NaN or +∞ in their scores; PyTorch gives NaN there too.</source>
+        <translation>为 NaN 的行：%1（灰色）。载入数据中的 NaN 或无穷值使这些行的分数含有 NaN 或 +∞；PyTorch 在此也给出 NaN。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="314"/>
+        <source>Columns that are NaN: %1 (grey). Loaded NaN or infinite values put NaN or +∞ in their scores; PyTorch gives NaN there too.</source>
+        <translation>为 NaN 的列：%1（灰色）。载入数据中的 NaN 或无穷值使这些列的分数含有 NaN 或 +∞；PyTorch 在此也给出 NaN。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="583"/>
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="594"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="601"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="611"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="618"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="617"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="618"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1129"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="624"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="625"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1136"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="898"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="905"/>
         <source>query %1, key %2
 additive score = %3
 </source>
@@ -1320,7 +1380,7 @@ additive score = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="899"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="906"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -1329,123 +1389,123 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="905"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="912"/>
         <source>masked (logit −∞), like every key of this row
 weight = 0 (PyTorch gives NaN)</source>
         <translation>被屏蔽（logit −∞），这一行的每个键都是
 权重 = 0（PyTorch 给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="907"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="914"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（logit −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="908"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="915"/>
         <source>masked (logit −1e9)
 weight = 0</source>
         <translation>被屏蔽（logit −1e9）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="911"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="918"/>
         <source>masked (logit −1e9), like every key of this row: its weights are uniform
 weight = %1</source>
         <translation>被屏蔽（logit −1e9），这一行的每个键都是：它的权重是均匀的
 权重 = %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="912"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="919"/>
         <source>masked (logit −1e9), like every query of this column: its weights are uniform
 weight = %1</source>
         <translation>被屏蔽（logit −1e9），这一列的每个查询都是：它的权重是均匀的
 权重 = %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="916"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="923"/>
         <source>logit (not scaled) = %1
 weight = %2</source>
         <translation>logit（不缩放）= %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="917"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="924"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="922"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="929"/>
         <source>
 row %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 行之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="930"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="937"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 列之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="945"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="952"/>
         <source> (click to change)</source>
         <translation>（点击可修改）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="947"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="954"/>
         <source>
 SDPA attn_mask[%1, %2, %3] = %4: True = take part%5</source>
         <translation>
 SDPA attn_mask[%1, %2, %3] = %4：True = 参与%5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="954"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="961"/>
         <source>
 MHA key_padding_mask[%1, %2] = %3: True = ignore</source>
         <translation>
 MHA key_padding_mask[%1, %2] = %3：True = 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1005"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1012"/>
         <source> (the most, for a uniform row: ln S = %1)</source>
         <translation>（最大值，均匀的行：ln S = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1006"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1013"/>
         <source> (the most, for a uniform column: ln L = %1)</source>
         <translation>（最大值，均匀的列：ln L = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1008"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1015"/>
         <source> (the mask hides every key of this row)</source>
         <translation>（掩码遮住了这一行的所有键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1008"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1015"/>
         <source> (the mask hides this key from every query)</source>
         <translation>（掩码对所有查询遮住了这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1036"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1043"/>
         <source>
 row entropy %1 nats</source>
         <translation>
 行熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1046"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1053"/>
         <source>
 column entropy %1 nats</source>
         <translation>
 列熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1034"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1041"/>
         <source>query %1: the row sums to %2</source>
         <translation>查询 %1：该行的和为 %2</translation>
     </message>
@@ -1460,72 +1520,72 @@ column entropy %1 nats</source>
         <translation>没有任何查询能看到的键：%1 个。它们的权重在这里为 0（PyTorch 给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="312"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="319"/>
         <source>Queries that see no key: %1. masked_fill(−1e9) leaves their logits equal: their weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).</source>
         <translation>看不到任何键的查询：%1 个。masked_fill(−1e9) 让它们的 logit 全部相等：权重是均匀的，每个 1/%2，与 PyTorch 相同（用 −inf 时 PyTorch 给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="316"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="323"/>
         <source>Keys that no query sees: %1. masked_fill(−1e9) leaves their logits equal: their weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).</source>
         <translation>没有任何查询能看到的键：%1 个。masked_fill(−1e9) 让它们的 logit 全部相等：权重是均匀的，每个 1/%2，与 PyTorch 相同（用 −inf 时 PyTorch 给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="958"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="965"/>
         <source>
 MHA attn_mask[%1, %2] = %3: True = ignore (not allowed to attend)%4</source>
         <translation>
 MHA attn_mask[%1, %2] = %3：True = 屏蔽（不允许关注）%4</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="984"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="991"/>
         <source>
 the mask leaves this row no key: no distribution, no gradient</source>
         <translation>
 掩码没有给这一行留下任何键：没有分布，也没有梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="985"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="992"/>
         <source>
 the mask leaves this column no query: no distribution, no gradient</source>
         <translation>
 掩码没有给这一列留下任何查询：没有分布，也没有梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="990"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="997"/>
         <source>
 softmax Jacobian norm of row %1: %2 (a uniform row %3; one split evenly over two keys 0.5, the most; one-hot 0: no gradient flows back)</source>
         <translation>
 第 %1 行的 softmax 雅可比范数：%2（均匀的行为 %3；平分在两个键上的行为 0.5，是最大值；独热的行为 0：没有梯度传回）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="992"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="999"/>
         <source>
 softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly over two queries 0.5, the most; one-hot 0: no gradient flows back)</source>
         <translation>
 第 %1 列的 softmax 雅可比范数：%2（均匀的列为 %3；平分在两个查询上的列为 0.5，是最大值；独热的列为 0：没有梯度传回）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1010"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1017"/>
         <source> (the most is 0: the mask leaves this row one key)</source>
         <translation>（最大值为 0：掩码只给这一行留下一个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1011"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1018"/>
         <source> (the most is 0: the mask shows this key to one query)</source>
         <translation>（最大值为 0：掩码只让一个查询看到这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1013"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1020"/>
         <source> (the most, for a uniform row over its %1 visible keys: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个键上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1014"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1021"/>
         <source> (the most, for a uniform column over its %1 visible queries: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个查询上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1044"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1051"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
     </message>
@@ -1961,8 +2021,8 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="435"/>
-        <location filename="../../app/widgets/main_window.cpp" line="806"/>
-        <location filename="../../app/widgets/main_window.cpp" line="850"/>
+        <location filename="../../app/widgets/main_window.cpp" line="814"/>
+        <location filename="../../app/widgets/main_window.cpp" line="858"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
@@ -2253,16 +2313,6 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="711"/>
-        <source>%1: cannot tell whether it holds Q, K or V. Name the files q, k and v (q.npy, k.npy, v.npy, or ending _q, _k, _v), or save them together with np.savez(FILE, q=..., k=..., v=...). Weights alone open from a file named weights or attn.</source>
-        <translation>%1：无法判断它是 Q、K 还是 V。请把文件命名为 q、k、v（q.npy、k.npy、v.npy，或以 _q、_k、_v 结尾），或用 np.savez(FILE, q=..., k=..., v=...) 存在一起。单独的权重请用名为 weights 或 attn 的文件打开。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="749"/>
-        <source>%1: %2 values are NaN or infinite; the weights of the rows they reach are NaN or meaningless (infinite scores are clamped to the largest float; PyTorch gives NaN).</source>
-        <translation>%1：有 %2 个值是 NaN 或无穷大；受其影响的行的权重为 NaN 或没有意义（这里把无穷大的分数截断为最大的浮点数；PyTorch 给出 NaN）。</translation>
-    </message>
-    <message>
         <location filename="../../app/widgets/main_window.cpp" line="118"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
@@ -2388,42 +2438,52 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="715"/>
+        <location filename="../../app/widgets/main_window.cpp" line="718"/>
+        <source>%1: cannot tell whether it holds Q, K or V. Name the files q, k and v (q.npy, query.npy, queries.csv, or ending _q, _k, _v), or save them together with np.savez(FILE, q=..., k=..., v=...). Weights alone open from a file whose name holds weights or attn.</source>
+        <translation>%1：无法判断它存的是 Q、K 还是 V。请把文件命名为 q、k、v（q.npy、query.npy、queries.csv，或以 _q、_k、_v 结尾），或用 np.savez(FILE, q=..., k=..., v=...) 存在一起。单独的权重请用名字含 weights 或 attn 的文件打开。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="722"/>
         <source>Two files hold %1: %2 and %3.</source>
         <translation>有两个文件都是 %1：%2 和 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="722"/>
+        <location filename="../../app/widgets/main_window.cpp" line="729"/>
         <source>Open Q and K together (and V if you have it): one .npz, or two or three files named q, k and v.</source>
         <translation>请同时打开 Q 和 K（有 V 的话也一起）：一个 .npz，或名为 q、k、v 的两三个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="743"/>
+        <location filename="../../app/widgets/main_window.cpp" line="750"/>
         <source>These arrays are too large for this machine.</source>
         <translation>这些数组对这台机器来说太大了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="846"/>
+        <location filename="../../app/widgets/main_window.cpp" line="756"/>
+        <source>%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ are NaN, as in PyTorch (grey on the map).</source>
+        <translation>%1：%2 个值为 NaN 或无穷；分数因此为 NaN 或 +∞ 的行，其权重为 NaN，与 PyTorch 相同（图中为灰色）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="854"/>
         <source>Cannot open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1071"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1079"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1119"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1127"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1125"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1133"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1127"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1135"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>

@@ -99,6 +99,13 @@ try:
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
     import capture_attention
     capture_attention.demo(os.path.join(out, "capture_demo.npz"))
+    # NaN and infinities in loaded Q (nan_inf.npy) against a random K: the rows PyTorch makes NaN.
+    torch.manual_seed(4)
+    kn = torch.randn(2, 5, 4)
+    np.save(os.path.join(out, "torch_k_for_nan.npy"), kn.numpy())
+    wn = torch.softmax(torch.from_numpy(nf) @ kn.transpose(-2, -1) / 4 ** 0.5, dim=-1)
+    manifest["torch_nan"] = {"q": "nan_inf.npy", "k": "torch_k_for_nan.npy",
+                             "weights": {"shape": list(wn.shape), "f32": enc(wn.numpy())}}
 except ImportError:
     pass
 
