@@ -248,6 +248,17 @@ void TestDataWindow::weightsMapLarge()
     w->select(0);
     QVERIFY2(w->exportTo(dir.filePath("first.png"), &error), qPrintable(error));
     QVERIFY(QImage(dir.filePath("first.png")) != picture);
+    // the map's numbers as CSV: the file's, row by row; JSON: every map's sums and entropies
+    QVERIFY2(w->exportTo(dir.filePath("m.csv"), &error), qPrintable(error));
+    QFile csv(dir.filePath("m.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 4);
+    QCOMPARE(lines[2].split(',')[3].toFloat(), weights->map(0, 0, 0)[2 * 4 + 3]);
+    QVERIFY2(w->exportTo(dir.filePath("m.json"), &error), qPrintable(error));
+    QFile json(dir.filePath("m.json"));
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    QCOMPARE(QJsonDocument::fromJson(json.readAll()).object().value("maps").toArray().size(), 6);
     QVERIFY(!w->exportTo(dir.filePath("m.txt"), &error));
     QVERIFY2(error.contains("unknown image format '.txt'"), qPrintable(error));
     QVERIFY(!QFile::exists(dir.filePath("m.txt")));

@@ -247,3 +247,15 @@ QString askPlotExportPath(QWidget *parent, const QString &title, const QString &
     s.setValue("export/folder", QFileInfo(path).absolutePath());
     return path;
 }
+
+void exportFromDialog(QWidget *parent, const QString &title, const QString &fileName,
+    const std::function<bool(const QString &path, QString *error)> &write)
+{
+    const QString path = askPlotExportPath(parent, title, fileName);
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!write(path, &error))
+        QMessageBox::warning(parent, QCoreApplication::translate("ExportDialog", "Export failed"), error);
+    parent->window()->activateWindow();
+}

@@ -8,6 +8,8 @@
 
 #include <QDialog>
 
+#include <functional>
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -52,3 +54,8 @@ private:
 // .json), starting in the last export folder with fileName; .png added when no suffix is typed. Empty when
 // cancelled.
 QString askPlotExportPath(QWidget *parent, const QString &title, const QString &fileName);
+
+// askPlotExportPath, then write(path, &error); a failure is shown in a message box. Then the keys come back to
+// parent's window (without a window manager nothing else gives it the focus).
+void exportFromDialog(QWidget *parent, const QString &title, const QString &fileName,
+    const std::function<bool(const QString &path, QString *error)> &write);

@@ -14,7 +14,6 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QScreen>
 #include <QShortcut>
@@ -339,12 +338,7 @@ bool TrainingWindow::exportTo(const QString &path, QString *error)
 
 void TrainingWindow::exportDialog()
 {
-    const QString path = askPlotExportPath(this, tr("Export the training runs"), QStringLiteral("training.png"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!exportTo(path, &error))
-        QMessageBox::warning(this, tr("Export failed"), error);
-    activateWindow(); // the keys come back here after the dialog (without a window manager too)
+    exportFromDialog(this, tr("Export the training runs"), QStringLiteral("training.png"),
+        [this](const QString &path, QString *error) { return exportTo(path, error); });
     m_customPlot->setFocus();
 }

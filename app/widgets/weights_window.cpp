@@ -2,17 +2,18 @@
 #include "widgets/weights_window.h"
 
 #include "io/save_output.h"
+#include "matrix_io.h"
 #include "render/weights_plot.h"
 #include "widgets/export_dialog.h"
 #include "widgets/heads_window.h"
 
 #include <qcustomplot.h>
 
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QShortcut>
@@ -57,15 +58,11 @@ WeightsWindow::WeightsWindow(QWidget *parent)
     });
     m_export = new QPushButton(tr("Export picture…"), this);
     m_export->setObjectName("weightsExport");
-    m_export->setToolTip(tr("Save the large map as PNG, JPG, PDF or SVG, with its axes and colour scale"));
+    m_export->setToolTip(tr("Save the large map as PNG, PDF or SVG (with its axes and colour scale) or its numbers "
+                            "as CSV; JSON: every map's row sums and entropies"));
     connect(m_export, &QPushButton::clicked, this, [this] {
-        const QString path = askPlotExportPath(this, tr("Export the weights map"), QStringLiteral("weights.png"));
-        if (path.isEmpty())
-            return;
-        QString error;
-        if (!exportTo(path, &error))
-            QMessageBox::warning(this, tr("Export failed"), error);
-        activateWindow(); // the keys come back here after the dialog (without a window manager too)
+        exportFromDialog(this, tr("Export the weights map"), QStringLiteral("weights.png"),
+            [this](const QString &path, QString *error) { return exportTo(path, error); });
     });
     right->addWidget(m_export, 0, Qt::AlignRight);
     m_stats = new QLabel;
@@ -206,6 +203,21 @@ bool WeightsWindow::exportTo(const QString &path, QString *error) const
     if (!m_weights) {
         *error = tr("no weights are loaded");
         return false;
+    }
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == "csv" || suffix == "json") { // the map's numbers, or every map's sums and entropies
+        const attn::LoadedWeights &x = *m_weights;
+        const float *map
+            = x.map(m_selected / (x.batch * x.heads), (m_selected / x.heads) % x.batch, m_selected % x.heads);
+        return saveThroughStream(
+            path,
+            [&](std::ostream &out) {
+                if (suffix == "json")
+                    attn::writeWeightsJson(out, x);
+                else
+                    attn::writeCsv(out, Eigen::Map<const attn::MatrixRM>(map, x.rows, x.cols));
+            },
+            error);
     }
     QByteArray bytes;
     return encodeWeightsPicture(

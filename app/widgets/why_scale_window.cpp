@@ -15,7 +15,6 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
@@ -454,10 +453,6 @@ bool WhyScaleWindow::exportTo(const QString &path, QString *error) const
 
 void WhyScaleWindow::exportDialog()
 {
-    const QString path = askPlotExportPath(this, tr("Export the sweep"), QStringLiteral("why-scale.png"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!exportTo(path, &error))
-        QMessageBox::warning(this, tr("Export failed"), error);
+    exportFromDialog(this, tr("Export the sweep"), QStringLiteral("why-scale.png"),
+        [this](const QString &path, QString *error) { return exportTo(path, error); });
 }

@@ -1018,6 +1018,11 @@
         <source>PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers (*.json)</source>
         <translation>PNG 图像 (*.png);;PDF 矢量图 (*.pdf);;SVG 矢量图 (*.svg);;CSV 数值 (*.csv);;JSON 数值 (*.json)</translation>
     </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="259"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
 </context>
 <context>
     <name>Figure</name>
@@ -3086,227 +3091,222 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>TrainingWindow</name>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="44"/>
+        <location filename="../../app/widgets/training_window.cpp" line="43"/>
         <source>Training: with and without the scale</source>
         <translation>训练：缩放与不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="45"/>
-        <location filename="../../app/widgets/training_window.cpp" line="277"/>
+        <location filename="../../app/widgets/training_window.cpp" line="44"/>
+        <location filename="../../app/widgets/training_window.cpp" line="276"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="47"/>
+        <location filename="../../app/widgets/training_window.cpp" line="46"/>
         <source>Start or pause both runs (Space)</source>
         <translation>开始或暂停两次训练（空格）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="48"/>
+        <location filename="../../app/widgets/training_window.cpp" line="47"/>
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="50"/>
+        <location filename="../../app/widgets/training_window.cpp" line="49"/>
         <source>One step of both runs (→)</source>
         <translation>两次训练各走一步（→）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="51"/>
+        <location filename="../../app/widgets/training_window.cpp" line="50"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="53"/>
+        <location filename="../../app/widgets/training_window.cpp" line="52"/>
         <source>Back to step 0: the same initial weights and batches (R)</source>
         <translation>回到第 0 步：相同的初始权重和批次（R）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="57"/>
+        <location filename="../../app/widgets/training_window.cpp" line="56"/>
         <source>%1 steps/s</source>
         <translation>每秒 %1 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="57"/>
+        <location filename="../../app/widgets/training_window.cpp" line="56"/>
         <source>as fast as it goes</source>
         <translation>尽可能快</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="59"/>
+        <location filename="../../app/widgets/training_window.cpp" line="58"/>
         <source>How fast the steps run, to watch them</source>
         <translation>每秒走多少步，便于观察</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="60"/>
+        <location filename="../../app/widgets/training_window.cpp" line="59"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="68"/>
+        <location filename="../../app/widgets/training_window.cpp" line="67"/>
         <source>d_k, the width of q·W_q and X·W_k: the larger, the larger the unscaled logits</source>
         <translation>d_k，即 q·W_q 和 X·W_k 的宽度：越大，不缩放的 logits 越大</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="71"/>
+        <location filename="../../app/widgets/training_window.cpp" line="70"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="72"/>
+        <location filename="../../app/widgets/training_window.cpp" line="71"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="73"/>
+        <location filename="../../app/widgets/training_window.cpp" line="72"/>
         <source>Changing it sets its usual learning rate (SGD 0.5, Adam 0.01)</source>
         <translation>切换时设为它常用的学习率（SGD 0.5，Adam 0.01）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="78"/>
+        <location filename="../../app/widgets/training_window.cpp" line="77"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="84"/>
+        <location filename="../../app/widgets/training_window.cpp" line="83"/>
         <source>The query is the target token&apos;s embedding plus this much noise: q = X[t] + noise · ε</source>
         <translation>查询是目标词元的嵌入加上这么多噪声：q = X[t] + noise · ε</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="88"/>
+        <location filename="../../app/widgets/training_window.cpp" line="87"/>
         <source>torch.manual_seed: the initial weights and every batch</source>
         <translation>torch.manual_seed：初始权重和每一批</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="95"/>
+        <location filename="../../app/widgets/training_window.cpp" line="94"/>
         <source>÷√d_k (the lecture&apos;s)</source>
         <translation>÷√d_k（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="96"/>
+        <location filename="../../app/widgets/training_window.cpp" line="95"/>
         <source>÷d_k (too much)</source>
         <translation>÷d_k（缩放过头）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="97"/>
+        <location filename="../../app/widgets/training_window.cpp" line="96"/>
         <source>÷√d_model (the multi-head mistake)</source>
         <translation>÷√d_model（多头注意力中的错误）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="98"/>
+        <location filename="../../app/widgets/training_window.cpp" line="97"/>
         <source>d_k^−¼ on q and on k (= ÷√d_k)</source>
         <translation>q 和 k 各乘 d_k^−¼（= ÷√d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="225"/>
+        <location filename="../../app/widgets/training_window.cpp" line="224"/>
         <source>× %1 (the command line&apos;s)</source>
         <translation>× %1（命令行给定）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="244"/>
+        <location filename="../../app/widgets/training_window.cpp" line="243"/>
         <source>Not run: %1 steps at d_k = %2 would take over a minute. Lower the steps or d_k.</source>
         <translation>未运行：在 d_k = %2 下走 %1 步要超过一分钟。请减少步数或 d_k。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="99"/>
+        <location filename="../../app/widgets/training_window.cpp" line="98"/>
         <source>How the blue run is scaled; the orange run is never scaled</source>
         <translation>蓝色那次如何缩放；橙色那次从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="102"/>
+        <location filename="../../app/widgets/training_window.cpp" line="101"/>
         <source>W ~ N(0, 1/d_model)</source>
         <translation>W ~ N(0, 1/d_model)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="103"/>
+        <location filename="../../app/widgets/training_window.cpp" line="102"/>
         <source>W = randn (the lecture&apos;s)</source>
         <translation>W = randn（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="104"/>
+        <location filename="../../app/widgets/training_window.cpp" line="103"/>
         <source>How W_q and W_k are drawn at step 0 (the same for both runs)</source>
         <translation>第 0 步时 W_q 和 W_k 如何抽取（两次训练相同）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="115"/>
+        <location filename="../../app/widgets/training_window.cpp" line="114"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="115"/>
+        <location filename="../../app/widgets/training_window.cpp" line="114"/>
         <source>Optimiser</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="115"/>
+        <location filename="../../app/widgets/training_window.cpp" line="114"/>
         <source>lr</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="115"/>
+        <location filename="../../app/widgets/training_window.cpp" line="114"/>
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="116"/>
+        <location filename="../../app/widgets/training_window.cpp" line="115"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="116"/>
+        <location filename="../../app/widgets/training_window.cpp" line="115"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="116"/>
+        <location filename="../../app/widgets/training_window.cpp" line="115"/>
         <source>Blue</source>
         <translation>蓝色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="116"/>
+        <location filename="../../app/widgets/training_window.cpp" line="115"/>
         <source>Init</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="247"/>
+        <location filename="../../app/widgets/training_window.cpp" line="246"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="271"/>
+        <location filename="../../app/widgets/training_window.cpp" line="270"/>
         <source>step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="277"/>
+        <location filename="../../app/widgets/training_window.cpp" line="276"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="277"/>
+        <location filename="../../app/widgets/training_window.cpp" line="276"/>
         <source>Again</source>
         <translation>重来</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="342"/>
+        <location filename="../../app/widgets/training_window.cpp" line="341"/>
         <source>Export the training runs</source>
         <translation>导出训练过程</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/training_window.cpp" line="347"/>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
     </message>
 </context>
 <context>
     <name>WeightsWindow</name>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="105"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="102"/>
         <source>attention-viz — weights from %1</source>
         <translation>attention-viz — 来自 %1 的权重</translation>
     </message>
     <message>
         <location filename="../../app/render/weights_plot.cpp" line="17"/>
-        <location filename="../../app/widgets/weights_window.cpp" line="125"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="122"/>
         <source>layer %1 · batch %2 · head %3</source>
         <translation>第 %1 层 · 批次 %2 · 头 %3</translation>
     </message>
@@ -3316,77 +3316,72 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="58"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="59"/>
         <source>Export picture…</source>
         <translation>导出图片…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="60"/>
-        <source>Save the large map as PNG, JPG, PDF or SVG, with its axes and colour scale</source>
-        <translation>把放大的图存为 PNG、JPG、PDF 或 SVG，带坐标轴和色标</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="62"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="64"/>
         <source>Export the weights map</source>
         <translation>导出权重图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="67"/>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
+        <location filename="../../app/widgets/weights_window.cpp" line="61"/>
+        <source>Save the large map as PNG, PDF or SVG (with its axes and colour scale) or its numbers as CSV; JSON: every map&apos;s row sums and entropies</source>
+        <translation>把放大的图存为 PNG、PDF 或 SVG（带坐标轴和色标），或把它的数值存为 CSV；JSON：每张图的行和与熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="107"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="104"/>
         <source>%1: layers × batch × heads = %2 × %3 × %4 maps of %5 queries × %6 keys, shown as they are (no Q and K: the main window&apos;s settings do not apply; viridis from 0 to 1, the large map&apos;s scale widened to weights outside that). Each map&apos;s mean row entropy is under it, in nats. Click a map, or use the arrow keys, to see it large; hover over it for each weight.</source>
         <translation>%1：层 × 批次 × 头 = %2 × %3 × %4 张图，每张 %5 个查询 × %6 个键，按原样显示（没有 Q 和 K：主窗口的设置不适用；viridis 色表从 0 到 1，放大图的色标会扩展到超出此范围的权重）。每张图下方是其各行的平均熵（奈特）。点击一张图或用方向键可放大查看；鼠标悬停可看每个权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="122"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="119"/>
         <source>L%1 · b%2 · head %3</source>
         <translation>第 %1 层 · 批次 %2 · 头 %3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="123"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="120"/>
         <source>layer %1 · head %2</source>
         <translation>第 %1 层 · 头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="129"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="126"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="150"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="147"/>
         <source>%1: mean entropy %2 nats</source>
         <translation>%1：平均熵 %2 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="161"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="158"/>
         <source>odd too: %1</source>
         <translation>同样异常的还有：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="165"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="162"/>
         <source>%1   every row: sum, entropy (nats)</source>
         <translation>%1   每一行：和、熵（奈特）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="171"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="168"/>
         <source>row %1%2: sum %3, entropy %4</source>
         <translation>第 %1 行%2：和 %3，熵 %4</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="178"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="175"/>
         <source>… and %1 more rows (their sums from %2 to %3)</source>
         <translation>……还有 %1 行（它们的和从 %2 到 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="196"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="193"/>
         <source>query %1%2, key %3%4: weight %5</source>
         <translation>查询 %1%2，键 %3%4：权重 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="207"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="204"/>
         <source>no weights are loaded</source>
         <translation>没有载入权重</translation>
     </message>
@@ -3394,213 +3389,208 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>WhyScaleWindow</name>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="45"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="44"/>
         <source>Why divide by √d_k?</source>
         <translation>为什么除以 √d_k？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="51"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="50"/>
         <source>Keys S in each trial: one query against S keys</source>
         <translation>每次试验的键数 S：一个查询对 S 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="56"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="55"/>
         <source>Trials T per d_k: trial t draws with seed + t (the main window&apos;s seed)</source>
         <translation>每个 d_k 的试验次数 T：第 t 次试验用种子 + t 抽取（主窗口的种子）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="59"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="58"/>
         <source>÷√d_k (the lecture&apos;s)</source>
         <translation>÷√d_k（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="60"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="59"/>
         <source>÷d_k (too much)</source>
         <translation>÷d_k（缩放过度）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="61"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="60"/>
         <source>÷√d_model (the multi-head mistake)</source>
         <translation>÷√d_model（多头的错误）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="62"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="61"/>
         <source>d_k^−¼ on q and on k (the same as ÷√d_k)</source>
         <translation>q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="63"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="62"/>
         <source>How the blue side is scaled; the orange side is never scaled</source>
         <translation>蓝色一侧的缩放方式；橙色一侧从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="66"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="65"/>
         <source>%p% swept</source>
         <translation>已扫描 %p%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="67"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="66"/>
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="69"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="68"/>
         <source>Sweep again with these settings (after a cancel, say)</source>
         <translation>用这些设置重新扫描（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="70"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="69"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="72"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="71"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="74"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="73"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="77"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="76"/>
         <source>Trials T</source>
         <translation>试验次数 T</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="80"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="79"/>
         <source>Scaled side</source>
         <translation>缩放的一侧</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="82"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="81"/>
         <source>+ additive</source>
         <translation>+ 加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="84"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="83"/>
         <source>A third side: additive attention, v·tanh(q·W₁ + k·W₂), not scaled (with the main window&apos;s H when its score is additive, else 8 hidden units)</source>
         <translation>第三条曲线：加性注意力 v·tanh(q·W₁ + k·W₂)，不缩放（主窗口用加性打分时取它的 H，否则 8 个隐层单元）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="108"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="402"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="107"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="401"/>
         <source>raw score q·k</source>
         <translation>原始分数 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="108"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="403"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="107"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="402"/>
         <source>scaled score (logit)</source>
         <translation>缩放后的分数（logit）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="109"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="108"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="226"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="225"/>
         <source>Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most %4 billion, about a minute). Lower the keys S or the trials T.</source>
         <translation>扫描量太大：%1 次试验 × %2 个键需要抽取 %3 十亿个随机数（最多 %4 十亿，约一分钟）。请减小键数 S 或试验次数 T。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="296"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="295"/>
         <source>Cancelled: the plots show the sweep before. Sweep sweeps again.</source>
         <translation>已取消：图中仍是上一次的扫描。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="297"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="296"/>
         <source>Cancelled. Sweep sweeps again.</source>
         <translation>已取消。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="319"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="318"/>
         <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the rows stay as spread as at d_k = 1.</source>
         <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，各行与 d_k = 1 时一样分散。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="321"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="320"/>
         <source>Blue: ÷√d_k removes the growth with d_k, but not the inputs&apos; scale: with σ = %1 the scaled scores have variance σ⁴ = %2 at every d_k, so the rows are as peaked as σ makes them, the same at every d_k.</source>
         <translation>蓝色：÷√d_k 消除了随 d_k 的增长，但消除不了输入的尺度：σ = %1 时缩放后分数的方差在每个 d_k 下都是 σ⁴ = %2，各行的尖锐程度由 σ 决定，在每个 d_k 下都一样。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="332"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="331"/>
         <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the scaled variance is d_k / d_model, below 1 for every head (d_k = d_model / h), so the rows come out flatter than intended, the more heads the flatter.</source>
         <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：缩放后的方差为 d_k / d_model，对每个头（d_k = d_model / h）都小于 1，所以各行比预期更平，头越多越平。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="344"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="343"/>
         <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成 one-hot 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="392"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="391"/>
         <source>The main window&apos;s additive scores: %1 of them, sd %2</source>
         <translation>主窗口的加性分数：%1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="393"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="392"/>
         <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
         <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="394"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="393"/>
         <source>its scaled scores (%1 logits): sd %2</source>
         <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="395"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="394"/>
         <source>its logits, not scaled (%1 of them): sd %2</source>
         <translation>其 logit（未缩放，共 %1 个）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="399"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="398"/>
         <source>
 the curve N(0, %1) has sd %2</source>
         <translation>
 曲线 N(0, %1) 的标准差为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="272"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="271"/>
         <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
         <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="328"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="327"/>
         <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
         <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="338"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="337"/>
         <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="402"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="401"/>
         <source>additive score v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性分数 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="404"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="403"/>
         <source>logit (not scaled)</source>
         <translation>logit（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="437"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="436"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="457"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="456"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="462"/>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
     </message>
 </context>
 </TS>
