@@ -52,10 +52,11 @@ if [ "$what" = test ]; then
   # Every reader of outside data fuzzed for a short while (AddressSanitizer and UBSan on), from the
   # committed seeds, copied so that the checkout is not changed: tests/fuzz/run.sh.
   tests/fuzz/run.sh build-fuzz "${FUZZ_SECONDS:-8}"
-  # The core's tests under AddressSanitizer and UBSan (leaks reported) in that same clang build (its core is
-  # built already): the README's developer section (ATTENTION_VIZ_SANITIZE builds everything so).
-  cmake --build build-fuzz -j"$jobs" --target core_tests
-  ctest --test-dir build-fuzz --output-on-failure -j"$jobs" -L core
+  # The core's tests and the file readers' (io) under AddressSanitizer and UBSan (leaks reported) in that same
+  # clang build (core and io are built already): the README's developer section (ATTENTION_VIZ_SANITIZE builds
+  # everything so, the window's tests too).
+  cmake --build build-fuzz -j"$jobs" --target sanitized_tests
+  ctest --test-dir build-fuzz --output-on-failure -j"$jobs" -L sanitized
 else
   exec build/app/attention-viz "$@"
 fi
