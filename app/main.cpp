@@ -11,6 +11,7 @@
 #include "render/figure.h"
 #include "render/sweep_plot.h"
 #include "render/training_plot.h"
+#include "render/versions.h"
 #include "render/weights_plot.h"
 #include "widgets/main_window.h"
 #include "widgets/mistakes_window.h"
@@ -223,7 +224,8 @@ int main(int argc, char *argv[])
     case CliOutcome::Help:
     case CliOutcome::Version: {
         QString error;
-        if (!saveBytes(QStringLiteral("-"), outcome.text.toUtf8() + '\n', &error))
+        const QString text = outcome.kind == CliOutcome::Version ? versionLines().join('\n') : outcome.text;
+        if (!saveBytes(QStringLiteral("-"), text.toUtf8() + '\n', &error))
             return fail(error);
         return 0;
     }

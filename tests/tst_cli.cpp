@@ -362,6 +362,15 @@ void TestCli::help()
              "--optimizer", "--train-noise", "--train-init", "--print-pytorch", "--print-command", "--map" })
         QVERIFY2(r.out.contains(option), option);
     QVERIFY2(r.out.startsWith("Usage: attention-viz [options]"), r.out.left(60).constData());
+    // --version: the program's version and commit, and what it is built of, with their versions
+    const Run v = runProgram({ "--version" });
+    QCOMPARE(v.exitCode, 0);
+    const QList<QByteArray> lines = v.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 2);
+    QVERIFY2(lines[0].startsWith("attention-viz " ATTENTION_VIZ_VERSION " (commit "), lines[0].constData());
+    QVERIFY2(lines[1].startsWith("Qt " QT_VERSION_STR " (running ") && lines[1].contains(", Eigen 3.")
+            && lines[1].contains(", QCustomPlot 2."),
+        lines[1].constData());
 }
 
 // --sweep: the JSON the issue describes on standard output, the same numbers in a CSV, the plots as a

@@ -6,6 +6,7 @@
 #include "io/settings_store.h"
 #include "model/translations.h"
 #include "pytorch_code.h"
+#include "render/versions.h"
 #include "widgets/controls_panel.h"
 #include "widgets/explanation_panel.h"
 #include "widgets/export_dialog.h"
@@ -594,11 +595,13 @@ void MainWindow::buildMenus()
     QAction *shortcuts = help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts);
     shortcuts->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About attention-viz"), this, [this] {
+        const QStringList versions = versionLines();
         QMessageBox::about(this, tr("About attention-viz"),
             tr("<p><b>attention-viz %1</b></p><p>Makes scaled dot-product attention visible: "
                "softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and "
                "torch.randn.</p>")
-                .arg(QApplication::applicationVersion()));
+                    .arg(QApplication::applicationVersion())
+                + QStringLiteral("<p>%1<br>%2</p>").arg(versions[0].toHtmlEscaped(), versions[1].toHtmlEscaped()));
     });
 }
 
