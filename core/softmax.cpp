@@ -73,10 +73,13 @@ void kernel(const float *x, Eigen::Index xStride, const LogitRows *makeLogits, E
                 }
                 wi = (xi - m).exp();
                 // Eigen's exp clamps its argument at -88.7 (on some CPUs' code paths): exp(-inf), a masked
-                // logit's, would be 2.9e-39, not 0. Below -87 the exact value (a subnormal, or 0) instead.
-                for (int j = 0; j < n; ++j)
-                    if (xr[j] - m < -87.0f)
-                        wr[j] = std::exp(xr[j] - m);
+                // logit's, would be 2.9e-39, not 0. Below -87 the exact value instead: a subnormal down to
+                // -104 (std::exp, rare), 0 below (masked logits without a call).
+                for (int j = 0; j < n; ++j) {
+                    const float d = xr[j] - m;
+                    if (d < -87.0f)
+                        wr[j] = d < -104.0f ? 0.0f : std::exp(d);
+                }
                 const float z = wi.sum();
                 const float lnZ = std::log(z);
                 // One loop for the rest: normalise, and w ln w with ln w = (x - m) - ln Z where w > 0
