@@ -33,14 +33,17 @@ HeatmapGrid matrixGrid(const float *values, int rows, int cols, int maxRows, int
     const int gr = (rows + g.rowStep - 1) / g.rowStep, gc = (cols + g.colStep - 1) / g.colStep;
     const float nan = std::numeric_limits<float>::quiet_NaN();
     g.values = MatrixRM::Constant(gr, gc, nan);
-    for (int i = 0; i < rows; ++i) {
-        const float *row = values + std::size_t(i) * std::size_t(cols);
-        float *out = g.values.row(i / g.rowStep).data();
-        for (int j = 0; j < cols; ++j) {
-            const float v = row[j];
-            float &cell = out[j / g.colStep];
-            if (std::isfinite(v) && (std::isnan(cell) || v > cell))
-                cell = v;
+#pragma omp parallel for schedule(static) if (std::size_t(rows) * std::size_t(cols) > 65536)
+    for (int gy = 0; gy < gr; ++gy) { // grid rows are independent: shared between the cores
+        float *out = g.values.row(gy).data();
+        for (int i = gy * g.rowStep; i < std::min(rows, (gy + 1) * g.rowStep); ++i) {
+            const float *row = values + std::size_t(i) * std::size_t(cols);
+            for (int j = 0; j < cols; ++j) {
+                const float v = row[j];
+                float &cell = out[j / g.colStep];
+                if (std::isfinite(v) && (std::isnan(cell) || v > cell))
+                    cell = v;
+            }
         }
     }
     return g;
