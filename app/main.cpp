@@ -303,7 +303,7 @@ int main(int argc, char *argv[])
         if (request.exportPath.isEmpty())
             return 0;
     }
-    if (!request.dumpPath.isEmpty() && !request.sweep && !request.train) {
+    if (!request.dumpPath.isEmpty() && !request.sweep && !request.train && !request.weights) {
         // With --mistake: the right side's settings and tensors, and the mistake beside them.
         std::optional<attn::MistakeResult> mistake;
         if (request.mistake)
@@ -364,9 +364,10 @@ int main(int argc, char *argv[])
                     && saveBytes(request.exportPath, bytes, &error);
             }))
             return fail(QStringLiteral("--export: %1").arg(error));
-        return 0;
+        if (request.screenshotPath.isEmpty())
+            return 0;
     }
-    if (request.writesPictures() && !request.sweep && !request.train)
+    if (request.writesPictures() && !request.sweep && !request.train && !request.weights)
         if (const int status = writeExports(request); status != 0)
             return status;
     if (!request.writesFiles() || !request.screenshotPath.isEmpty())

@@ -298,6 +298,15 @@ void TestDataWindow::weightsPictureFromTheCommandLine()
     QFile g(dir.filePath("t.svg"));
     QVERIFY(g.open(QIODevice::ReadOnly));
     QCOMPARE(g.readAll().count("layer 0 · batch 0 · head 0"), 2);
+    // all three outputs in one run: the weights' JSON, the map's picture and the window's
+    const Run all = runProgram({ "--load-weights", fixture("weights_attn.npz"), "--dump", dir.filePath("all.json"),
+        "--export", dir.filePath("all.png"), "--screenshot", dir.filePath("window.png"), "--size", "900x700" });
+    QVERIFY2(all.exitCode == 0, all.err.constData());
+    QFile j(dir.filePath("all.json"));
+    QVERIFY(j.open(QIODevice::ReadOnly));
+    QCOMPARE(QJsonDocument::fromJson(j.readAll()).object().value("maps").toArray().size(), 6);
+    QCOMPARE(QImage(dir.filePath("all.png")).size(), QSize(900, 700));
+    QCOMPARE(QImage(dir.filePath("window.png")).size(), QSize(900, 700));
 }
 
 QTEST_MAIN(TestDataWindow)
