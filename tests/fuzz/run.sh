@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the libFuzzer targets with clang (AddressSanitizer, UBSan) and runs each for SECONDS from
-# the committed seeds (copied to a temporary folder: the checkout is not changed). Any crash, leak or
-# sanitizer report fails the run and leaves the input that caused it in the temporary folder, named.
+# the committed seeds (copied to a temporary folder: the checkout is not changed), two at a time (one per
+# core). Any crash, leak or sanitizer report fails the run and leaves the input that caused it in the
+# temporary folder, named.
 #   tests/fuzz/run.sh BUILD_DIR SECONDS
+# -O1 with line tables: compiled in half the time of -O2 -g, fast enough to fuzz, and a report still
+# names file and line.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build="${1:?usage: $0 BUILD_DIR SECONDS}"
 seconds="${2:?usage: $0 BUILD_DIR SECONDS}"
 jobs=$(nproc 2>/dev/null || echo 2)
-CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DATTENTION_VIZ_FUZZ=ON >/dev/null
+CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" -DATTENTION_VIZ_FUZZ=ON >/dev/null
 cmake --build "$build" -j"$jobs" --target fuzz_cli fuzz_scenario fuzz_lesson fuzz_arrays
 work=$(mktemp -d)
-status=0
-for target in cli scenario lesson arrays; do
-  dict=tests/fuzz/json.dict
+
+fuzz() {
+  local target=$1 dict=tests/fuzz/json.dict
   [ "$target" = cli ] && dict=tests/fuzz/cli.dict
   [ "$target" = arrays ] && dict=tests/fuzz/arrays.dict
   mkdir -p "$work/$target"
@@ -26,8 +30,23 @@ for target in cli scenario lesson arrays; do
   else
     echo "fuzz_$target FAILED (log and input in $work):"
     tail -n 40 "$work/$target.log"
-    status=1
+    return 1
   fi
+}
+
+status=0
+for pair in "cli scenario" "lesson arrays"; do
+  pids=()
+  for target in $pair; do
+    fuzz "$target" >"$work/$target.result" &
+    pids+=($!)
+  done
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || status=1
+  done
+  for target in $pair; do
+    cat "$work/$target.result"
+  done
 done
 [ $status -eq 0 ] && rm -rf "$work"
 exit $status
