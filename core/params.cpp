@@ -45,6 +45,40 @@ bool Params::operator==(const Params &o) const
         && score == o.score && (score != Score::Additive || additiveHidden == o.additiveHidden) && loaded == o.loaded;
 }
 
+unsigned changedSettings(const Params &a, const Params &b)
+{
+    unsigned changed = 0;
+    const auto mark = [&changed](bool differs, Setting s) {
+        if (differs)
+            changed |= s;
+    };
+    mark(a.mode != b.mode, SettingMode);
+    mark(a.batch != b.batch, SettingBatch);
+    mark(a.queryLength != b.queryLength, SettingQueryLength);
+    mark(a.keyLength != b.keyLength, SettingKeyLength);
+    mark(a.cross != b.cross, SettingCross);
+    mark(a.dModel != b.dModel, SettingDModel);
+    mark(a.dK != b.dK, SettingDk);
+    mark(a.dV != b.dV, SettingDv);
+    mark(a.seed != b.seed, SettingSeed);
+    mark(a.scaling != b.scaling || (a.scaling == Scaling::Custom && a.customScale != b.customScale), SettingScaling);
+    mark(a.init != b.init, SettingInit);
+    mark(a.sigma != b.sigma, SettingSigma);
+    mark(a.softmaxDim != b.softmaxDim, SettingSoftmaxDim);
+    mark(a.mask != b.mask || (a.mask == MaskKind::Pad && (a.padCount != b.padCount || a.padPerBatch != b.padPerBatch))
+            || (a.mask == MaskKind::Custom && a.customMask != b.customMask),
+        SettingMask);
+    mark(a.maskFill != b.maskFill, SettingMaskFill);
+    mark(a.maskConvention != b.maskConvention, SettingMaskConvention);
+    mark(a.batchIndex != b.batchIndex, SettingBatchIndex);
+    mark(a.tokens != b.tokens, SettingTokens);
+    mark(a.positions != b.positions, SettingPositions);
+    mark(a.dvFollowsDk != b.dvFollowsDk || a.keysFollowLength != b.keysFollowLength, SettingLinks);
+    mark(a.score != b.score || (a.score == Score::Additive && a.additiveHidden != b.additiveHidden), SettingScore);
+    mark(a.loaded != b.loaded, SettingLoaded);
+    return changed;
+}
+
 std::vector<int> tokenIds(const std::vector<std::string> &tokens, int *distinct)
 {
     std::map<std::string, int> seen;

@@ -93,6 +93,35 @@ struct Params
     bool operator!=(const Params &o) const { return !(*this == o); }
 };
 
+// The settings, one bit each, as changedSettings reports them.
+enum Setting : unsigned {
+    SettingMode = 1U << 0,
+    SettingBatch = 1U << 1,
+    SettingQueryLength = 1U << 2, // L
+    SettingKeyLength = 1U << 3, // S
+    SettingCross = 1U << 4,
+    SettingDModel = 1U << 5,
+    SettingDk = 1U << 6,
+    SettingDv = 1U << 7,
+    SettingSeed = 1U << 8,
+    SettingScaling = 1U << 9, // the rule and a custom factor
+    SettingInit = 1U << 10,
+    SettingSigma = 1U << 11,
+    SettingSoftmaxDim = 1U << 12,
+    SettingMask = 1U << 13, // kind, padding counts, custom cells
+    SettingMaskFill = 1U << 14,
+    SettingMaskConvention = 1U << 15,
+    SettingBatchIndex = 1U << 16,
+    SettingTokens = 1U << 17,
+    SettingPositions = 1U << 18,
+    SettingLinks = 1U << 19, // d_v follows d_k, S follows L
+    SettingScore = 1U << 20, // dot or additive, and H
+    SettingLoaded = 1U << 21, // Q, K, V from files
+};
+// Which settings differ between a and b (0 exactly when a == b), compared as operator== compares them. Undo
+// merges a run of changes to the same settings, as a slider's drag makes, into one step.
+unsigned changedSettings(const Params &a, const Params &b);
+
 // Limits of the settings, shared by the command line, the widgets and validation.
 struct Limits
 {

@@ -4,6 +4,8 @@
 
 #include <QtTest>
 
+#include <random>
+
 using attn::Params;
 
 namespace {
@@ -78,6 +80,8 @@ private slots:
     void masks_data();
     void masks();
     void togglesAreInvolutions();
+    void changedSettingsNameWhatDiffers();
+    void changedSettingsIsZeroExactlyWhenEqual();
     void comparisonSides_data();
     void comparisonSides();
 };
@@ -219,6 +223,64 @@ void TestParamsEdit::togglesAreInvolutions()
     Params b = start("batch-3-shows-2");
     edit(b, "batch", 2);
     QCOMPARE(b.batchIndex, 1); // the element shown still exists
+}
+
+// What undo merges by (a slider's drag changes one setting, or d_k with the d_v linked to it).
+void TestParamsEdit::changedSettingsNameWhatDiffers()
+{
+    const Params p;
+    Params q = p;
+    QCOMPARE(attn::changedSettings(p, q), 0U);
+    attn::setDk(q, 16); // d_v follows
+    QCOMPARE(attn::changedSettings(p, q), unsigned(attn::SettingDk | attn::SettingDv));
+    q = p;
+    attn::setKeyLength(q, 7); // unlinks S from L
+    QCOMPARE(attn::changedSettings(p, q), unsigned(attn::SettingKeyLength | attn::SettingLinks));
+    q = p;
+    attn::toggleSoftmaxDim(q);
+    QCOMPARE(attn::changedSettings(p, q), unsigned(attn::SettingSoftmaxDim));
+    q = p;
+    attn::setMask(q, attn::MaskKind::Pad, 2);
+    QCOMPARE(attn::changedSettings(p, q), unsigned(attn::SettingMask));
+    Params r = q;
+    attn::setPadOf(r, 0, 3); // another count under the same kind of mask
+    QCOMPARE(attn::changedSettings(q, r), unsigned(attn::SettingMask));
+    q = p;
+    q.customScale = 0.25; // not in effect while the rule is 1/sqrt(d_k), as operator== has it
+    QCOMPARE(attn::changedSettings(p, q), 0U);
+    q.scaling = attn::Scaling::Custom;
+    QCOMPARE(attn::changedSettings(p, q), unsigned(attn::SettingScaling));
+    q = p;
+    q.seed = 7;
+    q.sigma = 2.0;
+    QCOMPARE(attn::changedSettings(p, q), unsigned(attn::SettingSeed | attn::SettingSigma));
+}
+
+// Over a few hundred random edits: no bit exactly when operator== says equal, so undo never drops a change.
+void TestParamsEdit::changedSettingsIsZeroExactlyWhenEqual()
+{
+    std::mt19937 rng(5);
+    const QStringList edits = { "setDk", "setDv", "linkDv", "setL", "setS", "separateKeys", "direct", "doubleDk",
+        "halveDk", "stepL", "batch" };
+    Params p;
+    int equal = 0, differ = 0;
+    for (int i = 0; i < 400; ++i) {
+        Params q = p;
+        const QString what = edits[int(rng() % unsigned(edits.size()))];
+        const int v = 1 + int(rng() % 6);
+        if (rng() % 5 == 0)
+            attn::toggleScaling(q);
+        else if (rng() % 7 == 0)
+            attn::nextMask(q);
+        else
+            edit(q, what, what == "stepL" ? v - 3 : v);
+        const unsigned changed = attn::changedSettings(p, q);
+        QVERIFY2((changed == 0) == (p == q), qPrintable(QStringLiteral("edit %1 %2").arg(what).arg(v)));
+        QCOMPARE(attn::changedSettings(q, p), changed);
+        (changed == 0 ? equal : differ)++;
+        p = q;
+    }
+    QVERIFY(equal > 10 && differ > 100); // both cases were seen
 }
 
 void TestParamsEdit::comparisonSides_data()
