@@ -90,6 +90,15 @@ void LessonController::step(int delta)
     emit stepChanged(m_step, n);
 }
 
+void LessonController::restoreStep(int step)
+{
+    if (!m_lesson || step == m_step || step < -1 || step >= length())
+        return;
+    m_step = step;
+    if (m_step >= 0)
+        emit stepChanged(m_step, length());
+}
+
 QString LessonController::title(bool chinese) const
 {
     if (!m_lesson)

@@ -60,6 +60,8 @@ public:
     // Moves by delta steps within the lesson (no wrap-around) and applies the step.
     void step(int delta);
     int currentStep() const { return m_step; } // 0-based; -1 before the first
+    // Says that step is the one shown again (undo), without applying it: the model has it already.
+    void restoreStep(int step);
     int length() const { return m_lesson ? int(m_lesson->steps.size()) : 0; }
     QString title(bool chinese) const;
     // The step shown, when a lesson is open.

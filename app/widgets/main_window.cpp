@@ -17,6 +17,7 @@
 #include "widgets/mistakes_window.h"
 #include "widgets/pipeline_view.h"
 #include "widgets/training_window.h"
+#include "widgets/undo_history.h"
 #include "widgets/weights_window.h"
 #include "widgets/why_scale_window.h"
 
@@ -41,6 +42,7 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolButton>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *parent)
@@ -125,6 +127,7 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
             3000);
     });
 
+    m_undo = new UndoHistory(model, &m_lesson, this);
     buildActions();
     buildMenus();
     // The demo's keys work in the steps' window too.
@@ -478,8 +481,26 @@ void MainWindow::buildMenus()
         quitKeys << QKeySequence(Qt::CTRL | Qt::Key_Q);
     quit->setShortcuts(quitKeys);
 
-    // The state as code others run: PyTorch drawing the same tensors, or the command that reopens it.
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    // Undo and redo of every change of the settings, the display and the comparison; the menu says which.
+    QAction *undo = edit->addAction(tr("&Undo"), this, [this] { m_undo->undo(); });
+    undo->setObjectName("undoAction");
+    undo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
+    QAction *redo = edit->addAction(tr("&Redo"), this, [this] { m_undo->redo(); });
+    redo->setObjectName("redoAction");
+    redo->setShortcuts({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y) });
+    const auto updateUndo = [this, undo, redo] {
+        const QUndoStack *stack = m_undo->stack();
+        undo->setEnabled(stack->canUndo());
+        redo->setEnabled(stack->canRedo());
+        undo->setText(stack->canUndo() ? tr("&Undo %1").arg(stack->undoText()) : tr("&Undo"));
+        redo->setText(stack->canRedo() ? tr("&Redo %1").arg(stack->redoText()) : tr("&Redo"));
+    };
+    connect(m_undo->stack(), &QUndoStack::indexChanged, this, updateUndo);
+    connect(m_undo->stack(), &QUndoStack::cleanChanged, this, updateUndo);
+    updateUndo();
+    edit->addSeparator();
+    // The state as code others run: PyTorch drawing the same tensors, or the command that reopens it.
     QAction *copyCode = edit->addAction(tr("Copy as &PyTorch code"), this, [this] {
         QGuiApplication::clipboard()->setText(QString::fromStdString(attn::pytorchScript(m_model->params())));
         statusBar()->showMessage(

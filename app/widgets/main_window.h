@@ -34,6 +34,7 @@ public:
     CompareController *comparison() { return &m_comparison; }
     LessonController *lesson() { return &m_lesson; }
     SweepController *sweep() { return &m_sweep; }
+    class UndoHistory *undoHistory() const { return m_undo; }
     ControlsPanel *controls() const { return m_controls; }
     ExplanationPanel *explanation() const { return m_explanation; }
     class PipelineView *pipeline() const { return m_pipeline; } // its own window (View > The four steps, P)
@@ -128,4 +129,5 @@ private:
     class WeightsWindow *m_weightsWindow = nullptr;
     bool m_presentation = false;
     QList<QAction *> m_keyActions;
+    class UndoHistory *m_undo = nullptr; // Edit > Undo, Redo
 };

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Undo and redo of the settings (Edit > Undo, Ctrl+Z; Edit > Redo, Ctrl+Shift+Z): every change the model accepts,
+// from any source (the controls, the demo keys, a preset, a lesson step, a file), becomes a step on a QUndoStack.
+// The model's signals of one action (a preset sets settings, display, comparison and caption) make one step; a run
+// of changes to the same settings less than a second apart (a slider's drag, a held arrow key) is merged into one.
+// What is restored is the whole state: settings, display, comparison, caption and the lesson step.
+
+#include "model/attention_model.h"
+#include "model/controllers.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+
+class QUndoStack;
+
+class UndoHistory : public QObject
+{
+    Q_OBJECT
+public:
+    // lesson may be null; its step is kept with each state.
+    UndoHistory(AttentionModel *model, LessonController *lesson, QObject *parent = nullptr);
+    ~UndoHistory() override;
+
+    QUndoStack *stack() const { return m_stack; }
+    // Edit > Undo and Redo: a change not yet recorded (made in this turn of the event loop) is recorded first.
+    void undo();
+    void redo();
+    // Changes closer together than this (and to the same settings) are one step.
+    static constexpr int kMergeMilliseconds = 1000;
+
+    // The state one step restores.
+    struct State
+    {
+        Scenario scenario; // the caption only while it is current (a hidden caption is not restored)
+        int lessonStep = -1;
+        bool operator==(const State &o) const { return scenario == o.scenario && lessonStep == o.lessonStep; }
+        bool operator!=(const State &o) const { return !(*this == o); }
+    };
+    State current() const;
+    // Shows s (undo and redo); not itself recorded.
+    void restore(const State &s);
+    // Records the model's state now rather than when the event loop next runs (tests).
+    void recordNow();
+
+private:
+    void changed();
+
+    AttentionModel *m_model;
+    LessonController *m_lesson;
+    QUndoStack *m_stack;
+    State m_recorded; // the state the last step ends in
+    bool m_restoring = false;
+    bool m_queued = false;
+    QElapsedTimer m_clock;
+};
