@@ -3,14 +3,16 @@
 # The README's two commands:
 #   ./build.sh run [options]   install what is needed, build, start attention-viz (options go to the program)
 #   ./build.sh test            install what is needed, build, run every test through CTest
+# and for packagers:
+#   ./build.sh deb             install what is needed, build for any x86-64 CPU, make the DEB package (cpack)
 # On Debian 12 (bookworm). Run as root or as a user who may use sudo.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 what="${1:-}"
 case "$what" in
-  run|test) shift ;;
-  *) echo "usage: $0 run [attention-viz options] | $0 test" >&2; exit 2 ;;
+  run|test|deb) shift ;;
+  *) echo "usage: $0 run [attention-viz options] | $0 test | $0 deb" >&2; exit 2 ;;
 esac
 
 # Build tools, Qt 6, QCustomPlot, Eigen; the platform plugins and fonts (Chinese too) to draw text.
@@ -26,6 +28,11 @@ packages=(cmake make g++ pkg-config
 # and clang's libFuzzer with its sanitizers for a short run of every fuzz target; Debian's PyTorch runs the
 # scripts Edit > Copy as PyTorch code writes (/usr/bin/python3).
 [ "$what" = test ] && packages+=(clang libclang-rt-14-dev python3-torch)
+# and the validators of the installed launcher and metainfo (the test `install`).
+[ "$what" = test ] && packages+=(desktop-file-utils appstream)
+
+# dpkg-shlibdeps finds the package's dependencies.
+[ "$what" = deb ] && packages+=(dpkg-dev file)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -44,6 +51,14 @@ werror=OFF
 [ "$what" = test ] && werror=ON
 
 jobs=$(nproc 2>/dev/null || echo 2)
+if [ "$what" = deb ]; then
+  # Not tuned to this machine's CPU, no tests; installed under /usr. Install with apt-get install ./build-deb/*.deb
+  cmake -S . -B build-deb -DCMAKE_BUILD_TYPE=Release -DATTENTION_VIZ_NATIVE=OFF -DBUILD_TESTING=OFF \
+    -DCMAKE_INSTALL_PREFIX=/usr
+  cmake --build build-deb -j"$jobs"
+  (cd build-deb && cpack -G DEB)
+  exit 0
+fi
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DATTENTION_VIZ_WERROR=$werror
 cmake --build build -j"$jobs"
 

@@ -23,6 +23,7 @@
 #include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
+#include <QIcon>
 #include <QImage>
 #include <QSaveFile>
 #include <QSettings>
@@ -329,6 +330,10 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName("attention-viz");
     QApplication::setOrganizationName("attention-viz");
     QApplication::setApplicationVersion(ATTENTION_VIZ_VERSION);
+    // The launcher's name (packaging/), so that a desktop puts the window under its icon; the icon itself for
+    // the title bar and the task switcher, also when the program is not installed.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.attention_viz.AttentionViz"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/io.github.attention_viz.AttentionViz.svg")));
     if (!installTranslations(app, request.language))
         std::fprintf(stderr, "attention-viz: the Chinese translation could not be loaded; using English\n");
 
