@@ -59,19 +59,26 @@ if [ "$what" = deb ]; then
   (cd build-deb && cpack -G DEB)
   exit 0
 fi
+# How long each part of the test run took, from the start of the build (CI's budget is 15 minutes).
+took() { echo "== $1: $SECONDS s since the build started"; }
+SECONDS=0
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DATTENTION_VIZ_WERROR=$werror
 cmake --build build -j"$jobs"
 
 if [ "$what" = test ]; then
+  took "built"
   ctest --test-dir build --output-on-failure -j"$jobs"
+  took "tests passed"
   # Every reader of outside data fuzzed for a short while (AddressSanitizer and UBSan on), from the
   # committed seeds, copied so that the checkout is not changed: tests/fuzz/run.sh.
   tests/fuzz/run.sh build-fuzz "${FUZZ_SECONDS:-8}"
+  took "fuzzed"
   # The core's tests and the file readers' (io) under AddressSanitizer and UBSan (leaks reported) in that same
   # clang build (core and io are built already): the README's developer section (ATTENTION_VIZ_SANITIZE builds
   # everything so, the window's tests too).
   cmake --build build-fuzz -j"$jobs" --target sanitized_tests
   ctest --test-dir build-fuzz --output-on-failure -j"$jobs" -L sanitized
+  took "sanitized tests passed"
 else
   exec build/app/attention-viz "$@"
 fi
