@@ -24,6 +24,8 @@ private slots:
     void differentChangesAreDifferentSteps();
     void aPauseEndsAStep();
     void aPresetIsOneStep();
+    void aDragAfterAPresetIsOneStep();
+    void aHiddenCaptionStaysHidden();
     void lessonSteps();
     void keysWithTheMenuBarHidden();
     void aNewChangeDropsTheRedo();
@@ -177,6 +179,48 @@ void TestUndo::aPresetIsOneStep()
     redoAction()->trigger();
     QVERIFY(m_window->currentScenario() == preset->scenario || m_model->params() == preset->scenario.params);
     QVERIFY(!m_window->captionText().isEmpty()); // the caption is current again: shown
+}
+
+// Right after a preset the first change also hides the preset's caption; it still merges with the next ones.
+void TestUndo::aDragAfterAPresetIsOneStep()
+{
+    const Preset *preset = findPreset("sdpa-check");
+    QVERIFY(preset);
+    m_window->applyScenario(preset->scenario);
+    QTest::qWait(10);
+    const QString caption = m_window->captionText();
+    const int dk = m_model->params().dK;
+    QVERIFY(clickHeatmap(m_window));
+    gui::pressKey(m_window, Qt::Key_Up);
+    QTest::qWait(50);
+    gui::pressKey(m_window, Qt::Key_Up);
+    QTest::qWait(10);
+    QCOMPARE(m_model->params().dK, 4 * dk);
+    QCOMPARE(stack()->count(), 2); // the preset, and the two presses as one
+    undoAction()->trigger();
+    QCOMPARE(m_model->params().dK, dk);
+    QCOMPARE(m_window->captionText(), caption); // the preset's caption shown again
+}
+
+// A caption the settings have left (hidden, with a note saying so) is hidden again after an undo back to them.
+void TestUndo::aHiddenCaptionStaysHidden()
+{
+    QVERIFY(clickHeatmap(m_window));
+    gui::pressKey(m_window, Qt::Key_PageDown); // lesson step 1, with its caption
+    QTest::qWait(10);
+    gui::pressKey(m_window, Qt::Key_C); // a comparison: the step's caption no longer fits
+    QTest::qWait(10);
+    const QString hidden = m_window->captionText();
+    QVERIFY2(hidden.contains("differ"), qPrintable(hidden));
+    m_window->applyScenario(findPreset("why-scale")->scenario);
+    QTest::qWait(10);
+    QVERIFY(m_window->captionText() != hidden);
+    undoAction()->trigger();
+    QCOMPARE(m_window->captionText(), hidden);
+    QCOMPARE(m_window->lesson()->currentStep(), 0);
+    undoAction()->trigger(); // before C: the step's own caption
+    QVERIFY(!m_window->captionText().contains("differ"));
+    QVERIFY(!m_window->captionText().isEmpty());
 }
 
 // Page Down twice, then undo: the first step's settings and caption, and Page Down goes on from there.

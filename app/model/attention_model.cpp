@@ -81,6 +81,19 @@ void AttentionModel::setHoveredCell(int query, int key)
     emit hoveredCellChanged(query, key);
 }
 
+void AttentionModel::restoreCaption(
+    const QString &english, const QString &chinese, const attn::Params &givenWith, CompareKind compareWith)
+{
+    if (english == m_captionEn && chinese == m_captionZh && givenWith == m_captionParams
+        && compareWith == m_captionCompare)
+        return;
+    m_captionEn = english;
+    m_captionZh = chinese;
+    m_captionParams = givenWith;
+    m_captionCompare = compareWith;
+    emit captionChanged(caption());
+}
+
 QString AttentionModel::caption() const
 {
     return interfaceIsChinese() && !m_captionZh.isEmpty() ? m_captionZh : m_captionEn;

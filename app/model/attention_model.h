@@ -46,6 +46,12 @@ public:
     // the settings or the comparison differ from those (the window then hides it rather than let
     // it contradict the screen); true again when they are back.
     bool captionIsCurrent() const { return m_params == m_captionParams && m_compare == m_captionCompare; }
+    // The settings and comparison the caption was given with, and giving it back so (undo: a caption hidden
+    // because the settings changed stays hidden).
+    const attn::Params &captionParams() const { return m_captionParams; }
+    CompareKind captionCompare() const { return m_captionCompare; }
+    void restoreCaption(
+        const QString &english, const QString &chinese, const attn::Params &givenWith, CompareKind compareWith);
 
     // The cell under the mouse in any heatmap of these settings (-1, -1: none), so that every
     // heatmap can outline it.

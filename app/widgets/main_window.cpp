@@ -671,8 +671,9 @@ void MainWindow::showCaption()
         text = tr("<i>The settings differ from the example's, so its caption is hidden (the numbers below are "
                   "the current ones). Page Up/Down or the Lecture menu bring the example back.</i>");
     } else if (m_lesson.currentScenario()) {
-        const QString title = m_lesson.title(interfaceIsChinese());
-        text = QStringLiteral("<b>%1</b> — %2").arg(title.toHtmlEscaped(), text.toHtmlEscaped());
+        const QString title = m_lesson.title(interfaceIsChinese()).toHtmlEscaped();
+        text = text.isEmpty() ? QStringLiteral("<b>%1</b>").arg(title)
+                              : QStringLiteral("<b>%1</b> — %2").arg(title, text.toHtmlEscaped());
     }
     m_caption->setText(text);
     m_caption->setVisible(!text.isEmpty());

@@ -14,7 +14,7 @@ namespace {
 QString settingNames(unsigned changed)
 {
     static const std::pair<unsigned, const char *> names[] = {
-        { attn::SettingMode, QT_TRANSLATE_NOOP("UndoHistory", "mode") },
+        { attn::SettingMode, QT_TRANSLATE_NOOP("UndoHistory", "source") }, // the control "Source"
         { attn::SettingBatch, QT_TRANSLATE_NOOP("UndoHistory", "batch") },
         { attn::SettingQueryLength, QT_TRANSLATE_NOOP("UndoHistory", "L") },
         { attn::SettingKeyLength, QT_TRANSLATE_NOOP("UndoHistory", "S") },
@@ -67,7 +67,8 @@ QString describe(const State &a, const State &b)
                             : parts.join(QCoreApplication::translate("UndoHistory", ", "));
 }
 
-// Only the settings changed (not the display, comparison, caption or lesson step): such steps may merge.
+// Only the settings changed (not the display, comparison, caption's text or lesson step): such steps may merge.
+// (A caption hidden by the change, its text the same, does not count: the first step of a drag after a preset.)
 unsigned settingsOnly(const State &a, const State &b)
 {
     Scenario x = a.scenario, y = b.scenario;
@@ -144,10 +145,10 @@ UndoHistory::State UndoHistory::current() const
     s.scenario.display = m_model->display();
     s.scenario.compare = m_model->compare();
     s.scenario.compareDk = m_model->compareDk();
-    if (m_model->captionIsCurrent()) {
-        s.scenario.captionEn = m_model->captionEn();
-        s.scenario.captionZh = m_model->captionZh();
-    }
+    s.scenario.captionEn = m_model->captionEn();
+    s.scenario.captionZh = m_model->captionZh();
+    s.captionParams = m_model->captionParams();
+    s.captionCompare = m_model->captionCompare();
     s.lessonStep = m_lesson ? m_lesson->currentStep() : -1;
     return s;
 }
@@ -191,7 +192,10 @@ void UndoHistory::restore(const State &s)
     m_restoring = true;
     if (m_lesson)
         m_lesson->restoreStep(s.lessonStep);
-    ::applyScenario(m_model, s.scenario);
+    m_model->setParams(s.scenario.params);
+    m_model->setDisplay(s.scenario.display);
+    m_model->setCompare(s.scenario.compare, s.scenario.compareDk);
+    m_model->restoreCaption(s.scenario.captionEn, s.scenario.captionZh, s.captionParams, s.captionCompare);
     m_restoring = false;
     m_recorded = current();
 }

@@ -32,9 +32,15 @@ public:
     // The state one step restores.
     struct State
     {
-        Scenario scenario; // the caption only while it is current (a hidden caption is not restored)
+        Scenario scenario; // with the caption, shown or hidden
+        attn::Params captionParams; // what the caption was given with: hidden when they differ from the settings
+        CompareKind captionCompare = CompareKind::None;
         int lessonStep = -1;
-        bool operator==(const State &o) const { return scenario == o.scenario && lessonStep == o.lessonStep; }
+        bool operator==(const State &o) const
+        {
+            return scenario == o.scenario && captionParams == o.captionParams && captionCompare == o.captionCompare
+                && lessonStep == o.lessonStep;
+        }
         bool operator!=(const State &o) const { return !(*this == o); }
     };
     State current() const;

@@ -4,7 +4,7 @@
 <context>
     <name>AttentionModel</name>
     <message>
-        <location filename="../../app/model/attention_model.cpp" line="109"/>
+        <location filename="../../app/model/attention_model.cpp" line="122"/>
         <source>not enough memory for these sizes; the previous result stays</source>
         <translation>内存不足以计算这些尺寸；保留上一次的结果</translation>
     </message>
@@ -2026,8 +2026,8 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="439"/>
-        <location filename="../../app/widgets/main_window.cpp" line="838"/>
-        <location filename="../../app/widgets/main_window.cpp" line="882"/>
+        <location filename="../../app/widgets/main_window.cpp" line="839"/>
+        <location filename="../../app/widgets/main_window.cpp" line="883"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
@@ -2465,52 +2465,52 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="742"/>
+        <location filename="../../app/widgets/main_window.cpp" line="743"/>
         <source>%1: cannot tell whether it holds Q, K or V. Name the files q, k and v (q.npy, query.npy, queries.csv, or ending _q, _k, _v), or save them together with np.savez(FILE, q=..., k=..., v=...). Weights alone open from a file whose name holds weights or attn.</source>
         <translation>%1：无法判断它存的是 Q、K 还是 V。请把文件命名为 q、k、v（q.npy、query.npy、queries.csv，或以 _q、_k、_v 结尾），或用 np.savez(FILE, q=..., k=..., v=...) 存在一起。单独的权重请用名字含 weights 或 attn 的文件打开。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="746"/>
+        <location filename="../../app/widgets/main_window.cpp" line="747"/>
         <source>Two files hold %1: %2 and %3.</source>
         <translation>有两个文件都是 %1：%2 和 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="753"/>
+        <location filename="../../app/widgets/main_window.cpp" line="754"/>
         <source>Open Q and K together (and V if you have it): one .npz, or two or three files named q, k and v.</source>
         <translation>请同时打开 Q 和 K（有 V 的话也一起）：一个 .npz，或名为 q、k、v 的两三个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="774"/>
+        <location filename="../../app/widgets/main_window.cpp" line="775"/>
         <source>These arrays are too large for this machine.</source>
         <translation>这些数组对这台机器来说太大了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="780"/>
+        <location filename="../../app/widgets/main_window.cpp" line="781"/>
         <source>%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ are NaN, as in PyTorch (grey on the map).</source>
         <translation>%1：%2 个值为 NaN 或无穷；分数因此为 NaN 或 +∞ 的行，其权重为 NaN，与 PyTorch 相同（图中为灰色）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="878"/>
+        <location filename="../../app/widgets/main_window.cpp" line="879"/>
         <source>Cannot open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1103"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1104"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1151"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1152"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1157"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1158"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1159"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1160"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -3323,8 +3323,8 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     <name>UndoHistory</name>
     <message>
         <location filename="../../app/widgets/undo_history.cpp" line="17"/>
-        <source>mode</source>
-        <translation>模式</translation>
+        <source>source</source>
+        <translation>来源</translation>
     </message>
     <message>
         <location filename="../../app/widgets/undo_history.cpp" line="18"/>
