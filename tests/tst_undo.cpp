@@ -29,6 +29,7 @@ private slots:
     void lessonSteps();
     void keysWithTheMenuBarHidden();
     void aNewChangeDropsTheRedo();
+    void theHistoryIsBounded();
 
 private:
     QAction *undoAction() const { return gui::find<QAction>(m_window, "undoAction"); }
@@ -275,6 +276,22 @@ void TestUndo::aNewChangeDropsTheRedo()
     QVERIFY(!redoAction()->isEnabled());
     QCOMPARE(stack()->count(), 1);
     QCOMPARE(m_model->params().scaling, attn::Scaling::InvSqrtDk);
+}
+
+// S and D in turn, 210 steps: the oldest are forgotten beyond UndoHistory::kUndoLimit.
+void TestUndo::theHistoryIsBounded()
+{
+    QVERIFY(clickHeatmap(m_window));
+    for (int i = 0; i < UndoHistory::kUndoLimit + 10; ++i) {
+        gui::pressKey(m_window, i % 2 ? Qt::Key_D : Qt::Key_S);
+        QTest::qWait(1);
+    }
+    QCOMPARE(stack()->count(), UndoHistory::kUndoLimit);
+    for (int i = 0; i < UndoHistory::kUndoLimit; ++i)
+        undoAction()->trigger();
+    QVERIFY(!undoAction()->isEnabled());
+    QCOMPARE(m_model->params().softmaxDim, -2); // 10 steps in: S five times, D five times (both toggled)
+    QCOMPARE(m_model->params().scaling, attn::Scaling::None);
 }
 
 QTEST_MAIN(TestUndo)

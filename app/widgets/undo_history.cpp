@@ -127,6 +127,8 @@ UndoHistory::UndoHistory(AttentionModel *model, LessonController *lesson, QObjec
     , m_stack(new QUndoStack(this))
 {
     m_clock.start();
+    // Bounded: a sweep left running makes a step every 1.5 s, and a step may hold loaded Q, K, V alive.
+    m_stack->setUndoLimit(kUndoLimit);
     m_recorded = current();
     connect(model, &AttentionModel::paramsChanged, this, &UndoHistory::changed);
     connect(model, &AttentionModel::displayChanged, this, &UndoHistory::changed);

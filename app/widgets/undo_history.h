@@ -28,6 +28,8 @@ public:
     void redo();
     // Changes closer together than this (and to the same settings) are one step.
     static constexpr int kMergeMilliseconds = 1000;
+    // The oldest steps are forgotten beyond this many.
+    static constexpr int kUndoLimit = 200;
 
     // The state one step restores.
     struct State
