@@ -4,6 +4,8 @@
 #include "gui_driver.h"
 #include "io/scenario.h"
 #include "shown_window.h"
+#include "widgets/mistakes_window.h"
+#include "widgets/training_window.h"
 
 #include <QStandardPaths>
 #include <QtTest>
@@ -24,6 +26,8 @@ private slots:
     void upWithDvUnlinked();
     void focusedControlKeepsItsKeys_data();
     void focusedControlKeepsItsKeys();
+    void keysComeBackWhenAWindowCloses_data();
+    void keysComeBackWhenAWindowCloses();
 
 private:
     std::unique_ptr<ShownWindow> m_shown;
@@ -218,6 +222,33 @@ void TestKeyboard::focusedControlKeepsItsKeys()
     const int dK = m_model->params().dK;
     gui::pressKey(m_window, Qt::Key_Up);
     QCOMPARE(m_model->params().dK, std::min(2 * dK, 1024));
+}
+
+void TestKeyboard::keysComeBackWhenAWindowCloses_data()
+{
+    QTest::addColumn<int>("key"); // opens a window of its own, which takes the keys; Esc closes it
+    QTest::newRow("T, the Training window") << int(Qt::Key_T);
+    QTest::newRow("X, the Mistakes window") << int(Qt::Key_X);
+}
+
+// Issue 15's finding 10: without a window manager, after Esc closed the Training or Mistakes window no window had
+// the keys, and the demo keys did nothing until a click. The main window takes them back.
+void TestKeyboard::keysComeBackWhenAWindowCloses()
+{
+    QFETCH(int, key);
+    QVERIFY(clickHeatmap(m_window));
+    QVERIFY(QTest::qWaitForWindowActive(m_window));
+    gui::pressKey(m_window, Qt::Key(key));
+    QWidget *opened = key == Qt::Key_T ? static_cast<QWidget *>(m_window->training())
+                                       : static_cast<QWidget *>(m_window->mistakes());
+    QVERIFY(QTest::qWaitForWindowExposed(opened));
+    opened->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(opened));
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : opened, Qt::Key_Escape);
+    QTRY_VERIFY(!opened->isVisible());
+    QTRY_COMPARE(QApplication::activeWindow(), static_cast<QWidget *>(m_window));
+    gui::pressKey(m_window, Qt::Key_S); // and the demo keys answer again
+    QCOMPARE(m_model->params().scaling, attn::Scaling::None);
 }
 
 QTEST_MAIN(TestKeyboard)

@@ -244,6 +244,9 @@ void MainWindow::buildActions()
         });
     m_mistakes = new MistakesWindow(m_model, this);
     m_mistakes->setWindowFlag(Qt::Window);
+    for (QWidget *w :
+        std::initializer_list<QWidget *> { m_pipeline, m_whyScale, m_training, m_hull, m_heads, m_mistakes })
+        w->installEventFilter(this); // closing one gives the keys back to this window (eventFilter)
     const auto showWindow = [](QWidget *w) {
         w->show();
         w->raise();
@@ -626,6 +629,21 @@ void MainWindow::buildMenus()
     });
 }
 
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    // A window of ours that had the keyboard closed (Esc, the key that opened it, the close button): without a
+    // window manager no window had the focus after it, and the demo keys went nowhere until a click. The keys go
+    // back to this window, unless another window of ours has them.
+    if (event->type() == QEvent::Hide && watched->isWidgetType() && static_cast<QWidget *>(watched)->isWindow()) {
+        QTimer::singleShot(0, this, [this] {
+            const QWidget *active = QApplication::activeWindow();
+            if (isVisible() && (!active || !active->isVisible()))
+                activateWindow(); // its focus widget, the heatmap or a control, has the keys again
+        });
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
 void MainWindow::showShortcuts()
 {
     // Every key the window answers: the demo's keys first, then the menus' (which work in presentation mode too).
@@ -801,6 +819,7 @@ void MainWindow::showWeights(std::shared_ptr<const attn::LoadedWeights> w)
     if (!m_weightsWindow) {
         m_weightsWindow = new WeightsWindow(this);
         m_weightsWindow->setWindowFlag(Qt::Window);
+        m_weightsWindow->installEventFilter(this);
     }
     m_weightsWindow->setWeights(std::move(w));
     m_weightsWindow->show();

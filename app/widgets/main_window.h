@@ -87,6 +87,7 @@ protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override; // attention data, a scenario or a lesson
     void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override; // the other windows closing
 
 private:
     void buildActions();
