@@ -140,8 +140,9 @@ inline bool focusSlider(QSlider *s)
     return s->hasFocus();
 }
 
-// Drags a horizontal slider's handle with the mouse until it shows value.
-inline bool dragSlider(QSlider *s, int value)
+// Drags a horizontal slider's handle with the mouse until it shows value, `pixels` at a time; with waitMs, the
+// event loop runs that long between moves, as when a hand drags (the changes then arrive over time).
+inline bool dragSlider(QSlider *s, int value, int pixels = 1, int waitMs = 0)
 {
     if (!s->isVisible() || !s->isEnabled() || s->orientation() != Qt::Horizontal) {
         qWarning("gui::dragSlider: '%s' is hidden, disabled or vertical", qPrintable(s->objectName()));
@@ -151,8 +152,10 @@ inline bool dragSlider(QSlider *s, int value)
     QTest::mousePress(s, Qt::LeftButton, {}, at);
     const int direction = value > s->value() ? 1 : -1;
     while (s->value() != value && at.x() >= 0 && at.x() < s->width()) {
-        at.rx() += direction;
+        at.rx() += pixels * direction;
         QTest::mouseMove(s, at);
+        if (waitMs > 0)
+            QTest::qWait(waitMs);
     }
     QTest::mouseRelease(s, Qt::LeftButton, {}, at);
     return s->value() == value;

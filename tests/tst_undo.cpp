@@ -66,18 +66,9 @@ void TestUndo::cleanup()
 
 bool TestUndo::dragDk(int to)
 {
-    auto *slider = gui::find<QSlider>(m_window, "dk-slider");
-    QPoint at = gui::sliderHandle(slider).center();
-    QTest::mousePress(slider, Qt::LeftButton, {}, at);
-    const int direction = to > slider->value() ? 1 : -1;
-    while (slider->value() != to && at.x() >= 0 && at.x() < slider->width()) {
-        at.rx() += 3 * direction;
-        QTest::mouseMove(slider, at);
-        QTest::qWait(5);
-    }
-    QTest::mouseRelease(slider, Qt::LeftButton, {}, at);
+    const bool dragged = gui::dragSlider(gui::find<QSlider>(m_window, "dk-slider"), to, 3, 5);
     QTest::qWait(20);
-    return slider->value() == to;
+    return dragged;
 }
 
 void TestUndo::aSliderDragIsOneStep()

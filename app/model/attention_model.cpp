@@ -101,14 +101,7 @@ QString AttentionModel::caption() const
 
 void AttentionModel::setCaption(const QString &english, const QString &chinese)
 {
-    const bool sameState = m_captionParams == m_params && m_captionCompare == m_compare;
-    m_captionParams = m_params;
-    m_captionCompare = m_compare;
-    if (english == m_captionEn && chinese == m_captionZh && sameState)
-        return;
-    m_captionEn = english;
-    m_captionZh = chinese;
-    emit captionChanged(caption());
+    restoreCaption(english, chinese, m_params, m_compare); // given with the settings shown now
 }
 
 namespace {
