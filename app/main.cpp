@@ -334,7 +334,13 @@ int main(int argc, char *argv[])
     // the title bar and the task switcher, also when the program is not installed.
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.attention_viz.AttentionViz"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/io.github.attention_viz.AttentionViz.svg")));
-    if (!installTranslations(app, request.language))
+    // The language: --lang, else (in an interactive window) the one chosen in View > Language, else the system's.
+    QString language = request.language;
+    if (language.isEmpty() && request.opensWindow() && request.screenshotPath.isEmpty())
+        language = QSettings().value("ui/language").toString();
+    if (language != QLatin1String("en") && language != QLatin1String("zh"))
+        language.clear();
+    if (!installTranslations(app, language))
         std::fprintf(stderr, "attention-viz: the Chinese translation could not be loaded; using English\n");
 
     if ((sweep || training) && request.writesPictures()) {

@@ -376,8 +376,7 @@ void TestMainWindow::chineseTranslation()
         QVERIFY(gui::find<QRadioButton>(&window, "over-queries")->text().contains(QString::fromUtf8("沿查询维")));
         QVERIFY(window.explanation()->statisticsText().contains(QString::fromUtf8("最大权重")));
     }
-    for (QTranslator *t : QCoreApplication::instance()->findChildren<QTranslator *>())
-        QCoreApplication::removeTranslator(t);
+    QVERIFY(setInterfaceLanguage("en")); // English again for the next tests
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -298,8 +298,7 @@ private slots:
             w.setMistake(attn::Mistake::SoftmaxDim);
             QVERIFY(w.captionText().contains(QString::fromUtf8("统一写 dim=-1，并打印行和做一次自查")));
         }
-        for (QTranslator *t : QCoreApplication::instance()->findChildren<QTranslator *>())
-            QCoreApplication::removeTranslator(t);
+        QVERIFY(setInterfaceLanguage("en")); // English again for the next tests
     }
 
 private:

@@ -1023,7 +1023,10 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
         { "no-panels", "Pictures: the map and its colour scale only." },
         { "title", "Title line of exported pictures (default: the settings).", "TEXT" },
         { "no-title", "No title line on exported pictures (nor the caption under a sweep's)." },
-        { "lang", "Language of the window and pictures: en or zh (default: the system's).", "en|zh" },
+        { "lang",
+            "Language of the window and pictures: en or zh (default: the system's; the window opens in the one last "
+            "chosen in View > Language).",
+            "en|zh" },
         { "preset", "Start from one of the lecture's examples: qkv-basics, why-scale, sdpa-check, wrong-dim.", "NAME" },
         { "scenario", "Start from a saved scenario (JSON); other options change it.", "FILE" },
         { "save-scenario", "Write the state given on the command line as a scenario file and exit.", "FILE" },

@@ -46,6 +46,15 @@ void CompareController::follow()
     emit layoutChanged();
 }
 
+void CompareController::retranslate()
+{
+    if (!isOn())
+        return;
+    m_mainLabel = compareLabel(m_main->result()->params, m_main->compare());
+    m_partnerLabel = compareLabel(m_partner.params(), m_main->compare());
+    emit layoutChanged();
+}
+
 void CompareController::cycle()
 {
     const CompareKind now = m_main->compare();

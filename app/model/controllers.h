@@ -29,6 +29,8 @@ public:
     int mainSide() const { return m_mainSide; }
     QString mainLabel() const { return m_mainLabel; }
     QString partnerLabel() const { return m_partnerLabel; }
+    // The labels again, in the interface's language now (layoutChanged follows).
+    void retranslate();
     // C: none -> scaling -> softmax dim -> none.
     void cycle();
     // Blocks until both models show the current settings.

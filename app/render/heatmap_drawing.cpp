@@ -100,10 +100,15 @@ void setUpHeatmapAxes(QCPAxisRect *rect)
     QCPAxis *keyAxis = rect->axis(QCPAxis::atBottom);
     QCPAxis *queryAxis = rect->axis(QCPAxis::atLeft);
     queryAxis->setRangeReversed(true); // query 0 at the top, as printed
-    queryAxis->setLabel(QCoreApplication::translate("HeatmapPanel", "query i"));
-    keyAxis->setLabel(QCoreApplication::translate("HeatmapPanel", "key j"));
+    nameHeatmapAxes(rect);
     keyAxis->setTicker(integerTicker());
     queryAxis->setTicker(integerTicker());
+}
+
+void nameHeatmapAxes(QCPAxisRect *rect)
+{
+    rect->axis(QCPAxis::atLeft)->setLabel(QCoreApplication::translate("HeatmapPanel", "query i"));
+    rect->axis(QCPAxis::atBottom)->setLabel(QCoreApplication::translate("HeatmapPanel", "key j"));
 }
 
 void setAxisLabels(QCPAxisRect *rect, const attn::Params &p)
@@ -113,6 +118,7 @@ void setAxisLabels(QCPAxisRect *rect, const attn::Params &p)
 
 void setAxisLabels(QCPAxisRect *rect, const std::vector<std::string> &tokens)
 {
+    nameHeatmapAxes(rect); // (in the interface's language now)
     QCPAxis *keyAxis = rect->axis(QCPAxis::atBottom);
     QCPAxis *queryAxis = rect->axis(QCPAxis::atLeft);
     const bool words = !tokens.empty() && tokens.size() <= 64;

@@ -18,8 +18,11 @@ QSharedPointer<QCPAxisTickerFixed> integerTicker(int tickCount = 8);
 
 // Axes of a heatmap rect: integer ticks, query 0 at the top, labelled.
 void setUpHeatmapAxes(QCPAxisRect *rect);
+// The axes' names, "query i" and "key j", in the interface's language now.
+void nameHeatmapAxes(QCPAxisRect *rect);
 
-// Token labels on the axes when p has tokens (and there are few enough to read), integers otherwise.
+// Token labels on the axes when p has tokens (and there are few enough to read), integers otherwise; the axes
+// named again (nameHeatmapAxes).
 void setAxisLabels(QCPAxisRect *rect, const attn::Params &p);
 void setAxisLabels(QCPAxisRect *rect, const std::vector<std::string> &tokens); // names of both axes (L = S)
 

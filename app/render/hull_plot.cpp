@@ -24,15 +24,12 @@ HullPlot::HullPlot(QCustomPlot *plot)
     m_hull = new QCPCurve(plot->xAxis, plot->yAxis);
     m_hull->setPen(QPen(QColor(0x70, 0x70, 0x70), 1.5));
     m_hull->setBrush(QColor(0x1f, 0x5f, 0xa8, 28));
-    m_hull->setName(QCoreApplication::translate("HullPlot", "the values' convex hull"));
     m_outputs = plot->addGraph();
     m_outputs->setLineStyle(QCPGraph::lsNone);
     m_outputs->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, kOutput, kOutput, 9));
-    m_outputs->setName(QCoreApplication::translate("HullPlot", "outputs o_i inside"));
     m_outside = plot->addGraph();
     m_outside->setLineStyle(QCPGraph::lsNone);
     m_outside->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(kOutside, 2.5), Qt::white, 13));
-    m_outside->setName(QCoreApplication::translate("HullPlot", "outputs o_i outside (in all d_v dimensions)"));
     m_highlight = plot->addGraph();
     m_highlight->setLineStyle(QCPGraph::lsNone);
     m_highlight->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(Qt::black, 2), kOutput, 22));
@@ -68,6 +65,10 @@ void HullPlot::setTextSize(int px)
 
 void HullPlot::show(const attn::HullProjection &h, const attn::MatrixRM &weights, int query)
 {
+    // (the names in the interface's language now)
+    m_hull->setName(QCoreApplication::translate("HullPlot", "the values' convex hull"));
+    m_outputs->setName(QCoreApplication::translate("HullPlot", "outputs o_i inside"));
+    m_outside->setName(QCoreApplication::translate("HullPlot", "outputs o_i outside (in all d_v dimensions)"));
     m_shown = h;
     const int S = int(h.values.size()), L = int(h.outputs.size());
     if (query >= L)
@@ -85,12 +86,12 @@ void HullPlot::show(const attn::HullProjection &h, const attn::MatrixRM &weights
     while (int(m_values.size()) < S) {
         QCPGraph *g = m_plot->addGraph();
         g->setLineStyle(QCPGraph::lsNone);
-        if (m_values.empty())
-            g->setName(QCoreApplication::translate("HullPlot", "values v_j"));
-        else
+        if (!m_values.empty())
             g->removeFromLegend();
         m_values.push_back(g);
     }
+    if (!m_values.empty())
+        m_values.front()->setName(QCoreApplication::translate("HullPlot", "values v_j"));
     for (std::size_t j = 0; j < m_values.size(); ++j) {
         QCPGraph *g = m_values[j];
         g->setVisible(int(j) < S);

@@ -68,8 +68,6 @@ SweepPlot::SweepPlot(QCustomPlot *plot)
     m_caption->setVisible(false);
     layout->addElement(3, 0, m_caption);
     layout->setRowStretchFactors({ 0.001, 0.001, 1.0, 0.001 });
-    const QString names[4]
-        = { tr("row entropy (nats)"), tr("largest weight"), tr("score variance"), tr("softmax Jacobian norm") };
     for (int panel = 0; panel < 4; ++panel) {
         auto *rect = new QCPAxisRect(m_plot);
         grid->addElement(panel / 2, panel % 2, rect);
@@ -78,7 +76,6 @@ SweepPlot::SweepPlot(QCustomPlot *plot)
         QCPAxis *x = rect->axis(QCPAxis::atBottom), *y = rect->axis(QCPAxis::atLeft);
         x->setScaleType(QCPAxis::stLogarithmic);
         x->setLabel(QStringLiteral("d_k"));
-        y->setLabel(names[panel]);
         if (panel == 2) {
             y->setScaleType(QCPAxis::stLogarithmic);
             QSharedPointer<QCPAxisTickerLog> log(new QCPAxisTickerLog);
@@ -143,6 +140,15 @@ SweepPlot::SweepPlot(QCustomPlot *plot)
     m_markerLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
     m_markerLabel->setVisible(false);
     applyFonts();
+    retranslate();
+}
+
+void SweepPlot::retranslate()
+{
+    const QString names[4]
+        = { tr("row entropy (nats)"), tr("largest weight"), tr("score variance"), tr("softmax Jacobian norm") };
+    for (int panel = 0; panel < 4; ++panel)
+        m_rects[panel]->axis(QCPAxis::atLeft)->setLabel(names[panel]);
 }
 
 QString SweepPlot::scaledName(const attn::SweepSettings &s)

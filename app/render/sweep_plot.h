@@ -35,6 +35,8 @@ public:
     // The d_k the main window shows, marked on every panel (0: none).
     void setCurrentDk(int dk);
     void setTitle(const QString &title);
+    // The panels' names in the interface's language now (the legend's come with setResult).
+    void retranslate();
     // A paragraph under the panels (empty: none), wrapped to the width in layOut.
     void setCaption(const QString &caption);
     // The panels' rectangles, in order: entropy, largest weight, score variance, Jacobian norm.

@@ -82,7 +82,6 @@ TrainingPlot::TrainingPlot(QCustomPlot *plot)
     grid->addElement(0, 1, right);
     grid->setColumnStretchFactors({ 1.5, 1.0 });
     auto *margins = new QCPMarginGroup(m_plot);
-    const QString names[3] = { tr("loss"), tr("accuracy"), tr("gradient norm") };
     for (int panel = 0; panel < 3; ++panel) {
         auto *rect = new QCPAxisRect(m_plot);
         left->addElement(panel, 0, rect);
@@ -90,8 +89,6 @@ TrainingPlot::TrainingPlot(QCustomPlot *plot)
         rect->setRangeZoom(Qt::Orientations());
         rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
         QCPAxis *x = rect->axis(QCPAxis::atBottom), *y = rect->axis(QCPAxis::atLeft);
-        x->setLabel(panel == 2 ? tr("step") : QString());
-        y->setLabel(names[panel]);
         y->ticker()->setTickCount(4); // the panels are short at 720 lines
         if (panel == 2) {
             y->setScaleType(QCPAxis::stLogarithmic);
@@ -128,7 +125,6 @@ TrainingPlot::TrainingPlot(QCustomPlot *plot)
     m_scale->setType(QCPAxis::atRight);
     m_scale->setDataRange(QCPRange(0, 1));
     m_scale->setGradient(colorGradient(QStringLiteral("viridis")));
-    m_scale->axis()->setLabel(tr("weight"));
     auto *mapMargins = new QCPMarginGroup(m_plot);
     for (int side = 0; side < 2; ++side) {
         auto *rect = new QCPAxisRect(m_plot);
@@ -140,8 +136,6 @@ TrainingPlot::TrainingPlot(QCustomPlot *plot)
         rect->axis(QCPAxis::atTop)->setVisible(true);
         rect->axis(QCPAxis::atTop)->setTicks(false);
         rect->axis(QCPAxis::atTop)->setBasePen(Qt::NoPen);
-        x->setLabel(tr("key position j"));
-        y->setLabel(tr("example"));
         for (QCPAxis *a : { x, y }) { // whole numbers only
             QSharedPointer<QCPAxisTickerFixed> whole(new QCPAxisTickerFixed);
             whole->setTickStep(1);
@@ -166,8 +160,6 @@ TrainingPlot::TrainingPlot(QCustomPlot *plot)
     // One colour scale beside the upper map serves both: they share the range 0 to 1.
     right->setColumnStretchFactors({ 1.0, 0.001 });
 
-    m_line[0][0]->setName(tr("scaled"));
-    m_line[0][1]->setName(tr("not scaled"));
     for (int side = 0; side < 2; ++side)
         m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_line[0][side]));
     m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_chance));
@@ -175,6 +167,23 @@ TrainingPlot::TrainingPlot(QCustomPlot *plot)
     m_legend->setWrap(2);
     m_legend->setFillOrder(QCPLegend::foColumnsFirst, true);
     applyFonts();
+    retranslate();
+}
+
+void TrainingPlot::retranslate()
+{
+    const QString names[3] = { tr("loss"), tr("accuracy"), tr("gradient norm") };
+    for (int panel = 0; panel < 3; ++panel) {
+        m_curves[panel]->axis(QCPAxis::atBottom)->setLabel(panel == 2 ? tr("step") : QString());
+        m_curves[panel]->axis(QCPAxis::atLeft)->setLabel(names[panel]);
+    }
+    m_scale->axis()->setLabel(tr("weight"));
+    for (QCPAxisRect *rect : std::as_const(m_maps)) {
+        rect->axis(QCPAxis::atBottom)->setLabel(tr("key position j"));
+        rect->axis(QCPAxis::atLeft)->setLabel(tr("example"));
+    }
+    m_line[0][0]->setName(tr("scaled"));
+    m_line[0][1]->setName(tr("not scaled"));
 }
 
 TrainingPlot::~TrainingPlot()

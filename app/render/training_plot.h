@@ -40,6 +40,8 @@ public:
     void setTextSize(int pixels); // 0: the plot's font
     void setSnapshot(const attn::TrainingSnapshot &s);
     void setTitle(const QString &title);
+    // The panels' names in the interface's language now (the others come with setSnapshot).
+    void retranslate();
     void setCaption(const QString &caption); // a paragraph under the panels (empty: none)
     // Loss, accuracy, gradient norm; then the heatmaps, scaled and not.
     QList<QCPAxisRect *> curvePanels() const { return m_curves; }

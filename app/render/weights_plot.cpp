@@ -51,7 +51,6 @@ WeightsPlot::WeightsPlot(QCustomPlot *plot)
     m_map->setGradient(colorGradient(QStringLiteral("viridis")));
     m_scale->setType(QCPAxis::atRight);
     m_scale->setBarWidth(14);
-    m_scale->axis()->setLabel(QCoreApplication::translate("WeightsWindow", "weight"));
 }
 
 void WeightsPlot::setTextSize(int px)
@@ -72,6 +71,7 @@ void WeightsPlot::setTextSize(int px)
 
 void WeightsPlot::setMap(const attn::LoadedWeights &w, int map, const QString &title, int maxCells)
 {
+    m_scale->axis()->setLabel(QCoreApplication::translate("WeightsWindow", "weight")); // in the language now
     map = std::clamp(map, 0, std::max(0, w.maps() - 1));
     const int layer = map / (w.batch * w.heads), b = (map / w.heads) % w.batch, h = map % w.heads;
     m_rows = w.rows;

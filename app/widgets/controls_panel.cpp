@@ -5,6 +5,7 @@
 #include "model/tokens.h"
 #include "render/color_maps.h"
 
+#include <QApplication>
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
@@ -23,6 +24,7 @@
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -91,6 +93,11 @@ ControlsPanel::ControlsPanel(AttentionModel *model, QWidget *parent)
     showDisplay(model->display());
     connect(model, &AttentionModel::paramsChanged, this, &ControlsPanel::showParams);
     connect(model, &AttentionModel::displayChanged, this, &ControlsPanel::showDisplay);
+    watchControls();
+}
+
+void ControlsPanel::watchControls()
+{
     // The demo keys (arrows, Page Up/Down, Space) are window shortcuts; a focused control keeps them.
     for (QWidget *w : findChildren<QWidget *>())
         if (qobject_cast<QAbstractSpinBox *>(w) || qobject_cast<QAbstractSlider *>(w) || qobject_cast<QComboBox *>(w)
@@ -99,6 +106,31 @@ ControlsPanel::ControlsPanel(AttentionModel *model, QWidget *parent)
             if (!qobject_cast<QLineEdit *>(w) && !qobject_cast<QAbstractButton *>(w))
                 w->setFocusPolicy(Qt::StrongFocus); // not Qt::WheelFocus: the wheel alone does not pick it
         }
+}
+
+void ControlsPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange)
+        return;
+    // The controls are built again in the new language and show the model's settings: they hold no state of
+    // their own. Where the panel was scrolled to and which control had the focus stay.
+    const int scrolled = m_scroll->verticalScrollBar()->value();
+    const QWidget *focused = QApplication::focusWidget();
+    const QString focusName = focused && m_scroll->widget()->isAncestorOf(focused) ? focused->objectName() : QString();
+    // The old controls go first, quietly: their signals (a field losing the focus) would edit the settings.
+    QWidget *old = m_scroll->takeWidget();
+    for (QWidget *w : old->findChildren<QWidget *>())
+        w->disconnect(this);
+    delete old;
+    m_scroll->setWidget(build());
+    showParams(m_model->params());
+    showDisplay(m_model->display());
+    watchControls();
+    QTimer::singleShot(0, this, [this, scrolled] { m_scroll->verticalScrollBar()->setValue(scrolled); }); // laid out
+    if (!focusName.isEmpty())
+        if (auto *w = m_scroll->widget()->findChild<QWidget *>(focusName))
+            w->setFocus();
 }
 
 QWidget *ControlsPanel::build()
@@ -250,7 +282,7 @@ QGroupBox *ControlsPanel::buildAttention()
         tr("Each query's weights over the keys sum to 1: the correct attention."));
     overQueries = tip(new QRadioButton(tr("Softmax over queries (dim −2)")),
         tr("Each key's weights over the queries sum to 1: the lecture's mistake; rows no longer sum to 1."));
-    auto *dims = new QButtonGroup(this);
+    auto *dims = new QButtonGroup(attention);
     dims->addButton(overKeys);
     dims->addButton(overQueries);
     g->addRow(overKeys);

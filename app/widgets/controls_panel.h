@@ -33,6 +33,7 @@ public:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void changeEvent(QEvent *event) override; // a language switch builds the controls again
 
 private:
     void showParams(const attn::Params &p);
@@ -40,6 +41,7 @@ private:
     void change(const std::function<void(attn::Params &)> &edit);
     void changeDisplay(const std::function<void(DisplayOptions &)> &edit);
     QWidget *build();
+    void watchControls(); // the wheel and the demo keys over the controls (eventFilter)
     QGroupBox *buildInputs(); // Q, K, V: source, d_k, L, S, d_model, d_v, seed, tokens, batch
     QGroupBox *buildAttention(); // scaling, softmax dimension, mask
     QGroupBox *buildView(); // what is shown and how

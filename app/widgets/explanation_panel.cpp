@@ -58,6 +58,13 @@ ExplanationPanel::ExplanationPanel(AttentionModel *model, QWidget *parent)
     showResult();
 }
 
+void ExplanationPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        showResult();
+}
+
 void ExplanationPanel::showResult()
 {
     const auto r = m_model->result();

@@ -25,6 +25,9 @@ public:
     // Scale the text (presentation mode).
     void setFontScale(double scale);
 
+protected:
+    void changeEvent(QEvent *event) override; // a language switch: the texts again
+
 private:
     void showResult();
 

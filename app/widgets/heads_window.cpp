@@ -79,7 +79,7 @@ HeadsWindow::HeadsWindow(AttentionModel *model, QWidget *parent)
     : QWidget(parent)
     , m_model(model)
 {
-    setWindowTitle(tr("attention-viz — heads"));
+    m_texts.add([this] { setWindowTitle(tr("attention-viz — heads")); });
     setObjectName("headsWindow");
     resize(1000, 600);
     auto *layout = new QVBoxLayout(this);
@@ -100,6 +100,16 @@ HeadsWindow::HeadsWindow(AttentionModel *model, QWidget *parent)
         if (isVisible())
             refresh();
     });
+}
+
+void HeadsWindow::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange)
+        return;
+    m_texts.retranslate();
+    m_tileHeads = -1; // the tiles again, with their titles in the new language
+    refresh();
 }
 
 void HeadsWindow::showEvent(QShowEvent *event)

@@ -7,6 +7,7 @@
 
 #include "heads.h"
 #include "model/attention_model.h"
+#include "widgets/translated_texts.h"
 
 #include <QWidget>
 
@@ -52,6 +53,7 @@ public:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override; // a language switch: the texts again
 
 private:
     void refresh();
@@ -63,4 +65,5 @@ private:
     QList<HeadTile *> m_tiles;
     int m_tileHeads = 0; // the heads the tiles were made for
     attn::HeadsOverview m_overview;
+    TranslatedTexts m_texts;
 };

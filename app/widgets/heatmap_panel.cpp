@@ -107,7 +107,7 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 
     // Row sums and row entropy: horizontal bars keyed by query, sharing the heatmap's rows.
-    auto horizontal = [this](QCPAxisRect *rect, const QString &label) {
+    auto horizontal = [this](QCPAxisRect *rect) {
         QCPAxis *q = rect->axis(QCPAxis::atLeft);
         q->setRangeReversed(true);
         q->setTickLabels(false);
@@ -118,7 +118,6 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
         top->setTicks(false);
         top->setTickLabels(false);
         top->setBasePen(Qt::NoPen);
-        top->setLabel(label);
         top->setLabelPadding(2);
         rect->setRangeDrag(Qt::Orientations());
         rect->setRangeZoom(Qt::Orientations());
@@ -126,26 +125,25 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
         bars->setWidth(0.8);
         return bars;
     };
-    m_rowSumBars = horizontal(m_rowSumRect, tr("row sum"));
+    m_rowSumBars = horizontal(m_rowSumRect);
     m_rowSumFlagged = new QCPBars(m_rowSumRect->axis(QCPAxis::atLeft), m_rowSumRect->axis(QCPAxis::atBottom));
     m_rowSumFlagged->setWidth(0.8);
-    m_entropyBars = horizontal(m_entropyRect, tr("entropy"));
+    m_entropyBars = horizontal(m_entropyRect);
     m_rowSumBars->setBrush(QColor(70, 110, 170));
     m_rowSumBars->setPen(Qt::NoPen);
     m_rowSumFlagged->setBrush(QColor(215, 60, 40));
     m_rowSumFlagged->setPen(Qt::NoPen);
     m_entropyBars->setBrush(QColor(40, 120, 85)); // dark enough for white numbers (5:1)
     m_entropyBars->setPen(Qt::NoPen);
-    m_gradBars = horizontal(m_gradRect, tr("gradient"));
+    m_gradBars = horizontal(m_gradRect);
     m_gradBars->setBrush(kGradientColor);
     m_gradBars->setPen(Qt::NoPen);
 
     // Column sums (and, for softmax over queries, column entropy): vertical bars keyed by key,
     // sharing the heatmap's columns, each key labelled.
-    auto vertical = [this](QCPAxisRect *rect, const QString &label) {
+    auto vertical = [this](QCPAxisRect *rect) {
         QCPAxis *key = rect->axis(QCPAxis::atBottom);
         key->setTicker(integerTicker());
-        rect->axis(QCPAxis::atLeft)->setLabel(label);
         rect->setRangeDrag(Qt::Orientations());
         rect->setRangeZoom(Qt::Orientations());
         auto *bars = new QCPBars(key, rect->axis(QCPAxis::atLeft));
@@ -153,16 +151,17 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
         bars->setPen(Qt::NoPen);
         return bars;
     };
-    m_colSumBars = vertical(m_colSumRect, tr("col. sum"));
+    m_colSumBars = vertical(m_colSumRect);
     m_colSumFlagged = new QCPBars(m_colSumRect->axis(QCPAxis::atBottom), m_colSumRect->axis(QCPAxis::atLeft));
     m_colSumFlagged->setWidth(0.8);
     m_colSumFlagged->setPen(Qt::NoPen);
     m_colSumBars->setBrush(QColor(100, 80, 160));
     m_colSumFlagged->setBrush(QColor(215, 60, 40));
-    m_colEntropyBars = vertical(m_colEntropyRect, tr("col. entropy"));
+    m_colEntropyBars = vertical(m_colEntropyRect);
     m_colEntropyBars->setBrush(QColor(40, 120, 85));
-    m_colGradBars = vertical(m_colGradRect, tr("gradient"));
+    m_colGradBars = vertical(m_colGradRect);
     m_colGradBars->setBrush(kGradientColor);
+    nameSidePanels();
 
     auto line = [this](QCPAxisRect *rect, QColor color) {
         auto *l = new QCPItemStraightLine(m_plot);
@@ -233,6 +232,24 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     connect(model, &AttentionModel::displayChanged, this, &HeatmapPanel::showResult);
     applyPanelSizes();
     showResult();
+}
+
+void HeatmapPanel::nameSidePanels()
+{
+    // Each panel's name: above the rows' panels, beside the columns' (the sums' names follow what is shown).
+    m_entropyRect->axis(QCPAxis::atTop)->setLabel(tr("entropy"));
+    m_gradRect->axis(QCPAxis::atTop)->setLabel(tr("gradient"));
+    m_colEntropyRect->axis(QCPAxis::atLeft)->setLabel(tr("col. entropy"));
+    m_colGradRect->axis(QCPAxis::atLeft)->setLabel(tr("gradient"));
+}
+
+void HeatmapPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange) {
+        nameSidePanels();
+        showResult(); // the axes' names, the sums' panels and the notes
+    }
 }
 
 void HeatmapPanel::showResult()

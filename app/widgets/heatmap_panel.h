@@ -107,8 +107,10 @@ signals:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override; // the pointer leaving the plot
+    void changeEvent(QEvent *event) override; // a language switch: the texts again
 
 private:
+    void nameSidePanels();
     void showResult();
     void updateColorMap();
     void updateSidePanels();

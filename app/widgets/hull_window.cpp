@@ -16,7 +16,6 @@ HullWindow::HullWindow(AttentionModel *model, QWidget *parent)
     , m_model(model)
 {
     setObjectName("hullWindow");
-    setWindowTitle(tr("The output inside the values' hull"));
     auto *layout = new QVBoxLayout(this);
     m_explanation = new QLabel(this);
     m_explanation->setWordWrap(true);
@@ -24,16 +23,24 @@ HullWindow::HullWindow(AttentionModel *model, QWidget *parent)
     auto *controls = new QHBoxLayout;
     m_axes = new QComboBox(this);
     m_axes->setObjectName("hull-axes");
-    m_axes->addItem(tr("First two principal components of the values"));
-    m_axes->addItem(tr("Two coordinates of the values"));
+    m_axes->addItem(QString());
+    m_axes->addItem(QString());
     m_first = new QSpinBox(this);
     m_first->setObjectName("hull-first");
     m_second = new QSpinBox(this);
     m_second->setObjectName("hull-second");
     m_second->setValue(1);
-    controls->addWidget(new QLabel(tr("Axes"), this));
+    auto *axesName = new QLabel(this), *coordinatesName = new QLabel(this);
+    m_texts.add([this, axesName, coordinatesName] {
+        setWindowTitle(tr("The output inside the values' hull"));
+        m_axes->setItemText(0, tr("First two principal components of the values"));
+        m_axes->setItemText(1, tr("Two coordinates of the values"));
+        axesName->setText(tr("Axes"));
+        coordinatesName->setText(tr("coordinates"));
+    });
+    controls->addWidget(axesName);
     controls->addWidget(m_axes, 1);
-    controls->addWidget(new QLabel(tr("coordinates"), this));
+    controls->addWidget(coordinatesName);
     controls->addWidget(m_first);
     controls->addWidget(m_second);
     layout->addLayout(controls);
@@ -94,8 +101,10 @@ void HullWindow::showEvent(QShowEvent *event)
 
 void HullWindow::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
+        m_texts.retranslate();
         refresh();
+    }
     QWidget::changeEvent(event);
 }
 

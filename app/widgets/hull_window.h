@@ -7,6 +7,7 @@
 
 #include "hull.h"
 #include "model/attention_model.h"
+#include "widgets/translated_texts.h"
 
 #include <QWidget>
 
@@ -50,4 +51,5 @@ private:
     QLabel *m_explanation, *m_status;
     attn::HullProjection m_projection;
     int m_query = -1;
+    TranslatedTexts m_texts;
 };

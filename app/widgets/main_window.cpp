@@ -35,6 +35,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPointer>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QScreen>
@@ -53,7 +54,6 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     , m_sweep(model, m_comparison.partner())
     , m_rememberState(rememberState)
 {
-    setWindowTitle(tr("attention-viz — scaled dot-product attention"));
     setObjectName("mainWindow");
     setAcceptDrops(true); // attention data, scenarios and lessons dropped on the window
 
@@ -93,13 +93,13 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     }
 
     m_controls = new ControlsPanel(model, this);
-    m_dock = new QDockWidget(tr("Settings"), this);
+    m_dock = new QDockWidget(this);
     m_dock->setObjectName("settingsDock");
     m_dock->setWidget(m_controls);
     m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, m_dock);
 
-    m_busy = new QLabel(tr("computing…"), this);
+    m_busy = new QLabel(this);
     m_busy->setVisible(false);
     statusBar()->addPermanentWidget(m_busy);
     connect(model, &AttentionModel::busyChanged, m_busy, &QLabel::setVisible);
@@ -129,15 +129,9 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
 
     m_undo = new UndoHistory(model, &m_lesson, this);
     buildActions();
-    buildMenus();
+    retranslate(); // the texts, the menus among them
     // The demo's keys work in the steps' window too.
     m_pipeline->addActions(m_keyActions);
-    // Menu shortcuts (Ctrl+Q, F1, Ctrl+E, ...) keep working in presentation mode, where the menu bar is hidden.
-    for (QAction *a : menuBar()->findChildren<QAction *>())
-        if (!a->shortcut().isEmpty() && !actions().contains(a))
-            addAction(a);
-    layOutComparison();
-    showCaption();
 
     // 1400 x 900, or less on a smaller screen (a 1280 x 720 projector)
     const QSize available = screen() ? screen()->availableGeometry().size() : QSize(1400, 900);
@@ -160,31 +154,25 @@ void MainWindow::changeParams(const std::function<void(attn::Params &)> &edit)
 
 void MainWindow::buildActions()
 {
-    // name, the menu text, the short text of the presentation button, key, what it does
-    auto add = [this](const QString &name, const QString &text, const QString &button, const QKeySequence &key,
-                   const std::function<void()> &f) {
-        auto *a = new QAction(text, this);
+    // name, key, what it does (the texts: retranslateKeyActions)
+    auto add = [this](const QString &name, const QKeySequence &key, const std::function<void()> &f) {
+        auto *a = new QAction(this);
         a->setObjectName(name);
         a->setShortcut(key);
         a->setShortcutContext(Qt::WindowShortcut);
-        a->setIconText(QStringLiteral("%1 [%2]").arg(button, key.toString(QKeySequence::NativeText)));
         connect(a, &QAction::triggered, this, f);
         addAction(a); // works with the menu bar hidden (presentation mode)
         m_keyActions << a;
         return a;
     };
-    add("toggleScaling", tr("Scaling on/off"), tr("√d_k"), Qt::Key_S, [this] { changeParams(attn::toggleScaling); });
-    add("toggleSoftmaxDim", tr("Softmax over keys / over queries"), tr("dim"), Qt::Key_D,
-        [this] { changeParams(attn::toggleSoftmaxDim); });
-    add("doubleDk", tr("Double d_k"), tr("d_k ×2"), Qt::Key_Up, [this] { changeParams(attn::doubleDk); });
-    add("halveDk", tr("Halve d_k"), tr("d_k ÷2"), Qt::Key_Down, [this] { changeParams(attn::halveDk); });
-    add("longer", tr("One more query (and key)"), tr("L+1"), Qt::Key_Right,
-        [this] { changeParams([](attn::Params &p) { attn::stepQueryLength(p, +1); }); });
-    add("shorter", tr("One query (and key) fewer"), tr("L−1"), Qt::Key_Left,
-        [this] { changeParams([](attn::Params &p) { attn::stepQueryLength(p, -1); }); });
-    add("cycleMask", tr("Next mask: none, causal, padding"), tr("mask"), Qt::Key_M,
-        [this] { changeParams(attn::nextMask); });
-    add("newSeed", tr("New random seed"), tr("seed"), Qt::Key_R, [this] {
+    add("toggleScaling", Qt::Key_S, [this] { changeParams(attn::toggleScaling); });
+    add("toggleSoftmaxDim", Qt::Key_D, [this] { changeParams(attn::toggleSoftmaxDim); });
+    add("doubleDk", Qt::Key_Up, [this] { changeParams(attn::doubleDk); });
+    add("halveDk", Qt::Key_Down, [this] { changeParams(attn::halveDk); });
+    add("longer", Qt::Key_Right, [this] { changeParams([](attn::Params &p) { attn::stepQueryLength(p, +1); }); });
+    add("shorter", Qt::Key_Left, [this] { changeParams([](attn::Params &p) { attn::stepQueryLength(p, -1); }); });
+    add("cycleMask", Qt::Key_M, [this] { changeParams(attn::nextMask); });
+    add("newSeed", Qt::Key_R, [this] {
         changeParams([](attn::Params &p) {
             const quint64 old = p.seed;
             do
@@ -192,42 +180,37 @@ void MainWindow::buildActions()
             while (p.seed == old);
         });
     });
-    add("nextStep", tr("Next lesson step"), tr("step ▶"), Qt::Key_PageDown, [this] { stepLesson(+1); });
-    add("previousStep", tr("Previous lesson step"), tr("◀ step"), Qt::Key_PageUp, [this] { stepLesson(-1); });
-    add("animate", tr("Start/stop the sweep (View > Sweep over)"), tr("sweep"), Qt::Key_Space,
-        [this] { m_sweep.setRunning(!m_sweep.isRunning()); });
-    add("cycleCompare", tr("Next comparison: none, scaling, softmax dim"), tr("compare"), Qt::Key_C,
-        [this] { m_comparison.cycle(); });
-    add("presentation", tr("Presentation mode"), tr("present"), Qt::Key_F5,
-        [this] { setPresentation(!m_presentation, true); });
-    add("leavePresentation", tr("Leave presentation mode"), tr("leave"), Qt::Key_Escape,
-        [this] { setPresentation(false); });
+    add("nextStep", Qt::Key_PageDown, [this] { stepLesson(+1); });
+    add("previousStep", Qt::Key_PageUp, [this] { stepLesson(-1); });
+    add("animate", Qt::Key_Space, [this] { m_sweep.setRunning(!m_sweep.isRunning()); });
+    add("cycleCompare", Qt::Key_C, [this] { m_comparison.cycle(); });
+    add("presentation", Qt::Key_F5, [this] { setPresentation(!m_presentation, true); });
+    add("leavePresentation", Qt::Key_Escape, [this] { setPresentation(false); });
 
     m_pipeline = new PipelineView(m_model, this);
     m_pipeline->setWindowFlag(Qt::Window); // a window of its own beside the main one
-    add("showPipeline", tr("The four steps: Q, K, V → scores → logits → weights → out"), tr("steps"), Qt::Key_P,
-        [this] {
-            m_pipeline->setVisible(!m_pipeline->isVisible());
-            if (m_pipeline->isVisible())
-                m_pipeline->raise();
-        });
+    add("showPipeline", Qt::Key_P, [this] {
+        m_pipeline->setVisible(!m_pipeline->isVisible());
+        if (m_pipeline->isVisible())
+            m_pipeline->raise();
+    });
     m_whyScale = new WhyScaleWindow(m_model, this);
     m_whyScale->setWindowFlag(Qt::Window);
-    add("showWhyScale", tr("Why scale? The sweep over d_k, scaled and not"), tr("why?"), Qt::Key_W, [this] {
+    add("showWhyScale", Qt::Key_W, [this] {
         m_whyScale->setVisible(!m_whyScale->isVisible());
         if (m_whyScale->isVisible())
             m_whyScale->raise();
     });
     m_training = new TrainingWindow(this);
     m_training->setWindowFlag(Qt::Window);
-    add("showTraining", tr("Training: watch it fail to learn without the scale"), tr("train"), Qt::Key_T, [this] {
+    add("showTraining", Qt::Key_T, [this] {
         m_training->setVisible(!m_training->isVisible());
         if (m_training->isVisible())
             m_training->raise();
     });
     m_hull = new HullWindow(m_model, this);
     m_hull->setWindowFlag(Qt::Window);
-    add("showHull", tr("The output inside the values' convex hull"), tr("hull"), Qt::Key_H, [this] {
+    add("showHull", Qt::Key_H, [this] {
         m_hull->setVisible(!m_hull->isVisible());
         if (m_hull->isVisible()) {
             m_hull->setPresentation(m_presentation);
@@ -236,12 +219,11 @@ void MainWindow::buildActions()
     });
     m_heads = new HeadsWindow(m_model, this);
     m_heads->setWindowFlag(Qt::Window);
-    add("showHeads", tr("Heads: every head's map side by side"), tr("heads"), QKeySequence(Qt::CTRL | Qt::Key_H),
-        [this] {
-            m_heads->setVisible(!m_heads->isVisible());
-            if (m_heads->isVisible())
-                m_heads->raise();
-        });
+    add("showHeads", QKeySequence(Qt::CTRL | Qt::Key_H), [this] {
+        m_heads->setVisible(!m_heads->isVisible());
+        if (m_heads->isVisible())
+            m_heads->raise();
+    });
     m_mistakes = new MistakesWindow(m_model, this);
     m_mistakes->setWindowFlag(Qt::Window);
     for (QWidget *w :
@@ -254,25 +236,24 @@ void MainWindow::buildActions()
     };
     connect(m_mistakes, &MistakesWindow::whyScaleRequested, this, [this, showWindow] { showWindow(m_whyScale); });
     connect(m_mistakes, &MistakesWindow::trainingRequested, this, [this, showWindow] { showWindow(m_training); });
-    add("showMistakes", tr("Common mistakes: each beside the right line"), tr("mistakes"), Qt::Key_X, [this] {
+    add("showMistakes", Qt::Key_X, [this] {
         if (m_mistakes->isVisible() && !m_mistakes->isPresentation()) {
             m_mistakes->hide();
             return;
         }
         showMistakes(m_mistakes->mistake());
     });
-    add("toggleRange", tr("Colours: fixed 0 to 1 / fitted to the data"), tr("fit"), Qt::Key_F, [this] {
+    add("toggleRange", Qt::Key_F, [this] {
         DisplayOptions d = m_model->display();
         d.range
             = d.range == DisplayOptions::Range::Fixed01 ? DisplayOptions::Range::Fit : DisplayOptions::Range::Fixed01;
         m_model->setDisplay(d);
     });
-    add("toggleGradient", tr("Gradient panels on/off (the softmax Jacobian's norm per row)"), tr("gradient"), Qt::Key_G,
-        [this] {
-            DisplayOptions d = m_model->display();
-            d.gradientPanels = !d.gradientPanels;
-            m_model->setDisplay(d);
-        });
+    add("toggleGradient", Qt::Key_G, [this] {
+        DisplayOptions d = m_model->display();
+        d.gradientPanels = !d.gradientPanels;
+        m_model->setDisplay(d);
+    });
 
     // Presentation mode shows these as large buttons instead of the settings; they wrap onto a
     // second row on a narrow screen, and say what is on.
@@ -297,6 +278,38 @@ void MainWindow::buildActions()
     connect(&m_lesson, &LessonController::stepChanged, this, &MainWindow::updateDemoButtons);
     connect(&m_sweep, &SweepController::runningChanged, this, &MainWindow::updateDemoButtons);
     updateDemoButtons();
+}
+
+void MainWindow::retranslateKeyActions()
+{
+    // The menu text and the short text of the presentation button (updateDemoButtons says more on those).
+    const auto set = [this](const char *name, const QString &text, const QString &button) {
+        QAction *a = action(name);
+        a->setText(text);
+        a->setIconText(QStringLiteral("%1 [%2]").arg(button, a->shortcut().toString(QKeySequence::NativeText)));
+    };
+    set("toggleScaling", tr("Scaling on/off"), tr("√d_k"));
+    set("toggleSoftmaxDim", tr("Softmax over keys / over queries"), tr("dim"));
+    set("doubleDk", tr("Double d_k"), tr("d_k ×2"));
+    set("halveDk", tr("Halve d_k"), tr("d_k ÷2"));
+    set("longer", tr("One more query (and key)"), tr("L+1"));
+    set("shorter", tr("One query (and key) fewer"), tr("L−1"));
+    set("cycleMask", tr("Next mask: none, causal, padding"), tr("mask"));
+    set("newSeed", tr("New random seed"), tr("seed"));
+    set("nextStep", tr("Next lesson step"), tr("step ▶"));
+    set("previousStep", tr("Previous lesson step"), tr("◀ step"));
+    set("animate", tr("Start/stop the sweep (View > Sweep over)"), tr("sweep"));
+    set("cycleCompare", tr("Next comparison: none, scaling, softmax dim"), tr("compare"));
+    set("presentation", tr("Presentation mode"), tr("present"));
+    set("leavePresentation", tr("Leave presentation mode"), tr("leave"));
+    set("showPipeline", tr("The four steps: Q, K, V → scores → logits → weights → out"), tr("steps"));
+    set("showWhyScale", tr("Why scale? The sweep over d_k, scaled and not"), tr("why?"));
+    set("showTraining", tr("Training: watch it fail to learn without the scale"), tr("train"));
+    set("showHull", tr("The output inside the values' convex hull"), tr("hull"));
+    set("showHeads", tr("Heads: every head's map side by side"), tr("heads"));
+    set("showMistakes", tr("Common mistakes: each beside the right line"), tr("mistakes"));
+    set("toggleRange", tr("Colours: fixed 0 to 1 / fitted to the data"), tr("fit"));
+    set("toggleGradient", tr("Gradient panels on/off (the softmax Jacobian's norm per row)"), tr("gradient"));
 }
 
 void MainWindow::updateDemoButtons()
@@ -383,8 +396,41 @@ QAction *MainWindow::action(const QString &name) const
     return findChild<QAction *>(name);
 }
 
+void MainWindow::retranslate()
+{
+    setWindowTitle(tr("attention-viz — scaled dot-product attention"));
+    m_dock->setWindowTitle(tr("Settings"));
+    m_busy->setText(tr("computing…"));
+    retranslateKeyActions();
+    m_undo->retranslate(); // (before the Edit menu says what Undo undoes)
+    buildMenus();
+    updateDemoButtons();
+    m_comparison.retranslate();
+    layOutComparison();
+    showCaption();
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        // The panels translate themselves after this (Qt sends them the event next): the presentation's text
+        // sizes are fitted to their new texts.
+        QTimer::singleShot(0, this, [this] {
+            if (m_presentation)
+                fitPresentation();
+            alignPanels();
+        });
+    }
+    QMainWindow::changeEvent(event);
+}
+
 void MainWindow::buildMenus()
 {
+    // Built again in a new language: the old menus go, with their actions and action groups.
+    menuBar()->clear();
+    for (const QPointer<QMenu> &menu : std::as_const(m_menus))
+        delete menu.data();
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *exportAction = file->addAction(tr("&Export…"), this, [this] {
         // After a failed export the dialog comes back as it was (path, title, size) to be mended.
@@ -499,8 +545,8 @@ void MainWindow::buildMenus()
         undo->setText(stack->canUndo() ? tr("&Undo %1").arg(stack->undoText()) : tr("&Undo"));
         redo->setText(stack->canRedo() ? tr("&Redo %1").arg(stack->redoText()) : tr("&Redo"));
     };
-    connect(m_undo->stack(), &QUndoStack::indexChanged, this, updateUndo);
-    connect(m_undo->stack(), &QUndoStack::cleanChanged, this, updateUndo);
+    connect(m_undo->stack(), &QUndoStack::indexChanged, undo, updateUndo);
+    connect(m_undo->stack(), &QUndoStack::cleanChanged, undo, updateUndo);
     updateUndo();
     edit->addSeparator();
     // The state as code others run: PyTorch drawing the same tensors, or the command that reopens it.
@@ -565,7 +611,7 @@ void MainWindow::buildMenus()
         { tr("Softmax over keys and over queries"), CompareKind::SoftmaxDim },
         { tr("d_k and 16 × d_k"), CompareKind::Dk }, { tr("Dot product and additive"), CompareKind::Score },
         { tr("Masked with −inf and with −1e9"), CompareKind::MaskFill } };
-    auto *group = new QActionGroup(this);
+    auto *group = new QActionGroup(comparison);
     for (const auto &k : kinds) {
         QAction *a = comparison->addAction(k.first);
         a->setCheckable(true);
@@ -588,19 +634,19 @@ void MainWindow::buildMenus()
     view->addAction(action("presentation"));
     view->addAction(action("animate"));
     QMenu *sweep = view->addMenu(tr("S&weep over"));
-    auto *sweeps = new QActionGroup(this);
+    auto *sweeps = new QActionGroup(sweep);
     for (const auto &sw : QList<QPair<QString, bool>> { { tr("d_k (1 to 1024, scaled beside not scaled)"), false },
              { tr("the length (L = S = 1 to 4096: entropy grows like ln S)"), true } }) {
         QAction *a = sweep->addAction(sw.first, this, [this, length = sw.second] {
             m_sweep.setOver(length ? SweepController::Over::Length : SweepController::Over::Dk);
         });
         a->setCheckable(true);
-        a->setChecked(!sw.second);
+        a->setChecked(sw.second == (m_sweep.over() == SweepController::Over::Length));
         a->setObjectName(sw.second ? "sweepLength" : "sweepDk");
         sweeps->addAction(a);
     }
     QMenu *speed = view->addMenu(tr("Sweep &speed"));
-    auto *speeds = new QActionGroup(this);
+    auto *speeds = new QActionGroup(speed);
     for (const auto &sp : QList<QPair<QString, int>> { { tr("Slow (one d_k every 1.5 s)"), 1500 },
              { tr("Normal (every 0.7 s)"), 700 }, { tr("Fast (every 0.25 s)"), 250 } }) {
         QAction *a = speed->addAction(sp.first, this, [this, ms = sp.second] { m_sweep.setInterval(ms); });
@@ -614,6 +660,24 @@ void MainWindow::buildMenus()
         m_partnerHeatmap->resetZoom();
     });
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    // The language of every window, switched at once; each language named in itself.
+    QMenu *language = view->addMenu(tr("&Language"));
+    language->setObjectName("languageMenu");
+    auto *languages = new QActionGroup(language);
+    const QString systemName
+        = systemLanguage() == QLatin1String("zh") ? QStringLiteral("中文") : QStringLiteral("English");
+    for (const auto &[code, name] : { std::pair { QString(), tr("System language (%1)").arg(systemName) },
+             std::pair { QStringLiteral("en"), QStringLiteral("English") },
+             std::pair { QStringLiteral("zh"), QStringLiteral("中文") } }) {
+        QAction *a = language->addAction(name);
+        a->setObjectName("language-" + (code.isEmpty() ? QStringLiteral("system") : code));
+        a->setCheckable(true);
+        a->setChecked(code == interfaceLanguageChoice());
+        languages->addAction(a);
+        // Queued: the menus are built again in the new language, this one among them.
+        connect(
+            a, &QAction::triggered, this, [this, code = code] { setLanguage(code); }, Qt::QueuedConnection);
+    }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *shortcuts = help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts);
@@ -627,6 +691,22 @@ void MainWindow::buildMenus()
                     .arg(QApplication::applicationVersion())
                 + QStringLiteral("<p>%1<br>%2</p>").arg(versions[0].toHtmlEscaped(), versions[1].toHtmlEscaped()));
     });
+
+    m_menus = { file, edit, lecture, mistakes, view, help };
+    // Menu shortcuts (Ctrl+Q, F1, Ctrl+E, ...) keep working in presentation mode, where the menu bar is hidden.
+    for (QAction *a : menuBar()->findChildren<QAction *>())
+        if (!a->shortcut().isEmpty() && !actions().contains(a))
+            addAction(a);
+}
+
+void MainWindow::setLanguage(const QString &code)
+{
+    if (!setInterfaceLanguage(code)) {
+        statusBar()->showMessage(tr("The Chinese translation could not be loaded; the window stays in English"), 8000);
+        return;
+    }
+    if (m_rememberState)
+        QSettings().setValue("ui/language", code); // the next start too (--lang overrides it)
 }
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)

@@ -12,6 +12,7 @@
 #include "weights.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class ControlsPanel;
 class ExplanationPanel;
@@ -88,10 +89,14 @@ protected:
     void dropEvent(QDropEvent *event) override; // attention data, a scenario or a lesson
     void resizeEvent(QResizeEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override; // the other windows closing
+    void changeEvent(QEvent *event) override; // the language switched: texts and menus again
 
 private:
     void buildActions();
-    void buildMenus();
+    void buildMenus(); // again on a language switch
+    void retranslate();
+    void retranslateKeyActions();
+    void setLanguage(const QString &code); // View > Language: "en", "zh" or empty for the system's
     void layOutComparison();
     void showCaption();
     void changeParams(const std::function<void(attn::Params &)> &edit);
@@ -130,5 +135,6 @@ private:
     class WeightsWindow *m_weightsWindow = nullptr;
     bool m_presentation = false;
     QList<QAction *> m_keyActions;
+    QList<QPointer<QMenu>> m_menus; // the menu bar's, made by buildMenus
     class UndoHistory *m_undo = nullptr; // Edit > Undo, Redo
 };

@@ -41,21 +41,25 @@ MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
     , m_model(model)
 {
     setObjectName("mistakesWindow");
-    setWindowTitle(tr("Common mistakes"));
     auto *layout = new QVBoxLayout(this);
 
     auto *choices = new QHBoxLayout;
     m_group = new QButtonGroup(this);
-    const QStringList names { tr("1  no ÷√d_k"), tr("2  dim=-2"), tr("3  MHA mask in SDPA"), tr("4  K.transpose(0, 1)"),
-        tr("5  Q.transpose(-2, -1) @ K") };
     for (int i = 0; i < int(attn::allMistakes().size()); ++i) {
-        auto *b = new QPushButton(names[i], this);
+        auto *b = new QPushButton(this);
         b->setCheckable(true);
         b->setFocusPolicy(Qt::NoFocus); // the keys stay with the window
         b->setObjectName(QStringLiteral("mistake-%1").arg(fromStd(attn::mistakeName(attn::allMistakes()[i]))));
         m_group->addButton(b, i);
         choices->addWidget(b);
     }
+    m_texts.add([this] {
+        setWindowTitle(tr("Common mistakes"));
+        const QStringList names { tr("1  no ÷√d_k"), tr("2  dim=-2"), tr("3  MHA mask in SDPA"),
+            tr("4  K.transpose(0, 1)"), tr("5  Q.transpose(-2, -1) @ K") };
+        for (int i = 0; i < names.size(); ++i)
+            m_group->button(i)->setText(names[i]);
+    });
     m_group->button(0)->setChecked(true);
     connect(m_group, &QButtonGroup::idClicked, this, [this](int id) { setMistake(attn::allMistakes()[id]); });
     layout->addLayout(choices);
@@ -150,10 +154,14 @@ MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
     m_numbers->setObjectName("mistake-numbers");
     m_numbers->setWordWrap(true);
     bottom->addWidget(m_numbers, 1);
-    m_why = new QPushButton(tr("Why scale? [W]"), this);
+    m_why = new QPushButton(this);
     m_why->setFocusPolicy(Qt::NoFocus);
-    m_train = new QPushButton(tr("Watch training stall [T]"), this);
+    m_train = new QPushButton(this);
     m_train->setFocusPolicy(Qt::NoFocus);
+    m_texts.add([this] {
+        m_why->setText(tr("Why scale? [W]"));
+        m_train->setText(tr("Watch training stall [T]"));
+    });
     connect(m_why, &QPushButton::clicked, this, &MistakesWindow::whyScaleRequested);
     connect(m_train, &QPushButton::clicked, this, &MistakesWindow::trainingRequested);
     bottom->addWidget(m_why);
@@ -247,8 +255,10 @@ void MistakesWindow::resizeEvent(QResizeEvent *event)
 
 void MistakesWindow::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
+        m_texts.retranslate();
         recompute();
+    }
     QWidget::changeEvent(event);
 }
 

@@ -10,6 +10,7 @@
 #include "hull.h"
 #include "mistakes.h"
 #include "model/attention_model.h"
+#include "widgets/translated_texts.h"
 
 #include <QWidget>
 
@@ -93,4 +94,5 @@ private:
     std::array<Side, 2> m_sides;
     bool m_presentation = false;
     bool m_showHull = false;
+    TranslatedTexts m_texts;
 };

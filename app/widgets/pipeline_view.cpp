@@ -63,7 +63,6 @@ PipelineView::PipelineView(AttentionModel *model, QWidget *parent)
     , m_model(model)
 {
     setObjectName("pipelineView");
-    setWindowTitle(tr("attention-viz — the four steps"));
     setMouseTracking(true);
     setMinimumSize(640, 420);
     resize(1100, 700);
@@ -71,6 +70,19 @@ PipelineView::PipelineView(AttentionModel *model, QWidget *parent)
         m_query = m_key = -1;
         update();
     });
+    retranslate();
+}
+
+void PipelineView::retranslate()
+{
+    setWindowTitle(tr("attention-viz — the four steps")); // (the steps' names are drawn in the new language)
+}
+
+void PipelineView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
 }
 
 int PipelineView::fullRows(Matrix m) const

@@ -31,8 +31,10 @@ protected:
     void paintEvent(QPaintEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void leaveEvent(QEvent *event) override;
+    void changeEvent(QEvent *event) override; // a language switch
 
 private:
+    void retranslate();
     struct Panel
     {
         QRectF grid; // the cells

@@ -28,11 +28,6 @@ constexpr attn::Scaling kScalings[]
     = { attn::Scaling::InvSqrtDk, attn::Scaling::InvDk, attn::Scaling::InvSqrtDModel, attn::Scaling::QuarterEach };
 constexpr int kPaces[] = { 10, 30, 100, 300, 0 };
 
-QLabel *label(const QString &text, QWidget *parent)
-{
-    return new QLabel(text, parent);
-}
-
 } // namespace
 
 TrainingWindow::TrainingWindow(QWidget *parent)
@@ -40,67 +35,86 @@ TrainingWindow::TrainingWindow(QWidget *parent)
     , m_controller(new TrainingController(kWatchedExamples, this))
 {
     setObjectName("trainingWindow");
-    setWindowTitle(tr("Training: with and without the scale"));
-    m_start = new QPushButton(tr("Start"), this);
+    m_texts.add([this] { setWindowTitle(tr("Training: with and without the scale")); });
+    m_start = new QPushButton(this); // (its text says what it does now: showState)
     m_start->setObjectName("train-start");
-    m_start->setToolTip(tr("Start or pause both runs (Space)"));
-    m_step = new QPushButton(tr("Step"), this);
+    m_step = new QPushButton(this);
     m_step->setObjectName("train-step");
-    m_step->setToolTip(tr("One step of both runs (→)"));
-    m_reset = new QPushButton(tr("Reset"), this);
+    m_reset = new QPushButton(this);
     m_reset->setObjectName("train-reset");
-    m_reset->setToolTip(tr("Back to step 0: the same initial weights and batches (R)"));
+    m_texts.add([this] {
+        m_start->setToolTip(tr("Start or pause both runs (Space)"));
+        m_step->setText(tr("Step"));
+        m_step->setToolTip(tr("One step of both runs (→)"));
+        m_reset->setText(tr("Reset"));
+        m_reset->setToolTip(tr("Back to step 0: the same initial weights and batches (R)"));
+    });
     m_pace = new QComboBox(this);
     m_pace->setObjectName("train-pace");
-    for (int pace : kPaces)
-        m_pace->addItem(pace > 0 ? tr("%1 steps/s").arg(pace) : tr("as fast as it goes"));
+    for (std::size_t i = 0; i < std::size(kPaces); ++i)
+        m_pace->addItem(QString());
+    m_texts.add([this] {
+        for (int i = 0; i < m_pace->count(); ++i)
+            m_pace->setItemText(i, kPaces[i] > 0 ? tr("%1 steps/s").arg(kPaces[i]) : tr("as fast as it goes"));
+        m_pace->setToolTip(tr("How fast the steps run, to watch them"));
+    });
     m_pace->setCurrentIndex(2);
-    m_pace->setToolTip(tr("How fast the steps run, to watch them"));
-    m_export = new QPushButton(tr("Export…"), this);
+    m_export = new QPushButton(this);
     m_export->setObjectName("train-export");
+    m_texts.add([this] { m_export->setText(tr("Export…")); });
     m_progress = new QLabel(this);
     m_progress->setObjectName("train-progress");
 
     m_dk = new QSpinBox(this);
     m_dk->setObjectName("train-d-k");
     m_dk->setRange(1, attn::TrainLimits::maxDk);
-    m_dk->setToolTip(tr("d_k, the width of q·W_q and X·W_k: the larger, the larger the unscaled logits"));
     m_optimizer = new QComboBox(this);
     m_optimizer->setObjectName("train-optimizer");
-    m_optimizer->addItem(tr("SGD"));
-    m_optimizer->addItem(tr("Adam"));
-    m_optimizer->setToolTip(tr("Changing it sets its usual learning rate (SGD 0.5, Adam 0.01)"));
+    m_optimizer->addItem(QString());
+    m_optimizer->addItem(QString());
     m_lr = new QDoubleSpinBox(this);
     m_lr->setObjectName("train-lr");
     m_lr->setDecimals(4);
     m_lr->setRange(0.0001, attn::TrainLimits::maxLearningRate);
-    m_lr->setToolTip(tr("Learning rate"));
     m_noise = new QDoubleSpinBox(this);
     m_noise->setObjectName("train-noise");
     m_noise->setDecimals(2);
     m_noise->setSingleStep(0.1);
     m_noise->setRange(0, attn::TrainLimits::maxNoise);
-    m_noise->setToolTip(tr("The query is the target token's embedding plus this much noise: q = X[t] + noise · ε"));
     m_seed = new QSpinBox(this);
     m_seed->setObjectName("train-seed");
     m_seed->setRange(0, 1000000);
-    m_seed->setToolTip(tr("torch.manual_seed: the initial weights and every batch"));
     m_steps = new QSpinBox(this);
     m_steps->setObjectName("train-steps");
     m_steps->setRange(1, attn::TrainLimits::maxSteps);
     m_steps->setSingleStep(100);
     m_scaling = new QComboBox(this);
     m_scaling->setObjectName("train-scaling");
-    m_scaling->addItem(tr("÷√d_k (the lecture's)"));
-    m_scaling->addItem(tr("÷d_k (too much)"));
-    m_scaling->addItem(tr("÷√d_model (the multi-head mistake)"));
-    m_scaling->addItem(tr("d_k^−¼ on q and on k (= ÷√d_k)"));
-    m_scaling->setToolTip(tr("How the blue run is scaled; the orange run is never scaled"));
+    for (int i = 0; i < 4; ++i)
+        m_scaling->addItem(QString());
     m_init = new QComboBox(this);
     m_init->setObjectName("train-init");
-    m_init->addItem(tr("W ~ N(0, 1/d_model)"));
-    m_init->addItem(tr("W = randn (the lecture's)"));
-    m_init->setToolTip(tr("How W_q and W_k are drawn at step 0 (the same for both runs)"));
+    m_init->addItem(QString());
+    m_init->addItem(QString());
+    m_texts.add([this] {
+        m_dk->setToolTip(tr("d_k, the width of q·W_q and X·W_k: the larger, the larger the unscaled logits"));
+        m_optimizer->setItemText(0, tr("SGD"));
+        m_optimizer->setItemText(1, tr("Adam"));
+        m_optimizer->setToolTip(tr("Changing it sets its usual learning rate (SGD 0.5, Adam 0.01)"));
+        m_lr->setToolTip(tr("Learning rate"));
+        m_noise->setToolTip(tr("The query is the target token's embedding plus this much noise: q = X[t] + noise · ε"));
+        m_seed->setToolTip(tr("torch.manual_seed: the initial weights and every batch"));
+        m_scaling->setItemText(0, tr("÷√d_k (the lecture's)"));
+        m_scaling->setItemText(1, tr("÷d_k (too much)"));
+        m_scaling->setItemText(2, tr("÷√d_model (the multi-head mistake)"));
+        m_scaling->setItemText(3, tr("d_k^−¼ on q and on k (= ÷√d_k)"));
+        if (m_scaling->count() > 4) // the command line's factor
+            m_scaling->setItemText(4, tr("× %1 (the command line's)").arg(m_customScale, 0, 'g', 4));
+        m_scaling->setToolTip(tr("How the blue run is scaled; the orange run is never scaled"));
+        m_init->setItemText(0, tr("W ~ N(0, 1/d_model)"));
+        m_init->setItemText(1, tr("W = randn (the lecture's)"));
+        m_init->setToolTip(tr("How W_q and W_k are drawn at step 0 (the same for both runs)"));
+    });
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
@@ -110,14 +124,20 @@ TrainingWindow::TrainingWindow(QWidget *parent)
     buttons->addWidget(m_progress, 1);
     buttons->addWidget(m_export);
     auto *settingsRow = new QHBoxLayout;
-    const std::pair<QString, QWidget *> fields[]
-        = { { tr("d_k"), m_dk }, { tr("Optimiser"), m_optimizer }, { tr("lr"), m_lr }, { tr("Noise"), m_noise },
-              { tr("Seed"), m_seed }, { tr("Steps"), m_steps }, { tr("Blue"), m_scaling }, { tr("Init"), m_init } };
-    for (const auto &[name, widget] : fields) {
-        settingsRow->addWidget(label(name, this));
-        settingsRow->addWidget(widget);
+    QLabel *names[8];
+    QWidget *const fields[] = { m_dk, m_optimizer, m_lr, m_noise, m_seed, m_steps, m_scaling, m_init };
+    for (int i = 0; i < 8; ++i) {
+        names[i] = new QLabel(this);
+        settingsRow->addWidget(names[i]);
+        settingsRow->addWidget(fields[i]);
         settingsRow->addSpacing(6);
     }
+    m_texts.add([names] {
+        const QString texts[8]
+            = { tr("d_k"), tr("Optimiser"), tr("lr"), tr("Noise"), tr("Seed"), tr("Steps"), tr("Blue"), tr("Init") };
+        for (int i = 0; i < 8; ++i)
+            names[i]->setText(texts[i]);
+    });
     settingsRow->addStretch(1);
 
     m_customPlot = new QCustomPlot(this);
@@ -221,7 +241,7 @@ void TrainingWindow::setSettings(const attn::TrainSettings &s)
             m_customScale = s.customScale;
             if (m_scaling->count() == 4)
                 m_scaling->addItem(QString());
-            m_scaling->setItemText(4, tr("× %1 (the command line's)").arg(s.customScale, 0, 'g', 4));
+            m_texts.retranslate(); // its text
             m_scaling->setCurrentIndex(4);
         }
         m_init->setCurrentIndex(s.init == attn::TrainInit::Randn ? 1 : 0);
@@ -268,6 +288,19 @@ void TrainingWindow::showSnapshot()
     m_customPlot->replot(QCustomPlot::rpQueuedReplot);
     m_summary->setText(TrainingPlot::summary(m_controller->snapshot()));
     m_progress->setText(tr("step %1 of %2").arg(m_controller->snapshot().steps()).arg(m_controller->settings().steps));
+}
+
+void TrainingWindow::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange)
+        return;
+    m_texts.retranslate();
+    m_plot->retranslate();
+    if (m_invalid)
+        settingsEdited(); // its message
+    showSnapshot();
+    showState();
 }
 
 void TrainingWindow::showState()

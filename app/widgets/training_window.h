@@ -9,6 +9,7 @@
 // picture (.png .pdf .svg) or the numbers (.csv .json).
 
 #include "training.h"
+#include "widgets/translated_texts.h"
 
 #include <QWidget>
 
@@ -44,6 +45,7 @@ protected:
     void showEvent(QShowEvent *event) override;
     void hideEvent(QHideEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override; // a language switch: the texts again
 
 private:
     void settingsEdited();
@@ -63,4 +65,5 @@ private:
     bool m_sized = false;
     double m_customScale = 1.0; // the blue run's factor when the command line gave one (--scale F)
     bool m_invalid = false; // the controls' settings cannot run (too much work): Start, Step and Reset wait
+    TranslatedTexts m_texts;
 };

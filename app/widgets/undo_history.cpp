@@ -88,8 +88,9 @@ public:
         , m_settings(settingsOnly(m_before, m_after))
         , m_at(at)
     {
-        setText(describe(m_before, m_after));
+        retranslate();
     }
+    void retranslate() { setText(describe(m_before, m_after)); }
     void undo() override { m_history->restore(m_before); }
     void redo() override
     {
@@ -119,6 +120,12 @@ private:
 };
 
 } // namespace
+
+void UndoHistory::retranslate()
+{
+    for (int i = 0; i < m_stack->count(); ++i) // (every command on the stack is a StateCommand)
+        static_cast<StateCommand *>(const_cast<QUndoCommand *>(m_stack->command(i)))->retranslate();
+}
 
 UndoHistory::UndoHistory(AttentionModel *model, LessonController *lesson, QObject *parent)
     : QObject(parent)

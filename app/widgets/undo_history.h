@@ -23,6 +23,8 @@ public:
     ~UndoHistory() override;
 
     QUndoStack *stack() const { return m_stack; }
+    // Every step's name again, in the interface's language now ("Undo d_k" in the menu).
+    void retranslate();
     // Edit > Undo and Redo: a change not yet recorded (made in this turn of the event loop) is recorded first.
     void undo();
     void redo();

@@ -56,10 +56,13 @@ WeightsWindow::WeightsWindow(QWidget *parent)
         else
             QToolTip::hideText();
     });
-    m_export = new QPushButton(tr("Export picture…"), this);
+    m_export = new QPushButton(this);
     m_export->setObjectName("weightsExport");
-    m_export->setToolTip(tr("Save the large map as PNG, PDF or SVG (with its axes and colour scale) or its numbers "
-                            "as CSV; JSON: every map's row sums and entropies"));
+    m_texts.add([this] {
+        m_export->setText(tr("Export picture…"));
+        m_export->setToolTip(tr("Save the large map as PNG, PDF or SVG (with its axes and colour scale) or its "
+                                "numbers as CSV; JSON: every map's row sums and entropies"));
+    });
     connect(m_export, &QPushButton::clicked, this, [this] {
         exportFromDialog(this, tr("Export the weights map"), QStringLiteral("weights.png"),
             [this](const QString &path, QString *error) { return exportTo(path, error); });
@@ -129,6 +132,19 @@ void WeightsWindow::setWeights(std::shared_ptr<const attn::LoadedWeights> w)
         m_tiles << tile;
     }
     select(0);
+}
+
+void WeightsWindow::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange)
+        return;
+    m_texts.retranslate();
+    if (m_weights) { // the maps' titles, the statistics and the title in the new language
+        const int selected = m_selected;
+        setWeights(m_weights);
+        select(selected);
+    }
 }
 
 void WeightsWindow::select(int map)

@@ -7,6 +7,7 @@
 // the arrow keys, Home and End choose the map.
 
 #include "weights.h"
+#include "widgets/translated_texts.h"
 
 #include <QWidget>
 
@@ -41,6 +42,9 @@ public:
 
     static constexpr int kMaxTiles = 48;
 
+protected:
+    void changeEvent(QEvent *event) override; // a language switch: the texts again
+
 private:
     void step(int by); // to another map with a tile, by this many
 
@@ -56,4 +60,5 @@ private:
     attn::WeightsSummary m_summary;
     std::vector<attn::WeightsSummary> m_summaries; // per map drawn, made once
     int m_selected = 0;
+    TranslatedTexts m_texts;
 };

@@ -41,47 +41,59 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
     , m_stop(std::make_shared<std::atomic<bool>>(false))
 {
     setObjectName("whyScaleWindow");
-    setWindowTitle(tr("Why divide by √d_k?"));
+    m_texts.add([this] { setWindowTitle(tr("Why divide by √d_k?")); });
     auto *controls = new QHBoxLayout;
     m_keys = new QSpinBox(this);
     m_keys->setObjectName("sweep-keys");
     m_keys->setRange(2, attn::SweepLimits::maxKeys);
     m_keys->setValue(16);
-    m_keys->setToolTip(tr("Keys S in each trial: one query against S keys"));
     m_trials = new QSpinBox(this);
     m_trials->setObjectName("sweep-trials");
     m_trials->setRange(1, attn::SweepLimits::maxTrials);
     m_trials->setValue(200);
-    m_trials->setToolTip(tr("Trials T per d_k: trial t draws with seed + t (the main window's seed)"));
     m_scaling = new QComboBox(this);
     m_scaling->setObjectName("sweep-scaling");
-    m_scaling->addItem(tr("÷√d_k (the lecture's)"));
-    m_scaling->addItem(tr("÷d_k (too much)"));
-    m_scaling->addItem(tr("÷√d_model (the multi-head mistake)"));
-    m_scaling->addItem(tr("d_k^−¼ on q and on k (the same as ÷√d_k)"));
-    m_scaling->setToolTip(tr("How the blue side is scaled; the orange side is never scaled"));
+    for (int i = 0; i < 4; ++i)
+        m_scaling->addItem(QString());
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
-    m_progress->setFormat(tr("%p% swept"));
-    m_run = new QPushButton(tr("Sweep"), this);
+    m_run = new QPushButton(this);
     m_run->setObjectName("sweep-run");
-    m_run->setToolTip(tr("Sweep again with these settings (after a cancel, say)"));
-    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel = new QPushButton(this);
     m_cancel->setObjectName("sweep-cancel");
-    m_export = new QPushButton(tr("Export…"), this);
+    m_export = new QPushButton(this);
     m_export->setObjectName("sweep-export");
-    controls->addWidget(new QLabel(tr("Keys S"), this));
+    auto *keysName = new QLabel(this), *trialsName = new QLabel(this), *scaledName = new QLabel(this);
+    controls->addWidget(keysName);
     controls->addWidget(m_keys);
     controls->addSpacing(12);
-    controls->addWidget(new QLabel(tr("Trials T"), this));
+    controls->addWidget(trialsName);
     controls->addWidget(m_trials);
     controls->addSpacing(12);
-    controls->addWidget(new QLabel(tr("Scaled side"), this));
+    controls->addWidget(scaledName);
     controls->addWidget(m_scaling, 1);
-    m_additive = new QCheckBox(tr("+ additive"), this);
+    m_additive = new QCheckBox(this);
     m_additive->setObjectName("sweep-additive");
-    m_additive->setToolTip(tr("A third side: additive attention, v·tanh(q·W₁ + k·W₂), not scaled (with the main "
-                              "window's H when its score is additive, else 8 hidden units)"));
+    m_texts.add([this, keysName, trialsName, scaledName] {
+        m_keys->setToolTip(tr("Keys S in each trial: one query against S keys"));
+        m_trials->setToolTip(tr("Trials T per d_k: trial t draws with seed + t (the main window's seed)"));
+        m_scaling->setItemText(0, tr("÷√d_k (the lecture's)"));
+        m_scaling->setItemText(1, tr("÷d_k (too much)"));
+        m_scaling->setItemText(2, tr("÷√d_model (the multi-head mistake)"));
+        m_scaling->setItemText(3, tr("d_k^−¼ on q and on k (the same as ÷√d_k)"));
+        m_scaling->setToolTip(tr("How the blue side is scaled; the orange side is never scaled"));
+        m_progress->setFormat(tr("%p% swept"));
+        m_run->setText(tr("Sweep"));
+        m_run->setToolTip(tr("Sweep again with these settings (after a cancel, say)"));
+        m_cancel->setText(tr("Cancel"));
+        m_export->setText(tr("Export…"));
+        keysName->setText(tr("Keys S"));
+        trialsName->setText(tr("Trials T"));
+        scaledName->setText(tr("Scaled side"));
+        m_additive->setText(tr("+ additive"));
+        m_additive->setToolTip(tr("A third side: additive attention, v·tanh(q·W₁ + k·W₂), not scaled (with the main "
+                                  "window's H when its score is additive, else 8 hidden units)"));
+    });
     controls->addWidget(m_additive);
     controls->addWidget(m_progress);
     controls->addWidget(m_run);
@@ -104,8 +116,10 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
         auto *rect = new QCPAxisRect(m_histogram);
         m_histogram->plotLayout()->addElement(1, side, rect);
         QCPAxis *x = rect->axis(QCPAxis::atBottom), *y = rect->axis(QCPAxis::atLeft);
-        x->setLabel(side == 0 ? tr("raw score q·k") : tr("scaled score (logit)"));
-        y->setLabel(tr("density"));
+        m_texts.add([x, y, side] {
+            x->setLabel(side == 0 ? tr("raw score q·k") : tr("scaled score (logit)"));
+            y->setLabel(tr("density"));
+        });
         m_bars[side] = new QCPBars(x, y);
         m_bars[side]->setPen(Qt::NoPen);
         m_bars[side]->setBrush(side == 0 ? QColor(213, 94, 0, 170) : QColor(0, 114, 178, 170));
@@ -222,12 +236,14 @@ void WhyScaleWindow::recompute()
         double draws = 0;
         for (int dk : s.dks)
             draws += double(s.trials) * (s.keys + 1) * dk;
-        m_status->setText(tr("Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most "
-                             "%4 billion, about a minute). Lower the keys S or the trials T.")
-                              .arg(s.trials)
-                              .arg(s.keys)
-                              .arg(draws / 1e9, 0, 'f', 1)
-                              .arg(attn::SweepLimits::maxWork / 1e9, 0, 'f', 0));
+        setStatus([s, draws] {
+            return tr("Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most "
+                      "%4 billion, about a minute). Lower the keys S or the trials T.")
+                .arg(s.trials)
+                .arg(s.keys)
+                .arg(draws / 1e9, 0, 'f', 1)
+                .arg(attn::SweepLimits::maxWork / 1e9, 0, 'f', 0);
+        });
         Q_UNUSED(e);
         return;
     }
@@ -268,15 +284,42 @@ void WhyScaleWindow::started()
     m_progress->setValue(0);
     m_cancel->setEnabled(true);
     m_run->setEnabled(false);
-    m_status->setText(tr("Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…")
-                          .arg(m_running.trials)
-                          .arg(m_running.keys));
+    setStatus([this] {
+        return tr("Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…")
+            .arg(m_running.trials)
+            .arg(m_running.keys);
+    });
 }
 
 void WhyScaleWindow::progress(double fraction)
 {
     if (running())
         m_progress->setValue(int(std::lround(fraction * 1000)));
+}
+
+void WhyScaleWindow::setStatus(std::function<QString()> text)
+{
+    m_statusText = std::move(text);
+    m_status->setText(m_statusText());
+}
+
+void WhyScaleWindow::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange)
+        return;
+    m_texts.retranslate();
+    m_sweepPlot->retranslate();
+    if (m_result && !m_busy) { // the legend, the title and the status in the new language
+        m_sweepPlot->setResult(*m_result);
+        m_sweepPlot->setTitle(SweepPlot::defaultTitle(m_result->settings));
+        m_sweepPlot->setCurrentDk(m_model->params().dK);
+    }
+    if (m_statusText)
+        m_status->setText(m_statusText());
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    if (isVisible())
+        showHistograms();
 }
 
 void WhyScaleWindow::finished()
@@ -292,8 +335,10 @@ void WhyScaleWindow::finished()
     }
     if (!r) {
         m_progress->setValue(0);
-        m_status->setText(m_result ? tr("Cancelled: the plots show the sweep before. Sweep sweeps again.")
-                                   : tr("Cancelled. Sweep sweeps again."));
+        setStatus([before = m_result.has_value()] {
+            return before ? tr("Cancelled: the plots show the sweep before. Sweep sweeps again.")
+                          : tr("Cancelled. Sweep sweeps again.");
+        });
         return;
     }
     m_result = r;
@@ -303,7 +348,7 @@ void WhyScaleWindow::finished()
     m_sweepPlot->setCurrentDk(m_model->params().dK);
     m_plot->replot();
     m_export->setEnabled(true);
-    m_status->setText(statusText());
+    setStatus([this] { return statusText(); });
 }
 
 QString WhyScaleWindow::statusText() const

@@ -9,11 +9,13 @@
 
 #include "model/attention_model.h"
 #include "scale_sweep.h"
+#include "widgets/translated_texts.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -56,6 +58,7 @@ public:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override; // a language switch: the texts again
 
 private:
     void started();
@@ -77,6 +80,10 @@ private:
     QProgressBar *m_progress;
     QPushButton *m_run, *m_cancel, *m_export;
     QLabel *m_status;
+    // What the status line says, as code: run again in a new language (setStatus).
+    std::function<QString()> m_statusText;
+    void setStatus(std::function<QString()> text);
+    TranslatedTexts m_texts;
     QTimer *m_debounce;
     QFutureWatcher<std::optional<attn::SweepResult>> m_watcher;
     std::shared_ptr<std::atomic<bool>> m_stop;
