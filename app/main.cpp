@@ -15,6 +15,7 @@
 #include "render/weights_plot.h"
 #include "widgets/main_window.h"
 #include "widgets/mistakes_window.h"
+#include "widgets/theme.h"
 #include "widgets/training_window.h"
 #include "widgets/weights_window.h"
 #include "widgets/why_scale_window.h"
@@ -342,6 +343,12 @@ int main(int argc, char *argv[])
         language.clear();
     if (!installTranslations(app, language))
         std::fprintf(stderr, "attention-viz: the Chinese translation could not be loaded; using English\n");
+    // The colours: --theme, else (in an interactive window) the one chosen in View > Theme, else the system's.
+    QString theme = request.theme;
+    if (theme.isEmpty() && request.opensWindow() && request.screenshotPath.isEmpty())
+        theme = QSettings().value("ui/theme").toString();
+    if (!theme.isEmpty())
+        applyTheme(theme);
 
     if ((sweep || training) && request.writesPictures()) {
         // The sweep's plots (1200 × 900 units) or the training's (1400 × 900) unless --size says otherwise.

@@ -653,6 +653,13 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
         if (r.language != "en" && r.language != "zh")
             throw Fail { QStringLiteral("--lang: expected en or zh, got '%1'").arg(parser.value("lang")) };
     }
+    if (parser.isSet("theme")) {
+        r.theme = parser.value("theme").trimmed().toLower();
+        if (r.theme != "system" && r.theme != "light" && r.theme != "dark")
+            throw Fail {
+                QStringLiteral("--theme: expected system, light or dark, got '%1'").arg(parser.value("theme"))
+            };
+    }
 }
 
 QString validationMessage(const attn::ValidationError &e)
@@ -1027,6 +1034,10 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
             "Language of the window and pictures: en or zh (default: the system's; the window opens in the one last "
             "chosen in View > Language).",
             "en|zh" },
+        { "theme",
+            "Colours of the window: system, light or dark (default: the one last chosen in View > Theme, else the "
+            "system's). Pictures are always drawn on white.",
+            "system|light|dark" },
         { "preset", "Start from one of the lecture's examples: qkv-basics, why-scale, sdpa-check, wrong-dim.", "NAME" },
         { "scenario", "Start from a saved scenario (JSON); other options change it.", "FILE" },
         { "save-scenario", "Write the state given on the command line as a scenario file and exit.", "FILE" },

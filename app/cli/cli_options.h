@@ -40,6 +40,7 @@ struct CliRequest
     QString title; // --title; empty: the settings
     bool noTitle = false;
     QString language; // --lang: "en", "zh", or empty for the system's language
+    QString theme; // --theme: "system", "light", "dark", or empty (the last chosen in View > Theme)
     CompareKind compare = CompareKind::None; // --compare, or from --preset / --scenario
     int compareDk = 256;
     QString captionEn, captionZh; // from --preset / --scenario

@@ -16,6 +16,7 @@
 #include "widgets/hull_window.h"
 #include "widgets/mistakes_window.h"
 #include "widgets/pipeline_view.h"
+#include "widgets/theme.h"
 #include "widgets/training_window.h"
 #include "widgets/undo_history.h"
 #include "widgets/weights_window.h"
@@ -677,6 +678,23 @@ void MainWindow::buildMenus()
         // Queued: the menus are built again in the new language, this one among them.
         connect(
             a, &QAction::triggered, this, [this, code = code] { setLanguage(code); }, Qt::QueuedConnection);
+    }
+    // Light or dark: the window's colours (the plots stay on white, as in pictures).
+    QMenu *theme = view->addMenu(tr("&Theme"));
+    theme->setObjectName("themeMenu");
+    auto *themes = new QActionGroup(theme);
+    for (const auto &[name, text] : { std::pair { QStringLiteral("system"), tr("System colours") },
+             std::pair { QStringLiteral("light"), tr("Light") }, std::pair { QStringLiteral("dark"), tr("Dark") } }) {
+        QAction *a = theme->addAction(text);
+        a->setObjectName("theme-" + name);
+        a->setCheckable(true);
+        a->setChecked(name == themeName());
+        themes->addAction(a);
+        connect(a, &QAction::triggered, this, [this, name = name] {
+            applyTheme(name);
+            if (m_rememberState)
+                QSettings().setValue("ui/theme", name); // the next start too (--theme overrides it)
+        });
     }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));

@@ -5,6 +5,7 @@
 #include "render/color_maps.h"
 #include "render/heatmap_drawing.h"
 #include "render/hull_plot.h"
+#include "widgets/theme.h"
 
 #include <qcustomplot.h>
 
@@ -34,7 +35,26 @@ QString number(double v, int decimals = 2)
     return QString::number(v, 'f', decimals);
 }
 
+// The right line's green and the mistake's red, readable on the window's palette (light or dark).
+QColor rightColor(const QPalette &p)
+{
+    return readable(p, QColor(0x1a, 0x6b, 0x2a), QColor(0x7a, 0xd4, 0x8f));
+}
+
+QColor wrongColor(const QPalette &p)
+{
+    return readable(p, QColor(0xb0, 0x20, 0x20), QColor(0xff, 0x7b, 0x7b));
+}
+
 } // namespace
+
+void MistakesWindow::applyColors()
+{
+    for (int k = 0; k < 2; ++k)
+        m_sides[std::size_t(k)].title->setStyleSheet(
+            QStringLiteral("color: %1; font-weight: bold")
+                .arg((k ? wrongColor(palette()) : rightColor(palette())).name()));
+}
 
 MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
     : QWidget(parent)
@@ -78,7 +98,6 @@ MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
         column->setSpacing(4); // not the 24 between the columns
         s.title = new QLabel(this);
         s.title->setObjectName(k ? "mistake-wrong-title" : "mistake-right-title");
-        s.title->setStyleSheet(k ? "color: #b02020; font-weight: bold" : "color: #1a6b2a; font-weight: bold");
         s.code = new QLabel(this);
         s.code->setObjectName(k ? "mistake-wrong-code" : "mistake-right-code");
         s.code->setFont(mono); // the lines break where core breaks them, as Python allows
@@ -213,6 +232,7 @@ MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
             recompute();
     });
     applyFonts();
+    applyColors();
     recompute();
     resize(1200, 720);
 }
@@ -258,6 +278,10 @@ void MistakesWindow::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange) {
         m_texts.retranslate();
         recompute();
+    }
+    if (event->type() == QEvent::PaletteChange) { // a theme: the sides' titles and the fix readable on it
+        applyColors();
+        updateCaption();
     }
     QWidget::changeEvent(event);
 }
@@ -521,9 +545,9 @@ void MistakesWindow::updateCaption()
                   .arg(p.dV);
     }
     m_heading->setText(heading);
-    m_caption->setText(QStringLiteral("<b>%1</b> %2<br><b>%3</b> %4<br><b>%5</b> <span style='color:#1a6b2a'>%6</span>")
+    m_caption->setText(QStringLiteral("<b>%1</b> %2<br><b>%3</b> %4<br><b>%5</b> <span style='color:%7'>%6</span>")
                            .arg(tr("Symptom:"), symptom.toHtmlEscaped(), tr("Cause:"), cause.toHtmlEscaped(),
-                               tr("Fix:"), fix.toHtmlEscaped()));
+                               tr("Fix:"), fix.toHtmlEscaped(), rightColor(palette()).name()));
     m_numbers->setText(numbers);
     const bool noScale = m_mistake == attn::Mistake::NoScale;
     m_why->setVisible(noScale);

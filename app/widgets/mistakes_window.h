@@ -83,6 +83,7 @@ private:
     void layoutCellTexts(int k);
     void updateCaption();
     void applyFonts();
+    void applyColors(); // the sides' titles in the palette's green and red
 
     AttentionModel *m_model;
     attn::Mistake m_mistake = attn::Mistake::NoScale;

@@ -6,6 +6,7 @@
 #include "render/weights_plot.h"
 #include "widgets/export_dialog.h"
 #include "widgets/heads_window.h"
+#include "widgets/theme.h"
 
 #include <qcustomplot.h>
 
@@ -20,6 +21,17 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+namespace {
+
+// What is odd about the weights, in a red readable on the window's palette.
+QString warningStyle(const QPalette &p)
+{
+    return QStringLiteral("QLabel { color: %1; }")
+        .arg(readable(p, QColor(0xb0, 0, 0), QColor(0xff, 0x7b, 0x7b)).name());
+}
+
+} // namespace
+
 WeightsWindow::WeightsWindow(QWidget *parent)
     : QWidget(parent)
 {
@@ -32,7 +44,7 @@ WeightsWindow::WeightsWindow(QWidget *parent)
     m_warning = new QLabel(this);
     m_warning->setObjectName("weightsWarning");
     m_warning->setWordWrap(true);
-    m_warning->setStyleSheet("QLabel { color: #b00000; }");
+    m_warning->setStyleSheet(warningStyle(palette()));
     layout->addWidget(m_warning);
     auto *row = new QHBoxLayout;
     auto *scroll = new QScrollArea(this);
@@ -137,6 +149,8 @@ void WeightsWindow::setWeights(std::shared_ptr<const attn::LoadedWeights> w)
 void WeightsWindow::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) // a theme: the warning's red readable on it
+        m_warning->setStyleSheet(warningStyle(palette()));
     if (event->type() != QEvent::LanguageChange)
         return;
     m_texts.retranslate();

@@ -1703,827 +1703,847 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="412"/>
+        <location filename="../../app/widgets/main_window.cpp" line="405"/>
         <source>attention-viz — scaled dot-product attention</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="413"/>
+        <location filename="../../app/widgets/main_window.cpp" line="406"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="414"/>
+        <location filename="../../app/widgets/main_window.cpp" line="407"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="302"/>
+        <location filename="../../app/widgets/main_window.cpp" line="295"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="302"/>
+        <location filename="../../app/widgets/main_window.cpp" line="295"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="303"/>
+        <location filename="../../app/widgets/main_window.cpp" line="296"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="303"/>
+        <location filename="../../app/widgets/main_window.cpp" line="296"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="304"/>
+        <location filename="../../app/widgets/main_window.cpp" line="297"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="304"/>
-        <location filename="../../app/widgets/main_window.cpp" line="342"/>
+        <location filename="../../app/widgets/main_window.cpp" line="297"/>
+        <location filename="../../app/widgets/main_window.cpp" line="335"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="305"/>
+        <location filename="../../app/widgets/main_window.cpp" line="298"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="305"/>
-        <location filename="../../app/widgets/main_window.cpp" line="341"/>
+        <location filename="../../app/widgets/main_window.cpp" line="298"/>
+        <location filename="../../app/widgets/main_window.cpp" line="334"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/widgets/main_window.cpp" line="299"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="306"/>
-        <location filename="../../app/widgets/main_window.cpp" line="349"/>
+        <location filename="../../app/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/widgets/main_window.cpp" line="342"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="307"/>
+        <location filename="../../app/widgets/main_window.cpp" line="300"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="307"/>
-        <location filename="../../app/widgets/main_window.cpp" line="348"/>
+        <location filename="../../app/widgets/main_window.cpp" line="300"/>
+        <location filename="../../app/widgets/main_window.cpp" line="341"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="308"/>
+        <location filename="../../app/widgets/main_window.cpp" line="301"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="308"/>
+        <location filename="../../app/widgets/main_window.cpp" line="301"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="309"/>
+        <location filename="../../app/widgets/main_window.cpp" line="302"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="309"/>
+        <location filename="../../app/widgets/main_window.cpp" line="302"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="310"/>
+        <location filename="../../app/widgets/main_window.cpp" line="303"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="310"/>
+        <location filename="../../app/widgets/main_window.cpp" line="303"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/widgets/main_window.cpp" line="304"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
-        <location filename="../../app/widgets/main_window.cpp" line="370"/>
+        <location filename="../../app/widgets/main_window.cpp" line="304"/>
+        <location filename="../../app/widgets/main_window.cpp" line="363"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="312"/>
+        <location filename="../../app/widgets/main_window.cpp" line="305"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="312"/>
+        <location filename="../../app/widgets/main_window.cpp" line="305"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="313"/>
+        <location filename="../../app/widgets/main_window.cpp" line="306"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="313"/>
+        <location filename="../../app/widgets/main_window.cpp" line="306"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="314"/>
+        <location filename="../../app/widgets/main_window.cpp" line="307"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="314"/>
+        <location filename="../../app/widgets/main_window.cpp" line="307"/>
         <source>present</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="315"/>
+        <location filename="../../app/widgets/main_window.cpp" line="308"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="315"/>
+        <location filename="../../app/widgets/main_window.cpp" line="308"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="316"/>
+        <location filename="../../app/widgets/main_window.cpp" line="309"/>
         <source>The four steps: Q, K, V → scores → logits → weights → out</source>
         <translation>四个步骤：Q、K、V → 分数 → logits → 权重 → out</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="316"/>
+        <location filename="../../app/widgets/main_window.cpp" line="309"/>
         <source>steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="317"/>
+        <location filename="../../app/widgets/main_window.cpp" line="310"/>
         <source>Why scale? The sweep over d_k, scaled and not</source>
         <translation>为什么要缩放？对 d_k 扫描，缩放与不缩放对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="317"/>
+        <location filename="../../app/widgets/main_window.cpp" line="310"/>
         <source>why?</source>
         <translation>为什么？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="318"/>
+        <location filename="../../app/widgets/main_window.cpp" line="311"/>
         <source>Training: watch it fail to learn without the scale</source>
         <translation>训练：看不缩放时学不会</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="318"/>
+        <location filename="../../app/widgets/main_window.cpp" line="311"/>
         <source>train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="319"/>
+        <location filename="../../app/widgets/main_window.cpp" line="312"/>
         <source>The output inside the values&apos; convex hull</source>
         <translation>输出在值向量的凸包内</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="319"/>
+        <location filename="../../app/widgets/main_window.cpp" line="312"/>
         <source>hull</source>
         <translation>凸包</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="320"/>
+        <location filename="../../app/widgets/main_window.cpp" line="313"/>
         <source>Heads: every head&apos;s map side by side</source>
         <translation>注意力头：所有头的图并排显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="320"/>
+        <location filename="../../app/widgets/main_window.cpp" line="313"/>
         <source>heads</source>
         <translation>头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="321"/>
+        <location filename="../../app/widgets/main_window.cpp" line="314"/>
         <source>Common mistakes: each beside the right line</source>
         <translation>常见错误：每个都与正确写法并排</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="321"/>
+        <location filename="../../app/widgets/main_window.cpp" line="314"/>
         <source>mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="323"/>
+        <location filename="../../app/widgets/main_window.cpp" line="316"/>
         <source>Gradient panels on/off (the softmax Jacobian&apos;s norm per row)</source>
         <translation>梯度面板 开/关（每一行 softmax 雅可比矩阵的范数）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="323"/>
+        <location filename="../../app/widgets/main_window.cpp" line="316"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="339"/>
+        <location filename="../../app/widgets/main_window.cpp" line="332"/>
         <source>÷√d_k: additive</source>
         <translation>÷√d_k：加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="353"/>
+        <location filename="../../app/widgets/main_window.cpp" line="346"/>
         <source>mask: custom</source>
         <translation>掩码：自定义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="360"/>
+        <location filename="../../app/widgets/main_window.cpp" line="353"/>
         <source>compare: score</source>
         <translation>对比：打分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="361"/>
+        <location filename="../../app/widgets/main_window.cpp" line="354"/>
         <source>compare: −inf, −1e9</source>
         <translation>对比：−inf、−1e9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="364"/>
+        <location filename="../../app/widgets/main_window.cpp" line="357"/>
         <source>gradient: on</source>
         <translation>梯度：开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="364"/>
+        <location filename="../../app/widgets/main_window.cpp" line="357"/>
         <source>gradient: off</source>
         <translation>梯度：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="366"/>
+        <location filename="../../app/widgets/main_window.cpp" line="359"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="366"/>
+        <location filename="../../app/widgets/main_window.cpp" line="359"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="445"/>
+        <location filename="../../app/widgets/main_window.cpp" line="438"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="446"/>
+        <location filename="../../app/widgets/main_window.cpp" line="439"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="460"/>
+        <location filename="../../app/widgets/main_window.cpp" line="453"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="461"/>
+        <location filename="../../app/widgets/main_window.cpp" line="454"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="462"/>
+        <location filename="../../app/widgets/main_window.cpp" line="455"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="474"/>
+        <location filename="../../app/widgets/main_window.cpp" line="467"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="477"/>
+        <location filename="../../app/widgets/main_window.cpp" line="470"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="486"/>
+        <location filename="../../app/widgets/main_window.cpp" line="479"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="492"/>
+        <location filename="../../app/widgets/main_window.cpp" line="485"/>
         <source>Open attention &amp;data…</source>
         <translation>打开注意力数据(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="496"/>
+        <location filename="../../app/widgets/main_window.cpp" line="489"/>
         <source>Attention data (*.npz *.npy *.csv *.tsv *.txt)</source>
         <translation>注意力数据 (*.npz *.npy *.csv *.tsv *.txt)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="499"/>
-        <location filename="../../app/widgets/main_window.cpp" line="947"/>
-        <location filename="../../app/widgets/main_window.cpp" line="991"/>
+        <location filename="../../app/widgets/main_window.cpp" line="492"/>
+        <location filename="../../app/widgets/main_window.cpp" line="973"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1017"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="504"/>
+        <location filename="../../app/widgets/main_window.cpp" line="497"/>
         <source>E&amp;xamples</source>
         <translation>示例(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="505"/>
+        <location filename="../../app/widgets/main_window.cpp" line="498"/>
         <source>Trained: reversing 8 digits (one layer, 2 heads)</source>
         <translation>训练好的模型：反转 8 个数字（一层，2 个头）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="508"/>
+        <location filename="../../app/widgets/main_window.cpp" line="501"/>
         <source>Cannot open the example</source>
         <translation>无法打开示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="511"/>
+        <location filename="../../app/widgets/main_window.cpp" line="504"/>
         <source>Recent data</source>
         <translation>最近的数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="514"/>
+        <location filename="../../app/widgets/main_window.cpp" line="507"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="516"/>
+        <location filename="../../app/widgets/main_window.cpp" line="509"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="516"/>
-        <location filename="../../app/widgets/main_window.cpp" line="527"/>
+        <location filename="../../app/widgets/main_window.cpp" line="509"/>
+        <location filename="../../app/widgets/main_window.cpp" line="520"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="523"/>
+        <location filename="../../app/widgets/main_window.cpp" line="516"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="525"/>
+        <location filename="../../app/widgets/main_window.cpp" line="518"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="527"/>
+        <location filename="../../app/widgets/main_window.cpp" line="520"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="530"/>
+        <location filename="../../app/widgets/main_window.cpp" line="523"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="532"/>
+        <location filename="../../app/widgets/main_window.cpp" line="525"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="533"/>
+        <location filename="../../app/widgets/main_window.cpp" line="526"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="533"/>
+        <location filename="../../app/widgets/main_window.cpp" line="526"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="536"/>
+        <location filename="../../app/widgets/main_window.cpp" line="529"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="538"/>
+        <location filename="../../app/widgets/main_window.cpp" line="531"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="544"/>
+        <location filename="../../app/widgets/main_window.cpp" line="537"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="546"/>
-        <location filename="../../app/widgets/main_window.cpp" line="556"/>
+        <location filename="../../app/widgets/main_window.cpp" line="539"/>
+        <location filename="../../app/widgets/main_window.cpp" line="549"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="549"/>
-        <location filename="../../app/widgets/main_window.cpp" line="557"/>
+        <location filename="../../app/widgets/main_window.cpp" line="542"/>
+        <location filename="../../app/widgets/main_window.cpp" line="550"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="556"/>
+        <location filename="../../app/widgets/main_window.cpp" line="549"/>
         <source>&amp;Undo %1</source>
         <translation>撤销 %1(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="557"/>
+        <location filename="../../app/widgets/main_window.cpp" line="550"/>
         <source>&amp;Redo %1</source>
         <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="564"/>
+        <location filename="../../app/widgets/main_window.cpp" line="557"/>
         <source>Copy as &amp;PyTorch code</source>
         <translation>复制为 PyTorch 代码(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="567"/>
+        <location filename="../../app/widgets/main_window.cpp" line="560"/>
         <source>PyTorch code copied: it draws the same tensors and prints the weights shown</source>
         <translation>已复制 PyTorch 代码：它抽取相同的张量并打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="571"/>
+        <location filename="../../app/widgets/main_window.cpp" line="564"/>
         <source>A runnable Python script: torch.manual_seed, torch.randn, the scaling, the mask and F.softmax, printing the weights of the element shown</source>
         <translation>一个可运行的 Python 脚本：torch.manual_seed、torch.randn、缩放、掩码和 F.softmax，打印所显示元素的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="573"/>
+        <location filename="../../app/widgets/main_window.cpp" line="566"/>
         <source>Copy as command &amp;line</source>
         <translation>复制为命令行(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="575"/>
+        <location filename="../../app/widgets/main_window.cpp" line="568"/>
         <source>Command line copied: attention-viz with these settings</source>
         <translation>已复制命令行：使用这些设置的 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="583"/>
+        <location filename="../../app/widgets/main_window.cpp" line="576"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="585"/>
+        <location filename="../../app/widgets/main_window.cpp" line="578"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="586"/>
+        <location filename="../../app/widgets/main_window.cpp" line="579"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="587"/>
+        <location filename="../../app/widgets/main_window.cpp" line="580"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="588"/>
+        <location filename="../../app/widgets/main_window.cpp" line="581"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="597"/>
+        <location filename="../../app/widgets/main_window.cpp" line="590"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="605"/>
+        <location filename="../../app/widgets/main_window.cpp" line="598"/>
         <source>&amp;Mistakes</source>
         <translation>常见错误(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="609"/>
+        <location filename="../../app/widgets/main_window.cpp" line="602"/>
         <source>Forgetting ÷√d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="609"/>
+        <location filename="../../app/widgets/main_window.cpp" line="602"/>
         <source>softmax over dim=-2</source>
         <translation>softmax 沿 dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="610"/>
+        <location filename="../../app/widgets/main_window.cpp" line="603"/>
         <source>MHA&apos;s key_padding_mask handed to SDPA</source>
         <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="610"/>
+        <location filename="../../app/widgets/main_window.cpp" line="603"/>
         <source>Q @ K.transpose(0, 1)</source>
         <translation>Q @ K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="610"/>
+        <location filename="../../app/widgets/main_window.cpp" line="603"/>
         <source>Q.transpose(-2, -1) @ K</source>
         <translation>Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="618"/>
+        <location filename="../../app/widgets/main_window.cpp" line="611"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="619"/>
+        <location filename="../../app/widgets/main_window.cpp" line="612"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="620"/>
+        <location filename="../../app/widgets/main_window.cpp" line="613"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="621"/>
+        <location filename="../../app/widgets/main_window.cpp" line="614"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="622"/>
+        <location filename="../../app/widgets/main_window.cpp" line="615"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="623"/>
+        <location filename="../../app/widgets/main_window.cpp" line="616"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="623"/>
+        <location filename="../../app/widgets/main_window.cpp" line="616"/>
         <source>Dot product and additive</source>
         <translation>点积与加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="624"/>
+        <location filename="../../app/widgets/main_window.cpp" line="617"/>
         <source>Masked with −inf and with −1e9</source>
         <translation>以 −inf 屏蔽与以 −1e9 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="647"/>
+        <location filename="../../app/widgets/main_window.cpp" line="640"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="649"/>
+        <location filename="../../app/widgets/main_window.cpp" line="642"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="650"/>
+        <location filename="../../app/widgets/main_window.cpp" line="643"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="659"/>
+        <location filename="../../app/widgets/main_window.cpp" line="652"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="661"/>
+        <location filename="../../app/widgets/main_window.cpp" line="654"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="662"/>
+        <location filename="../../app/widgets/main_window.cpp" line="655"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="662"/>
+        <location filename="../../app/widgets/main_window.cpp" line="655"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="669"/>
+        <location filename="../../app/widgets/main_window.cpp" line="662"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="675"/>
+        <location filename="../../app/widgets/main_window.cpp" line="668"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="679"/>
+        <location filename="../../app/widgets/main_window.cpp" line="673"/>
         <source>System language (%1)</source>
         <translation>系统语言（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="691"/>
+        <location filename="../../app/widgets/main_window.cpp" line="686"/>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="689"/>
+        <source>System colours</source>
+        <translation>系统配色</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="690"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="690"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="703"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="692"/>
+        <location filename="../../app/widgets/main_window.cpp" line="704"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="694"/>
+        <location filename="../../app/widgets/main_window.cpp" line="706"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="696"/>
+        <location filename="../../app/widgets/main_window.cpp" line="708"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="697"/>
+        <location filename="../../app/widgets/main_window.cpp" line="709"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="714"/>
+        <location filename="../../app/widgets/main_window.cpp" line="726"/>
         <source>The Chinese translation could not be loaded; the window stays in English</source>
         <translation>无法载入中文翻译；窗口保持英文</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="749"/>
+        <location filename="../../app/widgets/main_window.cpp" line="764"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="750"/>
+        <location filename="../../app/widgets/main_window.cpp" line="768"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="121"/>
+        <location filename="../../app/widgets/main_window.cpp" line="125"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="125"/>
+        <location filename="../../app/widgets/main_window.cpp" line="129"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="126"/>
+        <location filename="../../app/widgets/main_window.cpp" line="130"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="124"/>
+        <location filename="../../app/widgets/main_window.cpp" line="128"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="322"/>
+        <location filename="../../app/widgets/main_window.cpp" line="315"/>
         <source>Colours: fixed 0 to 1 / fitted to the data</source>
         <translation>颜色范围：固定 0 到 1 / 按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="322"/>
+        <location filename="../../app/widgets/main_window.cpp" line="315"/>
         <source>fit</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="339"/>
+        <location filename="../../app/widgets/main_window.cpp" line="332"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="339"/>
+        <location filename="../../app/widgets/main_window.cpp" line="332"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="340"/>
+        <location filename="../../app/widgets/main_window.cpp" line="333"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="340"/>
+        <location filename="../../app/widgets/main_window.cpp" line="333"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="351"/>
+        <location filename="../../app/widgets/main_window.cpp" line="344"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="352"/>
+        <location filename="../../app/widgets/main_window.cpp" line="345"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="354"/>
+        <location filename="../../app/widgets/main_window.cpp" line="347"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="357"/>
+        <location filename="../../app/widgets/main_window.cpp" line="350"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="358"/>
+        <location filename="../../app/widgets/main_window.cpp" line="351"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="359"/>
+        <location filename="../../app/widgets/main_window.cpp" line="352"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="362"/>
+        <location filename="../../app/widgets/main_window.cpp" line="355"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="363"/>
+        <location filename="../../app/widgets/main_window.cpp" line="356"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="373"/>
+        <location filename="../../app/widgets/main_window.cpp" line="366"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="374"/>
+        <location filename="../../app/widgets/main_window.cpp" line="367"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="378"/>
+        <location filename="../../app/widgets/main_window.cpp" line="371"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="378"/>
+        <location filename="../../app/widgets/main_window.cpp" line="371"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="379"/>
+        <location filename="../../app/widgets/main_window.cpp" line="372"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="494"/>
+        <location filename="../../app/widgets/main_window.cpp" line="487"/>
         <source>Open attention data: Q and K (and V) as one .npz or files named q, k, v; or weights alone (an .npz&apos;s attn, or a file named weights or attn)</source>
         <translation>打开注意力数据：Q 和 K（以及 V），一个 .npz 或名为 q、k、v 的文件；或单独的权重（.npz 中的 attn，或名为 weights 或 attn 的文件）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="778"/>
+        <location filename="../../app/widgets/main_window.cpp" line="804"/>
         <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="850"/>
+        <location filename="../../app/widgets/main_window.cpp" line="876"/>
         <source>%1: cannot tell whether it holds Q, K or V. Name the files q, k and v (q.npy, query.npy, queries.csv, or ending _q, _k, _v), or save them together with np.savez(FILE, q=..., k=..., v=...). Weights alone open from a file whose name holds weights or attn.</source>
         <translation>%1：无法判断它存的是 Q、K 还是 V。请把文件命名为 q、k、v（q.npy、query.npy、queries.csv，或以 _q、_k、_v 结尾），或用 np.savez(FILE, q=..., k=..., v=...) 存在一起。单独的权重请用名字含 weights 或 attn 的文件打开。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="854"/>
+        <location filename="../../app/widgets/main_window.cpp" line="880"/>
         <source>Two files hold %1: %2 and %3.</source>
         <translation>有两个文件都是 %1：%2 和 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="861"/>
+        <location filename="../../app/widgets/main_window.cpp" line="887"/>
         <source>Open Q and K together (and V if you have it): one .npz, or two or three files named q, k and v.</source>
         <translation>请同时打开 Q 和 K（有 V 的话也一起）：一个 .npz，或名为 q、k、v 的两三个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="882"/>
+        <location filename="../../app/widgets/main_window.cpp" line="908"/>
         <source>These arrays are too large for this machine.</source>
         <translation>这些数组对这台机器来说太大了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="888"/>
+        <location filename="../../app/widgets/main_window.cpp" line="914"/>
         <source>%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ are NaN, as in PyTorch (grey on the map).</source>
         <translation>%1：%2 个值为 NaN 或无穷；分数因此为 NaN 或 +∞ 的行，其权重为 NaN，与 PyTorch 相同（图中为灰色）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="987"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1013"/>
         <source>Cannot open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1212"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1238"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1260"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1286"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1266"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1292"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1268"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1294"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -2531,57 +2551,57 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>MistakesWindow</name>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="57"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="77"/>
         <source>Common mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="58"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="78"/>
         <source>1  no ÷√d_k</source>
         <translation>1  没有 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="58"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="78"/>
         <source>2  dim=-2</source>
         <translation>2  dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="58"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="78"/>
         <source>3  MHA mask in SDPA</source>
         <translation>3  MHA 掩码给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="59"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="79"/>
         <source>4  K.transpose(0, 1)</source>
         <translation>4  K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="59"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="79"/>
         <source>5  Q.transpose(-2, -1) @ K</source>
         <translation>5  Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="162"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="181"/>
         <source>Why scale? [W]</source>
         <translation>为什么缩放？[W]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="163"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="182"/>
         <source>Watch training stall [T]</source>
         <translation>看训练停滞 [T]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="319"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="343"/>
         <source>✗ The mistake</source>
         <translation>✗ 错误写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="319"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="343"/>
         <source>✓ Right</source>
         <translation>✓ 正确写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="327"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="351"/>
         <source>PyTorch raises:
 
 %1</source>
@@ -2590,237 +2610,237 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="337"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="361"/>
         <source>No output to place: this matrix does not weigh the values&apos; rows (its columns are K&apos;s features, not keys), so weights @ V means nothing here.</source>
         <translation>没有可画的输出：这个矩阵的列是 K 的特征维而不是键，它不是对值向量的加权，所以 weights @ V 在这里没有意义。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="361"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="385"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="362"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="386"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="363"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="387"/>
         <source>feature of Q</source>
         <translation>Q 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="364"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="388"/>
         <source>feature of K</source>
         <translation>K 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="371"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="395"/>
         <source>key j (padding %1: masked)</source>
         <translation>键 j（填充位 %1：被屏蔽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="372"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="396"/>
         <source>key j (padding %1: the only keys seen)</source>
         <translation>键 j（填充位 %1：唯一被关注的键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="389"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="413"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="438"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="462"/>
         <source>Forgetting to divide by √d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="439"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="463"/>
         <source>with a large d_k training does not converge; the loss stays flat for a long time</source>
         <translation>d_k 较大时训练不收敛，损失长时间不动</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="440"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="464"/>
         <source>the dot product&apos;s variance grows with d_k: the softmax saturates and its gradient is flattened</source>
         <translation>点积方差随 d_k 增大，softmax 饱和、梯度被压平</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="441"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="465"/>
         <source>use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself</source>
         <translation>用 F.scaled_dot_product_attention，或手动除以 d_k ** 0.5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="453"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="477"/>
         <source>softmax over the wrong dim (dim=-2)</source>
         <translation>softmax 的 dim 写错（dim=-2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="454"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="478"/>
         <source>the rows do not sum to 1 and the output is not a convex combination of the values; training still runs but learns nothing</source>
         <translation>行和不为 1，输出不是值的凸组合，训练照样能跑但学不到东西</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="456"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="480"/>
         <source>normalisation must run over the keys (the last dimension), not over the queries</source>
         <translation>归一化维度必须是键维（最后一维），不是查询维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="457"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="481"/>
         <source>always write dim=-1, and print the row sums once as a check</source>
         <translation>统一写 dim=-1，并打印行和做一次自查</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="459"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="483"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间（见图右侧）；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="461"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="485"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="497"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="521"/>
         <source>the result is %1, the very shape of (B, L, S),</source>
         <translation>结果是 %1，恰好就是 (B, L, S) 的形状，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="498"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="522"/>
         <source>the result is %1, not (B, L, S) = %2,</source>
         <translation>结果是 %1，而不是 (B, L, S) = %2，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="500"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="524"/>
         <source>Here the shapes fit by chance: %1 but its first axis runs over K&apos;s keys, not the batch, and its columns over K&apos;s features, not the keys.</source>
         <translation>此处形状偶然对得上：%1但它的第一维是 K 的键而不是批次，列是 K 的特征维而不是键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="503"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="527"/>
         <source>Here the shapes fit by chance: %1 but its rows are Q&apos;s features and its columns K&apos;s features, not queries and keys.</source>
         <translation>此处形状偶然对得上：%1但它的行是 Q 的特征维、列是 K 的特征维，而不是查询和键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="516"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="540"/>
         <source>In the values&apos; hull (H; judged in all %4 dimensions, so a red point may be drawn inside the polygon): %1 of %2 outputs lie outside it with the right line, %3 with the mistake.</source>
         <translation>在值向量的凸包中（H；按全部 %4 维判断，所以红点可能画在多边形里面）：正确写法 %2 个输出中有 %1 个在凸包外，错误写法有 %3 个。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="532"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="556"/>
         <source>Both sides: Q, K, V drawn as the main window draws them (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.</source>
         <translation>两侧：按主窗口的方式抽取的 Q、K、V（%1，B = %2，L = %3，S = %4，d_k = %5，种子 %6），除错误本身外都除以 √d_k 并沿键做 softmax；显示批次元素 %7。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="544"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="568"/>
         <source>(The main window&apos;s sizes are larger: here B ≤ %1, L and S ≤ %2, d_k ≤ %3, so the draws are not the main window&apos;s numbers.)</source>
         <translation>（主窗口的尺寸更大：此处 B ≤ %1、L 和 S ≤ %2、d_k ≤ %3，所以抽到的数不是主窗口的数。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="465"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="489"/>
         <source>nn.MultiheadAttention&apos;s key_padding_mask handed to F.scaled_dot_product_attention as it is</source>
         <translation>把 nn.MultiheadAttention 的 key_padding_mask 直接喂给 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="442"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="466"/>
         <source>Here (d_k = %1): each row&apos;s largest weight is %2 on average without the scale, %3 with it; the softmax&apos;s gradient (its Jacobian&apos;s norm) is %4 against %5.</source>
         <translation>这里（d_k = %1）：不缩放时每行最大权重平均为 %2，缩放后为 %3；softmax 的梯度（雅可比矩阵的范数）为 %4，对比 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="448"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="472"/>
         <source>↑ and ↓ double and halve d_k.</source>
         <translation>↑ 和 ↓ 把 d_k 加倍或减半。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="450"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="474"/>
         <source>At this d_k the two are still alike.</source>
         <translation>在这个 d_k 下两者还很相似。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="466"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="490"/>
         <source>the positions that should be masked are attended to instead</source>
         <translation>该屏蔽的位置反而被关注</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="468"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="492"/>
         <source>their booleans mean opposite things: in key_padding_mask True means masked, in SDPA&apos;s attn_mask True means take part</source>
         <translation>两者布尔语义相反：key_padding_mask 中 True 表示屏蔽，SDPA 的 attn_mask 中 True 表示参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="470"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="494"/>
         <source>invert it before passing it: ~key_padding_mask</source>
         <translation>传参前取反：~key_padding_mask</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="472"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="496"/>
         <source>Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="475"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="499"/>
         <source>Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="482"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="506"/>
         <source>Transposing the wrong axes: K.transpose(0, 1)</source>
         <translation>转置转错了轴：K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="483"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="507"/>
         <source>Transposing the wrong tensor: Q.transpose(-2, -1) @ K</source>
         <translation>转置转错了张量：Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="484"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="508"/>
         <source>a shape error, or the shapes fit by chance and the result is wrong</source>
         <translation>形状报错，或形状偶然对得上但结果错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="485"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="509"/>
         <source>only transposing K&apos;s last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose does not always raise an error</source>
         <translation>只有对 K 的最后两维转置才得到 (B, d_k, S)；高维下转错轴不一定报错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="487"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="511"/>
         <source>always write K.transpose(-2, -1), and check scores.shape == (B, L, S)</source>
         <translation>固定写 K.transpose(-2, -1)，并核对 scores.shape == (B, L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="490"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="514"/>
         <source>Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k = 4.</source>
         <translation>此处 PyTorch 报错。若 B = d_k 且 S = B（或 S = 1）则能运行，例如 B = L = S = d_k = 4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="492"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="516"/>
         <source>Here PyTorch raises an error. It runs whenever L = S, as in self-attention.</source>
         <translation>此处 PyTorch 报错。只要 L = S（如自注意力）它就能运行。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="525"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="549"/>
         <source>Symptom:</source>
         <translation>现象：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="525"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="549"/>
         <source>Cause:</source>
         <translation>原因：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="526"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="550"/>
         <source>Fix:</source>
         <translation>正确做法：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="535"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="559"/>
         <source>projection</source>
         <translation>投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="535"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="559"/>
         <source>direct</source>
         <translation>直接</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="549"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="573"/>
         <source>Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.</source>
         <translation>按键：1–5 或 ← → 选择，H 切换权重和凸包，F5 演示模式，Esc 关闭。</translation>
     </message>
@@ -3088,16 +3108,6 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>第 %1 步，共 %2 步（损失：第一步的值 → 最近 %4 步的均值；准确率和权重：最近 %4 步的均值；梯度范数：第一步的值 → 最近 %3 步的中位数）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="261"/>
-        <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its gradient has vanished and the layer does not learn (the lecture&apos;s 训练不收敛).</source>
-        <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，梯度消失，这一层学不会（讲义中的“训练不收敛”）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="263"/>
-        <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated and the layer does not learn (the lecture&apos;s 训练不收敛).</source>
-        <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，这一层学不会（讲义中的“训练不收敛”）。</translation>
-    </message>
-    <message>
         <location filename="../../app/render/training_plot.cpp" line="266"/>
         <source>%1 puts the largest weight on the target in %2 % of the examples.</source>
         <translation>%1 在 %2% 的样本中把最大权重放在目标上。</translation>
@@ -3111,6 +3121,16 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <location filename="../../app/render/training_plot.cpp" line="272"/>
         <source>Both have learned: Adam divides each step by the gradient&apos;s own running size, so even the unscaled run&apos;s vanishing gradient still moves its weights. Plain SGD does not.</source>
         <translation>两者都学会了：Adam 把每一步除以梯度自身的滑动大小，所以即使不缩放那次的梯度在消失，权重仍然在动。普通 SGD 做不到。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="261"/>
+        <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its gradient has vanished and the layer does not learn (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
+        <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，梯度消失，这一层学不会（讲义中的“训练不收敛”）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="263"/>
+        <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated and the layer does not learn (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
+        <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，这一层学不会（讲义中的“训练不收敛”）。</translation>
     </message>
     <message>
         <location filename="../../app/render/training_plot.cpp" line="369"/>
@@ -3131,7 +3151,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>训练：缩放与不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="310"/>
+        <location filename="../../app/widgets/training_window.cpp" line="309"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
@@ -3206,127 +3226,127 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="106"/>
+        <location filename="../../app/widgets/training_window.cpp" line="105"/>
         <source>The query is the target token&apos;s embedding plus this much noise: q = X[t] + noise · ε</source>
         <translation>查询是目标词元的嵌入加上这么多噪声：q = X[t] + noise · ε</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="107"/>
+        <location filename="../../app/widgets/training_window.cpp" line="106"/>
         <source>torch.manual_seed: the initial weights and every batch</source>
         <translation>torch.manual_seed：初始权重和每一批</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="108"/>
+        <location filename="../../app/widgets/training_window.cpp" line="107"/>
         <source>÷√d_k (the lecture&apos;s)</source>
         <translation>÷√d_k（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="109"/>
+        <location filename="../../app/widgets/training_window.cpp" line="108"/>
         <source>÷d_k (too much)</source>
         <translation>÷d_k（缩放过头）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="110"/>
+        <location filename="../../app/widgets/training_window.cpp" line="109"/>
         <source>÷√d_model (the multi-head mistake)</source>
         <translation>÷√d_model（多头注意力中的错误）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="111"/>
+        <location filename="../../app/widgets/training_window.cpp" line="110"/>
         <source>d_k^−¼ on q and on k (= ÷√d_k)</source>
         <translation>q 和 k 各乘 d_k^−¼（= ÷√d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="113"/>
+        <location filename="../../app/widgets/training_window.cpp" line="112"/>
         <source>× %1 (the command line&apos;s)</source>
         <translation>× %1（命令行给定）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="264"/>
+        <location filename="../../app/widgets/training_window.cpp" line="263"/>
         <source>Not run: %1 steps at d_k = %2 would take over a minute. Lower the steps or d_k.</source>
         <translation>未运行：在 d_k = %2 下走 %1 步要超过一分钟。请减少步数或 d_k。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="114"/>
+        <location filename="../../app/widgets/training_window.cpp" line="113"/>
         <source>How the blue run is scaled; the orange run is never scaled</source>
         <translation>蓝色那次如何缩放；橙色那次从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="115"/>
+        <location filename="../../app/widgets/training_window.cpp" line="114"/>
         <source>W ~ N(0, 1/d_model)</source>
         <translation>W ~ N(0, 1/d_model)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="116"/>
+        <location filename="../../app/widgets/training_window.cpp" line="115"/>
         <source>W = randn (the lecture&apos;s)</source>
         <translation>W = randn（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="117"/>
+        <location filename="../../app/widgets/training_window.cpp" line="116"/>
         <source>How W_q and W_k are drawn at step 0 (the same for both runs)</source>
         <translation>第 0 步时 W_q 和 W_k 如何抽取（两次训练相同）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="138"/>
+        <location filename="../../app/widgets/training_window.cpp" line="137"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="138"/>
+        <location filename="../../app/widgets/training_window.cpp" line="137"/>
         <source>Optimiser</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="138"/>
+        <location filename="../../app/widgets/training_window.cpp" line="137"/>
         <source>lr</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="138"/>
+        <location filename="../../app/widgets/training_window.cpp" line="137"/>
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="138"/>
+        <location filename="../../app/widgets/training_window.cpp" line="137"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="138"/>
+        <location filename="../../app/widgets/training_window.cpp" line="137"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="138"/>
+        <location filename="../../app/widgets/training_window.cpp" line="137"/>
         <source>Blue</source>
         <translation>蓝色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="138"/>
+        <location filename="../../app/widgets/training_window.cpp" line="137"/>
         <source>Init</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="267"/>
+        <location filename="../../app/widgets/training_window.cpp" line="266"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="291"/>
+        <location filename="../../app/widgets/training_window.cpp" line="290"/>
         <source>step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="310"/>
+        <location filename="../../app/widgets/training_window.cpp" line="309"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="310"/>
+        <location filename="../../app/widgets/training_window.cpp" line="309"/>
         <source>Again</source>
         <translation>重来</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="375"/>
+        <location filename="../../app/widgets/training_window.cpp" line="374"/>
         <source>Export the training runs</source>
         <translation>导出训练过程</translation>
     </message>
@@ -3479,13 +3499,13 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>WeightsWindow</name>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="105"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="117"/>
         <source>attention-viz — weights from %1</source>
         <translation>attention-viz — 来自 %1 的权重</translation>
     </message>
     <message>
         <location filename="../../app/render/weights_plot.cpp" line="17"/>
-        <location filename="../../app/widgets/weights_window.cpp" line="125"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="137"/>
         <source>layer %1 · batch %2 · head %3</source>
         <translation>第 %1 层 · 批次 %2 · 头 %3</translation>
     </message>
@@ -3495,72 +3515,72 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="62"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="74"/>
         <source>Export picture…</source>
         <translation>导出图片…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="67"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="79"/>
         <source>Export the weights map</source>
         <translation>导出权重图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="63"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="75"/>
         <source>Save the large map as PNG, PDF or SVG (with its axes and colour scale) or its numbers as CSV; JSON: every map&apos;s row sums and entropies</source>
         <translation>把放大的图存为 PNG、PDF 或 SVG（带坐标轴和色标），或把它的数值存为 CSV；JSON：每张图的行和与熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="107"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="119"/>
         <source>%1: layers × batch × heads = %2 × %3 × %4 maps of %5 queries × %6 keys, shown as they are (no Q and K: the main window&apos;s settings do not apply; viridis from 0 to 1, the large map&apos;s scale widened to weights outside that). Each map&apos;s mean row entropy is under it, in nats. Click a map, or use the arrow keys, to see it large; hover over it for each weight.</source>
         <translation>%1：层 × 批次 × 头 = %2 × %3 × %4 张图，每张 %5 个查询 × %6 个键，按原样显示（没有 Q 和 K：主窗口的设置不适用；viridis 色表从 0 到 1，放大图的色标会扩展到超出此范围的权重）。每张图下方是其各行的平均熵（奈特）。点击一张图或用方向键可放大查看；鼠标悬停可看每个权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="122"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="134"/>
         <source>L%1 · b%2 · head %3</source>
         <translation>第 %1 层 · 批次 %2 · 头 %3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="123"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="135"/>
         <source>layer %1 · head %2</source>
         <translation>第 %1 层 · 头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="129"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="141"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="163"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="177"/>
         <source>%1: mean entropy %2 nats</source>
         <translation>%1：平均熵 %2 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="174"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="188"/>
         <source>odd too: %1</source>
         <translation>同样异常的还有：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="178"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="192"/>
         <source>%1   every row: sum, entropy (nats)</source>
         <translation>%1   每一行：和、熵（奈特）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="184"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="198"/>
         <source>row %1%2: sum %3, entropy %4</source>
         <translation>第 %1 行%2：和 %3，熵 %4</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="191"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="205"/>
         <source>… and %1 more rows (their sums from %2 to %3)</source>
         <translation>……还有 %1 行（它们的和从 %2 到 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="209"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="223"/>
         <source>query %1%2, key %3%4: weight %5</source>
         <translation>查询 %1%2，键 %3%4：权重 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="220"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="234"/>
         <source>no weights are loaded</source>
         <translation>没有载入权重</translation>
     </message>
@@ -3659,13 +3679,13 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
     <message>
         <location filename="../../app/widgets/why_scale_window.cpp" line="120"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="444"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="446"/>
         <source>raw score q·k</source>
         <translation>原始分数 q·k</translation>
     </message>
     <message>
         <location filename="../../app/widgets/why_scale_window.cpp" line="120"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="445"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="447"/>
         <source>scaled score (logit)</source>
         <translation>缩放后的分数（logit）</translation>
     </message>
@@ -3675,99 +3695,99 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="239"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="240"/>
         <source>Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most %4 billion, about a minute). Lower the keys S or the trials T.</source>
         <translation>扫描量太大：%1 次试验 × %2 个键需要抽取 %3 十亿个随机数（最多 %4 十亿，约一分钟）。请减小键数 S 或试验次数 T。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="337"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="339"/>
         <source>Cancelled: the plots show the sweep before. Sweep sweeps again.</source>
         <translation>已取消：图中仍是上一次的扫描。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="338"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="340"/>
         <source>Cancelled. Sweep sweeps again.</source>
         <translation>已取消。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="361"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="363"/>
         <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the rows stay as spread as at d_k = 1.</source>
         <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，各行与 d_k = 1 时一样分散。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="363"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="365"/>
         <source>Blue: ÷√d_k removes the growth with d_k, but not the inputs&apos; scale: with σ = %1 the scaled scores have variance σ⁴ = %2 at every d_k, so the rows are as peaked as σ makes them, the same at every d_k.</source>
         <translation>蓝色：÷√d_k 消除了随 d_k 的增长，但消除不了输入的尺度：σ = %1 时缩放后分数的方差在每个 d_k 下都是 σ⁴ = %2，各行的尖锐程度由 σ 决定，在每个 d_k 下都一样。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="374"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="376"/>
         <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the scaled variance is d_k / d_model, below 1 for every head (d_k = d_model / h), so the rows come out flatter than intended, the more heads the flatter.</source>
         <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：缩放后的方差为 d_k / d_model，对每个头（d_k = d_model / h）都小于 1，所以各行比预期更平，头越多越平。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="386"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="388"/>
         <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成 one-hot 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="434"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="436"/>
         <source>The main window&apos;s additive scores: %1 of them, sd %2</source>
         <translation>主窗口的加性分数：%1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="435"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="437"/>
         <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
         <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="436"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="438"/>
         <source>its scaled scores (%1 logits): sd %2</source>
         <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="437"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="439"/>
         <source>its logits, not scaled (%1 of them): sd %2</source>
         <translation>其 logit（未缩放，共 %1 个）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="441"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="443"/>
         <source>
 the curve N(0, %1) has sd %2</source>
         <translation>
 曲线 N(0, %1) 的标准差为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="286"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="288"/>
         <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
         <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="370"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="372"/>
         <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
         <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="380"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="382"/>
         <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="444"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="446"/>
         <source>additive score v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性分数 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="446"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="448"/>
         <source>logit (not scaled)</source>
         <translation>logit（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="479"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="481"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="499"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="501"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Light and dark themes (View > Theme, --theme): in each, every text the windows show is readable on what is
+// behind it (WCAG contrast), the plots and their heatmaps keep their colours, and the menu switches the theme
+// of the running program and back to the system's.
+#include "gui_driver.h"
+#include "model/attention_model.h"
+#include "widgets/explanation_panel.h"
+#include "widgets/heatmap_panel.h"
+#include "widgets/main_window.h"
+#include "widgets/mistakes_window.h"
+#include "widgets/theme.h"
+#include "widgets/training_window.h"
+#include "widgets/why_scale_window.h"
+
+#include <QGroupBox>
+#include <QLabel>
+#include <qcustomplot.h>
+
+#include <QtTest>
+
+#include <cmath>
+
+namespace {
+
+double luminance(const QColor &c)
+{
+    const auto channel = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+// WCAG's contrast ratio: 1 (the same) to 21 (black on white).
+double contrast(const QColor &a, const QColor &b)
+{
+    const double x = luminance(a), y = luminance(b);
+    return (std::max(x, y) + 0.05) / (std::min(x, y) + 0.05);
+}
+
+// Every shown text widget of root's windows whose text colour is too close to its background: WCAG's 4.5 for
+// text that can be used; greyed-out text (which WCAG exempts) must still show, 1.5 (Fusion's light palette
+// greys it at 1.6).
+QStringList unreadable(QWidget *root, int *checked)
+{
+    QStringList bad;
+    QList<QWidget *> widgets = root->findChildren<QWidget *>();
+    widgets.prepend(root);
+    for (QWidget *w : widgets) {
+        QString text;
+        if (const auto *l = qobject_cast<QLabel *>(w))
+            text = l->text();
+        else if (const auto *b = qobject_cast<QAbstractButton *>(w))
+            text = b->text();
+        else if (const auto *g = qobject_cast<QGroupBox *>(w))
+            text = g->title();
+        if (text.trimmed().isEmpty() || !w->isVisible() || w->window()->property("presentation").toBool())
+            continue;
+        ++*checked;
+        const QPalette p = w->palette();
+        const QColor fg = p.color(w->isEnabled() ? QPalette::Active : QPalette::Disabled, w->foregroundRole());
+        const QColor bg = p.color(QPalette::Active, w->backgroundRole());
+        const double ratio = contrast(fg, bg);
+        if (ratio < (w->isEnabled() ? 4.5 : 1.5))
+            bad << QStringLiteral("%1 '%2': %3 on %4, contrast %5")
+                       .arg(w->objectName(), text.left(40), fg.name(), bg.name())
+                       .arg(ratio, 0, 'f', 2);
+    }
+    return bad;
+}
+
+struct Window
+{
+    AttentionModel model;
+    MainWindow window { &model, false };
+
+    Window()
+    {
+        window.resize(1280, 720);
+        window.show();
+        model.setCompare(CompareKind::Scaling, 16);
+        window.showMistakes(attn::Mistake::NoScale);
+        window.training()->show();
+        window.whyScale()->show();
+        settle();
+    }
+    void settle()
+    {
+        QTest::qWait(1);
+        window.settle();
+        QVERIFY(QTest::qWaitFor([this] { return !window.whyScale()->running(); }, 30000));
+        QTest::qWait(1);
+    }
+};
+
+} // namespace
+
+class TestTheme : public QObject
+{
+    Q_OBJECT
+private slots:
+    void cleanup() { applyTheme("system"); }
+
+    void everyTextIsReadable_data()
+    {
+        QTest::addColumn<QString>("theme");
+        QTest::newRow("light") << "light";
+        QTest::newRow("dark") << "dark";
+    }
+    void everyTextIsReadable()
+    {
+        QFETCH(QString, theme);
+        applyTheme(theme);
+        QCOMPARE(isDark(QApplication::palette()), theme == "dark");
+        Window w;
+        int checked = 0;
+        for (QWidget *root : std::initializer_list<QWidget *> { &w.window, w.window.mistakes() }) {
+            const QStringList bad = unreadable(root, &checked);
+            QVERIFY2(bad.isEmpty(), qPrintable(bad.join('\n')));
+        }
+        QVERIFY2(checked > 60, qPrintable(QString::number(checked))); // the settings, the windows' labels
+    }
+
+    void thePlotsKeepTheirColours()
+    {
+        Window w;
+        applyTheme("light");
+        w.settle();
+        const QImage light = w.window.heatmap()->plot()->grab().toImage();
+        applyTheme("dark");
+        w.settle();
+        QVERIFY(isDark(w.window.palette()));
+        const QImage dark = w.window.heatmap()->plot()->grab().toImage();
+        QCOMPARE(dark.size(), light.size());
+        QVERIFY2(dark == light, "the heatmap's plot changed with the theme");
+        QVERIFY(isDark(w.window.explanation()->palette())); // while the text around it turned light on dark
+    }
+
+    void theMenuSwitchesAndGoesBackToTheSystem()
+    {
+        const QPalette system = QApplication::palette();
+        Window w;
+        QVERIFY(gui::chooseMenu(&w.window, { "View", "Theme", "Dark" }));
+        QTRY_VERIFY(isDark(QApplication::palette()));
+        QCOMPARE(themeName(), QString("dark"));
+        QTRY_VERIFY(isDark(w.window.mistakes()->palette())); // (the windows hear of it through posted events)
+        QVERIFY(gui::chooseMenu(&w.window, { "View", "Theme", "System colours" }));
+        QTRY_COMPARE(themeName(), QString("system"));
+        QCOMPARE(QApplication::palette().color(QPalette::Window), system.color(QPalette::Window));
+        QCOMPARE(QApplication::palette().color(QPalette::WindowText), system.color(QPalette::WindowText));
+    }
+};
+
+QTEST_MAIN(TestTheme)
+#include "tst_theme.moc"
