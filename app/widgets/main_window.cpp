@@ -27,6 +27,8 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -42,6 +44,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
@@ -745,19 +748,33 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 void MainWindow::showShortcuts()
 {
     // Every key the window answers: the demo's keys first, then the menus' (which work in presentation mode too).
+    static const QRegularExpression mnemonic(QStringLiteral("\\(&[^)]\\)|&(?!&)")); // "导出(&E)…", "&Export…"
     QString rows;
     for (QAction *a : actions()) {
         if (a->shortcut().isEmpty())
             continue;
         QString text = a->text();
-        text.remove(QRegularExpression(QStringLiteral("&(?!&)"))); // the menus' mnemonics
+        text.remove(mnemonic);
         rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
                     .arg(a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped(), text.toHtmlEscaped());
     }
-    QMessageBox box(this);
+    // A dialog that scrolls: the list is taller than a 720-line screen.
+    QDialog box(this);
+    box.setObjectName("shortcutsDialog");
     box.setWindowTitle(tr("Keyboard shortcuts"));
-    box.setText(tr("<p>Drive the lecture from the keyboard (or a presentation clicker):</p>") + "<table cellspacing=6>"
-        + rows + "</table>");
+    auto *layout = new QVBoxLayout(&box);
+    auto *list = new QTextBrowser(&box);
+    list->setObjectName("shortcutsList");
+    list->setHtml(tr("<p>Drive the lecture from the keyboard (or a presentation clicker):</p>")
+        + "<table cellspacing=6>" + rows + "</table>");
+    layout->addWidget(list);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok, &box);
+    connect(buttons, &QDialogButtonBox::accepted, &box, &QDialog::accept);
+    layout->addWidget(buttons);
+    const QSize available = screen() ? screen()->availableGeometry().size() : QSize(1280, 720);
+    list->document()->setTextWidth(520);
+    const int wanted = int(list->document()->size().height()) + buttons->sizeHint().height() + 60;
+    box.resize(580, std::min(wanted, available.height() * 85 / 100));
     box.exec();
     // The keys go back to the window (without a window manager nothing else gives it the focus).
     activateWindow();
