@@ -259,7 +259,8 @@ QString TrainingPlot::summary(const attn::TrainingSnapshot &s)
     if (n >= 50 && accuracy[0] >= 0.9 && saturated)
         text += ' '
             + (vanished ? tr("Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its "
-                             "gradient has vanished and the layer does not learn (the lecture's “training does not converge”, 训练不收敛).")
+                             "gradient has vanished and the layer does not learn (the lecture's “training does not "
+                             "converge”, 训练不收敛).")
                         : tr("Without the scale the rows are one-hot on a wrong key: the softmax is saturated and the "
                              "layer does not learn (the lecture's “training does not converge”, 训练不收敛)."))
             + ' '
