@@ -19,6 +19,7 @@
 #include "widgets/theme.h"
 #include "widgets/training_window.h"
 #include "widgets/undo_history.h"
+#include "widgets/user_guide.h"
 #include "widgets/weights_window.h"
 #include "widgets/why_scale_window.h"
 
@@ -701,6 +702,8 @@ void MainWindow::buildMenus()
     }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *guide = help->addAction(tr("&User guide"), this, &MainWindow::showGuide);
+    guide->setObjectName("userGuideAction");
     QAction *shortcuts = help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts);
     shortcuts->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About attention-viz"), this, [this] {
@@ -743,6 +746,18 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
         });
     }
     return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::showGuide()
+{
+    if (!m_guide) {
+        m_guide = new UserGuide(this);
+        m_guide->setWindowFlag(Qt::Window); // a window of its own beside the main one
+        m_guide->installEventFilter(this); // closing it gives the keys back to this window
+    }
+    m_guide->show();
+    m_guide->raise();
+    m_guide->activateWindow();
 }
 
 void MainWindow::showShortcuts()

@@ -103,6 +103,7 @@ private:
     void reportExport(bool ok, const QString &path, const QString &error);
     void showProblem(const QString &message);
     void showShortcuts();
+    void showGuide(); // Help > User guide
     void rememberData(const QStringList &paths); // File > Recent data
     void updateRecentData();
 
@@ -137,4 +138,5 @@ private:
     QList<QAction *> m_keyActions;
     QList<QPointer<QMenu>> m_menus; // the menu bar's, made by buildMenus
     class UndoHistory *m_undo = nullptr; // Edit > Undo, Redo
+    class UserGuide *m_guide = nullptr; // Help > User guide, made when first asked for
 };

@@ -1703,847 +1703,852 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="405"/>
+        <location filename="../../app/widgets/main_window.cpp" line="406"/>
         <source>attention-viz — scaled dot-product attention</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="406"/>
+        <location filename="../../app/widgets/main_window.cpp" line="407"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="407"/>
+        <location filename="../../app/widgets/main_window.cpp" line="408"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="295"/>
+        <location filename="../../app/widgets/main_window.cpp" line="296"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="295"/>
+        <location filename="../../app/widgets/main_window.cpp" line="296"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="296"/>
+        <location filename="../../app/widgets/main_window.cpp" line="297"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="296"/>
+        <location filename="../../app/widgets/main_window.cpp" line="297"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="297"/>
+        <location filename="../../app/widgets/main_window.cpp" line="298"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="297"/>
-        <location filename="../../app/widgets/main_window.cpp" line="335"/>
+        <location filename="../../app/widgets/main_window.cpp" line="298"/>
+        <location filename="../../app/widgets/main_window.cpp" line="336"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="298"/>
+        <location filename="../../app/widgets/main_window.cpp" line="299"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="298"/>
-        <location filename="../../app/widgets/main_window.cpp" line="334"/>
+        <location filename="../../app/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/widgets/main_window.cpp" line="335"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/widgets/main_window.cpp" line="300"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="299"/>
-        <location filename="../../app/widgets/main_window.cpp" line="342"/>
+        <location filename="../../app/widgets/main_window.cpp" line="300"/>
+        <location filename="../../app/widgets/main_window.cpp" line="343"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="300"/>
+        <location filename="../../app/widgets/main_window.cpp" line="301"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="300"/>
-        <location filename="../../app/widgets/main_window.cpp" line="341"/>
+        <location filename="../../app/widgets/main_window.cpp" line="301"/>
+        <location filename="../../app/widgets/main_window.cpp" line="342"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="301"/>
+        <location filename="../../app/widgets/main_window.cpp" line="302"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="301"/>
+        <location filename="../../app/widgets/main_window.cpp" line="302"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="302"/>
+        <location filename="../../app/widgets/main_window.cpp" line="303"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="302"/>
+        <location filename="../../app/widgets/main_window.cpp" line="303"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="303"/>
+        <location filename="../../app/widgets/main_window.cpp" line="304"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="303"/>
+        <location filename="../../app/widgets/main_window.cpp" line="304"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="304"/>
+        <location filename="../../app/widgets/main_window.cpp" line="305"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="304"/>
-        <location filename="../../app/widgets/main_window.cpp" line="363"/>
+        <location filename="../../app/widgets/main_window.cpp" line="305"/>
+        <location filename="../../app/widgets/main_window.cpp" line="364"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="305"/>
+        <location filename="../../app/widgets/main_window.cpp" line="306"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="305"/>
+        <location filename="../../app/widgets/main_window.cpp" line="306"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/widgets/main_window.cpp" line="307"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/widgets/main_window.cpp" line="307"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="307"/>
+        <location filename="../../app/widgets/main_window.cpp" line="308"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="307"/>
+        <location filename="../../app/widgets/main_window.cpp" line="308"/>
         <source>present</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="308"/>
+        <location filename="../../app/widgets/main_window.cpp" line="309"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="308"/>
+        <location filename="../../app/widgets/main_window.cpp" line="309"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="309"/>
+        <location filename="../../app/widgets/main_window.cpp" line="310"/>
         <source>The four steps: Q, K, V → scores → logits → weights → out</source>
         <translation>四个步骤：Q、K、V → 分数 → logits → 权重 → out</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="309"/>
+        <location filename="../../app/widgets/main_window.cpp" line="310"/>
         <source>steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="310"/>
+        <location filename="../../app/widgets/main_window.cpp" line="311"/>
         <source>Why scale? The sweep over d_k, scaled and not</source>
         <translation>为什么要缩放？对 d_k 扫描，缩放与不缩放对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="310"/>
+        <location filename="../../app/widgets/main_window.cpp" line="311"/>
         <source>why?</source>
         <translation>为什么？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/widgets/main_window.cpp" line="312"/>
         <source>Training: watch it fail to learn without the scale</source>
         <translation>训练：看不缩放时学不会</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/widgets/main_window.cpp" line="312"/>
         <source>train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="312"/>
+        <location filename="../../app/widgets/main_window.cpp" line="313"/>
         <source>The output inside the values&apos; convex hull</source>
         <translation>输出在值向量的凸包内</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="312"/>
+        <location filename="../../app/widgets/main_window.cpp" line="313"/>
         <source>hull</source>
         <translation>凸包</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="313"/>
+        <location filename="../../app/widgets/main_window.cpp" line="314"/>
         <source>Heads: every head&apos;s map side by side</source>
         <translation>注意力头：所有头的图并排显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="313"/>
+        <location filename="../../app/widgets/main_window.cpp" line="314"/>
         <source>heads</source>
         <translation>头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="314"/>
+        <location filename="../../app/widgets/main_window.cpp" line="315"/>
         <source>Common mistakes: each beside the right line</source>
         <translation>常见错误：每个都与正确写法并排</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="314"/>
+        <location filename="../../app/widgets/main_window.cpp" line="315"/>
         <source>mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="316"/>
+        <location filename="../../app/widgets/main_window.cpp" line="317"/>
         <source>Gradient panels on/off (the softmax Jacobian&apos;s norm per row)</source>
         <translation>梯度面板 开/关（每一行 softmax 雅可比矩阵的范数）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="316"/>
+        <location filename="../../app/widgets/main_window.cpp" line="317"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="332"/>
+        <location filename="../../app/widgets/main_window.cpp" line="333"/>
         <source>÷√d_k: additive</source>
         <translation>÷√d_k：加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="346"/>
+        <location filename="../../app/widgets/main_window.cpp" line="347"/>
         <source>mask: custom</source>
         <translation>掩码：自定义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="353"/>
+        <location filename="../../app/widgets/main_window.cpp" line="354"/>
         <source>compare: score</source>
         <translation>对比：打分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="354"/>
+        <location filename="../../app/widgets/main_window.cpp" line="355"/>
         <source>compare: −inf, −1e9</source>
         <translation>对比：−inf、−1e9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="357"/>
+        <location filename="../../app/widgets/main_window.cpp" line="358"/>
         <source>gradient: on</source>
         <translation>梯度：开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="357"/>
+        <location filename="../../app/widgets/main_window.cpp" line="358"/>
         <source>gradient: off</source>
         <translation>梯度：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="359"/>
+        <location filename="../../app/widgets/main_window.cpp" line="360"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="359"/>
+        <location filename="../../app/widgets/main_window.cpp" line="360"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="438"/>
+        <location filename="../../app/widgets/main_window.cpp" line="439"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="439"/>
+        <location filename="../../app/widgets/main_window.cpp" line="440"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="453"/>
+        <location filename="../../app/widgets/main_window.cpp" line="454"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="454"/>
+        <location filename="../../app/widgets/main_window.cpp" line="455"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="455"/>
+        <location filename="../../app/widgets/main_window.cpp" line="456"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="467"/>
+        <location filename="../../app/widgets/main_window.cpp" line="468"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="470"/>
+        <location filename="../../app/widgets/main_window.cpp" line="471"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="479"/>
+        <location filename="../../app/widgets/main_window.cpp" line="480"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="485"/>
+        <location filename="../../app/widgets/main_window.cpp" line="486"/>
         <source>Open attention &amp;data…</source>
         <translation>打开注意力数据(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="489"/>
+        <location filename="../../app/widgets/main_window.cpp" line="490"/>
         <source>Attention data (*.npz *.npy *.csv *.tsv *.txt)</source>
         <translation>注意力数据 (*.npz *.npy *.csv *.tsv *.txt)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="492"/>
-        <location filename="../../app/widgets/main_window.cpp" line="973"/>
-        <location filename="../../app/widgets/main_window.cpp" line="1017"/>
+        <location filename="../../app/widgets/main_window.cpp" line="493"/>
+        <location filename="../../app/widgets/main_window.cpp" line="988"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1032"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="497"/>
+        <location filename="../../app/widgets/main_window.cpp" line="498"/>
         <source>E&amp;xamples</source>
         <translation>示例(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="498"/>
+        <location filename="../../app/widgets/main_window.cpp" line="499"/>
         <source>Trained: reversing 8 digits (one layer, 2 heads)</source>
         <translation>训练好的模型：反转 8 个数字（一层，2 个头）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="501"/>
+        <location filename="../../app/widgets/main_window.cpp" line="502"/>
         <source>Cannot open the example</source>
         <translation>无法打开示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="504"/>
+        <location filename="../../app/widgets/main_window.cpp" line="505"/>
         <source>Recent data</source>
         <translation>最近的数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="507"/>
+        <location filename="../../app/widgets/main_window.cpp" line="508"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="509"/>
+        <location filename="../../app/widgets/main_window.cpp" line="510"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="509"/>
-        <location filename="../../app/widgets/main_window.cpp" line="520"/>
+        <location filename="../../app/widgets/main_window.cpp" line="510"/>
+        <location filename="../../app/widgets/main_window.cpp" line="521"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="516"/>
+        <location filename="../../app/widgets/main_window.cpp" line="517"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="518"/>
+        <location filename="../../app/widgets/main_window.cpp" line="519"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="520"/>
+        <location filename="../../app/widgets/main_window.cpp" line="521"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="523"/>
+        <location filename="../../app/widgets/main_window.cpp" line="524"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="525"/>
+        <location filename="../../app/widgets/main_window.cpp" line="526"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="526"/>
+        <location filename="../../app/widgets/main_window.cpp" line="527"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="526"/>
+        <location filename="../../app/widgets/main_window.cpp" line="527"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="529"/>
+        <location filename="../../app/widgets/main_window.cpp" line="530"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="531"/>
+        <location filename="../../app/widgets/main_window.cpp" line="532"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="537"/>
+        <location filename="../../app/widgets/main_window.cpp" line="538"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="539"/>
-        <location filename="../../app/widgets/main_window.cpp" line="549"/>
+        <location filename="../../app/widgets/main_window.cpp" line="540"/>
+        <location filename="../../app/widgets/main_window.cpp" line="550"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="542"/>
-        <location filename="../../app/widgets/main_window.cpp" line="550"/>
+        <location filename="../../app/widgets/main_window.cpp" line="543"/>
+        <location filename="../../app/widgets/main_window.cpp" line="551"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="549"/>
+        <location filename="../../app/widgets/main_window.cpp" line="550"/>
         <source>&amp;Undo %1</source>
         <translation>撤销 %1(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="550"/>
+        <location filename="../../app/widgets/main_window.cpp" line="551"/>
         <source>&amp;Redo %1</source>
         <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="557"/>
+        <location filename="../../app/widgets/main_window.cpp" line="558"/>
         <source>Copy as &amp;PyTorch code</source>
         <translation>复制为 PyTorch 代码(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="560"/>
+        <location filename="../../app/widgets/main_window.cpp" line="561"/>
         <source>PyTorch code copied: it draws the same tensors and prints the weights shown</source>
         <translation>已复制 PyTorch 代码：它抽取相同的张量并打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="564"/>
+        <location filename="../../app/widgets/main_window.cpp" line="565"/>
         <source>A runnable Python script: torch.manual_seed, torch.randn, the scaling, the mask and F.softmax, printing the weights of the element shown</source>
         <translation>一个可运行的 Python 脚本：torch.manual_seed、torch.randn、缩放、掩码和 F.softmax，打印所显示元素的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="566"/>
+        <location filename="../../app/widgets/main_window.cpp" line="567"/>
         <source>Copy as command &amp;line</source>
         <translation>复制为命令行(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="568"/>
+        <location filename="../../app/widgets/main_window.cpp" line="569"/>
         <source>Command line copied: attention-viz with these settings</source>
         <translation>已复制命令行：使用这些设置的 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="576"/>
+        <location filename="../../app/widgets/main_window.cpp" line="577"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="578"/>
+        <location filename="../../app/widgets/main_window.cpp" line="579"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="579"/>
+        <location filename="../../app/widgets/main_window.cpp" line="580"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="580"/>
+        <location filename="../../app/widgets/main_window.cpp" line="581"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="581"/>
+        <location filename="../../app/widgets/main_window.cpp" line="582"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="590"/>
+        <location filename="../../app/widgets/main_window.cpp" line="591"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="598"/>
+        <location filename="../../app/widgets/main_window.cpp" line="599"/>
         <source>&amp;Mistakes</source>
         <translation>常见错误(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="602"/>
+        <location filename="../../app/widgets/main_window.cpp" line="603"/>
         <source>Forgetting ÷√d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="602"/>
+        <location filename="../../app/widgets/main_window.cpp" line="603"/>
         <source>softmax over dim=-2</source>
         <translation>softmax 沿 dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="603"/>
+        <location filename="../../app/widgets/main_window.cpp" line="604"/>
         <source>MHA&apos;s key_padding_mask handed to SDPA</source>
         <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="603"/>
+        <location filename="../../app/widgets/main_window.cpp" line="604"/>
         <source>Q @ K.transpose(0, 1)</source>
         <translation>Q @ K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="603"/>
+        <location filename="../../app/widgets/main_window.cpp" line="604"/>
         <source>Q.transpose(-2, -1) @ K</source>
         <translation>Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="611"/>
+        <location filename="../../app/widgets/main_window.cpp" line="612"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="612"/>
+        <location filename="../../app/widgets/main_window.cpp" line="613"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="613"/>
+        <location filename="../../app/widgets/main_window.cpp" line="614"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="614"/>
+        <location filename="../../app/widgets/main_window.cpp" line="615"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="615"/>
+        <location filename="../../app/widgets/main_window.cpp" line="616"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="616"/>
+        <location filename="../../app/widgets/main_window.cpp" line="617"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="616"/>
+        <location filename="../../app/widgets/main_window.cpp" line="617"/>
         <source>Dot product and additive</source>
         <translation>点积与加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="617"/>
+        <location filename="../../app/widgets/main_window.cpp" line="618"/>
         <source>Masked with −inf and with −1e9</source>
         <translation>以 −inf 屏蔽与以 −1e9 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="640"/>
+        <location filename="../../app/widgets/main_window.cpp" line="641"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="642"/>
+        <location filename="../../app/widgets/main_window.cpp" line="643"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="643"/>
+        <location filename="../../app/widgets/main_window.cpp" line="644"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="652"/>
+        <location filename="../../app/widgets/main_window.cpp" line="653"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="654"/>
+        <location filename="../../app/widgets/main_window.cpp" line="655"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="655"/>
+        <location filename="../../app/widgets/main_window.cpp" line="656"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="655"/>
+        <location filename="../../app/widgets/main_window.cpp" line="656"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="662"/>
+        <location filename="../../app/widgets/main_window.cpp" line="663"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="668"/>
+        <location filename="../../app/widgets/main_window.cpp" line="669"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="673"/>
+        <location filename="../../app/widgets/main_window.cpp" line="674"/>
         <source>System language (%1)</source>
         <translation>系统语言（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="686"/>
+        <location filename="../../app/widgets/main_window.cpp" line="687"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="689"/>
+        <location filename="../../app/widgets/main_window.cpp" line="690"/>
         <source>System colours</source>
         <translation>系统配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="690"/>
+        <location filename="../../app/widgets/main_window.cpp" line="691"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="690"/>
+        <location filename="../../app/widgets/main_window.cpp" line="691"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="703"/>
+        <location filename="../../app/widgets/main_window.cpp" line="704"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="704"/>
+        <location filename="../../app/widgets/main_window.cpp" line="705"/>
+        <source>&amp;User guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="707"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="706"/>
+        <location filename="../../app/widgets/main_window.cpp" line="709"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="708"/>
+        <location filename="../../app/widgets/main_window.cpp" line="711"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="709"/>
+        <location filename="../../app/widgets/main_window.cpp" line="712"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="726"/>
+        <location filename="../../app/widgets/main_window.cpp" line="729"/>
         <source>The Chinese translation could not be loaded; the window stays in English</source>
         <translation>无法载入中文翻译；窗口保持英文</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="764"/>
+        <location filename="../../app/widgets/main_window.cpp" line="779"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="768"/>
+        <location filename="../../app/widgets/main_window.cpp" line="783"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="125"/>
+        <location filename="../../app/widgets/main_window.cpp" line="126"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="129"/>
+        <location filename="../../app/widgets/main_window.cpp" line="130"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="130"/>
+        <location filename="../../app/widgets/main_window.cpp" line="131"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="128"/>
+        <location filename="../../app/widgets/main_window.cpp" line="129"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="315"/>
+        <location filename="../../app/widgets/main_window.cpp" line="316"/>
         <source>Colours: fixed 0 to 1 / fitted to the data</source>
         <translation>颜色范围：固定 0 到 1 / 按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="315"/>
+        <location filename="../../app/widgets/main_window.cpp" line="316"/>
         <source>fit</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="332"/>
+        <location filename="../../app/widgets/main_window.cpp" line="333"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="332"/>
+        <location filename="../../app/widgets/main_window.cpp" line="333"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="333"/>
+        <location filename="../../app/widgets/main_window.cpp" line="334"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="333"/>
+        <location filename="../../app/widgets/main_window.cpp" line="334"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="344"/>
+        <location filename="../../app/widgets/main_window.cpp" line="345"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="345"/>
+        <location filename="../../app/widgets/main_window.cpp" line="346"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="347"/>
+        <location filename="../../app/widgets/main_window.cpp" line="348"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="350"/>
+        <location filename="../../app/widgets/main_window.cpp" line="351"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="351"/>
+        <location filename="../../app/widgets/main_window.cpp" line="352"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="352"/>
+        <location filename="../../app/widgets/main_window.cpp" line="353"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="355"/>
+        <location filename="../../app/widgets/main_window.cpp" line="356"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="356"/>
+        <location filename="../../app/widgets/main_window.cpp" line="357"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="366"/>
+        <location filename="../../app/widgets/main_window.cpp" line="367"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="367"/>
+        <location filename="../../app/widgets/main_window.cpp" line="368"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="371"/>
+        <location filename="../../app/widgets/main_window.cpp" line="372"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="371"/>
+        <location filename="../../app/widgets/main_window.cpp" line="372"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="372"/>
+        <location filename="../../app/widgets/main_window.cpp" line="373"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="487"/>
+        <location filename="../../app/widgets/main_window.cpp" line="488"/>
         <source>Open attention data: Q and K (and V) as one .npz or files named q, k, v; or weights alone (an .npz&apos;s attn, or a file named weights or attn)</source>
         <translation>打开注意力数据：Q 和 K（以及 V），一个 .npz 或名为 q、k、v 的文件；或单独的权重（.npz 中的 attn，或名为 weights 或 attn 的文件）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="804"/>
+        <location filename="../../app/widgets/main_window.cpp" line="819"/>
         <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="876"/>
+        <location filename="../../app/widgets/main_window.cpp" line="891"/>
         <source>%1: cannot tell whether it holds Q, K or V. Name the files q, k and v (q.npy, query.npy, queries.csv, or ending _q, _k, _v), or save them together with np.savez(FILE, q=..., k=..., v=...). Weights alone open from a file whose name holds weights or attn.</source>
         <translation>%1：无法判断它存的是 Q、K 还是 V。请把文件命名为 q、k、v（q.npy、query.npy、queries.csv，或以 _q、_k、_v 结尾），或用 np.savez(FILE, q=..., k=..., v=...) 存在一起。单独的权重请用名字含 weights 或 attn 的文件打开。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="880"/>
+        <location filename="../../app/widgets/main_window.cpp" line="895"/>
         <source>Two files hold %1: %2 and %3.</source>
         <translation>有两个文件都是 %1：%2 和 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="887"/>
+        <location filename="../../app/widgets/main_window.cpp" line="902"/>
         <source>Open Q and K together (and V if you have it): one .npz, or two or three files named q, k and v.</source>
         <translation>请同时打开 Q 和 K（有 V 的话也一起）：一个 .npz，或名为 q、k、v 的两三个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="908"/>
+        <location filename="../../app/widgets/main_window.cpp" line="923"/>
         <source>These arrays are too large for this machine.</source>
         <translation>这些数组对这台机器来说太大了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="914"/>
+        <location filename="../../app/widgets/main_window.cpp" line="929"/>
         <source>%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ are NaN, as in PyTorch (grey on the map).</source>
         <translation>%1：%2 个值为 NaN 或无穷；分数因此为 NaN 或 +∞ 的行，其权重为 NaN，与 PyTorch 相同（图中为灰色）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1013"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1028"/>
         <source>Cannot open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1238"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1253"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1286"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1301"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1292"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1307"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1294"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1309"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -3494,6 +3499,14 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <location filename="../../app/widgets/undo_history.cpp" line="65"/>
         <source>caption</source>
         <translation>说明</translation>
+    </message>
+</context>
+<context>
+    <name>UserGuide</name>
+    <message>
+        <location filename="../../app/widgets/user_guide.cpp" line="149"/>
+        <source>attention-viz — user guide</source>
+        <translation>attention-viz — 用户指南</translation>
     </message>
 </context>
 <context>
