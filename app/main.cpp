@@ -6,6 +6,7 @@
 #include "io/settings_store.h"
 #include "json_dump.h"
 #include "model/attention_model.h"
+#include "model/messages.h"
 #include "model/translations.h"
 #include "pytorch_code.h"
 #include "render/figure.h"
@@ -28,6 +29,7 @@
 #include <QImage>
 #include <QSaveFile>
 #include <QSettings>
+#include <QTranslator>
 #include <qcustomplot.h>
 
 #include <cstdio>
@@ -49,12 +51,31 @@ bool tracked(const QString &path, const std::function<bool()> &write)
     return true;
 }
 
+// The messages' Chinese for a Chinese interface, loaded before anything else: the command line's errors come
+// before the application and its translations.
+const QTranslator *g_messages = nullptr;
+
 int fail(const QString &message)
 {
     for (const QString &path : std::as_const(g_created))
         QFile::remove(path);
-    std::fprintf(stderr, "attention-viz: %s\n", qPrintable(message));
+    std::fprintf(stderr, "attention-viz: %s\n", qPrintable(translatedMessage(message, g_messages)));
     return 2;
+}
+
+// The language the command line asks for (--lang zh, --lang=zh), else the system's; before it is parsed.
+QString askedLanguage(const QStringList &arguments)
+{
+    for (int i = 1; i < arguments.size(); ++i) {
+        QString asked;
+        if (arguments[i] == QLatin1String("--lang") && i + 1 < arguments.size())
+            asked = arguments[i + 1].trimmed().toLower();
+        else if (arguments[i].startsWith(QLatin1String("--lang=")))
+            asked = arguments[i].mid(7).trimmed().toLower();
+        if (asked == QLatin1String("en") || asked == QLatin1String("zh"))
+            return asked;
+    }
+    return systemLanguage(); // (also when --lang is wrong: its error is in the system's language)
 }
 
 bool savePng(const QImage &image, const QString &path, QString *error)
@@ -221,6 +242,10 @@ int main(int argc, char *argv[])
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
+    QTranslator messages;
+    if (askedLanguage(arguments) == QLatin1String("zh")
+        && messages.load(QStringLiteral(":/i18n/attention-viz_zh_CN.qm")))
+        g_messages = &messages;
     const CliOutcome outcome = parseCommandLine(arguments, attn::defaultMemoryBudget());
     switch (outcome.kind) {
     case CliOutcome::Help:

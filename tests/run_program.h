@@ -13,16 +13,20 @@ struct Run
 };
 
 // headless: as on a server, with no display and no Qt platform chosen.
-inline Run runProgram(const QStringList &args, bool headless = false)
+// environment: variables set for this run (a locale, say).
+inline Run runProgram(
+    const QStringList &args, bool headless = false, const QList<QPair<QString, QString>> &environment = {})
 {
     QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     if (headless) {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.remove("DISPLAY");
         env.remove("WAYLAND_DISPLAY");
         env.remove("QT_QPA_PLATFORM");
-        p.setProcessEnvironment(env);
     }
+    for (const auto &[name, value] : environment)
+        env.insert(name, value);
+    p.setProcessEnvironment(env);
     p.start(QStringLiteral(ATTN_EXE), args);
     if (!p.waitForFinished(120000))
         qFatal("attention-viz did not finish");

@@ -2,12 +2,14 @@
 // Every piece of bad input gets exit status 2 and one line naming the culprit, and leaves nothing behind.
 // Rows: the arguments ({dir} is a fresh temporary folder holding the files the row's set-up makes), the start
 // of the message after "attention-viz: ", and the set-up.
+#include "model/messages.h"
 #include "run_program.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -351,7 +353,7 @@ void TestBadInput::refused_data()
                                      << "";
     QTest::newRow("--load nothing known")
         << QStringList { "--load", "{arrays}/no_known_arrays.npz", "--dump", "{dir}/o.json" }
-        << "--load: {arrays}/no_known_arrays.npz: holds no q, k, v, weights or attn (it has: x)"
+        << "--load: {arrays}/no_known_arrays.npz: holds no q, k, v, weights or attn, only 'x'"
         << "";
     QTest::newRow("--load-q a FIFO or device")
         << QStringList { "--load-q", "/dev/zero", "--load-k", "{arrays}/shape_L_d.npy", "--dump", "{dir}/o.json" }
@@ -745,6 +747,19 @@ void TestBadInput::refused()
     QCOMPARE(err.count('\n'), 1);
     QVERIFY(r.out.isEmpty());
     QCOMPARE(everything(dir.path()), before); // nothing written, nothing half-written, nothing removed
+
+    // The same in Chinese (a Chinese system's locale): every part of the message that is a sentence is translated.
+    const Run zh = runProgram(args, true, { { "LANG", "zh_CN.UTF-8" }, { "LC_ALL", "zh_CN.UTF-8" } });
+    QCOMPARE(zh.exitCode, 2);
+    const QString zhErr = QString::fromUtf8(zh.err).trimmed();
+    QCOMPARE(zhErr.count('\n'), 0);
+    QVERIFY2(zhErr.startsWith("attention-viz: "), qPrintable(zhErr));
+    static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+    for (const QString &piece : zhErr.mid(15).split(QStringLiteral("：")))
+        for (const QString &part : messageParts(piece))
+            if (part.contains(' ') && !part.contains(cjk) && part != "qkv-basics, why-scale, sdpa-check, wrong-dim")
+                QFAIL(qPrintable("left in English: '" + part + "' in " + zhErr));
+    QVERIFY(everything(dir.path()) == before);
 }
 
 QTEST_GUILESS_MAIN(TestBadInput)

@@ -3,6 +3,7 @@
 // tooltips, menus, combo boxes, plots' labels, window titles) is the text a window opened in that language
 // shows, in both directions, and the View > Language menu does it.
 #include "gui_driver.h"
+#include "model/messages.h"
 #include "model/translations.h"
 #include "widgets/explanation_panel.h"
 #include "widgets/heads_window.h"
@@ -195,6 +196,27 @@ private slots:
         english.settle();
         const QStringList back = english.texts();
         QVERIFY2(back == englishTexts, qPrintable(difference(back, englishTexts)));
+    }
+
+    // The core's and the readers' English messages, in parts, with their numbers, values and paths put back.
+    void messagesInChinese()
+    {
+        QStringList values;
+        QCOMPARE(messageTemplate("expected a whole number from 1 to 65536, got '2.5'", &values),
+            QString("expected a whole number from %1 to %2, got %3"));
+        QCOMPARE(values, QStringList({ "1", "65536", "'2.5'" }));
+        values.clear();
+        QCOMPARE(messageTemplate("the lecture's mistakes are the dot product's; leave out --score additive", &values),
+            QString("the lecture's mistakes are the dot product's; leave out %1 additive"));
+        QCOMPARE(messageParts(R"(title: expected a string or {"en": ..., "zh": ...})").size(), 2);
+        const QString english = "rows that do not sum to 1: 3 of 5 (from 0.5 to 1.2): not a softmax over the keys";
+        QCOMPARE(translatedMessage(english), english); // English: as it is
+        QVERIFY(setInterfaceLanguage("zh"));
+        QCOMPARE(translatedMessage(english),
+            QString::fromUtf8("行和不为 1 的行：5 行中有 3 行（从 0.5 到 1.2）：不是沿键维的 softmax"));
+        QCOMPARE(translatedMessage("/tmp/s.json: not valid JSON (unterminated string at byte 41)"),
+            QString::fromUtf8("/tmp/s.json：不是有效的 JSON（第 41 字节处字符串没有结束）"));
+        QCOMPARE(translatedMessage("no translation for this one: 42"), QString("no translation for this one: 42"));
     }
 
     void theMenuSwitchesAndTheCaptionFollows()

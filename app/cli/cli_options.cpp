@@ -1031,7 +1031,8 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
         { "title", "Title line of exported pictures (default: the settings).", "TEXT" },
         { "no-title", "No title line on exported pictures (nor the caption under a sweep's)." },
         { "lang",
-            "Language of the window and pictures: en or zh (default: the system's; the window opens in the one last "
+            "Language of the window, pictures and messages: en or zh (default: the system's; the window opens in the "
+            "one last "
             "chosen in View > Language).",
             "en|zh" },
         { "theme",

@@ -221,8 +221,9 @@ std::shared_ptr<const attn::LoadedInputs> loadInputs(
                 : npz->arrays.count("weights") || npz->arrays.count("attn")
                 ? QStringLiteral("%1: holds attention weights, not q and k: --load-weights shows them as they are")
                       .arg(qPath)
-                : QStringLiteral("%1: holds no q, k, v, weights or attn (it has: %2)")
-                      .arg(qPath, names.isEmpty() ? QStringLiteral("nothing") : names.join(", "));
+                : names.isEmpty() ? QStringLiteral("%1: holds no arrays at all").arg(qPath)
+                                  : QStringLiteral("%1: holds no q, k, v, weights or attn, only '%2'")
+                                        .arg(qPath, names.join(QStringLiteral(", ")));
             return nullptr;
         }
         in = attn::makeLoadedInputs(q->second, k->second, v == npz->arrays.end() ? nullptr : &v->second,

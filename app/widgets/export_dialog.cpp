@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/export_dialog.h"
 
+#include "model/messages.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -256,6 +258,7 @@ void exportFromDialog(QWidget *parent, const QString &title, const QString &file
         return;
     QString error;
     if (!write(path, &error))
-        QMessageBox::warning(parent, QCoreApplication::translate("ExportDialog", "Export failed"), error);
+        QMessageBox::warning(
+            parent, QCoreApplication::translate("ExportDialog", "Export failed"), translatedMessage(error));
     parent->window()->activateWindow();
 }

@@ -4,6 +4,7 @@
 #include "io/array_files.h"
 #include "io/scenario.h"
 #include "io/settings_store.h"
+#include "model/messages.h"
 #include "model/translations.h"
 #include "pytorch_code.h"
 #include "render/versions.h"
@@ -490,7 +491,7 @@ void MainWindow::buildMenus()
             QString(), tr("Attention data (*.npz *.npy *.csv *.tsv *.txt)"));
         QString error;
         if (!paths.isEmpty() && !openData(paths, &error))
-            QMessageBox::warning(this, tr("Cannot open the data"), error); // the current state stays
+            QMessageBox::warning(this, tr("Cannot open the data"), translatedMessage(error)); // the current state stays
     });
     openDataAction->setShortcut(QKeySequence::Open);
     openDataAction->setObjectName("openDataAction");
@@ -499,7 +500,7 @@ void MainWindow::buildMenus()
     QAction *reverse = examples->addAction(tr("Trained: reversing 8 digits (one layer, 2 heads)"), this, [this] {
         QString error;
         if (!openData({ QStringLiteral(":/examples/reverse.npz") }, &error))
-            QMessageBox::warning(this, tr("Cannot open the example"), error);
+            QMessageBox::warning(this, tr("Cannot open the example"), translatedMessage(error));
     });
     reverse->setObjectName("exampleReverse");
     m_recentData = file->addMenu(tr("Recent data"));
@@ -514,20 +515,21 @@ void MainWindow::buildMenus()
         if (const auto s = loadScenario(path, &error))
             applyScenario(*s);
         else
-            QMessageBox::warning(this, tr("Cannot open the scenario"), error); // the current state stays
+            QMessageBox::warning(
+                this, tr("Cannot open the scenario"), translatedMessage(error)); // the current state stays
     });
     file->addAction(tr("&Save scenario…"), this, [this] {
         const QString path
             = QFileDialog::getSaveFileName(this, tr("Save the scenario"), "scenario.json", tr("Scenario (*.json)"));
         QString error;
         if (!path.isEmpty() && !saveScenario(path, currentScenario(), &error))
-            QMessageBox::warning(this, tr("Cannot save the scenario"), error);
+            QMessageBox::warning(this, tr("Cannot save the scenario"), translatedMessage(error));
     });
     file->addAction(tr("Open &lesson…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open a lesson"), QString(), tr("Lesson (*.json)"));
         QString error;
         if (!path.isEmpty() && !openLesson(path, &error))
-            QMessageBox::warning(this, tr("Cannot open the lesson"), error);
+            QMessageBox::warning(this, tr("Cannot open the lesson"), translatedMessage(error));
     });
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     QList<QKeySequence> quitKeys = QKeySequence::keyBindings(QKeySequence::Quit); // empty on some platforms
@@ -985,7 +987,7 @@ void MainWindow::updateRecentData()
         QAction *a = m_recentData->addAction(names.join(QStringLiteral(", ")), this, [this, paths, entry] {
             QString error;
             if (!openData(paths, &error)) {
-                QMessageBox::warning(this, tr("Cannot open the data"), error);
+                QMessageBox::warning(this, tr("Cannot open the data"), translatedMessage(error));
                 QSettings s; // gone or changed: off the list
                 QStringList recent = s.value("data/recent").toStringList();
                 recent.removeAll(entry);
@@ -1025,11 +1027,11 @@ void MainWindow::dropEvent(QDropEvent *event)
         QString lessonError;
         if (openLesson(paths.first(), &lessonError))
             return;
-        QMessageBox::warning(this, tr("Cannot open the file"), error);
+        QMessageBox::warning(this, tr("Cannot open the file"), translatedMessage(error));
         return;
     }
     if (!openData(paths, &error))
-        QMessageBox::warning(this, tr("Cannot open the data"), error);
+        QMessageBox::warning(this, tr("Cannot open the data"), translatedMessage(error));
 }
 
 Scenario MainWindow::currentScenario() const
@@ -1306,12 +1308,12 @@ void MainWindow::reportExport(bool ok, const QString &path, const QString &error
     if (ok)
         statusBar()->showMessage(tr("Written: %1").arg(path), 6000);
     else
-        QMessageBox::warning(this, tr("Export failed"), error);
+        QMessageBox::warning(this, tr("Export failed"), translatedMessage(error));
 }
 
 void MainWindow::showProblem(const QString &message)
 {
-    statusBar()->showMessage(message, 8000);
+    statusBar()->showMessage(translatedMessage(message), 8000); // (the core's and the readers' are in English)
 }
 
 QString MainWindow::statusText() const

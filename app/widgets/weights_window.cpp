@@ -3,6 +3,7 @@
 
 #include "io/save_output.h"
 #include "matrix_io.h"
+#include "model/messages.h"
 #include "render/weights_plot.h"
 #include "widgets/export_dialog.h"
 #include "widgets/heads_window.h"
@@ -178,7 +179,7 @@ void WeightsWindow::select(int map)
     m_bigPlot->replot();
     QStringList warnings;
     for (const std::string &s : m_summary.warnings)
-        warnings << QString::fromStdString(s);
+        warnings << translatedMessage(QString::fromStdString(s)); // (the core's, in English)
     // The other maps with something odd (⚠ under them), named.
     QStringList others;
     for (std::size_t k = 0; k < m_summaries.size(); ++k)

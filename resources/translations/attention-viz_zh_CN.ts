@@ -848,178 +848,178 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="38"/>
-        <location filename="../../app/widgets/export_dialog.cpp" line="95"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="40"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="97"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="38"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="40"/>
         <source>Export the comparison</source>
         <translation>导出对比图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="44"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="46"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="52"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="54"/>
         <source>Slide (1920 × 1080)</source>
         <translation>幻灯片（1920 × 1080）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="53"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="55"/>
         <source>Paper column (3.5 inches wide, 8-point text)</source>
         <translation>论文单栏（3.5 英寸宽，8 磅字）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="54"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="56"/>
         <source>Paper page (7 inches wide)</source>
         <translation>论文通栏（7 英寸宽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="55"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="57"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="71"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="73"/>
         <source>PNG and JPG: pixels per unit of the size (2 for high-DPI slides; a paper preset sets 300 dpi, 300/72 pixels per point).</source>
         <translation>PNG 和 JPG：每个尺寸单位的像素数（高分辨率幻灯片用 2；论文预设为 300 dpi，即每磅 300/72 像素）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="75"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="77"/>
         <source>no title line</source>
         <translation>无标题行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="76"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="78"/>
         <source>Transparent background (PNG)</source>
         <translation>透明背景（PNG）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="78"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="80"/>
         <source>Row and column sums beside the map</source>
         <translation>在图旁显示行和与列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="85"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="87"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="86"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="88"/>
         <source>Size</source>
         <translation>尺寸</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="87"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="89"/>
         <source>Width × height</source>
         <translation>宽 × 高</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="88"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="90"/>
         <source>Pixel ratio</source>
         <translation>像素比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="89"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="91"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="162"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="164"/>
         <source> pt</source>
         <translation> 磅</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="162"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="164"/>
         <source> px at ratio 1</source>
         <translation> 像素（像素比 1 时）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="170"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="172"/>
         <source>Give the file a picture&apos;s suffix: .png, .jpg, .pdf or .svg.</source>
         <translation>请给文件加上图片后缀：.png、.jpg、.pdf 或 .svg。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="171"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="173"/>
         <source>Give the file a suffix: .png, .jpg, .pdf, .svg, or .csv, .npy, .json for data.</source>
         <translation>请给文件加上后缀：.png、.jpg、.pdf、.svg，或数据用的 .csv、.npy、.json。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="173"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="175"/>
         <source>Data: the numbers, no picture.</source>
         <translation>数据：只有数字，没有图片。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="175"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="177"/>
         <source>%1 × %2 points = %3 × %4 inches, vector.</source>
         <translation>%1 × %2 磅 = %3 × %4 英寸，矢量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="181"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
         <source>%1 × %2 pixels.</source>
         <translation>%1 × %2 像素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="190"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="192"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="190"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="192"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF，矢量 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="191"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG，矢量 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="191"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="195"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="195"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="194"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="196"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部内容 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="196"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="198"/>
         <source>Export to</source>
         <translation>导出到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="208"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="210"/>
         <source>Replace the file?</source>
         <translation>替换文件？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="209"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="211"/>
         <source>&apos;%1&apos; exists. Replace it?</source>
         <translation>“%1”已存在。要替换它吗？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="240"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="242"/>
         <source>PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers (*.json)</source>
         <translation>PNG 图像 (*.png);;PDF 矢量图 (*.pdf);;SVG 矢量图 (*.svg);;CSV 数值 (*.csv);;JSON 数值 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="259"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="262"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1703,854 +1703,1647 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="406"/>
+        <location filename="../../app/widgets/main_window.cpp" line="407"/>
         <source>attention-viz — scaled dot-product attention</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="407"/>
+        <location filename="../../app/widgets/main_window.cpp" line="408"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="408"/>
+        <location filename="../../app/widgets/main_window.cpp" line="409"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="296"/>
+        <location filename="../../app/widgets/main_window.cpp" line="297"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="296"/>
+        <location filename="../../app/widgets/main_window.cpp" line="297"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="297"/>
+        <location filename="../../app/widgets/main_window.cpp" line="298"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="297"/>
+        <location filename="../../app/widgets/main_window.cpp" line="298"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="298"/>
+        <location filename="../../app/widgets/main_window.cpp" line="299"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="298"/>
-        <location filename="../../app/widgets/main_window.cpp" line="336"/>
+        <location filename="../../app/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/widgets/main_window.cpp" line="337"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/widgets/main_window.cpp" line="300"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="299"/>
-        <location filename="../../app/widgets/main_window.cpp" line="335"/>
+        <location filename="../../app/widgets/main_window.cpp" line="300"/>
+        <location filename="../../app/widgets/main_window.cpp" line="336"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="300"/>
+        <location filename="../../app/widgets/main_window.cpp" line="301"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="300"/>
-        <location filename="../../app/widgets/main_window.cpp" line="343"/>
+        <location filename="../../app/widgets/main_window.cpp" line="301"/>
+        <location filename="../../app/widgets/main_window.cpp" line="344"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="301"/>
+        <location filename="../../app/widgets/main_window.cpp" line="302"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="301"/>
-        <location filename="../../app/widgets/main_window.cpp" line="342"/>
+        <location filename="../../app/widgets/main_window.cpp" line="302"/>
+        <location filename="../../app/widgets/main_window.cpp" line="343"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="302"/>
+        <location filename="../../app/widgets/main_window.cpp" line="303"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="302"/>
+        <location filename="../../app/widgets/main_window.cpp" line="303"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="303"/>
+        <location filename="../../app/widgets/main_window.cpp" line="304"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="303"/>
+        <location filename="../../app/widgets/main_window.cpp" line="304"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="304"/>
+        <location filename="../../app/widgets/main_window.cpp" line="305"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="304"/>
+        <location filename="../../app/widgets/main_window.cpp" line="305"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="305"/>
+        <location filename="../../app/widgets/main_window.cpp" line="306"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="305"/>
-        <location filename="../../app/widgets/main_window.cpp" line="364"/>
+        <location filename="../../app/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/widgets/main_window.cpp" line="365"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/widgets/main_window.cpp" line="307"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/widgets/main_window.cpp" line="307"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="307"/>
+        <location filename="../../app/widgets/main_window.cpp" line="308"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="307"/>
+        <location filename="../../app/widgets/main_window.cpp" line="308"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="308"/>
+        <location filename="../../app/widgets/main_window.cpp" line="309"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="308"/>
+        <location filename="../../app/widgets/main_window.cpp" line="309"/>
         <source>present</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="309"/>
+        <location filename="../../app/widgets/main_window.cpp" line="310"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="309"/>
+        <location filename="../../app/widgets/main_window.cpp" line="310"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="310"/>
+        <location filename="../../app/widgets/main_window.cpp" line="311"/>
         <source>The four steps: Q, K, V → scores → logits → weights → out</source>
         <translation>四个步骤：Q、K、V → 分数 → logits → 权重 → out</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="310"/>
+        <location filename="../../app/widgets/main_window.cpp" line="311"/>
         <source>steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/widgets/main_window.cpp" line="312"/>
         <source>Why scale? The sweep over d_k, scaled and not</source>
         <translation>为什么要缩放？对 d_k 扫描，缩放与不缩放对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/widgets/main_window.cpp" line="312"/>
         <source>why?</source>
         <translation>为什么？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="312"/>
+        <location filename="../../app/widgets/main_window.cpp" line="313"/>
         <source>Training: watch it fail to learn without the scale</source>
         <translation>训练：看不缩放时学不会</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="312"/>
+        <location filename="../../app/widgets/main_window.cpp" line="313"/>
         <source>train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="313"/>
+        <location filename="../../app/widgets/main_window.cpp" line="314"/>
         <source>The output inside the values&apos; convex hull</source>
         <translation>输出在值向量的凸包内</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="313"/>
+        <location filename="../../app/widgets/main_window.cpp" line="314"/>
         <source>hull</source>
         <translation>凸包</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="314"/>
+        <location filename="../../app/widgets/main_window.cpp" line="315"/>
         <source>Heads: every head&apos;s map side by side</source>
         <translation>注意力头：所有头的图并排显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="314"/>
+        <location filename="../../app/widgets/main_window.cpp" line="315"/>
         <source>heads</source>
         <translation>头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="315"/>
+        <location filename="../../app/widgets/main_window.cpp" line="316"/>
         <source>Common mistakes: each beside the right line</source>
         <translation>常见错误：每个都与正确写法并排</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="315"/>
+        <location filename="../../app/widgets/main_window.cpp" line="316"/>
         <source>mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="317"/>
+        <location filename="../../app/widgets/main_window.cpp" line="318"/>
         <source>Gradient panels on/off (the softmax Jacobian&apos;s norm per row)</source>
         <translation>梯度面板 开/关（每一行 softmax 雅可比矩阵的范数）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="317"/>
+        <location filename="../../app/widgets/main_window.cpp" line="318"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="333"/>
+        <location filename="../../app/widgets/main_window.cpp" line="334"/>
         <source>÷√d_k: additive</source>
         <translation>÷√d_k：加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="347"/>
+        <location filename="../../app/widgets/main_window.cpp" line="348"/>
         <source>mask: custom</source>
         <translation>掩码：自定义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="354"/>
+        <location filename="../../app/widgets/main_window.cpp" line="355"/>
         <source>compare: score</source>
         <translation>对比：打分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="355"/>
+        <location filename="../../app/widgets/main_window.cpp" line="356"/>
         <source>compare: −inf, −1e9</source>
         <translation>对比：−inf、−1e9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="358"/>
+        <location filename="../../app/widgets/main_window.cpp" line="359"/>
         <source>gradient: on</source>
         <translation>梯度：开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="358"/>
+        <location filename="../../app/widgets/main_window.cpp" line="359"/>
         <source>gradient: off</source>
         <translation>梯度：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="360"/>
+        <location filename="../../app/widgets/main_window.cpp" line="361"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="360"/>
+        <location filename="../../app/widgets/main_window.cpp" line="361"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="439"/>
+        <location filename="../../app/widgets/main_window.cpp" line="440"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="440"/>
+        <location filename="../../app/widgets/main_window.cpp" line="441"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="454"/>
+        <location filename="../../app/widgets/main_window.cpp" line="455"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="455"/>
+        <location filename="../../app/widgets/main_window.cpp" line="456"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="456"/>
+        <location filename="../../app/widgets/main_window.cpp" line="457"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="468"/>
+        <location filename="../../app/widgets/main_window.cpp" line="469"/>
         <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="471"/>
+        <location filename="../../app/widgets/main_window.cpp" line="472"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="480"/>
+        <location filename="../../app/widgets/main_window.cpp" line="481"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="486"/>
+        <location filename="../../app/widgets/main_window.cpp" line="487"/>
         <source>Open attention &amp;data…</source>
         <translation>打开注意力数据(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="490"/>
+        <location filename="../../app/widgets/main_window.cpp" line="491"/>
         <source>Attention data (*.npz *.npy *.csv *.tsv *.txt)</source>
         <translation>注意力数据 (*.npz *.npy *.csv *.tsv *.txt)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="493"/>
-        <location filename="../../app/widgets/main_window.cpp" line="988"/>
-        <location filename="../../app/widgets/main_window.cpp" line="1032"/>
+        <location filename="../../app/widgets/main_window.cpp" line="494"/>
+        <location filename="../../app/widgets/main_window.cpp" line="990"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1034"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="498"/>
+        <location filename="../../app/widgets/main_window.cpp" line="499"/>
         <source>E&amp;xamples</source>
         <translation>示例(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="499"/>
+        <location filename="../../app/widgets/main_window.cpp" line="500"/>
         <source>Trained: reversing 8 digits (one layer, 2 heads)</source>
         <translation>训练好的模型：反转 8 个数字（一层，2 个头）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="502"/>
+        <location filename="../../app/widgets/main_window.cpp" line="503"/>
         <source>Cannot open the example</source>
         <translation>无法打开示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="505"/>
+        <location filename="../../app/widgets/main_window.cpp" line="506"/>
         <source>Recent data</source>
         <translation>最近的数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="508"/>
+        <location filename="../../app/widgets/main_window.cpp" line="509"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="510"/>
+        <location filename="../../app/widgets/main_window.cpp" line="511"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="510"/>
-        <location filename="../../app/widgets/main_window.cpp" line="521"/>
+        <location filename="../../app/widgets/main_window.cpp" line="511"/>
+        <location filename="../../app/widgets/main_window.cpp" line="523"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="517"/>
+        <location filename="../../app/widgets/main_window.cpp" line="519"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="519"/>
+        <location filename="../../app/widgets/main_window.cpp" line="521"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="521"/>
+        <location filename="../../app/widgets/main_window.cpp" line="523"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="524"/>
+        <location filename="../../app/widgets/main_window.cpp" line="526"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="526"/>
+        <location filename="../../app/widgets/main_window.cpp" line="528"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="527"/>
+        <location filename="../../app/widgets/main_window.cpp" line="529"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="527"/>
+        <location filename="../../app/widgets/main_window.cpp" line="529"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="530"/>
+        <location filename="../../app/widgets/main_window.cpp" line="532"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="532"/>
+        <location filename="../../app/widgets/main_window.cpp" line="534"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="538"/>
+        <location filename="../../app/widgets/main_window.cpp" line="540"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="540"/>
-        <location filename="../../app/widgets/main_window.cpp" line="550"/>
+        <location filename="../../app/widgets/main_window.cpp" line="542"/>
+        <location filename="../../app/widgets/main_window.cpp" line="552"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="543"/>
-        <location filename="../../app/widgets/main_window.cpp" line="551"/>
+        <location filename="../../app/widgets/main_window.cpp" line="545"/>
+        <location filename="../../app/widgets/main_window.cpp" line="553"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="550"/>
+        <location filename="../../app/widgets/main_window.cpp" line="552"/>
         <source>&amp;Undo %1</source>
         <translation>撤销 %1(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="551"/>
+        <location filename="../../app/widgets/main_window.cpp" line="553"/>
         <source>&amp;Redo %1</source>
         <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="558"/>
+        <location filename="../../app/widgets/main_window.cpp" line="560"/>
         <source>Copy as &amp;PyTorch code</source>
         <translation>复制为 PyTorch 代码(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="561"/>
+        <location filename="../../app/widgets/main_window.cpp" line="563"/>
         <source>PyTorch code copied: it draws the same tensors and prints the weights shown</source>
         <translation>已复制 PyTorch 代码：它抽取相同的张量并打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="565"/>
+        <location filename="../../app/widgets/main_window.cpp" line="567"/>
         <source>A runnable Python script: torch.manual_seed, torch.randn, the scaling, the mask and F.softmax, printing the weights of the element shown</source>
         <translation>一个可运行的 Python 脚本：torch.manual_seed、torch.randn、缩放、掩码和 F.softmax，打印所显示元素的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="567"/>
+        <location filename="../../app/widgets/main_window.cpp" line="569"/>
         <source>Copy as command &amp;line</source>
         <translation>复制为命令行(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="569"/>
+        <location filename="../../app/widgets/main_window.cpp" line="571"/>
         <source>Command line copied: attention-viz with these settings</source>
         <translation>已复制命令行：使用这些设置的 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="577"/>
+        <location filename="../../app/widgets/main_window.cpp" line="579"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="579"/>
+        <location filename="../../app/widgets/main_window.cpp" line="581"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="580"/>
+        <location filename="../../app/widgets/main_window.cpp" line="582"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="581"/>
+        <location filename="../../app/widgets/main_window.cpp" line="583"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="582"/>
+        <location filename="../../app/widgets/main_window.cpp" line="584"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="591"/>
+        <location filename="../../app/widgets/main_window.cpp" line="593"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="599"/>
+        <location filename="../../app/widgets/main_window.cpp" line="601"/>
         <source>&amp;Mistakes</source>
         <translation>常见错误(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="603"/>
+        <location filename="../../app/widgets/main_window.cpp" line="605"/>
         <source>Forgetting ÷√d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="603"/>
+        <location filename="../../app/widgets/main_window.cpp" line="605"/>
         <source>softmax over dim=-2</source>
         <translation>softmax 沿 dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="604"/>
+        <location filename="../../app/widgets/main_window.cpp" line="606"/>
         <source>MHA&apos;s key_padding_mask handed to SDPA</source>
         <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="604"/>
+        <location filename="../../app/widgets/main_window.cpp" line="606"/>
         <source>Q @ K.transpose(0, 1)</source>
         <translation>Q @ K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="604"/>
+        <location filename="../../app/widgets/main_window.cpp" line="606"/>
         <source>Q.transpose(-2, -1) @ K</source>
         <translation>Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="612"/>
+        <location filename="../../app/widgets/main_window.cpp" line="614"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="613"/>
+        <location filename="../../app/widgets/main_window.cpp" line="615"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="614"/>
+        <location filename="../../app/widgets/main_window.cpp" line="616"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="615"/>
+        <location filename="../../app/widgets/main_window.cpp" line="617"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="616"/>
+        <location filename="../../app/widgets/main_window.cpp" line="618"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="617"/>
+        <location filename="../../app/widgets/main_window.cpp" line="619"/>
         <source>d_k and 16 × d_k</source>
         <translation>d_k 与 16 × d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="617"/>
+        <location filename="../../app/widgets/main_window.cpp" line="619"/>
         <source>Dot product and additive</source>
         <translation>点积与加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="618"/>
+        <location filename="../../app/widgets/main_window.cpp" line="620"/>
         <source>Masked with −inf and with −1e9</source>
         <translation>以 −inf 屏蔽与以 −1e9 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="641"/>
+        <location filename="../../app/widgets/main_window.cpp" line="643"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="643"/>
+        <location filename="../../app/widgets/main_window.cpp" line="645"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="644"/>
+        <location filename="../../app/widgets/main_window.cpp" line="646"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="653"/>
+        <location filename="../../app/widgets/main_window.cpp" line="655"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="655"/>
+        <location filename="../../app/widgets/main_window.cpp" line="657"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="656"/>
+        <location filename="../../app/widgets/main_window.cpp" line="658"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="656"/>
+        <location filename="../../app/widgets/main_window.cpp" line="658"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="663"/>
+        <location filename="../../app/widgets/main_window.cpp" line="665"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="669"/>
+        <location filename="../../app/widgets/main_window.cpp" line="671"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="674"/>
+        <location filename="../../app/widgets/main_window.cpp" line="676"/>
         <source>System language (%1)</source>
         <translation>系统语言（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="687"/>
+        <location filename="../../app/widgets/main_window.cpp" line="689"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="690"/>
+        <location filename="../../app/widgets/main_window.cpp" line="692"/>
         <source>System colours</source>
         <translation>系统配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="691"/>
+        <location filename="../../app/widgets/main_window.cpp" line="693"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="691"/>
+        <location filename="../../app/widgets/main_window.cpp" line="693"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="704"/>
+        <location filename="../../app/widgets/main_window.cpp" line="706"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="705"/>
+        <location filename="../../app/widgets/main_window.cpp" line="707"/>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="707"/>
+        <location filename="../../app/widgets/main_window.cpp" line="709"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="709"/>
+        <location filename="../../app/widgets/main_window.cpp" line="711"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="711"/>
+        <location filename="../../app/widgets/main_window.cpp" line="713"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="712"/>
+        <location filename="../../app/widgets/main_window.cpp" line="714"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="729"/>
+        <location filename="../../app/widgets/main_window.cpp" line="731"/>
         <source>The Chinese translation could not be loaded; the window stays in English</source>
         <translation>无法载入中文翻译；窗口保持英文</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="779"/>
+        <location filename="../../app/widgets/main_window.cpp" line="781"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="783"/>
+        <location filename="../../app/widgets/main_window.cpp" line="785"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="126"/>
+        <location filename="../../app/widgets/main_window.cpp" line="127"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="130"/>
+        <location filename="../../app/widgets/main_window.cpp" line="131"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="131"/>
+        <location filename="../../app/widgets/main_window.cpp" line="132"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="129"/>
+        <location filename="../../app/widgets/main_window.cpp" line="130"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="316"/>
+        <location filename="../../app/widgets/main_window.cpp" line="317"/>
         <source>Colours: fixed 0 to 1 / fitted to the data</source>
         <translation>颜色范围：固定 0 到 1 / 按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="316"/>
+        <location filename="../../app/widgets/main_window.cpp" line="317"/>
         <source>fit</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="333"/>
+        <location filename="../../app/widgets/main_window.cpp" line="334"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="333"/>
+        <location filename="../../app/widgets/main_window.cpp" line="334"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="334"/>
+        <location filename="../../app/widgets/main_window.cpp" line="335"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="334"/>
+        <location filename="../../app/widgets/main_window.cpp" line="335"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="345"/>
+        <location filename="../../app/widgets/main_window.cpp" line="346"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="346"/>
+        <location filename="../../app/widgets/main_window.cpp" line="347"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="348"/>
+        <location filename="../../app/widgets/main_window.cpp" line="349"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="351"/>
+        <location filename="../../app/widgets/main_window.cpp" line="352"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="352"/>
+        <location filename="../../app/widgets/main_window.cpp" line="353"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="353"/>
+        <location filename="../../app/widgets/main_window.cpp" line="354"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="356"/>
+        <location filename="../../app/widgets/main_window.cpp" line="357"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="357"/>
+        <location filename="../../app/widgets/main_window.cpp" line="358"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="367"/>
+        <location filename="../../app/widgets/main_window.cpp" line="368"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="368"/>
+        <location filename="../../app/widgets/main_window.cpp" line="369"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="372"/>
+        <location filename="../../app/widgets/main_window.cpp" line="373"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="372"/>
+        <location filename="../../app/widgets/main_window.cpp" line="373"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="373"/>
+        <location filename="../../app/widgets/main_window.cpp" line="374"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="488"/>
+        <location filename="../../app/widgets/main_window.cpp" line="489"/>
         <source>Open attention data: Q and K (and V) as one .npz or files named q, k, v; or weights alone (an .npz&apos;s attn, or a file named weights or attn)</source>
         <translation>打开注意力数据：Q 和 K（以及 V），一个 .npz 或名为 q、k、v 的文件；或单独的权重（.npz 中的 attn，或名为 weights 或 attn 的文件）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="819"/>
+        <location filename="../../app/widgets/main_window.cpp" line="821"/>
         <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
         <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="891"/>
+        <location filename="../../app/widgets/main_window.cpp" line="893"/>
         <source>%1: cannot tell whether it holds Q, K or V. Name the files q, k and v (q.npy, query.npy, queries.csv, or ending _q, _k, _v), or save them together with np.savez(FILE, q=..., k=..., v=...). Weights alone open from a file whose name holds weights or attn.</source>
         <translation>%1：无法判断它存的是 Q、K 还是 V。请把文件命名为 q、k、v（q.npy、query.npy、queries.csv，或以 _q、_k、_v 结尾），或用 np.savez(FILE, q=..., k=..., v=...) 存在一起。单独的权重请用名字含 weights 或 attn 的文件打开。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="895"/>
+        <location filename="../../app/widgets/main_window.cpp" line="897"/>
         <source>Two files hold %1: %2 and %3.</source>
         <translation>有两个文件都是 %1：%2 和 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="902"/>
+        <location filename="../../app/widgets/main_window.cpp" line="904"/>
         <source>Open Q and K together (and V if you have it): one .npz, or two or three files named q, k and v.</source>
         <translation>请同时打开 Q 和 K（有 V 的话也一起）：一个 .npz，或名为 q、k、v 的两三个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="923"/>
+        <location filename="../../app/widgets/main_window.cpp" line="925"/>
         <source>These arrays are too large for this machine.</source>
         <translation>这些数组对这台机器来说太大了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="929"/>
+        <location filename="../../app/widgets/main_window.cpp" line="931"/>
         <source>%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ are NaN, as in PyTorch (grey on the map).</source>
         <translation>%1：%2 个值为 NaN 或无穷；分数因此为 NaN 或 +∞ 的行，其权重为 NaN，与 PyTorch 相同（图中为灰色）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1028"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1030"/>
         <source>Cannot open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1253"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1255"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1301"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1303"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1307"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1309"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1309"/>
+        <location filename="../../app/widgets/main_window.cpp" line="1311"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
+    </message>
+</context>
+<context>
+    <name>Messages</name>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="11"/>
+        <source>%1 (head)</source>
+        <translation>%1（头）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="12"/>
+        <source>%1 (not probabilities; the entropy counts the positive ones)</source>
+        <translation>%1 个（不是概率；熵只计入正的权重）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="13"/>
+        <source>%1 (the batch size), got %2</source>
+        <translation>%1（批大小），实际为 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="14"/>
+        <source>%1 is a folder, not a file</source>
+        <translation>%1 是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="15"/>
+        <source>%1 is newer than this program reads (%2); update attention-viz</source>
+        <translation>%1 比本程序能读取的版本（%2）更新；请更新 attention-viz</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="16"/>
+        <source>%1 of %2 (from %3 to %4)</source>
+        <translation>%2 行中有 %1 行（从 %3 到 %4）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="17"/>
+        <source>%1 starts both sides from the lecture&apos;s line (divided by sqrt(d_k), softmax over the keys) and changes one thing; leave out %2</source>
+        <translation>%1 让两边都从讲义的写法开始（除以 sqrt(d_k)，沿键维 softmax），只改动一处；请去掉 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="20"/>
+        <source>%1 steps at d_k = %2, d_model = %3, batch %4 would take over a minute; lower the steps, d_k, d_model or the batch</source>
+        <translation>d_k = %2、d_model = %3、批大小 %4 时 %1 步需要一分钟以上；请减少步数、d_k、d_model 或批大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="23"/>
+        <source>%1 tokens make %2 queries and keys; leave out %3 and %4</source>
+        <translation>%1 个词元就是 %2 个查询和键；请去掉 %3 和 %4</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="24"/>
+        <source>%1 × %2 is more than %3 million pixels in all</source>
+        <translation>%1 × %2 总共超过 %3 百万像素</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="25"/>
+        <source>%1 × %2 pixels is larger than %3 pixels on a side</source>
+        <translation>%1 × %2 像素，有一边超过 %3 像素</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="26"/>
+        <source>%1 × %2 pixels is smaller than %3 pixels on a side</source>
+        <translation>%1 × %2 像素，有一边小于 %3 像素</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="27"/>
+        <source>%1 × %2 points is more than %3 million points in all for PDF and SVG</source>
+        <translation>%1 × %2 点，对 PDF 和 SVG 来说总共超过 %3 百万点</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="28"/>
+        <source>%1, in %2 row (no entropy there)</source>
+        <translation>%1 个，在 %2 行中（这一行没有熵）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="29"/>
+        <source>%1, in %2 rows (no entropy there)</source>
+        <translation>%1 个，在 %2 行中（这些行没有熵）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="30"/>
+        <source>Is a directory</source>
+        <translation>是文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="31"/>
+        <source>Missing value after %1.</source>
+        <translation>%1 后面缺少值。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="32"/>
+        <source>NaN or infinite weights</source>
+        <translation>NaN 或无穷大的权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="33"/>
+        <source>No space left on device</source>
+        <translation>设备上没有剩余空间</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="34"/>
+        <source>No such file or directory</source>
+        <translation>没有这个文件或文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="35"/>
+        <source>Not a directory</source>
+        <translation>不是文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="36"/>
+        <source>Permission denied</source>
+        <translation>没有权限</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="37"/>
+        <source>Read-only file system</source>
+        <translation>只读文件系统</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="38"/>
+        <source>Unknown option %1.</source>
+        <translation>未知选项 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="39"/>
+        <source>Unknown options: %1.</source>
+        <translation>未知选项：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="40"/>
+        <source>a custom mask is edited cell by cell</source>
+        <translation>自定义掩码要逐格编辑</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="41"/>
+        <source>a custom mask needs its rows, an array of strings such as [&quot;.x&quot;, &quot;..&quot;] (%1 looks, %2 masked)</source>
+        <translation>自定义掩码需要给出各行，即形如 [&quot;.x&quot;, &quot;..&quot;] 的字符串数组（%1 表示可见，%2 表示屏蔽）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="43"/>
+        <source>additive scores are not scaled, so scaled and not scaled would be the same</source>
+        <translation>加性打分不做缩放，缩放与不缩放会完全相同</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="44"/>
+        <source>additive scores are not scaled, so scaled and not scaled would be the same; use %1 score</source>
+        <translation>加性打分不做缩放，缩放与不缩放会完全相同；请用 %1 score</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="46"/>
+        <source>additive scores are not scaled; leave it out (or use %1 dot)</source>
+        <translation>加性打分不做缩放；请去掉它（或用 %1 dot）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="47"/>
+        <source>adds position encodings to token embeddings; needs %1 in projection mode</source>
+        <translation>给词元嵌入加上位置编码；需要在投影模式下使用 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="48"/>
+        <source>at most %1 characters (got %2)</source>
+        <translation>最多 %1 个字符（实际为 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="49"/>
+        <source>at most %1 queries and keys (L = %2, S = %3)</source>
+        <translation>查询和键最多 %1 个（L = %2，S = %3）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="50"/>
+        <source>cannot be combined with %1</source>
+        <translation>不能与 %1 同时使用</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="51"/>
+        <source>cannot be combined with %1 (both say how to scale)</source>
+        <translation>不能与 %1 同时使用（两者都规定了如何缩放）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="52"/>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="53"/>
+        <source>chooses a map of %1; give %2 FILE too</source>
+        <translation>用于选择 %1 中的一张图；请同时给出 %2 FILE</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="54"/>
+        <source>does not apply to the training runs (they take %1, %2, %3, %4, %5, %6, %7 and the %8... options)</source>
+        <translation>不适用于训练（训练只接受 %1、%2、%3、%4、%5、%6、%7 以及 %8... 选项）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="56"/>
+        <source>every picture would be the same</source>
+        <translation>每张图都会一样</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="57"/>
+        <source>every size must be at least %1</source>
+        <translation>每一维都至少为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="58"/>
+        <source>expected &quot;attention-viz-scenario&quot;</source>
+        <translation>应为 &quot;attention-viz-scenario&quot;</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="59"/>
+        <source>expected %1 (looks) or %2 (masked), got %3</source>
+        <translation>应为 %1（可见）或 %2（屏蔽），实际为 %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="60"/>
+        <source>expected %1 (over keys) or %2 (over queries), got %3</source>
+        <translation>应为 %1（沿键维）或 %2（沿查询维），实际为 %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="61"/>
+        <source>expected -inf (a boolean mask&apos;s) or %1 (masked_fill(mask, %2)), got %3</source>
+        <translation>应为 -inf（布尔掩码的做法）或 %1（masked_fill(mask, %2)），实际为 %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="62"/>
+        <source>expected N or LAYER,BATCH,HEAD, got %1</source>
+        <translation>应为 N 或 LAYER,BATCH,HEAD，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="63"/>
+        <source>expected NAME=V1,V2,... with NAME one of d-k, len, keys, d-model, d-v, seed, scale, scaling, init, sigma, softmax-dim, mask, batch-index, got %1</source>
+        <translation>应为 NAME=V1,V2,...，NAME 取 d-k、len、keys、d-model、d-v、seed、scale、scaling、init、sigma、softmax-dim、mask、batch-index 之一，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="66"/>
+        <source>expected WIDTHxHEIGHT in pixels such as %1, got %2</source>
+        <translation>应为以像素计的 宽x高，例如 %1，实际为 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="67"/>
+        <source>expected a JSON object at the top</source>
+        <translation>最外层应为 JSON 对象</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="68"/>
+        <source>expected a file name</source>
+        <translation>应给出文件名</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="69"/>
+        <source>expected a file name or - for standard output</source>
+        <translation>应给出文件名，或用 - 表示标准输出</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="70"/>
+        <source>expected a non-empty list of scenarios</source>
+        <translation>应为非空的场景列表</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="71"/>
+        <source>expected a number from %1 to %2</source>
+        <translation>应为 %1 到 %2 之间的数</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="72"/>
+        <source>expected a number from %1 to %2 such as %3, got %4</source>
+        <translation>应为 %1 到 %2 之间的数，例如 %3，实际为 %4</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="73"/>
+        <source>expected a number, got %1</source>
+        <translation>应为数字，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="74"/>
+        <source>expected a string or {&quot;en&quot;: ..., &quot;zh&quot;: ...}</source>
+        <translation>应为字符串或 {&quot;en&quot;: ..., &quot;zh&quot;: ...}</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="75"/>
+        <source>expected a whole number</source>
+        <translation>应为整数</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="76"/>
+        <source>expected a whole number from %1 to %2, got %3</source>
+        <translation>应为 %1 到 %2 之间的整数，实际为 %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="77"/>
+        <source>expected an .npz archive (np.savez) with q, k (v, tokens); for one array per file use %1, %2, %3</source>
+        <translation>应为含 q、k（以及 v、tokens）的 .npz 压缩包（np.savez）；每个文件一个数组时请用 %1、%2、%3</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="79"/>
+        <source>expected an object</source>
+        <translation>应为对象</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="80"/>
+        <source>expected dot or additive, got %1</source>
+        <translation>应为 dot 或 additive，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="81"/>
+        <source>expected en or zh, got %1</source>
+        <translation>应为 en 或 zh，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="82"/>
+        <source>expected fixed (%1 to %2) or fit, got %3</source>
+        <translation>应为 fixed（%1 到 %2）或 fit，实际为 %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="83"/>
+        <source>expected no-scale, softmax-dim, mha-mask-in-sdpa, transpose-0-1 or transpose-q, got %1</source>
+        <translation>应为 no-scale、softmax-dim、mha-mask-in-sdpa、transpose-0-1 或 transpose-q，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="85"/>
+        <source>expected none, causal, pad:N, pad:N1,N2,... or custom:ROWS, got %1</source>
+        <translation>应为 none、causal、pad:N、pad:N1,N2,... 或 custom:ROWS，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="86"/>
+        <source>expected none, scaling, softmax-dim, score, mask-fill or d-k:N, got %1</source>
+        <translation>应为 none、scaling、softmax-dim、score、mask-fill 或 d-k:N，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="87"/>
+        <source>expected normal or randn, got %1</source>
+        <translation>应为 normal 或 randn，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="88"/>
+        <source>expected one of -inf, %1 (got %2)</source>
+        <translation>应为 -inf、%1 之一（实际为 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="89"/>
+        <source>expected one of inv_sqrt_d_k, none, custom, inv_d_k, inv_sqrt_d_model, quarter_each (got %1)</source>
+        <translation>应为 inv_sqrt_d_k、none、custom、inv_d_k、inv_sqrt_d_model、quarter_each 之一（实际为 %1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="91"/>
+        <source>expected one of randn, scaled, linear (got %1)</source>
+        <translation>应为 randn、scaled、linear 之一（实际为 %1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="92"/>
+        <source>expected one of viridis, cividis, magma, grayscale, coolwarm, got %1</source>
+        <translation>应为 viridis、cividis、magma、grayscale、coolwarm 之一，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="93"/>
+        <source>expected one output FILE after its value</source>
+        <translation>在它的值后面应给出一个输出文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="94"/>
+        <source>expected png, jpg, pdf or svg, got %1</source>
+        <translation>应为 png、jpg、pdf 或 svg，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="95"/>
+        <source>expected projection or direct, got %1</source>
+        <translation>应为 projection 或 direct，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="96"/>
+        <source>expected randn, scaled or linear, got %1</source>
+        <translation>应为 randn、scaled 或 linear，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="97"/>
+        <source>expected scaling or softmax-dim, got %1</source>
+        <translation>应为 scaling 或 softmax-dim，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="98"/>
+        <source>expected sdpa (True = take part) or mha (True = ignore), got %1</source>
+        <translation>应为 sdpa（True = 参与）或 mha（True = 忽略），实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="99"/>
+        <source>expected sgd or adam, got %1</source>
+        <translation>应为 sgd 或 adam，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="100"/>
+        <source>expected sqrt-d-k, none, d-k, sqrt-d-model or quarter-each, got %1</source>
+        <translation>应为 sqrt-d-k、none、d-k、sqrt-d-model 或 quarter-each，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="101"/>
+        <source>expected strings of %1 and %2, one per query</source>
+        <translation>应为由 %1 和 %2 组成的字符串，每个查询一个</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="102"/>
+        <source>expected weights, scores or logits, got %1</source>
+        <translation>应为 weights、scores 或 logits，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="103"/>
+        <source>garbage at the end of the document</source>
+        <translation>文档末尾有多余内容</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="104"/>
+        <source>give %1 and %2 in separate runs</source>
+        <translation>%1 和 %2 请分两次运行</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="105"/>
+        <source>give either %1 or %2, not both</source>
+        <translation>%1 和 %2 只能给一个</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="106"/>
+        <source>give either an .npz (%1) or the arrays one by one (%2, %3), not both</source>
+        <translation>要么给一个 .npz（%1），要么逐个给出数组（%2、%3），不能两者都给</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="107"/>
+        <source>goes with %1 and %2</source>
+        <translation>要与 %1 和 %2 一起使用</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="108"/>
+        <source>holds no arrays at all</source>
+        <translation>不含任何数组</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="109"/>
+        <source>holds no q, k, v, weights or attn, only %1</source>
+        <translation>不含 q、k、v、weights 或 attn，只有 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="110"/>
+        <source>illegal number</source>
+        <translation>非法的数字</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="111"/>
+        <source>illegal value</source>
+        <translation>非法的值</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="112"/>
+        <source>invalid UTF8 string</source>
+        <translation>无效的 UTF-8 字符串</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="113"/>
+        <source>invalid escape sequence</source>
+        <translation>无效的转义序列</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="114"/>
+        <source>invalid termination by number</source>
+        <translation>以数字非法结束</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="115"/>
+        <source>is a folder, not a file</source>
+        <translation>是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="116"/>
+        <source>it holds Python objects (dtype object)</source>
+        <translation>它存放的是 Python 对象（dtype object）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="117"/>
+        <source>it shows batch element %1, but %2 %3 has no such element; add %4</source>
+        <translation>它显示第 %1 个批次元素，但 %2 %3 中没有这个元素；请加上 %4</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="118"/>
+        <source>its header says %1 values of %2 bytes (%3 bytes), but the file has %4 bytes of data (cut short?)</source>
+        <translation>文件头说有 %1 个 %2 字节的值（%3 字节），但文件只有 %4 字节的数据（被截断了？）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="120"/>
+        <source>its mask pad:%1 does not fit the %2 keys and batch of %3 the other options give; add %4</source>
+        <translation>它的掩码 pad:%1 与其他选项给出的 %2 个键、批大小 %3 不相符；请加上 %4</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="122"/>
+        <source>line %1 has %2 cells, line %3 has %4 (every line needs as many)</source>
+        <translation>第 %1 行有 %2 个单元格，第 %3 行有 %4 个（每行的个数必须相同）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="123"/>
+        <source>loaded Q and K fix d_k (%1); compare scaling, softmax-dim, score or mask-fill instead</source>
+        <translation>载入的 Q 和 K 固定了 d_k（%1）；请改为对比 scaling、softmax-dim、score 或 mask-fill</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="125"/>
+        <source>loaded Q, K and V are used as they are (direct); leave out %1</source>
+        <translation>载入的 Q、K、V 原样使用（直接模式）；请去掉 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="126"/>
+        <source>loaded Q, K, V fix d-k</source>
+        <translation>载入的 Q、K、V 固定了 d-k</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="127"/>
+        <source>missing name separator</source>
+        <translation>缺少名称分隔符</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="128"/>
+        <source>missing value separator</source>
+        <translation>缺少值分隔符</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="129"/>
+        <source>must be from %1 to %2 (got %3)</source>
+        <translation>必须在 %1 到 %2 之间（实际为 %3）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="130"/>
+        <source>must be more than %1 (got %2)</source>
+        <translation>必须大于 %1（实际为 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="131"/>
+        <source>needs %1 (the step of which lesson?)</source>
+        <translation>需要 %1（是哪个课程的步骤？）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="132"/>
+        <source>needs %1 rows (one per query, joined by %2), got %3</source>
+        <translation>需要 %1 行（每个查询一行，用 %2 连接），实际为 %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="133"/>
+        <source>needs %1 too (Q·Kᵀ takes both)</source>
+        <translation>还需要 %1（Q·Kᵀ 两者都要）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="134"/>
+        <source>negative weights</source>
+        <translation>负的权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="135"/>
+        <source>no such file</source>
+        <translation>没有这个文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="136"/>
+        <source>no values after %1</source>
+        <translation>%1 后面没有值</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="137"/>
+        <source>no words in %1</source>
+        <translation>%1 中没有词</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="138"/>
+        <source>not a regular file (a device, FIFO or socket)</source>
+        <translation>不是普通文件（是设备、FIFO 或套接字）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="139"/>
+        <source>not a softmax over the keys</source>
+        <translation>不是沿键维的 softmax</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="140"/>
+        <source>not valid JSON (%1 at byte %2)</source>
+        <translation>不是有效的 JSON（第 %2 字节处%1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="141"/>
+        <source>object is missing after a comma</source>
+        <translation>逗号后缺少对象</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="142"/>
+        <source>only applies to %1</source>
+        <translation>只适用于 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="143"/>
+        <source>only applies to %1 additive</source>
+        <translation>只适用于 %1 additive</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="144"/>
+        <source>only applies to %1 projection (in direct mode K and V are drawn directly)</source>
+        <translation>只适用于 %1 projection（直接模式下 K 和 V 直接生成）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="145"/>
+        <source>only applies to %1 projection (in direct mode Q, K and V are drawn without weights)</source>
+        <translation>只适用于 %1 projection（直接模式下 Q、K、V 不经权重直接生成）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="147"/>
+        <source>only for &quot;mask&quot;: &quot;custom&quot;</source>
+        <translation>只用于 &quot;mask&quot;: &quot;custom&quot;</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="148"/>
+        <source>pad:N needs a number of keys N from %1 to %2 (the key length), got %3 in %4</source>
+        <translation>pad:N 需要键数 N 在 %1 到 %2（键的长度）之间，%4 中为 %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="149"/>
+        <source>pad:N1,N2,... needs one count per batch element</source>
+        <translation>pad:N1,N2,... 需要每个批次元素一个计数</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="150"/>
+        <source>q.npy unpacks to %1 bytes, more than the %2 an array may take</source>
+        <translation>q.npy 解压后有 %1 字节，超过一个数组允许的 %2 字节</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="151"/>
+        <source>row %1 needs %2 cells (one per key, %3 looks, %4 masked), got %5</source>
+        <translation>第 %1 行需要 %2 个单元格（每个键一个，%3 表示可见，%4 表示屏蔽），实际为 %5</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="152"/>
+        <source>row %1, key %2</source>
+        <translation>第 %1 行，键 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="153"/>
+        <source>rows that do not sum to %1</source>
+        <translation>行和不为 %1 的行</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="154"/>
+        <source>such arrays are pickles, which are never loaded; save numbers (e.g. np.asarray(x, dtype=np.float32))</source>
+        <translation>这样的数组是 pickle，从不载入；请保存数字（例如 np.asarray(x, dtype=np.float32)）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="156"/>
+        <source>the file name must end in .png, got %1</source>
+        <translation>文件名必须以 .png 结尾，实际为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="157"/>
+        <source>the lecture&apos;s mistakes are the dot product&apos;s; leave out %1 additive</source>
+        <translation>讲义中的错误都是点积的错误；请去掉 %1 additive</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="158"/>
+        <source>the lesson&apos;s step gives the starting state; leave out %1</source>
+        <translation>课程的步骤给出了起始状态；请去掉 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="159"/>
+        <source>the loaded files fix B, L, S, d_k and d_v and are not drawn; leave out %1</source>
+        <translation>载入的文件固定了 B、L、S、d_k 和 d_v，不再随机生成；请去掉 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="160"/>
+        <source>the mask pad:%1 masks more keys than the %2 there are</source>
+        <translation>掩码 pad:%1 屏蔽的键比现有的 %2 个还多</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="161"/>
+        <source>the output folder name is empty</source>
+        <translation>输出文件夹名为空</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="162"/>
+        <source>the training runs use the dot product, scaled and not; leave out %1 additive</source>
+        <translation>训练使用点积，缩放与不缩放各一次；请去掉 %1 additive</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="163"/>
+        <source>the weights are drawn as a picture (.png, .jpg, .pdf or .svg), got %1; %2 writes their numbers</source>
+        <translation>权重只能画成图片（.png、.jpg、.pdf 或 .svg），实际为 %1；%2 可写出它们的数字</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="165"/>
+        <source>the weights are shown as they are in their own window, written with %1, drawn with %2 or pictured with %3; leave out %4</source>
+        <translation>权重按原样显示在单独的窗口中，可用 %1 写出、用 %2 画出或用 %3 截图；请去掉 %4</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="168"/>
+        <source>these sizes need about %1 MiB for their tensors, more than the %2 MiB allowed on this machine; reduce %3, %4, %5 or the dimensions</source>
+        <translation>这些尺寸的张量约需 %1 MiB，超过本机允许的 %2 MiB；请减小 %3、%4、%5 或各维度</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="171"/>
+        <source>these sizes would take about %1 s to compute, more than the %2 s allowed; reduce %3, %4, %5 or the dimensions</source>
+        <translation>这些尺寸约需 %1 秒计算，超过允许的 %2 秒；请减小 %3、%4、%5 或各维度</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="174"/>
+        <source>tokens are for self-attention; leave out %1</source>
+        <translation>词元用于自注意力；请去掉 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="175"/>
+        <source>too deeply nested document</source>
+        <translation>文档嵌套太深</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="176"/>
+        <source>too large document</source>
+        <translation>文档太大</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="177"/>
+        <source>too large for a scenario or lesson (over %1 MiB)</source>
+        <translation>作为场景或课程文件太大（超过 %1 MiB）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="178"/>
+        <source>too much work</source>
+        <translation>计算量太大</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="179"/>
+        <source>unexpected argument %1 (options start with --; see %2)</source>
+        <translation>多余的参数 %1（选项以 -- 开头；见 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="180"/>
+        <source>unknown format %1 (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
+        <translation>未知格式 %1（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="181"/>
+        <source>unknown image format %1 (use .png, .jpg, .pdf or .svg)</source>
+        <translation>未知图片格式 %1（请用 .png、.jpg、.pdf 或 .svg）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="182"/>
+        <source>unknown preset %1; the presets are</source>
+        <translation>未知预设 %1；预设有</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="183"/>
+        <source>unterminated array</source>
+        <translation>数组没有结束</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="184"/>
+        <source>unterminated object</source>
+        <translation>对象没有结束</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="185"/>
+        <source>unterminated string</source>
+        <translation>字符串没有结束</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="186"/>
+        <source>value %1</source>
+        <translation>值 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="187"/>
+        <source>value %1 of %2 is empty</source>
+        <translation>%2 的第 %1 个值为空</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="188"/>
+        <source>weights of shape (%1, %2)</source>
+        <translation>形状为 (%1, %2) 的权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="189"/>
+        <source>width and height must be from %1 to %2 pixels (got %3)</source>
+        <translation>宽和高必须在 %1 到 %2 像素之间（实际为 %3）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="190"/>
+        <source>with %1 mha-mask-in-sdpa, the padding is pad:N with N from %2 to the number of keys (got %3)</source>
+        <translation>用 %1 mha-mask-in-sdpa 时，填充写作 pad:N，N 从 %2 到键数（实际为 %3）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="192"/>
+        <source>with %1, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, .json), got %2</source>
+        <translation>用 %1 时，应为图片（.png、.jpg、.pdf、.svg）或数字（.csv、.json），实际为 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="193"/>
+        <source>with %1, only mha-mask-in-sdpa takes a mask (its padding, pad:N)</source>
+        <translation>用 %1 时，只有 mha-mask-in-sdpa 接受掩码（即它的填充 pad:N）</translation>
     </message>
 </context>
 <context>
@@ -3048,7 +3841,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     <message>
         <location filename="../../app/render/training_plot.cpp" line="186"/>
         <location filename="../../app/render/training_plot.cpp" line="211"/>
-        <location filename="../../app/render/training_plot.cpp" line="423"/>
+        <location filename="../../app/render/training_plot.cpp" line="424"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
@@ -3113,17 +3906,17 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>第 %1 步，共 %2 步（损失：第一步的值 → 最近 %4 步的均值；准确率和权重：最近 %4 步的均值；梯度范数：第一步的值 → 最近 %3 步的中位数）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="266"/>
+        <location filename="../../app/render/training_plot.cpp" line="267"/>
         <source>%1 puts the largest weight on the target in %2 % of the examples.</source>
         <translation>%1 在 %2% 的样本中把最大权重放在目标上。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="386"/>
+        <location filename="../../app/render/training_plot.cpp" line="387"/>
         <source>gradient norm: median of %1 steps (bold), each step (thin)</source>
         <translation>梯度范数：%1 步的中位数（粗线），每一步（细线）</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="272"/>
+        <location filename="../../app/render/training_plot.cpp" line="273"/>
         <source>Both have learned: Adam divides each step by the gradient&apos;s own running size, so even the unscaled run&apos;s vanishing gradient still moves its weights. Plain SGD does not.</source>
         <translation>两者都学会了：Adam 把每一步除以梯度自身的滑动大小，所以即使不缩放那次的梯度在消失，权重仍然在动。普通 SGD 做不到。</translation>
     </message>
@@ -3133,17 +3926,17 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，梯度消失，这一层学不会（讲义中的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="263"/>
+        <location filename="../../app/render/training_plot.cpp" line="264"/>
         <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated and the layer does not learn (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
         <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，这一层学不会（讲义中的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="369"/>
+        <location filename="../../app/render/training_plot.cpp" line="370"/>
         <source>chance: 1/L = %1</source>
         <translation>随机猜测：1/L = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="427"/>
+        <location filename="../../app/render/training_plot.cpp" line="428"/>
         <source>%1: largest weight on the outlined target in %2 of %3 rows</source>
         <translation>%1：%3 行中 %2 行的最大权重在框出的目标上</translation>
     </message>
@@ -3504,7 +4297,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>UserGuide</name>
     <message>
-        <location filename="../../app/widgets/user_guide.cpp" line="149"/>
+        <location filename="../../app/widgets/user_guide.cpp" line="156"/>
         <source>attention-viz — user guide</source>
         <translation>attention-viz — 用户指南</translation>
     </message>
@@ -3512,13 +4305,13 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>WeightsWindow</name>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="117"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="118"/>
         <source>attention-viz — weights from %1</source>
         <translation>attention-viz — 来自 %1 的权重</translation>
     </message>
     <message>
         <location filename="../../app/render/weights_plot.cpp" line="17"/>
-        <location filename="../../app/widgets/weights_window.cpp" line="137"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="138"/>
         <source>layer %1 · batch %2 · head %3</source>
         <translation>第 %1 层 · 批次 %2 · 头 %3</translation>
     </message>
@@ -3528,72 +4321,72 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="74"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="75"/>
         <source>Export picture…</source>
         <translation>导出图片…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="79"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="80"/>
         <source>Export the weights map</source>
         <translation>导出权重图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="75"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="76"/>
         <source>Save the large map as PNG, PDF or SVG (with its axes and colour scale) or its numbers as CSV; JSON: every map&apos;s row sums and entropies</source>
         <translation>把放大的图存为 PNG、PDF 或 SVG（带坐标轴和色标），或把它的数值存为 CSV；JSON：每张图的行和与熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="119"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="120"/>
         <source>%1: layers × batch × heads = %2 × %3 × %4 maps of %5 queries × %6 keys, shown as they are (no Q and K: the main window&apos;s settings do not apply; viridis from 0 to 1, the large map&apos;s scale widened to weights outside that). Each map&apos;s mean row entropy is under it, in nats. Click a map, or use the arrow keys, to see it large; hover over it for each weight.</source>
         <translation>%1：层 × 批次 × 头 = %2 × %3 × %4 张图，每张 %5 个查询 × %6 个键，按原样显示（没有 Q 和 K：主窗口的设置不适用；viridis 色表从 0 到 1，放大图的色标会扩展到超出此范围的权重）。每张图下方是其各行的平均熵（奈特）。点击一张图或用方向键可放大查看；鼠标悬停可看每个权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="134"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="135"/>
         <source>L%1 · b%2 · head %3</source>
         <translation>第 %1 层 · 批次 %2 · 头 %3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="135"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="136"/>
         <source>layer %1 · head %2</source>
         <translation>第 %1 层 · 头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="141"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="142"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="177"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="178"/>
         <source>%1: mean entropy %2 nats</source>
         <translation>%1：平均熵 %2 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="188"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="189"/>
         <source>odd too: %1</source>
         <translation>同样异常的还有：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="192"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="193"/>
         <source>%1   every row: sum, entropy (nats)</source>
         <translation>%1   每一行：和、熵（奈特）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="198"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="199"/>
         <source>row %1%2: sum %3, entropy %4</source>
         <translation>第 %1 行%2：和 %3，熵 %4</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="205"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="206"/>
         <source>… and %1 more rows (their sums from %2 to %3)</source>
         <translation>……还有 %1 行（它们的和从 %2 到 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="223"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="224"/>
         <source>query %1%2, key %3%4: weight %5</source>
         <translation>查询 %1%2，键 %3%4：权重 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="234"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="235"/>
         <source>no weights are loaded</source>
         <translation>没有载入权重</translation>
     </message>
