@@ -28,8 +28,9 @@ packages=(cmake make g++ pkg-config
 # and clang's libFuzzer with its sanitizers for a short run of every fuzz target; Debian's PyTorch runs the
 # scripts Edit > Copy as PyTorch code writes (/usr/bin/python3).
 [ "$what" = test ] && packages+=(clang libclang-rt-14-dev python3-torch)
-# and the validators of the installed launcher and metainfo (the test `install`).
-[ "$what" = test ] && packages+=(desktop-file-utils appstream)
+# and the validators of the installed launcher and metainfo, and a desktop menu's definition read as a desktop
+# reads it (the test `install`).
+[ "$what" = test ] && packages+=(desktop-file-utils appstream python3-xdg lxmenu-data hicolor-icon-theme)
 
 # dpkg-shlibdeps finds the package's dependencies.
 [ "$what" = deb ] && packages+=(dpkg-dev file)

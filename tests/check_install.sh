@@ -3,7 +3,7 @@
 # cmake --install into a temporary folder, then checks what a desktop finds there: the launcher and the metainfo
 # valid (desktop-file-validate, appstreamcli validate --no-net: the README's test command installs both), the
 # icon in every hicolor size at that size, the manual page with one entry per option of --help, the licence, and
-# the installed program running.
+# the launcher in a desktop menu (LXDE's definition, read by pyxdg) with its icon, and the installed program running.
 #   tests/check_install.sh BUILD_DIR
 set -euo pipefail
 build="${1:?usage: $0 BUILD_DIR}"
@@ -44,5 +44,28 @@ entries=$(grep -A1 '^\.TP$' "$usr/share/man/man1/attention-viz.1" | grep -c '^\.
 [ "$options" -gt 50 ] && [ "$entries" -eq "$options" ] || fail "the manual page has $entries options, --help $options"
 head -1 "$usr/share/man/man1/attention-viz.1" | grep -q '^\.TH ATTENTION\\-VIZ 1 ' || fail "the manual page has no .TH line"
 
+# The desktop menu: LXDE's menu definition (lxmenu-data) read by pyxdg, as a desktop reads it, over the installed
+# share folder (and the system's, for the hicolor theme's index): the launcher is in the Education submenu,
+# named, and its icon found in the hicolor theme.
+menu=$(XDG_DATA_DIRS="$usr/share:/usr/share" XDG_DATA_HOME="$dest/nohome" XDG_CONFIG_DIRS=/etc/xdg /usr/bin/python3 - "$id" <<'PY'
+import sys
+import xdg.IconTheme
+import xdg.Menu
+wanted = sys.argv[1] + ".desktop"
+def walk(menu, path):
+    for entry in menu.getEntries():
+        if isinstance(entry, xdg.Menu.Menu):
+            yield from walk(entry, path + [entry.getName()])
+        elif isinstance(entry, xdg.Menu.MenuEntry) and entry.DesktopFileID == wanted:
+            yield path, entry.DesktopEntry
+for path, entry in walk(xdg.Menu.parse("/etc/xdg/menus/lxde-applications.menu"), []):
+    icon = xdg.IconTheme.getIconPath(entry.getIcon(), 48, theme="hicolor")
+    print(" > ".join(path), "|", entry.getName(), "|", icon)
+PY
+) || fail "the desktop menu could not be read"
+echo "$menu" | grep -q "^Education | attention-viz | $usr/share/icons/hicolor/48x48/apps/$id.png$" \
+  || fail "not in the desktop menu's Education submenu with its icon: '$menu'"
+
 "$usr/bin/attention-viz" --version | grep -q "^attention-viz " || fail "the installed program does not run"
-echo "install check: program, launcher, metainfo, icon in 9 sizes and SVG, manual page ($entries options), licence"
+echo "install check: program, launcher, metainfo, icon in 9 sizes and SVG, manual page ($entries options), licence;"
+echo "  in the desktop menu: $menu"
