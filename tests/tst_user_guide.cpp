@@ -178,6 +178,34 @@ private slots:
         QVERIFY(guide->browser()->toPlainText().contains(QString::fromUtf8("掩码")));
         QCOMPARE(guide->windowTitle(), QString::fromUtf8("attention-viz — 用户指南"));
     }
+
+    // The pages whose picture is the example window (drawn through the event loop), switched while shown: the
+    // switch waits for the picture, nothing crashes, and the page comes back in the new language.
+    void switchingOnAWindowPicture()
+    {
+        AttentionModel model;
+        MainWindow window(&model, false);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(gui::chooseMenu(&window, { "Help", "User guide" }));
+        auto *guide = window.findChild<UserGuide *>();
+        QVERIFY(guide);
+        auto *list = guide->findChild<QListWidget *>("guidePages");
+        for (const int page : { 0, 5 }) {
+            guide->showPage(page);
+            QVERIFY(setInterfaceLanguage("zh"));
+            QTRY_COMPARE(list->item(0)->text(), QString::fromUtf8("窗口"));
+            QTRY_VERIFY(guide->browser()->toPlainText().contains(QRegularExpression("[\\x{4e00}-\\x{9fff}]")));
+            QCOMPARE(guide->currentPage(), page);
+            QVERIFY(setInterfaceLanguage("en"));
+            QTRY_COMPARE(list->item(0)->text(), QString("The window"));
+            QCOMPARE(guide->currentPage(), page);
+        }
+        // Pages asked for quickly, one after the other, while pictures are drawn.
+        for (int page = 0; page < guide->pageCount(); ++page)
+            guide->showPage(page);
+        QTRY_VERIFY(guide->browser()->toPlainText().contains("Undo"));
+    }
 };
 
 QTEST_MAIN(TestUserGuide)

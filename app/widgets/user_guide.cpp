@@ -16,6 +16,7 @@
 #include <QRegularExpression>
 #include <QSplitter>
 #include <QTextBrowser>
+#include <QTimer>
 
 namespace {
 
@@ -153,6 +154,10 @@ int UserGuide::currentPage() const
 
 void UserGuide::load()
 {
+    if (m_drawing) { // (drawing a picture runs the event loop: this comes after it)
+        m_again = true;
+        return;
+    }
     setWindowTitle(tr("attention-viz — user guide"));
     m_pictures.clear(); // their labels are in the old language
     m_files = pageFiles(interfaceIsChinese() ? QStringLiteral("zh") : QStringLiteral("en"));
@@ -173,16 +178,35 @@ void UserGuide::showPage(int index)
 {
     if (index < 0 || index >= pageCount())
         return;
-    if (m_list->currentRow() != index)
-        m_list->setCurrentRow(index); // (which shows it)
+    if (m_list->currentRow() != index) {
+        m_list->setCurrentRow(index); // (whose signal shows it)
+        return;
+    }
+    if (m_drawing) { // a page asked for while a picture is drawn: shown after it
+        m_again = true;
+        return;
+    }
     QFile f(m_files[index]);
     f.open(QIODevice::ReadOnly);
-    m_browser->setHtml(QString::fromUtf8(f.readAll())); // (its pictures: GuideBrowser, pictureFor)
+    const QString html = QString::fromUtf8(f.readAll());
+    // Its pictures first, outside the page's layout: drawing the example window runs the event loop, where a
+    // language switch or another page may come; they are taken up after it.
+    m_drawing = true;
+    static const QRegularExpression image(QStringLiteral("src=\"guide:([a-z0-9-]+)\""));
+    for (auto it = image.globalMatch(html); it.hasNext();)
+        pictureFor(it.next().captured(1));
+    m_drawing = false;
+    if (m_again) {
+        m_again = false;
+        QTimer::singleShot(0, this, &UserGuide::load);
+        return;
+    }
+    m_browser->setHtml(html); // (its pictures, drawn: GuideBrowser, pictureFor)
 }
 
 void UserGuide::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        load();
+    if (event->type() == QEvent::LanguageChange) // once every window has its new texts
+        QTimer::singleShot(0, this, &UserGuide::load);
 }

@@ -43,4 +43,6 @@ private:
     QTextBrowser *m_browser;
     QStringList m_files;
     QMap<QString, QImage> m_pictures; // drawn once per language
+    bool m_drawing = false; // a picture is being drawn (the example window runs the event loop)
+    bool m_again = false; // a page or a language came meanwhile: load again after it
 };
