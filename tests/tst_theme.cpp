@@ -4,6 +4,7 @@
 // of the running program and back to the system's.
 #include "gui_driver.h"
 #include "model/attention_model.h"
+#include "widgets/controls_panel.h"
 #include "widgets/explanation_panel.h"
 #include "widgets/heatmap_panel.h"
 #include "widgets/main_window.h"
@@ -12,8 +13,12 @@
 #include "widgets/training_window.h"
 #include "widgets/why_scale_window.h"
 
+#include <QCheckBox>
+#include <QDockWidget>
 #include <QGroupBox>
 #include <QLabel>
+#include <QRadioButton>
+#include <QStyleOptionButton>
 #include <qcustomplot.h>
 
 #include <QtTest>
@@ -118,6 +123,39 @@ private slots:
         QVERIFY2(checked > 60, qPrintable(QString::number(checked))); // the settings, the windows' labels
     }
 
+    // An unticked check box or radio button stands out from the window (WCAG's 3:1 for a control), in both
+    // themes: Fusion alone draws its outline darker than a dark window.
+    void uncheckedBoxesShow_data() { everyTextIsReadable_data(); }
+    void uncheckedBoxesShow()
+    {
+        QFETCH(QString, theme);
+        applyTheme(theme);
+        QWidget window;
+        auto *box = new QCheckBox("box", &window);
+        auto *radio = new QRadioButton("radio", &window);
+        radio->move(0, 40);
+        window.resize(200, 80);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QImage image = window.grab().toImage();
+        const QColor background = window.palette().color(QPalette::Window);
+        for (QAbstractButton *b : std::initializer_list<QAbstractButton *> { box, radio }) {
+            QStyleOptionButton option;
+            option.initFrom(b);
+            const QRect indicator = b->style()
+                                        ->subElementRect(qobject_cast<QCheckBox *>(b) ? QStyle::SE_CheckBoxIndicator
+                                                                                      : QStyle::SE_RadioButtonIndicator,
+                                            &option, b)
+                                        .translated(b->pos());
+            double most = 1.0;
+            const double ratio = image.devicePixelRatio();
+            for (int y = indicator.top(); y <= indicator.bottom(); ++y)
+                for (int x = indicator.left(); x <= indicator.right(); ++x)
+                    most = std::max(most, contrast(image.pixelColor(int(x * ratio), int(y * ratio)), background));
+            QVERIFY2(most >= 3.0, qPrintable(QString("%1: %2").arg(b->text()).arg(most)));
+        }
+    }
+
     void thePlotsKeepTheirColours()
     {
         Window w;
@@ -131,6 +169,28 @@ private slots:
         QCOMPARE(dark.size(), light.size());
         QVERIFY2(dark == light, "the heatmap's plot changed with the theme");
         QVERIFY(isDark(w.window.explanation()->palette())); // while the text around it turned light on dark
+    }
+
+    // Presentation mode (white, black) in the dark theme, then back to the system's colours: the settings panel
+    // follows the theme again (it kept the dark palette the presentation's style sheet had saved).
+    void presentationThenAnotherTheme()
+    {
+        const QColor system = QApplication::palette().color(QPalette::Window);
+        Window w;
+        applyTheme("dark");
+        w.settle();
+        w.window.setPresentation(true, false);
+        w.settle();
+        w.window.setPresentation(false);
+        w.settle();
+        QVERIFY(isDark(w.window.controls()->palette()));
+        applyTheme("system");
+        w.settle();
+        for (QWidget *x : std::initializer_list<QWidget *> { &w.window, w.window.controls(),
+                 w.window.findChild<QDockWidget *>("settingsDock"), w.window.explanation() })
+            QCOMPARE(x->palette().color(QPalette::Window), system);
+        for (QWidget *x : w.window.controls()->findChildren<QWidget *>())
+            QVERIFY2(!isDark(x->palette()), qPrintable(x->objectName() + " " + x->metaObject()->className()));
     }
 
     void theMenuSwitchesAndGoesBackToTheSystem()

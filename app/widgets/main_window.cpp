@@ -40,6 +40,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPalette>
 #include <QPointer>
 #include <QRandomGenerator>
 #include <QRegularExpression>
@@ -1083,6 +1084,19 @@ void MainWindow::setPresentation(bool on, bool fullScreen)
                        "QToolButton:disabled { color: #a0a0a0; border-color: #c8c8c8; } "
                        "QToolButton#demo-leavePresentation { border-color: #b02020; color: #b02020; }"
                      : QString());
+    if (!on) {
+        // Qt leaves the widgets the style sheet reached marked as styled by it, and such a widget no longer takes
+        // its palette from its parent: it would keep this theme's colours after another theme is chosen. Those
+        // without a style sheet of their own inherit again.
+        const QList<QWidget *> all = findChildren<QWidget *>();
+        for (QWidget *w : all)
+            if (w->styleSheet().isEmpty()) {
+                w->setAttribute(Qt::WA_StyleSheet, false);
+                if (w->testAttribute(Qt::WA_SetPalette))
+                    w->setPalette(QPalette());
+            }
+        setPalette(QPalette());
+    }
     if (on && fullScreen)
         showFullScreen();
     else if (isFullScreen())

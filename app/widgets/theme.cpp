@@ -2,9 +2,11 @@
 #include "widgets/theme.h"
 
 #include <QApplication>
+#include <QPainter>
 #include <QPalette>
+#include <QProxyStyle>
 #include <QStyle>
-#include <QStyleFactory>
+#include <QStyleOption>
 
 namespace {
 
@@ -45,6 +47,38 @@ QPalette darkPalette()
     return p;
 }
 
+// Fusion, with a firmer outline around check boxes and radio buttons: Fusion's is a light grey on a light
+// window (1.6:1) and a little darker than a dark one, which leaves an unticked box hard to see, on a projector
+// most of all (WCAG asks 3:1 of a control).
+class OutlinedFusion : public QProxyStyle
+{
+public:
+    OutlinedFusion()
+        : QProxyStyle(QStringLiteral("Fusion"))
+    {
+    }
+    void drawPrimitive(
+        PrimitiveElement element, const QStyleOption *option, QPainter *painter, const QWidget *widget) const override
+    {
+        QProxyStyle::drawPrimitive(element, option, painter, widget);
+        if (element != PE_IndicatorCheckBox && element != PE_IndicatorRadioButton)
+            return;
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing);
+        const bool enabled = option->state & State_Enabled;
+        const QColor outline = enabled ? readable(option->palette, QColor(0x76, 0x76, 0x76), QColor(0xa0, 0xa0, 0xa0))
+                                       : readable(option->palette, QColor(0xb8, 0xb8, 0xb8), QColor(0x6a, 0x6a, 0x6a));
+        painter->setPen(QPen(outline, 1.0));
+        painter->setBrush(Qt::NoBrush);
+        const QRectF r = QRectF(option->rect).adjusted(0.5, 0.5, -0.5, -0.5);
+        if (element == PE_IndicatorCheckBox)
+            painter->drawRoundedRect(r, 2.0, 2.0);
+        else
+            painter->drawEllipse(r);
+        painter->restore();
+    }
+};
+
 } // namespace
 
 void applyTheme(const QString &name)
@@ -58,12 +92,12 @@ void applyTheme(const QString &name)
     if (g_name == QLatin1String("system")) {
         QApplication::setStyle(g_systemStyle);
         QApplication::setPalette(g_systemPalette);
-        return;
+    } else {
+        QStyle *fusion = new OutlinedFusion;
+        const QPalette palette = g_name == QLatin1String("dark") ? darkPalette() : fusion->standardPalette();
+        QApplication::setStyle(fusion); // (the application owns it)
+        QApplication::setPalette(palette);
     }
-    QStyle *fusion = QStyleFactory::create(QStringLiteral("Fusion"));
-    const QPalette palette = g_name == QLatin1String("dark") ? darkPalette() : fusion->standardPalette();
-    QApplication::setStyle(fusion); // (the application owns it)
-    QApplication::setPalette(palette);
 }
 
 QString themeName()

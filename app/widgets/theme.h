@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Light and dark: the window's colours (View > Theme, --theme). "system" keeps the style and palette the
-// platform gave; "light" and "dark" draw with Qt's Fusion style in a light or a dark palette. The plots keep
-// white paper and dark ink in every theme, as in the exported pictures, so that their colours (the heatmap's,
-// the numbers' contrast on each cell) are the ones a slide shows; the text around them follows the palette.
+// platform gave; "light" and "dark" draw with Qt's Fusion style (check boxes with a firmer outline) in a
+// light or a dark palette. The plots (QCustomPlot) keep white paper and dark ink in every theme, as in the
+// exported pictures, so that their colours (the heatmap's, the numbers' contrast on each cell) are the ones a
+// slide shows; the text around them, the four steps and the heads tiles follow the palette.
 
 #include <QColor>
 #include <QString>
