@@ -215,7 +215,7 @@ private slots:
         QCOMPARE(translatedMessage(english),
             QString::fromUtf8("行和不为 1 的行：5 行中有 3 行（从 0.5 到 1.2）：不是沿键维的 softmax"));
         QCOMPARE(translatedMessage("/tmp/s.json: not valid JSON (unterminated string at byte 41)"),
-            QString::fromUtf8("/tmp/s.json：不是有效的 JSON（第 41 字节处字符串没有结束）"));
+            QString::fromUtf8("/tmp/s.json：不是有效的 JSON（第 41 字节处未终止的字符串）"));
         QCOMPARE(translatedMessage("no translation for this one: 42"), QString("no translation for this one: 42"));
     }
 
