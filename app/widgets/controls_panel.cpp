@@ -55,9 +55,10 @@ QWidget *row(QWidget *a, QWidget *b, QWidget *c = nullptr)
     return w;
 }
 
+// A long tooltip as rich text, which Qt wraps (a plain one is one line, up to the screen's width).
 template <typename W> W *tip(W *w, const QString &text)
 {
-    w->setToolTip(text);
+    w->setToolTip(text.size() > 80 ? QStringLiteral("<p>%1</p>").arg(text.toHtmlEscaped()) : text);
     return w;
 }
 

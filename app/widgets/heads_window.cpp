@@ -12,6 +12,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollArea>
+#include <QShortcut>
 #include <QVBoxLayout>
 
 HeadTile::HeadTile(const QString &title, QWidget *parent)
@@ -100,6 +101,9 @@ HeadsWindow::HeadsWindow(AttentionModel *model, QWidget *parent)
         if (isVisible())
             refresh();
     });
+    // Ctrl+H (as in the main window) and Escape close it from within.
+    for (const QKeySequence &key : { QKeySequence(Qt::CTRL | Qt::Key_H), QKeySequence(Qt::Key_Escape) })
+        connect(new QShortcut(key, this), &QShortcut::activated, this, &QWidget::hide);
 }
 
 void HeadsWindow::changeEvent(QEvent *event)

@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QShortcut>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -71,6 +72,9 @@ HullWindow::HullWindow(AttentionModel *model, QWidget *parent)
         [this](QMouseEvent *e) { highlight(m_hullPlot->outputAt(e->position())); });
     setPresentation(false);
     resize(760, 640);
+    // H (as in the main window) and Escape close it from within.
+    for (const QKeySequence &key : { QKeySequence(Qt::Key_H), QKeySequence(Qt::Key_Escape) })
+        connect(new QShortcut(key, this), &QShortcut::activated, this, &QWidget::hide);
 }
 
 HullWindow::~HullWindow() = default;

@@ -6,6 +6,7 @@
 
 #include <QMouseEvent>
 #include <QPainter>
+#include <QShortcut>
 #include <QToolTip>
 
 #include <cmath>
@@ -71,6 +72,8 @@ PipelineView::PipelineView(AttentionModel *model, QWidget *parent)
         update();
     });
     retranslate();
+    // Escape closes it from within (P, as in the main window, too: the demo's keys work here).
+    connect(new QShortcut(QKeySequence(Qt::Key_Escape), this), &QShortcut::activated, this, &QWidget::hide);
 }
 
 void PipelineView::retranslate()
