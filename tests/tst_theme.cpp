@@ -4,6 +4,7 @@
 // of the running program and back to the system's.
 #include "gui_driver.h"
 #include "model/attention_model.h"
+#include "render/heatmap_drawing.h"
 #include "widgets/controls_panel.h"
 #include "widgets/explanation_panel.h"
 #include "widgets/heatmap_panel.h"
@@ -27,19 +28,6 @@
 
 namespace {
 
-double luminance(const QColor &c)
-{
-    const auto channel = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
-}
-
-// WCAG's contrast ratio: 1 (the same) to 21 (black on white).
-double contrast(const QColor &a, const QColor &b)
-{
-    const double x = luminance(a), y = luminance(b);
-    return (std::max(x, y) + 0.05) / (std::min(x, y) + 0.05);
-}
-
 // Every shown text widget of root's windows whose text colour is too close to its background: WCAG's 4.5 for
 // text that can be used; greyed-out text (which WCAG exempts) must still show, 1.5 (Fusion's light palette
 // greys it at 1.6).
@@ -62,7 +50,7 @@ QStringList unreadable(QWidget *root, int *checked)
         const QPalette p = w->palette();
         const QColor fg = p.color(w->isEnabled() ? QPalette::Active : QPalette::Disabled, w->foregroundRole());
         const QColor bg = p.color(QPalette::Active, w->backgroundRole());
-        const double ratio = contrast(fg, bg);
+        const double ratio = contrastRatio(fg, bg);
         if (ratio < (w->isEnabled() ? 4.5 : 1.5))
             bad << QStringLiteral("%1 '%2': %3 on %4, contrast %5")
                        .arg(w->objectName(), text.left(40), fg.name(), bg.name())
@@ -151,7 +139,7 @@ private slots:
             const double ratio = image.devicePixelRatio();
             for (int y = indicator.top(); y <= indicator.bottom(); ++y)
                 for (int x = indicator.left(); x <= indicator.right(); ++x)
-                    most = std::max(most, contrast(image.pixelColor(int(x * ratio), int(y * ratio)), background));
+                    most = std::max(most, contrastRatio(image.pixelColor(int(x * ratio), int(y * ratio)), background));
             QVERIFY2(most >= 3.0, qPrintable(QString("%1: %2").arg(b->text()).arg(most)));
         }
     }

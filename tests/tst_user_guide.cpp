@@ -62,6 +62,15 @@ QAction *menuAction(QMainWindow *window, const QString &path)
     return found;
 }
 
+// Shows window and opens Help > User guide through its menu: the guide, or null.
+UserGuide *openGuide(MainWindow *window)
+{
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window) || !gui::chooseMenu(window, { "Help", "User guide" }))
+        return nullptr;
+    return window->findChild<UserGuide *>();
+}
+
 } // namespace
 
 class TestUserGuide : public QObject
@@ -156,10 +165,7 @@ private slots:
     {
         AttentionModel model;
         MainWindow window(&model, false);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(gui::chooseMenu(&window, { "Help", "User guide" }));
-        auto *guide = window.findChild<UserGuide *>();
+        UserGuide *guide = openGuide(&window);
         QVERIFY(guide);
         QTRY_VERIFY(guide->isVisible());
         QCOMPARE(guide->pageCount(), int(UserGuide::pageFiles("en").size()));
@@ -185,10 +191,7 @@ private slots:
     {
         AttentionModel model;
         MainWindow window(&model, false);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(gui::chooseMenu(&window, { "Help", "User guide" }));
-        auto *guide = window.findChild<UserGuide *>();
+        UserGuide *guide = openGuide(&window);
         QVERIFY(guide);
         auto *list = guide->findChild<QListWidget *>("guidePages");
         for (const int page : { 0, 5 }) {
