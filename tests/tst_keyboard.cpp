@@ -227,8 +227,13 @@ void TestKeyboard::focusedControlKeepsItsKeys()
 void TestKeyboard::keysComeBackWhenAWindowCloses_data()
 {
     QTest::addColumn<int>("key"); // opens a window of its own, which takes the keys; Esc closes it
-    QTest::newRow("T, the Training window") << int(Qt::Key_T);
-    QTest::newRow("X, the Mistakes window") << int(Qt::Key_X);
+    QTest::addColumn<int>("modifiers");
+    QTest::addColumn<QString>("window"); // its objectName
+    QTest::newRow("T, the Training window") << int(Qt::Key_T) << 0 << "trainingWindow";
+    QTest::newRow("X, the Mistakes window") << int(Qt::Key_X) << 0 << "mistakesWindow";
+    QTest::newRow("P, the four steps") << int(Qt::Key_P) << 0 << "pipelineView";
+    QTest::newRow("H, the hull") << int(Qt::Key_H) << 0 << "hullWindow";
+    QTest::newRow("Ctrl+H, the heads") << int(Qt::Key_H) << int(Qt::ControlModifier) << "headsWindow";
 }
 
 // Issue 15's finding 10: without a window manager, after Esc closed the Training or Mistakes window no window had
@@ -236,11 +241,13 @@ void TestKeyboard::keysComeBackWhenAWindowCloses_data()
 void TestKeyboard::keysComeBackWhenAWindowCloses()
 {
     QFETCH(int, key);
+    QFETCH(int, modifiers);
+    QFETCH(QString, window);
     QVERIFY(clickHeatmap(m_window));
     QVERIFY(QTest::qWaitForWindowActive(m_window));
-    gui::pressKey(m_window, Qt::Key(key));
-    QWidget *opened = key == Qt::Key_T ? static_cast<QWidget *>(m_window->training())
-                                       : static_cast<QWidget *>(m_window->mistakes());
+    gui::pressKey(m_window, Qt::Key(key), Qt::KeyboardModifiers(modifiers));
+    auto *opened = m_window->findChild<QWidget *>(window);
+    QVERIFY(opened);
     QVERIFY(QTest::qWaitForWindowExposed(opened));
     opened->activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(opened));

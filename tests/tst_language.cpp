@@ -230,6 +230,8 @@ private slots:
         w.settle();
         QCOMPARE(w.window.windowTitle(), kChineseTitle);
         QVERIFY(w.window.captionText() != caption); // the lesson's Chinese title and caption
+        // A long tooltip is rich text, which Qt wraps, in Chinese too (fewer characters, as wide).
+        QVERIFY(gui::find<QSlider>(&w.window, "dk-slider")->toolTip().startsWith("<p>"));
         QVERIFY(gui::chooseMenu(&w.window, { QString::fromUtf8("视图(V)"), QString::fromUtf8("语言(L)"), "English" }));
         QTRY_VERIFY(!interfaceIsChinese());
         w.settle();

@@ -204,6 +204,12 @@ private slots:
             QTRY_COMPARE(list->item(0)->text(), QString("The window"));
             QCOMPARE(guide->currentPage(), page);
         }
+        // Esc closes it from within.
+        guide->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(guide));
+        QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : guide, Qt::Key_Escape);
+        QTRY_VERIFY(!guide->isVisible());
+        guide->show();
         // Pages asked for quickly, one after the other, while pictures are drawn.
         for (int page = 0; page < guide->pageCount(); ++page)
             guide->showPage(page);

@@ -55,10 +55,12 @@ QWidget *row(QWidget *a, QWidget *b, QWidget *c = nullptr)
     return w;
 }
 
-// A long tooltip as rich text, which Qt wraps (a plain one is one line, up to the screen's width).
+// A long tooltip (in the language's own width: Chinese is shorter) as rich text, which Qt wraps; a plain one is
+// one line, up to the screen's width.
 template <typename W> W *tip(W *w, const QString &text)
 {
-    w->setToolTip(text.size() > 80 ? QStringLiteral("<p>%1</p>").arg(text.toHtmlEscaped()) : text);
+    const bool wide = w->fontMetrics().horizontalAdvance(text) > 480;
+    w->setToolTip(wide ? QStringLiteral("<p>%1</p>").arg(text.toHtmlEscaped()) : text);
     return w;
 }
 

@@ -137,8 +137,10 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     m_undo = new UndoHistory(model, &m_lesson, this);
     buildActions();
     retranslate(); // the texts, the menus among them
-    // The demo's keys work in the steps' window too.
-    m_pipeline->addActions(m_keyActions);
+    // The demo's keys work in the steps' window too (but Esc, which closes that window).
+    for (QAction *a : std::as_const(m_keyActions))
+        if (a->objectName() != QLatin1String("leavePresentation"))
+            m_pipeline->addAction(a);
 
     // 1400 x 900, or less on a smaller screen (a 1280 x 720 projector)
     const QSize available = screen() ? screen()->availableGeometry().size() : QSize(1400, 900);

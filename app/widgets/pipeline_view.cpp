@@ -72,7 +72,7 @@ PipelineView::PipelineView(AttentionModel *model, QWidget *parent)
         update();
     });
     retranslate();
-    // Escape closes it from within (P, as in the main window, too: the demo's keys work here).
+    // Escape closes it from within (P too, as in the main window: the demo's keys work here, but for Esc).
     connect(new QShortcut(QKeySequence(Qt::Key_Escape), this), &QShortcut::activated, this, &QWidget::hide);
 }
 

@@ -14,6 +14,7 @@
 #include <QJsonObject>
 #include <QListWidget>
 #include <QRegularExpression>
+#include <QShortcut>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QTimer>
@@ -139,6 +140,7 @@ UserGuide::UserGuide(QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->addWidget(splitter);
     connect(m_list, &QListWidget::currentRowChanged, this, &UserGuide::showPage);
+    connect(new QShortcut(QKeySequence(Qt::Key_Escape), this), &QShortcut::activated, this, &QWidget::hide);
     load();
 }
 
