@@ -63,6 +63,14 @@ int fail(const QString &message)
     return 2;
 }
 
+// --dump's warnings in the language of the run (its field names stay as they are).
+attn::MessageText dumpText()
+{
+    return [](const std::string &english) {
+        return translatedMessage(QString::fromStdString(english), g_messages).toStdString();
+    };
+}
+
 // The language the command line asks for (--lang zh, --lang=zh), else the system's; before it is parsed.
 QString askedLanguage(const QStringList &arguments)
 {
@@ -323,7 +331,8 @@ int main(int argc, char *argv[])
         QString error;
         const auto write = [&] {
             return saveThroughStream(
-                request.dumpPath, [&](std::ostream &out) { attn::writeWeightsJson(out, *request.weights); }, &error);
+                request.dumpPath, [&](std::ostream &out) { attn::writeWeightsJson(out, *request.weights, dumpText()); },
+                &error);
         };
         if (!tracked(request.dumpPath, write))
             return fail(QStringLiteral("--dump: %1").arg(error));
@@ -340,7 +349,8 @@ int main(int argc, char *argv[])
         const auto write = [&] {
             return saveThroughStream(
                 request.dumpPath,
-                [&](std::ostream &out) { attn::writeJson(out, result, mistake ? &*mistake : nullptr); }, &error);
+                [&](std::ostream &out) { attn::writeJson(out, result, mistake ? &*mistake : nullptr, dumpText()); },
+                &error);
         };
         if (!tracked(request.dumpPath, write))
             return fail(QStringLiteral("--dump: %1").arg(error));

@@ -122,7 +122,7 @@ void writeJsonNumber(std::ostream &out, double v)
     out << s.str();
 }
 
-void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake)
+void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake, const MessageText &text)
 {
     const Params &p = r.params;
     const Statistics &st = r.attention.stats;
@@ -277,7 +277,7 @@ void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake)
     for (std::size_t i = 0; i < r.attention.warnings.size(); ++i) {
         if (i)
             out << ", ";
-        string(out, r.attention.warnings[i]);
+        string(out, messageIn(text, r.attention.warnings[i]));
     }
     out << ']';
     if (mistake) {

@@ -4,6 +4,7 @@
 // with 9 significant digits, masked logits as null), and the statistics.
 
 #include "attention.h"
+#include "message_text.h"
 #include "mistakes.h"
 
 #include <ostream>
@@ -13,7 +14,9 @@ namespace attn {
 
 // mistake: also written, as "mistake": {"name", "expression", "right_expression", "operands", "shape" (or null),
 // "error" (or null), "weights" (or null), "row_sums" (or null), "pad" (the mask mistake's padded keys, or null)}.
-void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake = nullptr);
+// text: the warnings in the interface's language (none: in English).
+void writeJson(
+    std::ostream &out, const Result &r, const MistakeResult *mistake = nullptr, const MessageText &text = nullptr);
 
 // One double as JSON, to 17 significant digits (it reads back exactly) in the C locale; null when not finite.
 void writeJsonNumber(std::ostream &out, double v);

@@ -122,7 +122,7 @@ void jsonString(std::ostream &out, const std::string &s)
 
 } // namespace
 
-void writeWeightsJson(std::ostream &out, const LoadedWeights &w)
+void writeWeightsJson(std::ostream &out, const LoadedWeights &w, const MessageText &text)
 {
     out << "{\n\"loaded\": ";
     jsonString(out, w.source);
@@ -153,7 +153,7 @@ void writeWeightsJson(std::ostream &out, const LoadedWeights &w)
                 out << ", \"warnings\": [";
                 for (std::size_t i = 0; i < s.warnings.size(); ++i) {
                     out << (i ? ", " : "");
-                    jsonString(out, s.warnings[i]);
+                    jsonString(out, messageIn(text, s.warnings[i]));
                 }
                 out << "]}";
             }

@@ -5,6 +5,7 @@
 // odd about them: rows that do not sum to 1, negative values, NaN or infinities.
 
 #include "array_io.h"
+#include "message_text.h"
 
 #include <memory>
 #include <optional>
@@ -50,6 +51,7 @@ WeightsSummary summarizeWeights(const float *w, int rows, int cols, double toler
 
 // --load-weights with --dump: {"loaded", "shape" [layers, B, H, L, S], "tokens", "maps": [{"layer", "batch",
 // "head", "row_sums", "row_entropy", "mean_entropy", "warnings"}]} (the weights themselves are the file's).
-void writeWeightsJson(std::ostream &out, const LoadedWeights &w);
+void writeWeightsJson(
+    std::ostream &out, const LoadedWeights &w, const MessageText &text = nullptr); // text: see json_dump.h
 
 } // namespace attn

@@ -61,6 +61,7 @@ private slots:
     void unwritableDumpLeavesNothing();
     void failedRunKeepsExistingFile();
     void dumpToFile();
+    void dumpWarningsInTheLanguage();
     void help();
     void sweepDumpAndExports();
     void trainDumpAndExports();
@@ -350,6 +351,26 @@ void TestCli::dumpToFile()
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
     QVERIFY(lecture::printsAs(at(o, "scores", 0, 0, 0), lecture::block2Scores[0]));
+}
+
+// --dump's warnings in the run's language (its field names and numbers as they are): a padding that hides every
+// key from both queries.
+void TestCli::dumpWarningsInTheLanguage()
+{
+    const QStringList args { "--mode", "direct", "--len", "2", "--keys", "2", "--mask", "pad:2", "--dump", "-" };
+    const Run en = runProgram(args);
+    const Run zh = runProgram(QStringList(args) << "--lang"
+                                                << "zh");
+    QCOMPARE(en.exitCode, 0);
+    QCOMPARE(zh.exitCode, 0);
+    const QJsonArray english = QJsonDocument::fromJson(en.out).object().value("warnings").toArray();
+    const QJsonArray chinese = QJsonDocument::fromJson(zh.out).object().value("warnings").toArray();
+    QCOMPARE(english.size(), 1);
+    QCOMPARE(english[0].toString(),
+        QString("batch 0: every key is masked for queries 0, 1; their weights are set to 0 (PyTorch gives NaN)"));
+    QCOMPARE(chinese.size(), 1);
+    QCOMPARE(chinese[0].toString(),
+        QString::fromUtf8("批次 0：查询 0, 1 的所有键都被屏蔽；它们的权重设为 0（PyTorch 给出 NaN）"));
 }
 
 void TestCli::help()

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The templates of the messages that model/messages.cpp translates, listed for lupdate (context "Messages"):
 // the command line's errors, the readers' (scenarios, lessons, arrays), the core's validation, the system's
-// reasons for a failed write, and Qt's JSON errors. A message whose template is missing here stays in English;
-// tst_bad_input runs every refused input in Chinese and fails on one.
+// reasons for a failed write, Qt's JSON errors, and the warnings --dump writes. A message whose template is missing
+// here stays in English; tst_bad_input runs every refused input in Chinese and fails on one.
 #include <QtGlobal>
 
 namespace {
@@ -18,6 +18,7 @@ namespace {
     QT_TRANSLATE_NOOP("Messages", "%1 is newer than this program reads (%2); update attention-viz"),
     QT_TRANSLATE_NOOP("Messages", "%1 is not a number"),
     QT_TRANSLATE_NOOP("Messages", "%1 of %2 (from %3 to %4)"),
+    QT_TRANSLATE_NOOP("Messages", "%1 queries have every key masked; their weights are %2 here, NaN in PyTorch"),
     QT_TRANSLATE_NOOP("Messages", "%1 runs both, scaled and not; %2 chooses how the scaled run is scaled"),
     QT_TRANSLATE_NOOP("Messages", "%1 shows them as they are"),
     QT_TRANSLATE_NOOP("Messages",
@@ -59,6 +60,7 @@ namespace {
     QT_TRANSLATE_NOOP("Messages", "at most %1 batch elements (times heads), %2 rows and %3 columns"),
     QT_TRANSLATE_NOOP("Messages", "at most %1 characters (got %2)"),
     QT_TRANSLATE_NOOP("Messages", "at most %1 queries and keys (L = %2, S = %3)"),
+    QT_TRANSLATE_NOOP("Messages", "batch %1"),
     QT_TRANSLATE_NOOP("Messages", "both must be powers of two, FIRST <= LAST (got %1)"),
     QT_TRANSLATE_NOOP("Messages", "cannot be combined with %1"),
     QT_TRANSLATE_NOOP("Messages", "cannot be combined with %1 (both say how to scale)"),
@@ -72,7 +74,24 @@ namespace {
         "every d_k; the sweep takes %2, %3, %4, %5, %6, %7 and %8 additive with %9)"),
     QT_TRANSLATE_NOOP(
         "Messages", "does not apply to the training runs (they take %1, %2, %3, %4, %5, %6, %7 and the %8... options)"),
+    QT_TRANSLATE_NOOP("Messages",
+        "every key is masked for queries %1; masked_fill(%2) gives them uniform weights %3/%4, as in PyTorch (a -inf "
+        "mask gives NaN there)"),
+    QT_TRANSLATE_NOOP(
+        "Messages", "every key is masked for queries %1; their weights are set to %2 (PyTorch gives NaN)"),
+    QT_TRANSLATE_NOOP("Messages", "every key is masked for query %1; its weights are set to %2 (PyTorch gives NaN)"),
+    QT_TRANSLATE_NOOP("Messages",
+        "every key is masked for query %1; masked_fill(%2) gives it uniform weights %3/%4, as in PyTorch (a -inf mask "
+        "gives NaN there)"),
     QT_TRANSLATE_NOOP("Messages", "every picture would be the same"),
+    QT_TRANSLATE_NOOP("Messages", "every query is masked for key %1; its weights are set to %2 (PyTorch gives NaN)"),
+    QT_TRANSLATE_NOOP("Messages",
+        "every query is masked for key %1; masked_fill(%2) gives it uniform weights %3/%4, as in PyTorch (a -inf mask "
+        "gives NaN there)"),
+    QT_TRANSLATE_NOOP("Messages",
+        "every query is masked for keys %1; masked_fill(%2) gives them uniform weights %3/%4, as in PyTorch (a -inf "
+        "mask gives NaN there)"),
+    QT_TRANSLATE_NOOP("Messages", "every query is masked for keys %1; their weights are set to %2 (PyTorch gives NaN)"),
     QT_TRANSLATE_NOOP("Messages", "every size must be at least %1"),
     QT_TRANSLATE_NOOP("Messages", "expected \"attention-viz-scenario\""),
     QT_TRANSLATE_NOOP("Messages", "expected %1 (looks) or %2 (masked), got %3"),

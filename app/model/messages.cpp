@@ -54,10 +54,11 @@ QString translatePart(const QString &part, const QTranslator *translator, bool *
 
 QString messageTemplate(const QString &part, QStringList *values)
 {
-    // Quoted values, options, shapes ((2, 3)), an archive's entries (q.npy), sizes (1600x1000) and numbers, in
-    // the order they come.
+    // Quoted values, options, shapes ((2, 3)), lists of indices (1, 3, 4 and 2 more), an archive's entries
+    // (q.npy), sizes (1600x1000) and numbers, in the order they come.
     static const QRegularExpression value(
         QStringLiteral("(?<![A-Za-z])'[^']*'|--[a-z][a-z0-9-]*|\\(-?\\d+(?:, -?\\d+)+\\)|\\(\\d+,\\)"
+                       "|(?<![\\w.])\\d+(?:, \\d+)+(?: and \\d+ more)?(?![\\w.])"
                        "|\\b[A-Za-z0-9_-]+\\.npy\\b|(?<![A-Za-z_\\d.-])\\d+x\\d+(?![A-Za-z_\\d])"
                        "|(?<![A-Za-z_\\d.-])-?\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?(?![A-Za-z_\\d])"));
     QString text;

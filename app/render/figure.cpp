@@ -4,6 +4,7 @@
 #include "io/save_output.h"
 #include "json_dump.h"
 #include "matrix_io.h"
+#include "model/messages.h"
 #include "render/color_maps.h"
 #include "render/heatmap_drawing.h"
 
@@ -602,7 +603,13 @@ bool writeData(const QString &path, const attn::Result &r, const DisplayOptions 
             path, [&](std::ostream &out) { attn::writeNpy(out, shown); }, error);
     if (suffix == "json")
         return saveThroughStream(
-            path, [&](std::ostream &out) { attn::writeJson(out, r); }, error);
+            path,
+            [&](std::ostream &out) {
+                attn::writeJson(out, r, nullptr, [](const std::string &english) {
+                    return translatedMessage(QString::fromStdString(english)).toStdString(); // the window's language
+                });
+            },
+            error);
     *error = QStringLiteral("'%1': unknown data format '.%2' (use .csv, .npy or .json)").arg(path, suffix);
     return false;
 }

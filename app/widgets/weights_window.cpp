@@ -244,7 +244,9 @@ bool WeightsWindow::exportTo(const QString &path, QString *error) const
             path,
             [&](std::ostream &out) {
                 if (suffix == "json")
-                    attn::writeWeightsJson(out, x);
+                    attn::writeWeightsJson(out, x, [](const std::string &english) {
+                        return translatedMessage(QString::fromStdString(english)).toStdString();
+                    });
                 else
                     attn::writeCsv(out, Eigen::Map<const attn::MatrixRM>(map, x.rows, x.cols));
             },
