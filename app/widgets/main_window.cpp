@@ -548,8 +548,8 @@ void MainWindow::buildMenus()
     QAction *redo = edit->addAction(tr("&Redo"), this, [this] { m_undo->redo(); });
     redo->setObjectName("redoAction");
     redo->setShortcuts({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y) });
-    const auto updateUndo = [this, undo, redo] {
-        const QUndoStack *stack = m_undo->stack();
+    // The stack, not this: it also signals while the window's children are deleted (the window itself gone).
+    const auto updateUndo = [stack = static_cast<const QUndoStack *>(m_undo->stack()), undo, redo] {
         undo->setEnabled(stack->canUndo());
         redo->setEnabled(stack->canRedo());
         undo->setText(stack->canUndo() ? tr("&Undo %1").arg(stack->undoText()) : tr("&Undo"));
