@@ -660,7 +660,8 @@ void TestCli::trainDumpAndExports()
     QCOMPARE(init["W_q"].toArray().size(), 5);
     QCOMPARE(init["W_q"].toArray()[0].toArray().size(), 16);
     // The unscaled run's first loss from the dumped numbers alone, as anyone would recompute it.
-    auto at = [](const QJsonValue &v, int i) { return v.toArray()[i]; };
+    // (a QJsonValue, not a reference into the temporary array: that one dangles)
+    auto at = [](const QJsonValue &v, int i) -> QJsonValue { return v.toArray().at(i); };
     double loss = 0;
     for (int e = 0; e < 4; ++e) {
         const int t = b["target"].toArray()[e].toInt();

@@ -197,7 +197,7 @@ void verifyKernel(const MatrixRM &logits, const Kernel &k, const Reference &ref,
                 QFAIL(qPrintable("masked entry with weight " + QString::number(w(j)) + " at " + at(i, j)));
             if ((long double)float(r) == r && w(j) != float(r)) // an exact float answer is given exactly
                 QFAIL(qPrintable(QString("weight %1, exactly %2, at ").arg(w(j)).arg(double(r)) + at(i, j)));
-            if (std::fabs(w(j) - r) > 1e-7L + 1e-6L * r)
+            if (std::fabs(w(j) - r) > 1e-7L + (long double)sumTolerance(n, 1e-6) * r) // (its sum's error)
                 QFAIL(qPrintable(QString("weight %1, reference %2, at ").arg(w(j)).arg(double(r)) + at(i, j)));
         }
         if (std::binary_search(ref.masked.begin(), ref.masked.end(), int(i))) {
