@@ -16,7 +16,7 @@ case "$what" in
 esac
 
 # Build tools, Qt 6, QCustomPlot, Eigen; the platform plugins and fonts (Chinese too) to draw text.
-packages=(cmake make g++ pkg-config
+packages=(cmake ninja-build lld g++ pkg-config
           qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-qpa-plugins qt6-translations-l10n
           libqt6svg6 libeigen3-dev libqcustomplot-dev libquazip1-qt6-dev libgl-dev
           fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra)
@@ -47,14 +47,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${packages[@]}"
 fi
 
-# Warnings are errors for the tests (CI), not when just running; said each time as it is cached.
-werror=OFF
-[ "$what" = test ] && werror=ON
-
 jobs=$(nproc 2>/dev/null || echo 2)
+# Ninja and lld (a test links in a quarter of GNU ld's time); a folder configured before with Makefiles is
+# configured afresh (its objects are rebuilt).
+tools=(-G Ninja -DATTENTION_VIZ_LLD=ON)
+tests/fresh_generator.sh build build-deb build-fuzz
 if [ "$what" = deb ]; then
   # Not tuned to this machine's CPU, no tests; installed under /usr. Install with apt-get install ./build-deb/*.deb
-  cmake -S . -B build-deb -DCMAKE_BUILD_TYPE=Release -DATTENTION_VIZ_NATIVE=OFF -DBUILD_TESTING=OFF \
+  cmake "${tools[@]}" -S . -B build-deb -DCMAKE_BUILD_TYPE=Release -DATTENTION_VIZ_NATIVE=OFF -DBUILD_TESTING=OFF \
     -DCMAKE_INSTALL_PREFIX=/usr
   cmake --build build-deb -j"$jobs"
   (cd build-deb && cpack -G DEB)
@@ -63,23 +63,28 @@ fi
 # How long each part of the test run took, from the start of the build (CI's budget is 15 minutes).
 took() { echo "== $1: $SECONDS s since the build started"; }
 SECONDS=0
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DATTENTION_VIZ_WERROR=$werror
-cmake --build build -j"$jobs"
-
 if [ "$what" = test ]; then
-  took "built"
+  # Two builds, each test built in one of them:
+  # 1. the release build (GCC, -O3, tuned to this CPU): the program, the core's tests (the numbers bit for bit as
+  #    users get them), the benchmarks, and the checks of the sources and of the program (format, clang-tidy,
+  #    translations, OCR of presentation screenshots, install);
+  cmake "${tools[@]}" -S . -B build -DCMAKE_BUILD_TYPE=Release -DATTENTION_VIZ_WERROR=ON -DBUILD_TESTING=ON -DATTENTION_VIZ_ALL_TESTS=OFF
+  cmake --build build -j"$jobs"
+  took "release build built"
   ctest --test-dir build --output-on-failure -j"$jobs"
-  took "tests passed"
-  # Every reader of outside data fuzzed for a short while (AddressSanitizer and UBSan on), from the
-  # committed seeds, copied so that the checkout is not changed: tests/fuzz/run.sh.
-  tests/fuzz/run.sh build-fuzz "${FUZZ_SECONDS:-8}"
+  took "its tests passed"
+  # 2. the sanitizer build (clang, AddressSanitizer and UBSan, leaks reported): first every reader of outside data
+  #    fuzzed for a short while from the committed seeds (tests/fuzz/run.sh), then every test of every layer, the
+  #    window's too, the core's again.
+  tests/fuzz/run.sh build-fuzz "${FUZZ_SECONDS:-8}" -DATTENTION_VIZ_WERROR=ON
   took "fuzzed"
-  # The core's tests and the file readers' (io) under AddressSanitizer and UBSan (leaks reported) in that same
-  # clang build (core and io are built already): the README's developer section (ATTENTION_VIZ_SANITIZE builds
-  # everything so, the window's tests too).
-  cmake --build build-fuzz -j"$jobs" --target sanitized_tests
-  ctest --test-dir build-fuzz --output-on-failure -j"$jobs" -L sanitized
-  took "sanitized tests passed"
-else
-  exec build/app/attention-viz "$@"
+  cmake --build build-fuzz -j"$jobs"
+  took "sanitizer build built"
+  ctest --test-dir build-fuzz --output-on-failure -j"$jobs"
+  took "its tests passed"
+  exit 0
 fi
+# run: the program alone (no tests), then started with the options given.
+cmake "${tools[@]}" -S . -B build -DCMAKE_BUILD_TYPE=Release -DATTENTION_VIZ_WERROR=OFF -DBUILD_TESTING=OFF
+cmake --build build -j"$jobs"
+exec build/app/attention-viz "$@"

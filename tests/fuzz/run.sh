@@ -4,16 +4,22 @@
 # the committed seeds (copied to a temporary folder: the checkout is not changed), two at a time (one per
 # core). Any crash, leak or sanitizer report fails the run and leaves the input that caused it in the
 # temporary folder, named.
-#   tests/fuzz/run.sh BUILD_DIR SECONDS
-# -O1 with line tables: compiled in half the time of -O2 -g, fast enough to fuzz, and a report still
-# names file and line.
+#   tests/fuzz/run.sh BUILD_DIR SECONDS [CMAKE_OPTIONS...]
+# -O1 with line tables: compiled in half the time of -O2 -g, fast enough to fuzz (and to run the tests in: build.sh
+# test builds the rest of this folder), and a report still names file and line. For any x86-64: tuned to this CPU,
+# the core compiled in half as long again, and the sanitizers look for the same mistakes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-build="${1:?usage: $0 BUILD_DIR SECONDS}"
-seconds="${2:?usage: $0 BUILD_DIR SECONDS}"
+build="${1:?usage: $0 BUILD_DIR SECONDS [CMAKE_OPTIONS...]}"
+seconds="${2:?usage: $0 BUILD_DIR SECONDS [CMAKE_OPTIONS...]}"
+shift 2
 jobs=$(nproc 2>/dev/null || echo 2)
-CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" -DATTENTION_VIZ_FUZZ=ON >/dev/null
+tests/fresh_generator.sh "$build"
+ld=()
+command -v ld.lld >/dev/null && ld=(-DATTENTION_VIZ_LLD=ON)
+CXX=clang++ cmake -G Ninja -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" -DATTENTION_VIZ_NATIVE=OFF "${ld[@]}" \
+  -DATTENTION_VIZ_FUZZ=ON "$@" >/dev/null
 cmake --build "$build" -j"$jobs" --target fuzz_cli fuzz_scenario fuzz_lesson fuzz_arrays
 work=$(mktemp -d)
 
