@@ -107,7 +107,7 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 
     // Row sums and row entropy: horizontal bars keyed by query, sharing the heatmap's rows.
-    auto horizontal = [this](QCPAxisRect *rect) {
+    auto horizontal = [](QCPAxisRect *rect) {
         QCPAxis *q = rect->axis(QCPAxis::atLeft);
         q->setRangeReversed(true);
         q->setTickLabels(false);
@@ -141,7 +141,7 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
 
     // Column sums (and, for softmax over queries, column entropy): vertical bars keyed by key,
     // sharing the heatmap's columns, each key labelled.
-    auto vertical = [this](QCPAxisRect *rect) {
+    auto vertical = [](QCPAxisRect *rect) {
         QCPAxis *key = rect->axis(QCPAxis::atBottom);
         key->setTicker(integerTicker());
         rect->setRangeDrag(Qt::Orientations());
@@ -176,7 +176,7 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     m_colSumTarget = line(m_colSumRect, QColor(40, 40, 40));
     m_colEntropyMax = line(m_colEntropyRect, QColor(200, 60, 40));
     // Under a mask, each row's (column's) most entropy is ln of its visible keys (queries): a staircase.
-    auto stairs = [this](QCPAxis *key, QCPAxis *value) {
+    auto stairs = [](QCPAxis *key, QCPAxis *value) {
         auto *g = new QCPGraph(key, value);
         g->setPen(QPen(QColor(200, 60, 40), 1.5, Qt::DashLine));
         g->setLineStyle(QCPGraph::lsLine);
