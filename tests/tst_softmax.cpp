@@ -207,7 +207,8 @@ void verifyKernel(const MatrixRM &logits, const Kernel &k, const Reference &ref,
             continue;
         }
         const double sum = w.cast<double>().sum();
-        QVERIFY2(std::fabs(sum - 1.0) < sumTolerance(n, 1e-6), qPrintable(at(i) + QString(" sums to %1").arg(sum, 0, 'g', 10)));
+        QVERIFY2(std::fabs(sum - 1.0) < sumTolerance(n, 1e-6),
+            qPrintable(at(i) + QString(" sums to %1").arg(sum, 0, 'g', 10)));
         QVERIFY2(std::fabs(k.rowSum(i) - 1.0) < sumTolerance(n, 1e-6), qPrintable(at(i)));
 
         const double h = k.rowEntropy(i), hRef = double(ref.rowEntropy[std::size_t(i)]);
