@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/array_files.h"
+#include "io/bounded_read.h"
 
 #include <quazip.h>
 #include <quazipfile.h>
@@ -39,7 +40,12 @@ std::optional<QByteArray> readAll(const QString &path, QString *error)
         *error = QStringLiteral("%1: cannot read: %2").arg(path, f.errorString());
         return std::nullopt;
     }
-    QByteArray bytes = f.read(kMaxArrayFileBytes + 1); // never more, whatever the file claims
+    bool ok = false;
+    QByteArray bytes = io::readAtMost(f, kMaxArrayFileBytes, &ok); // never more, whatever the file claims
+    if (!ok) {
+        *error = QStringLiteral("%1: cannot read: %2").arg(path, f.errorString());
+        return std::nullopt;
+    }
     if (bytes.size() > kMaxArrayFileBytes) {
         *error = QStringLiteral("%1: more than the %2 bytes an array file may have").arg(path).arg(kMaxArrayFileBytes);
         return std::nullopt;
@@ -118,9 +124,10 @@ std::optional<NpzContents> readNpz(const QString &path, QString *error, std::siz
             *error = QStringLiteral("%1: %2: cannot unpack (%3)").arg(path, entry).arg(file.getZipError());
             return std::nullopt;
         }
-        const QByteArray bytes = file.read(unpacked + 1); // never more than it says, whatever it holds
+        bool ok = false;
+        const QByteArray bytes = io::readAtMost(file, unpacked, &ok); // never more than it says, whatever it holds
         file.close();
-        if (bytes.size() != unpacked || file.getZipError() != UNZ_OK) {
+        if (!ok || bytes.size() != unpacked || file.getZipError() != UNZ_OK) {
             *error = QStringLiteral("%1: %2: its data does not unpack to the %3 bytes it says (damaged?)")
                          .arg(path, entry)
                          .arg(unpacked);

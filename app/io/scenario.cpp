@@ -2,6 +2,7 @@
 #include "io/scenario.h"
 
 #include "io/array_files.h"
+#include "io/bounded_read.h"
 #include "io/params_codec.h"
 #include "io/save_output.h"
 #include "params_edit.h"
@@ -132,7 +133,12 @@ std::optional<QJsonObject> readJsonObject(const QString &path, QString *error)
         *error = QStringLiteral("%1: cannot read: %2").arg(path, f.errorString());
         return std::nullopt;
     }
-    const QByteArray bytes = f.read(maxBytes + 1); // never more, whatever the file claims
+    bool ok = false;
+    const QByteArray bytes = io::readAtMost(f, maxBytes, &ok); // never more, whatever the file claims
+    if (!ok) {
+        *error = QStringLiteral("%1: cannot read: %2").arg(path, f.errorString());
+        return std::nullopt;
+    }
     if (f.size() > maxBytes || bytes.size() > maxBytes) {
         *error = QStringLiteral("%1: too large for a scenario or lesson (over 16 MiB)").arg(path);
         return std::nullopt;
