@@ -64,9 +64,9 @@ fi
 took() { echo "== $1: $SECONDS s since the build started"; }
 SECONDS=0
 if [ "$what" = test ]; then
-  # Two builds, each test built in one of them:
+  # Two builds:
   # 1. the release build (GCC, -O3, tuned to this CPU): the program, the core's tests (the numbers bit for bit as
-  #    users get them), the benchmarks, and the checks of the sources and of the program (format, clang-tidy,
+  #    users get them), the stress test of the window, the benchmarks, and the checks of the sources and of the program (format, clang-tidy,
   #    translations, OCR of presentation screenshots, install);
   cmake "${tools[@]}" -S . -B build -DCMAKE_BUILD_TYPE=Release -DATTENTION_VIZ_WERROR=ON -DBUILD_TESTING=ON -DATTENTION_VIZ_ALL_TESTS=OFF
   cmake --build build -j"$jobs"

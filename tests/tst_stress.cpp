@@ -30,6 +30,14 @@ private slots:
     void closeWhileComputing();
 };
 
+// How many random keys and widget events: thousands in the release build (CI runs this test there too); under the
+// sanitizers, where each takes some five times as long, a third of them (the same paths, 180 s for all otherwise).
+#ifdef ATTN_SANITIZED
+constexpr int kKeys = 700, kWidgetEvents = 500;
+#else
+constexpr int kKeys = 2000, kWidgetEvents = 1500;
+#endif
+
 // After a burst: nothing computing, the result is the one asked for last, and the views show it.
 void checkSettled(MainWindow &window, AttentionModel &model)
 {
@@ -64,7 +72,7 @@ void TestStress::randomKeys()
         Qt::Key_C, Qt::Key_R, Qt::Key_PageDown, Qt::Key_PageUp, Qt::Key_F5, Qt::Key_Escape };
     std::mt19937 rng(1130);
     std::uniform_int_distribution<int> pick(0, int(std::size(keys)) - 1);
-    for (int i = 0; i < 2000; ++i) {
+    for (int i = 0; i < kKeys; ++i) {
         if (i % 500 == 250) {
             // now and then a size that is computed off the GUI thread, overtaken by the keys that follow
             attn::Params big = model.params();
@@ -105,7 +113,7 @@ void TestStress::randomWidgetEvents()
     int events = 0, changes = 0, displays = 0;
     QObject::connect(&model, &AttentionModel::paramsChanged, [&changes] { ++changes; });
     QObject::connect(&model, &AttentionModel::displayChanged, [&displays] { ++displays; });
-    for (int i = 0; i < 1500; ++i) {
+    for (int i = 0; i < kWidgetEvents; ++i) {
         QWidget *w = controls[below(int(controls.size()))];
         if (!w->isVisible() || !w->isEnabled())
             continue;
