@@ -117,6 +117,7 @@ struct TrainHistory
     int size() const { return int(loss.size()); }
 };
 
+// NOLINTNEXTLINE(bugprone-reserved-identifier): clang-tidy 14 reads the parameter of the implicit copy, __i0, as ours
 struct TrainSide
 {
     double scale = 1; // the logits' factor
@@ -127,6 +128,7 @@ struct TrainSide
 };
 
 // Both runs, stepped together on the same batches.
+// NOLINTNEXTLINE(bugprone-reserved-identifier): clang-tidy 14 reads the parameter of the implicit copy, __i0, as ours
 class TrainingRun
 {
 public:
@@ -159,6 +161,7 @@ private:
 
 // What the Training window and its pictures show of a run: the curves, and the attention rows of the
 // first batch's first examples (the watched ones) with their targets.
+// NOLINTNEXTLINE(bugprone-reserved-identifier): clang-tidy 14 reads the parameter of the implicit copy, __i0, as ours
 struct TrainingSnapshot
 {
     TrainSettings settings;

@@ -664,7 +664,7 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
 
 QString validationMessage(const attn::ValidationError &e)
 {
-    const QString message = QString::fromStdString(e.message);
+    QString message = QString::fromStdString(e.message);
     if (e.field == "memory" || e.field == "work") // no single option is to blame
         return message;
     return QStringLiteral("--%1: %2").arg(QString::fromStdString(e.field), message);
@@ -676,7 +676,7 @@ void parseSeries(const QCommandLineParser &parser, CliRequest &r, std::uint64_t 
     const attn::Params &p = r.params;
     {
         const QString spec = parser.value("export-series");
-        const int eq = spec.indexOf('=');
+        const qsizetype eq = spec.indexOf('=');
         r.seriesName = spec.left(eq).trimmed().toLower();
         if (eq < 0 || !seriesParameterNames().contains(r.seriesName))
             throw Fail { QStringLiteral("--export-series: expected NAME=V1,V2,... with NAME one of %1, got '%2'")

@@ -39,7 +39,7 @@ QString jsonText(
         return fallback;
     if (!o.value(key).isString())
         throw CodecError { QStringLiteral("%1%2: expected a string").arg(where, key) };
-    const QString s = o.value(key).toString();
+    QString s = o.value(key).toString();
     // Long enough for any caption; a longer text (one endless word) would freeze the window's text layout.
     constexpr int maxLength = 4000;
     if (s.size() > maxLength)
@@ -130,7 +130,7 @@ attn::Params paramsFromJson(const QJsonObject &o, const QString &w)
     if (o.contains("tokens")) {
         if (!o.value("tokens").isArray())
             throw CodecError { w + "tokens: expected a list of strings" };
-        for (const QJsonValue &t : o.value("tokens").toArray()) {
+        for (const auto &t : o.value("tokens").toArray()) {
             if (!t.isString() || t.toString().isEmpty())
                 throw CodecError { w + "tokens: expected a list of non-empty strings" };
             p.tokens.push_back(t.toString().toStdString());
@@ -196,14 +196,14 @@ attn::Params paramsFromJson(const QJsonObject &o, const QString &w)
                 + "mask_cells: a custom mask needs its rows, an array of strings such as [\".x\", "
                   "\"..\"] ('.' looks, 'x' masked)" };
         QStringList rows;
-        for (const QJsonValue &row : o.value("mask_cells").toArray()) {
+        for (const auto &row : o.value("mask_cells").toArray()) {
             if (!row.isString())
                 throw CodecError { w + "mask_cells: expected strings of '.' and 'x', one per query" };
             rows << row.toString();
         }
         mask += QLatin1Char(':') + rows.join(QLatin1Char('/'));
     } else if (o.contains("mask_cells")) {
-        throw CodecError { w + "mask_cells: only for \"mask\": \"custom\"" };
+        throw CodecError { w + R"(mask_cells: only for "mask": "custom")" };
     }
     if (!attn::parseMask(mask.toStdString(), p, &maskError))
         throw CodecError { w

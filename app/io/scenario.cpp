@@ -28,7 +28,7 @@ QStringList loadPathsFromJson(const QJsonObject &o)
     if (!o.contains("load"))
         return {};
     if (!o.value("load").isObject())
-        throw CodecError { "load: expected {\"npz\": FILE} or {\"q\": FILE, \"k\": FILE, \"v\": FILE}" };
+        throw CodecError { R"(load: expected {"npz": FILE} or {"q": FILE, "k": FILE, "v": FILE})" };
     const QJsonObject load = o.value("load").toObject();
     onlyKnownKeys(load, { "npz", "q", "k", "v" }, "load.");
     QStringList paths;
@@ -104,7 +104,7 @@ Scenario parseScenario(const QJsonObject &o, bool needFormat)
             s.captionEn = jsonText(c.toObject(), "en", "caption.", {}, QString());
             s.captionZh = jsonText(c.toObject(), "zh", "caption.", {}, QString());
         } else {
-            throw CodecError { "caption: expected a string or {\"en\": ..., \"zh\": ...}" };
+            throw CodecError { R"(caption: expected a string or {"en": ..., "zh": ...})" };
         }
     }
     s.loadPaths = loadPathsFromJson(o);
@@ -265,7 +265,7 @@ std::optional<Lesson> lessonFromJson(const QJsonObject &object, QString *error)
             lesson.titleEn = jsonText(title.toObject(), "en", "title.", {}, QString());
             lesson.titleZh = jsonText(title.toObject(), "zh", "title.", {}, QString());
         } else if (!title.isUndefined()) {
-            throw CodecError { "title: expected a string or {\"en\": ..., \"zh\": ...}" };
+            throw CodecError { R"(title: expected a string or {"en": ..., "zh": ...})" };
         }
         if (!o->value("steps").isArray() || o->value("steps").toArray().isEmpty())
             throw CodecError { "steps: expected a non-empty list of scenarios" };

@@ -107,7 +107,7 @@ void AttentionModel::setCaption(const QString &english, const QString &chinese)
 namespace {
 
 // The computation, with running out of memory turned into a message instead of ending the program.
-ResultPtr computeOrNull(const attn::Params &p, ResultPtr previous, QString *error)
+ResultPtr computeOrNull(const attn::Params &p, const ResultPtr &previous, QString *error)
 {
     try {
         return std::make_shared<const attn::Result>(attn::compute(p, previous.get()));

@@ -7,6 +7,8 @@
 
 namespace {
 
+// Long templates are split over lines: not a missing comma.
+// NOLINTBEGIN(bugprone-suspicious-missing-comma)
 [[maybe_unused]] const char *const kMessageTemplates[] = {
     QT_TRANSLATE_NOOP("Messages", "%1 (head)"),
     QT_TRANSLATE_NOOP("Messages", "%1 (not probabilities; the entropy counts the positive ones)"),
@@ -311,5 +313,6 @@ namespace {
     QT_TRANSLATE_NOOP("Messages", "with %1, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, .json), got %2"),
     QT_TRANSLATE_NOOP("Messages", "with %1, only mha-mask-in-sdpa takes a mask (its padding, pad:N)"),
 };
+// NOLINTEND(bugprone-suspicious-missing-comma)
 
 } // namespace

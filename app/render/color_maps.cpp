@@ -3,7 +3,7 @@
 
 QColor maskedCellColor()
 {
-    return QColor(0xb8, 0xb8, 0xb8);
+    return { 0xb8, 0xb8, 0xb8 };
 }
 
 QCPColorGradient colorGradient(const QString &name)

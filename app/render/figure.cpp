@@ -33,7 +33,7 @@ constexpr int kMinTextSize = 8;
 // (settings "  (sizes, seed)"), then at spaces.
 QStringList wrapLines(const QString &text, const QFontMetricsF &fm, int width)
 {
-    const QStringList parts = text.split(QStringLiteral("  "), Qt::SkipEmptyParts);
+    QStringList parts = text.split(QStringLiteral("  "), Qt::SkipEmptyParts);
     if (parts.size() > 1) {
         bool fits = true;
         for (const QString &part : parts)

@@ -191,7 +191,7 @@ void fillColorMap(QCPColorMap *map, const attn::HeatmapGrid &grid, int queryLeng
 QCPRange colorRange(const attn::HeatmapGrid &grid, const DisplayOptions &d)
 {
     if (d.quantity == attn::Quantity::Weights && d.range == DisplayOptions::Range::Fixed01)
-        return QCPRange(0.0, 1.0);
+        return { 0.0, 1.0 };
     bool found = false;
     double lo = 0, hi = 0;
     for (Eigen::Index i = 0; i < grid.values.size(); ++i) {
@@ -211,7 +211,7 @@ QCPRange colorRange(const attn::HeatmapGrid &grid, const DisplayOptions &d)
         lo -= 0.5;
         hi += 0.5;
     }
-    return QCPRange(lo, hi);
+    return { lo, hi };
 }
 
 double relativeLuminance(const QColor &c);

@@ -97,7 +97,8 @@ void HullPlot::show(const attn::HullProjection &h, const attn::MatrixRM &weights
         g->setVisible(int(j) < S);
         if (int(j) >= S)
             continue;
-        const double w = query >= 0 && query < weights.rows() && int(j) < weights.cols() ? weights(query, j) : 0.0;
+        const double w
+            = query >= 0 && query < weights.rows() && int(j) < weights.cols() ? weights(query, Eigen::Index(j)) : 0.0;
         const double size = query >= 0 ? sizeFor(w) : 9.0;
         g->setScatterStyle(
             QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(kValue, 2), QColor(0x1f, 0x5f, 0xa8, 60), size));
@@ -112,6 +113,7 @@ void HullPlot::show(const attn::HullProjection &h, const attn::MatrixRM &weights
     // QCPGraph wants its keys sorted; the points are drawn without lines, so sorting pairs changes nothing.
     const auto sorted = [](QVector<double> &x, QVector<double> &y) {
         std::vector<std::pair<double, double>> p;
+        p.reserve(std::size_t(x.size()));
         for (int k = 0; k < x.size(); ++k)
             p.emplace_back(x[k], y[k]);
         std::sort(p.begin(), p.end());

@@ -38,7 +38,7 @@ const attn::SweepBand &band(const attn::SweepSide &side, int panel)
 
 QVector<double> toVector(const std::vector<double> &v)
 {
-    return QVector<double>(v.begin(), v.end());
+    return { v.begin(), v.end() };
 }
 
 } // namespace
@@ -219,11 +219,10 @@ void SweepPlot::applyFonts()
     m_markerLabel->setFont(small);
     // Lines and dots in proportion to the text (2.5 and 6 at 18-pixel text, a 1200 × 900 picture).
     const double pen = std::max(1.0, px / 7.2), dot = std::max(3.0, px / 3.0);
-    for (int panel = 0; panel < 4; ++panel)
+    for (auto &mean : m_mean)
         for (int side = 0; side < 2; ++side) {
-            m_mean[panel][side]->setPen(QPen(kSide[side], pen));
-            m_mean[panel][side]->setScatterStyle(
-                QCPScatterStyle(QCPScatterStyle::ssCircle, kSide[side], kSide[side], dot));
+            mean[side]->setPen(QPen(kSide[side], pen));
+            mean[side]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, kSide[side], kSide[side], dot));
         }
     for (QCPGraph *g : m_additive) {
         g->setPen(QPen(kAdditive, pen, Qt::DashLine));
@@ -324,10 +323,10 @@ void SweepPlot::setCurrentDk(int dk)
 {
     m_currentDk = dk;
     const bool shown = dk > 0 && !m_result.settings.dks.empty();
-    for (int panel = 0; panel < 4; ++panel) {
-        m_marker[panel]->setVisible(shown);
-        m_marker[panel]->point1->setCoords(dk, 0.5);
-        m_marker[panel]->point2->setCoords(dk, 1.0);
+    for (QCPItemStraightLine *marker : m_marker) {
+        marker->setVisible(shown);
+        marker->point1->setCoords(dk, 0.5);
+        marker->point2->setCoords(dk, 1.0);
     }
     m_markerLabel->setVisible(shown);
     if (shown) {

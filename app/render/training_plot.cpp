@@ -23,7 +23,7 @@ const QColor kReference(110, 110, 110);
 
 QVector<double> toVector(const std::vector<double> &v)
 {
-    return QVector<double>(v.begin(), v.end());
+    return { v.begin(), v.end() };
 }
 
 double tailMean(const std::vector<double> &v, std::size_t n)
@@ -305,9 +305,9 @@ void TrainingPlot::applyFonts()
     for (int side = 0; side < 2; ++side)
         m_median[side]->setPen(QPen(kSide[side], pen));
     m_chance->setPen(QPen(kReference, std::max(1.0, pen * 0.6), Qt::DashLine));
-    for (int side = 0; side < 2; ++side)
-        for (int k = 0; k < int(m_targets[side].size()); ++k) // black under white: seen on dark and on yellow
-            m_targets[side][k]->setPen(
+    for (auto &targets : m_targets)
+        for (int k = 0; k < int(targets.size()); ++k) // black under white: seen on dark and on yellow
+            targets[k]->setPen(
                 k % 2 == 0 ? QPen(Qt::black, std::max(3.5, pen * 2)) : QPen(Qt::white, std::max(1.5, pen * 0.8)));
 }
 
@@ -400,9 +400,9 @@ void TrainingPlot::setSnapshot(const attn::TrainingSnapshot &s)
         QCPAxisRect *rect = m_maps[side];
         rect->axis(QCPAxis::atBottom)->setRange(-0.5, cols - 0.5);
         rect->axis(QCPAxis::atLeft)->setRange(-0.5, rows - 0.5);
-        while (m_targets[side].size() > 2 * rows)
+        while (m_targets[side].size() > 2 * qsizetype(rows))
             m_plot->removeItem(m_targets[side].takeLast());
-        while (m_targets[side].size() < 2 * rows) {
+        while (m_targets[side].size() < 2 * qsizetype(rows)) {
             auto *r = new QCPItemRect(m_plot);
             r->setClipAxisRect(rect);
             for (QCPItemPosition *p : { r->topLeft, r->bottomRight })
@@ -413,7 +413,7 @@ void TrainingPlot::setSnapshot(const attn::TrainingSnapshot &s)
         int right = 0;
         for (int e = 0; e < rows; ++e) {
             const int t = s.watchedTargets[std::size_t(e)];
-            for (QCPItemRect *r : { m_targets[side][2 * e], m_targets[side][2 * e + 1] }) {
+            for (QCPItemRect *r : { m_targets[side][2 * qsizetype(e)], m_targets[side][2 * qsizetype(e) + 1] }) {
                 r->topLeft->setCoords(t - 0.5, e - 0.5);
                 r->bottomRight->setCoords(t + 0.5, e + 0.5);
             }

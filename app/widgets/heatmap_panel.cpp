@@ -1113,9 +1113,8 @@ void HeatmapPanel::clearHover()
 
 void HeatmapPanel::setHighlight(int query, int key)
 {
-    if (query < 0 || key < 0)
-        query = key = -1;
-    else if (const auto r = m_model->result(); query >= r->params.queryLength || key >= r->params.keyLength)
+    if (query < 0 || key < 0 || query >= m_model->result()->params.queryLength
+        || key >= m_model->result()->params.keyLength)
         query = key = -1;
     const QPoint h(key, query);
     if (h == m_highlight)

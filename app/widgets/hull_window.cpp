@@ -175,7 +175,7 @@ QString HullWindow::statusText() const
     if (m_query >= 0) {
         const ResultPtr r = m_model->result();
         const int b = std::clamp(p.batchIndex, 0, p.batch - 1);
-        const float top = r->attention.stats.rowMax(b, m_query);
+        const double top = r->attention.stats.rowMax(b, m_query);
         text += ' '
             + tr("Query %1 puts its largest weight, %2, on key %3.")
                   .arg(m_query)

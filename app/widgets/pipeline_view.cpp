@@ -194,7 +194,7 @@ QRectF PipelineView::cellRect(Matrix m, int row, int col) const
     const Panel &pn = m_panels[int(m)];
     if (row < 0 || col < 0 || row >= pn.rows || col >= pn.cols)
         return {};
-    return QRectF(pn.grid.left() + col * pn.cell, pn.grid.top() + row * pn.cell, pn.cell, pn.cell);
+    return { pn.grid.left() + col * pn.cell, pn.grid.top() + row * pn.cell, pn.cell, pn.cell };
 }
 
 int PipelineView::outlinedRow(Matrix m) const
