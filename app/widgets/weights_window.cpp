@@ -213,7 +213,7 @@ void WeightsWindow::select(int map)
 QString WeightsWindow::cellText(int query, int key) const
 {
     if (!m_weights || query < 0 || key < 0 || query >= m_weights->rows || key >= m_weights->cols)
-        return QString();
+        return {};
     const attn::LoadedWeights &x = *m_weights;
     const int layer = m_selected / (x.batch * x.heads), b = (m_selected / x.heads) % x.batch, h = m_selected % x.heads;
     const float v = x.map(layer, b, h)[std::size_t(query) * std::size_t(x.cols) + std::size_t(key)];
