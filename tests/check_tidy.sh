@@ -6,8 +6,8 @@
 #                                                holds compile_commands.json; CLANG_TIDY may name the binary)
 # (The extra arguments: clang does not know a GCC warning flag of the build; and the baseline x86-64 instead
 # of this machine's CPU, which only changes the vector code Eigen's headers choose, not ours, and saves a
-# fifth of the time: 17.7 s against 22.7 s for core/attention.cpp.) CI checks core/ only: app/'s 40 files take
-# Qt's and QCustomPlot's headers through every check, some 20 minutes of two cores (28 s for main_window.cpp).
+# fifth of the time: 17.7 s against 22.7 s for core/attention.cpp.) CI checks core/ only: app/'s 40 files took
+# Qt's and QCustomPlot's headers through every check, 762 s on two cores (28 s for main_window.cpp).
 set -uo pipefail
 build="${1:?usage: $0 BUILD_DIR [core] [app]}"
 shift
