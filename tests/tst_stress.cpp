@@ -144,10 +144,12 @@ void TestStress::randomWidgetEvents()
         if (i % 50 == 0)
             QCoreApplication::processEvents();
     }
-    // the events reached the settings: hundreds of changes, of the numbers and of the view
+    // the events reached the settings: hundreds of changes, of the numbers and of the view (of 1500 events: over
+    // 1000 on shown controls, 300 changes of the settings and 20 of the view; as many in proportion under the
+    // sanitizers)
     qInfo() << events << "events on" << controls.size() << "controls:" << changes << "settings changes," << displays
             << "view changes";
-    QVERIFY2(events > 1000 && changes > 300 && displays > 20,
+    QVERIFY2(events > kWidgetEvents * 2 / 3 && changes > kWidgetEvents / 5 && displays > kWidgetEvents / 75,
         qPrintable(QString("%1 events, %2 changes, %3 view changes").arg(events).arg(changes).arg(displays)));
     checkSettled(window, model);
 }
