@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mistakes.h"
 
+#include "array_io.h"
 #include "params_edit.h"
 #include "softmax.h"
 
@@ -44,9 +45,10 @@ std::optional<Mistake> parseMistake(const std::string &name)
 
 namespace {
 
-std::string shapeText(const std::array<int, 3> &s)
+// A matmul operand's shape as PyTorch prints it (array_io's shapeText).
+std::string shapeOf(const std::array<int, 3> &s)
 {
-    return "(" + std::to_string(s[0]) + ", " + std::to_string(s[1]) + ", " + std::to_string(s[2]) + ")";
+    return shapeText({ s[0], s[1], s[2] });
 }
 
 // The side's statistics and output from a finished computation.
@@ -90,7 +92,7 @@ void rightLine(MistakeSide &side, const Params &p, const Result &r)
 {
     const std::array<int, 3> q { p.batch, p.queryLength, p.dK }, kt { p.batch, p.dK, p.keyLength };
     side.expression = "weights = F.softmax(Q @ K.transpose(-2, -1) / d_k ** 0.5, dim=-1)";
-    side.operands = "Q " + shapeText(q) + " @ K.transpose(-2, -1) " + shapeText(kt) + " = "
+    side.operands = "Q " + shapeOf(q) + " @ K.transpose(-2, -1) " + shapeOf(kt) + " = "
         + shapeText({ p.batch, p.queryLength, p.keyLength });
     fillFrom(side, r);
 }
@@ -104,15 +106,15 @@ void wrongProduct(MistakeSide &side, const std::string &expression, const std::s
 {
     side.expression = "weights = F.softmax(" + expression + " / d_k ** 0.5, dim=-1)";
     const MatmulOutcome m = matmulOutcome(a, b);
-    side.operands = left + " " + shapeText(a) + " @ " + right + " " + shapeText(b);
+    side.operands = left + " " + shapeOf(a) + " @ " + right + " " + shapeOf(b);
     if (!m.error.empty()) {
         side.error = m.error;
         return;
     }
-    side.operands += " = " + shapeText(m.shape);
+    side.operands += " = " + shapeOf(m.shape);
     const auto count = std::size_t(m.shape[0]) * std::size_t(m.shape[1]) * std::size_t(m.shape[2]);
     if (count > maxElements) {
-        side.error = "(not computed here: " + shapeText(m.shape) + " holds " + std::to_string(count) + " values)";
+        side.error = "(not computed here: " + shapeOf(m.shape) + " holds " + std::to_string(count) + " values)";
         return;
     }
     Tensor3 logits(m.shape[0], m.shape[1], m.shape[2]);
