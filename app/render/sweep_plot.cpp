@@ -3,24 +3,18 @@
 
 #include "render/figure.h"
 #include "render/heatmap_drawing.h"
+#include "render/plot_style.h"
 
-#include <QCoreApplication>
 #include <qcustomplot.h>
 
 #include <cmath>
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("SweepPlot", text);
-}
-
-// Okabe-Ito blue and vermilion: told apart in every common colour blindness, and in grey print by
-// their lightness.
-const QColor kSide[2] = { QColor(0, 114, 178), QColor(213, 94, 0) };
+using plot_style::kReference;
+using plot_style::kSide;
+using plot_style::toVector;
 const QColor kAdditive(0, 158, 115); // Okabe-Ito bluish green, beside their blue and vermillion
-const QColor kReference(110, 110, 110);
 
 const attn::SweepBand &band(const attn::SweepSide &side, int panel)
 {
@@ -34,11 +28,6 @@ const attn::SweepBand &band(const attn::SweepSide &side, int panel)
     default:
         return side.jacobianNorm;
     }
-}
-
-QVector<double> toVector(const std::vector<double> &v)
-{
-    return { v.begin(), v.end() };
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 #include "render/figure.h"
 #include "scale_sweep.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QSize>
 #include <QString>
@@ -25,6 +26,8 @@ class QByteArray;
 
 class SweepPlot
 {
+    Q_DECLARE_TR_FUNCTIONS(SweepPlot)
+
 public:
     // Builds the panels in plot (which it clears); the plot keeps them.
     explicit SweepPlot(QCustomPlot *plot);

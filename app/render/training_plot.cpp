@@ -3,8 +3,8 @@
 
 #include "render/color_maps.h"
 #include "render/figure.h"
+#include "render/plot_style.h"
 
-#include <QCoreApplication>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -12,19 +12,10 @@
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("TrainingPlot", text);
-}
-
-// As the sweep: Okabe-Ito blue (scaled) and vermilion (not scaled).
-const QColor kSide[2] = { QColor(0, 114, 178), QColor(213, 94, 0) };
-const QColor kReference(110, 110, 110);
-
-QVector<double> toVector(const std::vector<double> &v)
-{
-    return { v.begin(), v.end() };
-}
+// As the sweep: blue scaled, vermilion not scaled.
+using plot_style::kReference;
+using plot_style::kSide;
+using plot_style::toVector;
 
 double tailMean(const std::vector<double> &v, std::size_t n)
 {

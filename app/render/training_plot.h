@@ -9,6 +9,7 @@
 #include "render/figure.h"
 #include "training.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QSize>
 #include <QString>
@@ -28,6 +29,8 @@ constexpr int kWatchedExamples = 8;
 
 class TrainingPlot
 {
+    Q_DECLARE_TR_FUNCTIONS(TrainingPlot)
+
 public:
     static constexpr int kMedianWindow = 25;
 

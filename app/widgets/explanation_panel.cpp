@@ -11,7 +11,7 @@
 
 namespace {
 
-QString number(double v, int digits = 4)
+QString significant(double v, int digits = 4)
 {
     return QString::number(v, 'g', digits);
 }
@@ -78,22 +78,22 @@ void ExplanationPanel::showResult()
     else
         switch (p.scaling) {
         case attn::Scaling::InvSqrtDk:
-            scaled = tr("Q·Kᵀ / √%1 = Q·Kᵀ / %2").arg(dk).arg(number(std::sqrt(double(dk))));
+            scaled = tr("Q·Kᵀ / √%1 = Q·Kᵀ / %2").arg(dk).arg(significant(std::sqrt(double(dk))));
             break;
         case attn::Scaling::None:
             scaled = tr("Q·Kᵀ (not scaled)");
             break;
         case attn::Scaling::Custom:
-            scaled = tr("Q·Kᵀ × %1").arg(number(p.customScale));
+            scaled = tr("Q·Kᵀ × %1").arg(significant(p.customScale));
             break;
         case attn::Scaling::InvDk:
             scaled = tr("Q·Kᵀ / d_k = Q·Kᵀ / %1").arg(dk);
             break;
         case attn::Scaling::InvSqrtDModel:
-            scaled = tr("Q·Kᵀ / √d_model = Q·Kᵀ / %1").arg(number(std::sqrt(double(p.dModel))));
+            scaled = tr("Q·Kᵀ / √d_model = Q·Kᵀ / %1").arg(significant(std::sqrt(double(p.dModel))));
             break;
         case attn::Scaling::QuarterEach:
-            scaled = tr("(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2").arg(dk).arg(number(std::sqrt(double(dk))));
+            scaled = tr("(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2").arg(dk).arg(significant(std::sqrt(double(dk))));
             break;
         }
     const QString over = p.softmaxDim == -1 ? tr("over keys (dim −1)") : tr("over queries (dim −2)");
@@ -187,23 +187,23 @@ void ExplanationPanel::showResult()
     QString expectation;
     if (additive)
         expectation = tr("additive scores: a sum of H tanh's, bounded by Σ|v_h| = %1 whatever d_k is")
-                          .arg(number(attn::additiveScoreBound(*r->inputs)));
+                          .arg(significant(attn::additiveScoreBound(*r->inputs)));
     else if (!e.known && p.loaded)
         expectation = tr("none expected: Q and K are loaded, not drawn");
     else if (!e.known)
         expectation = tr("not known with position encodings");
     else if (p.mode == attn::Mode::Direct)
-        expectation = tr("expected d_k%1 = %2, scaled %3").arg(sigma4, number(e.raw), number(e.scaled));
+        expectation = tr("expected d_k%1 = %2, scaled %3").arg(sigma4, significant(e.raw), significant(e.scaled));
     else if (p.init == attn::Init::Randn)
         expectation = tr("expected d_k·d_model²%1 = %2, scaled %3 (randn weights: q and k entries have variance "
                          "d_model)")
-                          .arg(sigma4, number(e.raw), number(e.scaled));
+                          .arg(sigma4, significant(e.raw), significant(e.scaled));
     else if (p.init == attn::Init::Scaled)
         expectation = tr("expected d_k%1 = %2, scaled %3 (randn / √d_model weights: q and k entries have variance 1)")
-                          .arg(sigma4, number(e.raw), number(e.scaled));
+                          .arg(sigma4, significant(e.raw), significant(e.scaled));
     else
         expectation = tr("expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)")
-                          .arg(sigma4, number(e.raw), number(e.scaled));
+                          .arg(sigma4, significant(e.raw), significant(e.scaled));
     // The softmax's gradient: its Jacobian's norm, large for a spread row, 0 for a one-hot one.
     // Under a mask each distribution is compared with a uniform one over what it may see.
     const bool maskOn = p.mask != attn::MaskKind::None;
@@ -250,8 +250,8 @@ void ExplanationPanel::showResult()
             .arg(s.maxQuery)
             .arg(s.maxKey)
             .arg(entropy)
-            .arg(number(st.rawScores.variance))
-            .arg(number(st.scaledScores.variance))
+            .arg(significant(st.rawScores.variance))
+            .arg(significant(st.scaledScores.variance))
             .arg(expectation)
             .arg(gradient)
             .arg(sums));

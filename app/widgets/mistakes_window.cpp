@@ -30,7 +30,7 @@ QString fromStd(const std::string &s)
     return QString::fromStdString(s);
 }
 
-QString number(double v, int decimals = 2)
+QString fixedText(double v, int decimals = 2)
 {
     return QString::number(v, 'f', decimals);
 }
@@ -400,7 +400,7 @@ void MistakesWindow::showSide(int k, const attn::MistakeSide &side)
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     s.rowSums.clear();
     for (int i = 0; i < s.rows; ++i)
-        s.rowSums << number(side.rowSums(b, i));
+        s.rowSums << fixedText(side.rowSums(b, i));
     if (s.rows <= 16)
         for (int i = 0; i < s.rows; ++i)
             ticker->addTick(i, s.rowSums[i]);
@@ -424,7 +424,7 @@ void MistakesWindow::showSide(int k, const attn::MistakeSide &side)
                     continue;
                 auto *t = new PlateText(s.plot);
                 t->position->setCoords(j, i);
-                t->setText(number(v));
+                t->setText(fixedText(v));
                 t->setProperty("cell", QPoint(j, i));
                 const QColor cell = s.map->gradient().color(v, QCPRange(0, 1));
                 t->setColor(cellTextColor(cell));
@@ -466,8 +466,8 @@ void MistakesWindow::updateCaption()
         numbers = tr("Here (d_k = %1): each row's largest weight is %2 on average without the scale, %3 with it; the "
                      "softmax's gradient (its Jacobian's norm) is %4 against %5.")
                       .arg(p.dK)
-                      .arg(number(sum.meanRowMax[1]), number(sum.meanRowMax[0]), number(sum.meanJacobian[1], 3),
-                          number(sum.meanJacobian[0], 3));
+                      .arg(fixedText(sum.meanRowMax[1]), fixedText(sum.meanRowMax[0]),
+                          fixedText(sum.meanJacobian[1], 3), fixedText(sum.meanJacobian[0], 3));
         if (!p.loaded) // (loaded Q and K fix d_k)
             numbers += ' ' + tr("↑ and ↓ double and halve d_k.");
         if (std::fabs(sum.meanRowMax[1] - sum.meanRowMax[0]) < 0.1)
@@ -483,7 +483,7 @@ void MistakesWindow::updateCaption()
                 ? tr("Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every "
                      "row sums to 1.")
                 : tr("Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1."))
-                      .arg(number(sum.minRowSum[1]), number(sum.maxRowSum[1]));
+                      .arg(fixedText(sum.minRowSum[1]), fixedText(sum.maxRowSum[1]));
         break;
     case attn::Mistake::MhaMaskInSdpa:
         heading = tr("nn.MultiheadAttention's key_padding_mask handed to F.scaled_dot_product_attention as it is");
@@ -499,7 +499,7 @@ void MistakesWindow::updateCaption()
                 : tr("Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it "
                      "is, every query puts %2 of its weight on the padding; the right way round, %3.")
                       .arg(QStringLiteral("%1–%2").arg(p.keyLength - m_result.padCount).arg(p.keyLength - 1)))
-                      .arg(number(sum.weightOnPadding[1]), number(sum.weightOnPadding[0]));
+                      .arg(fixedText(sum.weightOnPadding[1]), fixedText(sum.weightOnPadding[0]));
         break;
     case attn::Mistake::Transpose01:
     case attn::Mistake::TransposeQ:

@@ -6,6 +6,7 @@
 #include "render/figure.h"
 #include "render/training_plot.h"
 #include "widgets/export_dialog.h"
+#include "widgets/scaling_choices.h"
 
 #include <qcustomplot.h>
 
@@ -24,8 +25,6 @@
 
 namespace {
 
-constexpr attn::Scaling kScalings[]
-    = { attn::Scaling::InvSqrtDk, attn::Scaling::InvDk, attn::Scaling::InvSqrtDModel, attn::Scaling::QuarterEach };
 constexpr int kPaces[] = { 10, 30, 100, 300, 0 };
 
 } // namespace
@@ -216,7 +215,7 @@ attn::TrainSettings TrainingWindow::settings() const
         s.scaling = attn::Scaling::Custom;
         s.customScale = m_customScale;
     } else {
-        s.scaling = kScalings[std::clamp(m_scaling->currentIndex(), 0, 3)];
+        s.scaling = kScalingChoices[std::clamp(m_scaling->currentIndex(), 0, 3)];
     }
     s.init = m_init->currentIndex() == 1 ? attn::TrainInit::Randn : attn::TrainInit::Normal;
     return s;
@@ -235,7 +234,7 @@ void TrainingWindow::setSettings(const attn::TrainSettings &s)
         m_steps->setValue(s.steps);
         m_scaling->setCurrentIndex(0);
         for (int i = 0; i < 4; ++i)
-            if (kScalings[i] == s.scaling)
+            if (kScalingChoices[i] == s.scaling)
                 m_scaling->setCurrentIndex(i);
         if (s.scaling == attn::Scaling::Custom) { // the factor the command line gave, as a fifth choice
             m_customScale = s.customScale;

@@ -6,6 +6,7 @@
 #include "render/figure.h"
 #include "render/sweep_plot.h"
 #include "widgets/export_dialog.h"
+#include "widgets/scaling_choices.h"
 
 #include <qcustomplot.h>
 
@@ -27,13 +28,6 @@
 
 #include <cmath>
 #include <sstream>
-
-namespace {
-
-constexpr attn::Scaling kScalings[]
-    = { attn::Scaling::InvSqrtDk, attn::Scaling::InvDk, attn::Scaling::InvSqrtDModel, attn::Scaling::QuarterEach };
-
-} // namespace
 
 WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
     : QWidget(parent)
@@ -183,7 +177,7 @@ attn::SweepSettings WhyScaleWindow::settings() const
     attn::SweepSettings s;
     s.keys = m_keys->value();
     s.trials = m_trials->value();
-    s.scaling = kScalings[std::clamp(m_scaling->currentIndex(), 0, 3)];
+    s.scaling = kScalingChoices[std::clamp(m_scaling->currentIndex(), 0, 3)];
     const attn::Params &p = m_model->params();
     s.seed = p.seed;
     s.sigma = p.sigma;
@@ -203,7 +197,7 @@ void WhyScaleWindow::setSettings(int keys, int trials, attn::Scaling scaling, bo
         m_keys->setValue(keys);
         m_trials->setValue(trials);
         for (int i = 0; i < 4; ++i)
-            if (kScalings[i] == scaling)
+            if (kScalingChoices[i] == scaling)
                 m_scaling->setCurrentIndex(i);
     }
     if (isVisible()) // else when it is shown

@@ -1293,7 +1293,7 @@
     <message>
         <location filename="../../app/render/figure.cpp" line="340"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="641"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1152"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1151"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
@@ -1315,14 +1315,14 @@
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="240"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1152"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1151"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="241"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="243"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1153"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1152"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
@@ -1369,7 +1369,7 @@
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="641"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="642"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1153"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1152"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
@@ -1616,18 +1616,18 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>值向量 v_j</translation>
     </message>
     <message>
-        <location filename="../../app/render/hull_plot.cpp" line="176"/>
+        <location filename="../../app/render/hull_plot.cpp" line="178"/>
         <source>first principal component (%1 %)</source>
         <translation>第一主成分（%1 %）</translation>
     </message>
     <message>
-        <location filename="../../app/render/hull_plot.cpp" line="178"/>
-        <location filename="../../app/render/hull_plot.cpp" line="181"/>
+        <location filename="../../app/render/hull_plot.cpp" line="180"/>
+        <location filename="../../app/render/hull_plot.cpp" line="183"/>
         <source>coordinate %1 of v</source>
         <translation>v 的第 %1 个坐标</translation>
     </message>
     <message>
-        <location filename="../../app/render/hull_plot.cpp" line="179"/>
+        <location filename="../../app/render/hull_plot.cpp" line="181"/>
         <source>second principal component (%1 %)</source>
         <translation>第二主成分（%1 %）</translation>
     </message>
@@ -2556,1302 +2556,1302 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="11"/>
+        <location filename="../../app/model/message_templates.cpp" line="13"/>
         <source>%1 (head)</source>
         <translation>%1（头）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="12"/>
+        <location filename="../../app/model/message_templates.cpp" line="14"/>
         <source>%1 (not probabilities; the entropy counts the positive ones)</source>
         <translation>%1 个（不是概率；熵只计入正的权重）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="13"/>
+        <location filename="../../app/model/message_templates.cpp" line="15"/>
         <source>%1 (the batch size), got %2</source>
         <translation>%1（批大小），实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="14"/>
+        <location filename="../../app/model/message_templates.cpp" line="16"/>
         <source>%1 and %2</source>
         <translation>%1 和 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="15"/>
+        <location filename="../../app/model/message_templates.cpp" line="17"/>
         <source>%1 bytes, more than the %2 an array file may have</source>
         <translation>%1 字节，超过一个数组文件允许的 %2 字节</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="16"/>
+        <location filename="../../app/model/message_templates.cpp" line="18"/>
         <source>%1 entries, more than the %2 an .npz of attention data may hold</source>
         <translation>%1 个条目，超过注意力数据的 .npz 允许的 %2 个</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="17"/>
+        <location filename="../../app/model/message_templates.cpp" line="19"/>
         <source>%1 is a folder, not a file</source>
         <translation>%1 是文件夹，不是文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="18"/>
+        <location filename="../../app/model/message_templates.cpp" line="20"/>
         <source>%1 is newer than this program reads (%2); update attention-viz</source>
         <translation>%1 比本程序能读取的版本（%2）更新；请更新 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="19"/>
+        <location filename="../../app/model/message_templates.cpp" line="21"/>
         <source>%1 is not a number</source>
         <translation>%1 不是数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="20"/>
+        <location filename="../../app/model/message_templates.cpp" line="22"/>
         <source>%1 of %2 (from %3 to %4)</source>
         <translation>%2 行中有 %1 行（从 %3 到 %4）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="21"/>
+        <location filename="../../app/model/message_templates.cpp" line="23"/>
         <source>%1 queries have every key masked; their weights are %2 here, NaN in PyTorch</source>
         <translation>%1 个查询的所有键都被屏蔽；它们的权重在这里为 %2，在 PyTorch 中为 NaN</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="22"/>
+        <location filename="../../app/model/message_templates.cpp" line="24"/>
         <source>%1 runs both, scaled and not; %2 chooses how the scaled run is scaled</source>
         <translation>%1 会缩放与不缩放各跑一次；%2 选择缩放那一次如何缩放</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="23"/>
+        <location filename="../../app/model/message_templates.cpp" line="25"/>
         <source>%1 shows them as they are</source>
         <translation>%1 会按原样显示它们</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="24"/>
+        <location filename="../../app/model/message_templates.cpp" line="26"/>
         <source>%1 starts both sides from the lecture&apos;s line (divided by sqrt(d_k), softmax over the keys) and changes one thing; leave out %2</source>
         <translation>%1 让两边都从讲义的写法开始（除以 sqrt(d_k)，沿键维 softmax），只改动一处；请去掉 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="27"/>
+        <location filename="../../app/model/message_templates.cpp" line="29"/>
         <source>%1 steps at d_k = %2, d_model = %3, batch %4 would take over a minute; lower the steps, d_k, d_model or the batch</source>
         <translation>d_k = %2、d_model = %3、批大小 %4 时 %1 步需要一分钟以上；请减少步数、d_k、d_model 或批大小</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="30"/>
+        <location filename="../../app/model/message_templates.cpp" line="32"/>
         <source>%1 tokens make %2 queries and keys; leave out %3 and %4</source>
         <translation>%1 个词元就是 %2 个查询和键；请去掉 %3 和 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="31"/>
+        <location filename="../../app/model/message_templates.cpp" line="33"/>
         <source>%1 unpacks to %2 bytes, more than the %3 an array may take</source>
         <translation>%1 解压后有 %2 字节，超过一个数组允许的 %3 字节</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="32"/>
+        <location filename="../../app/model/message_templates.cpp" line="34"/>
         <source>%1 × %2 is more than %3 million pixels in all</source>
         <translation>%1 × %2 总共超过 %3 百万像素</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="33"/>
+        <location filename="../../app/model/message_templates.cpp" line="35"/>
         <source>%1 × %2 pixels is larger than %3 pixels on a side</source>
         <translation>%1 × %2 像素，有一边超过 %3 像素</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="34"/>
+        <location filename="../../app/model/message_templates.cpp" line="36"/>
         <source>%1 × %2 pixels is smaller than %3 pixels on a side</source>
         <translation>%1 × %2 像素，有一边小于 %3 像素</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="35"/>
+        <location filename="../../app/model/message_templates.cpp" line="37"/>
         <source>%1 × %2 points is more than %3 million points in all for PDF and SVG</source>
         <translation>%1 × %2 点，对 PDF 和 SVG 来说总共超过 %3 百万点</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="36"/>
+        <location filename="../../app/model/message_templates.cpp" line="38"/>
         <source>%1, in %2 row (no entropy there)</source>
         <translation>%1 个，在 %2 行中（这一行没有熵）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="37"/>
+        <location filename="../../app/model/message_templates.cpp" line="39"/>
         <source>%1, in %2 rows (no entropy there)</source>
         <translation>%1 个，在 %2 行中（这些行没有熵）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="38"/>
+        <location filename="../../app/model/message_templates.cpp" line="40"/>
         <source>FIRST..LAST runs over powers of two</source>
         <translation>FIRST..LAST 按 2 的幂依次取值</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="39"/>
+        <location filename="../../app/model/message_templates.cpp" line="41"/>
         <source>Is a directory</source>
         <translation>是文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="40"/>
+        <location filename="../../app/model/message_templates.cpp" line="42"/>
         <source>Missing value after %1.</source>
         <translation>%1 后面缺少值。</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="41"/>
+        <location filename="../../app/model/message_templates.cpp" line="43"/>
         <source>NaN or infinite weights</source>
         <translation>NaN 或无穷大的权重</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="42"/>
+        <location filename="../../app/model/message_templates.cpp" line="44"/>
         <source>No space left on device</source>
         <translation>设备上没有剩余空间</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="43"/>
+        <location filename="../../app/model/message_templates.cpp" line="45"/>
         <source>No such file or directory</source>
         <translation>没有这个文件或文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="44"/>
+        <location filename="../../app/model/message_templates.cpp" line="46"/>
         <source>Not a directory</source>
         <translation>不是文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="45"/>
+        <location filename="../../app/model/message_templates.cpp" line="47"/>
         <source>Permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="46"/>
+        <location filename="../../app/model/message_templates.cpp" line="48"/>
         <source>Q·Kᵀ needs both</source>
         <translation>Q·Kᵀ 两者都需要</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="47"/>
+        <location filename="../../app/model/message_templates.cpp" line="49"/>
         <source>Read-only file system</source>
         <translation>只读文件系统</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="48"/>
+        <location filename="../../app/model/message_templates.cpp" line="50"/>
         <source>Unknown option %1.</source>
         <translation>未知选项 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="49"/>
+        <location filename="../../app/model/message_templates.cpp" line="51"/>
         <source>Unknown options: %1.</source>
         <translation>未知选项：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="50"/>
+        <location filename="../../app/model/message_templates.cpp" line="52"/>
         <source>a custom mask is edited cell by cell</source>
         <translation>自定义掩码要逐格编辑</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="51"/>
+        <location filename="../../app/model/message_templates.cpp" line="53"/>
         <source>a custom mask needs its rows, an array of strings such as [&quot;.x&quot;, &quot;..&quot;] (%1 looks, %2 masked)</source>
         <translation>自定义掩码需要给出各行，即形如 [&quot;.x&quot;, &quot;..&quot;] 的字符串数组（%1 表示可见，%2 表示屏蔽）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="53"/>
+        <location filename="../../app/model/message_templates.cpp" line="55"/>
         <source>a damaged zip archive</source>
         <translation>损坏的 zip 压缩包</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="54"/>
+        <location filename="../../app/model/message_templates.cpp" line="56"/>
         <source>additive scores are not scaled, so scaled and not scaled would be the same</source>
         <translation>加性打分不做缩放，缩放与不缩放会完全相同</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="55"/>
+        <location filename="../../app/model/message_templates.cpp" line="57"/>
         <source>additive scores are not scaled, so scaled and not scaled would be the same; use %1 score</source>
         <translation>加性打分不做缩放，缩放与不缩放会完全相同；请用 %1 score</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="57"/>
+        <location filename="../../app/model/message_templates.cpp" line="59"/>
         <source>additive scores are not scaled; leave it out (or use %1 dot)</source>
         <translation>加性打分不做缩放；请去掉它（或用 %1 dot）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="58"/>
+        <location filename="../../app/model/message_templates.cpp" line="60"/>
         <source>adds position encodings to token embeddings; needs %1 in projection mode</source>
         <translation>给词元嵌入加上位置编码；需要在投影模式下使用 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="59"/>
+        <location filename="../../app/model/message_templates.cpp" line="61"/>
         <source>an empty file, not a NumPy .npy file</source>
         <translation>空文件，不是 NumPy .npy 文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="60"/>
+        <location filename="../../app/model/message_templates.cpp" line="62"/>
         <source>at most %1 batch elements (times heads), %2 rows and %3 columns</source>
         <translation>最多 %1 个批次元素（乘以头数）、%2 行和 %3 列</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="61"/>
+        <location filename="../../app/model/message_templates.cpp" line="63"/>
         <source>at most %1 characters (got %2)</source>
         <translation>最多 %1 个字符（实际为 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="62"/>
+        <location filename="../../app/model/message_templates.cpp" line="64"/>
         <source>at most %1 queries and keys (L = %2, S = %3)</source>
         <translation>查询和键最多 %1 个（L = %2，S = %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="63"/>
+        <location filename="../../app/model/message_templates.cpp" line="65"/>
         <source>batch %1</source>
         <translation>批次 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="64"/>
+        <location filename="../../app/model/message_templates.cpp" line="66"/>
         <source>both must be powers of two, FIRST &lt;= LAST (got %1)</source>
         <translation>两者都必须是 2 的幂，且 FIRST &lt;= LAST（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="65"/>
+        <location filename="../../app/model/message_templates.cpp" line="67"/>
         <source>cannot be combined with %1</source>
         <translation>不能与 %1 同时使用</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="66"/>
+        <location filename="../../app/model/message_templates.cpp" line="68"/>
         <source>cannot be combined with %1 (both say how to scale)</source>
         <translation>不能与 %1 同时使用（两者都规定了如何缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="67"/>
+        <location filename="../../app/model/message_templates.cpp" line="69"/>
         <source>cannot read</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="68"/>
+        <location filename="../../app/model/message_templates.cpp" line="70"/>
         <source>cannot read its list of entries</source>
         <translation>无法读取它的条目列表</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="69"/>
+        <location filename="../../app/model/message_templates.cpp" line="71"/>
         <source>cannot unpack (%1)</source>
         <translation>无法解压（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="70"/>
+        <location filename="../../app/model/message_templates.cpp" line="72"/>
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="71"/>
+        <location filename="../../app/model/message_templates.cpp" line="73"/>
         <source>chooses a map of %1; give %2 FILE too</source>
         <translation>用于选择 %1 中的一张图；请同时给出 %2 FILE</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="72"/>
+        <location filename="../../app/model/message_templates.cpp" line="74"/>
         <source>does not apply to the sweep&apos;s numbers or pictures (each trial is one direct-mode query against %1 keys at every d_k; the sweep takes %2, %3, %4, %5, %6, %7 and %8 additive with %9)</source>
         <translation>不适用于扫描的数字或图片（每次试验都是在每个 d_k 下，一个直接模式的查询对 %1 个键；扫描只接受 %2、%3、%4、%5、%6、%7 以及 %8 additive 配 %9）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="75"/>
+        <location filename="../../app/model/message_templates.cpp" line="77"/>
         <source>does not apply to the training runs (they take %1, %2, %3, %4, %5, %6, %7 and the %8... options)</source>
         <translation>不适用于训练（训练只接受 %1、%2、%3、%4、%5、%6、%7 以及 %8... 选项）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="77"/>
+        <location filename="../../app/model/message_templates.cpp" line="79"/>
         <source>every key is masked for queries %1; masked_fill(%2) gives them uniform weights %3/%4, as in PyTorch (a -inf mask gives NaN there)</source>
         <translation>查询 %1 的所有键都被屏蔽；masked_fill(%2) 让它们得到均匀权重 %3/%4，与 PyTorch 相同（-inf 掩码在那里给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="80"/>
+        <location filename="../../app/model/message_templates.cpp" line="82"/>
         <source>every key is masked for queries %1; their weights are set to %2 (PyTorch gives NaN)</source>
         <translation>查询 %1 的所有键都被屏蔽；它们的权重设为 %2（PyTorch 给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="82"/>
+        <location filename="../../app/model/message_templates.cpp" line="84"/>
         <source>every key is masked for query %1; its weights are set to %2 (PyTorch gives NaN)</source>
         <translation>查询 %1 的所有键都被屏蔽；它的权重设为 %2（PyTorch 给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="83"/>
+        <location filename="../../app/model/message_templates.cpp" line="85"/>
         <source>every key is masked for query %1; masked_fill(%2) gives it uniform weights %3/%4, as in PyTorch (a -inf mask gives NaN there)</source>
         <translation>查询 %1 的所有键都被屏蔽；masked_fill(%2) 让它得到均匀权重 %3/%4，与 PyTorch 相同（-inf 掩码在那里给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="86"/>
+        <location filename="../../app/model/message_templates.cpp" line="88"/>
         <source>every picture would be the same</source>
         <translation>每张图都会一样</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="87"/>
+        <location filename="../../app/model/message_templates.cpp" line="89"/>
         <source>every query is masked for key %1; its weights are set to %2 (PyTorch gives NaN)</source>
         <translation>键 %1 对所有查询都被屏蔽；它的权重设为 %2（PyTorch 给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="88"/>
+        <location filename="../../app/model/message_templates.cpp" line="90"/>
         <source>every query is masked for key %1; masked_fill(%2) gives it uniform weights %3/%4, as in PyTorch (a -inf mask gives NaN there)</source>
         <translation>键 %1 对所有查询都被屏蔽；masked_fill(%2) 让它得到均匀权重 %3/%4，与 PyTorch 相同（-inf 掩码在那里给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="91"/>
+        <location filename="../../app/model/message_templates.cpp" line="93"/>
         <source>every query is masked for keys %1; masked_fill(%2) gives them uniform weights %3/%4, as in PyTorch (a -inf mask gives NaN there)</source>
         <translation>键 %1 对所有查询都被屏蔽；masked_fill(%2) 让它们得到均匀权重 %3/%4，与 PyTorch 相同（-inf 掩码在那里给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="94"/>
+        <location filename="../../app/model/message_templates.cpp" line="96"/>
         <source>every query is masked for keys %1; their weights are set to %2 (PyTorch gives NaN)</source>
         <translation>键 %1 对所有查询都被屏蔽；它们的权重设为 %2（PyTorch 给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="95"/>
+        <location filename="../../app/model/message_templates.cpp" line="97"/>
         <source>every size must be at least %1</source>
         <translation>每一维都至少为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="96"/>
+        <location filename="../../app/model/message_templates.cpp" line="98"/>
         <source>expected &quot;attention-viz-scenario&quot;</source>
         <translation>应为 &quot;attention-viz-scenario&quot;</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="97"/>
+        <location filename="../../app/model/message_templates.cpp" line="99"/>
         <source>expected %1 (looks) or %2 (masked), got %3</source>
         <translation>应为 %1（可见）或 %2（屏蔽），实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="98"/>
+        <location filename="../../app/model/message_templates.cpp" line="100"/>
         <source>expected %1 (over keys) or %2 (over queries), got %3</source>
         <translation>应为 %1（沿键维）或 %2（沿查询维），实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="99"/>
+        <location filename="../../app/model/message_templates.cpp" line="101"/>
         <source>expected (L, d), (B, L, d) or (B, H, L, d)</source>
         <translation>应为 (L, d)、(B, L, d) 或 (B, H, L, d)</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="100"/>
+        <location filename="../../app/model/message_templates.cpp" line="102"/>
         <source>expected -inf (a boolean mask&apos;s) or %1 (masked_fill(mask, %2)), got %3</source>
         <translation>应为 -inf（布尔掩码的做法）或 %1（masked_fill(mask, %2)），实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="101"/>
+        <location filename="../../app/model/message_templates.cpp" line="103"/>
         <source>expected FIRST..LAST or a list such as %1,%2,%3</source>
         <translation>应为 FIRST..LAST 或形如 %1,%2,%3 的列表</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="102"/>
+        <location filename="../../app/model/message_templates.cpp" line="104"/>
         <source>expected N or LAYER,BATCH,HEAD, got %1</source>
         <translation>应为 N 或 LAYER,BATCH,HEAD，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="103"/>
+        <location filename="../../app/model/message_templates.cpp" line="105"/>
         <source>expected NAME=V1,V2,... with NAME one of d-k, len, keys, d-model, d-v, seed, scale, scaling, init, sigma, softmax-dim, mask, batch-index, got %1</source>
         <translation>应为 NAME=V1,V2,...，NAME 取 d-k、len、keys、d-model、d-v、seed、scale、scaling、init、sigma、softmax-dim、mask、batch-index 之一，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="106"/>
+        <location filename="../../app/model/message_templates.cpp" line="108"/>
         <source>expected WIDTHxHEIGHT in pixels such as %1, got %2</source>
         <translation>应为以像素计的 宽x高，例如 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="107"/>
+        <location filename="../../app/model/message_templates.cpp" line="109"/>
         <source>expected a JSON object at the top</source>
         <translation>最外层应为 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="108"/>
+        <location filename="../../app/model/message_templates.cpp" line="110"/>
         <source>expected a file name</source>
         <translation>应给出文件名</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="109"/>
+        <location filename="../../app/model/message_templates.cpp" line="111"/>
         <source>expected a file name or - for standard output</source>
         <translation>应给出文件名，或用 - 表示标准输出</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="110"/>
+        <location filename="../../app/model/message_templates.cpp" line="112"/>
         <source>expected a list of strings</source>
         <translation>应为字符串列表</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="111"/>
+        <location filename="../../app/model/message_templates.cpp" line="113"/>
         <source>expected a non-empty list of scenarios</source>
         <translation>应为非空的场景列表</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="112"/>
+        <location filename="../../app/model/message_templates.cpp" line="114"/>
         <source>expected a number from %1 to %2</source>
         <translation>应为 %1 到 %2 之间的数</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="113"/>
+        <location filename="../../app/model/message_templates.cpp" line="115"/>
         <source>expected a number from %1 to %2 such as %3, got %4</source>
         <translation>应为 %1 到 %2 之间的数，例如 %3，实际为 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="114"/>
+        <location filename="../../app/model/message_templates.cpp" line="116"/>
         <source>expected a number, got %1</source>
         <translation>应为数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="115"/>
+        <location filename="../../app/model/message_templates.cpp" line="117"/>
         <source>expected a string</source>
         <translation>应为字符串</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="116"/>
+        <location filename="../../app/model/message_templates.cpp" line="118"/>
         <source>expected a string or {&quot;en&quot;: ..., &quot;zh&quot;: ...}</source>
         <translation>应为字符串或 {&quot;en&quot;: ..., &quot;zh&quot;: ...}</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="117"/>
+        <location filename="../../app/model/message_templates.cpp" line="119"/>
         <source>expected a whole number</source>
         <translation>应为整数</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="118"/>
+        <location filename="../../app/model/message_templates.cpp" line="120"/>
         <source>expected a whole number from %1 to %2 (as a string above %3^%4)</source>
         <translation>应为 %1 到 %2 之间的整数（超过 %3^%4 时写成字符串）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="119"/>
+        <location filename="../../app/model/message_templates.cpp" line="121"/>
         <source>expected a whole number from %1 to %2, got %3</source>
         <translation>应为 %1 到 %2 之间的整数，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="120"/>
+        <location filename="../../app/model/message_templates.cpp" line="122"/>
         <source>expected a whole number, got %1</source>
         <translation>应为整数，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="121"/>
+        <location filename="../../app/model/message_templates.cpp" line="123"/>
         <source>expected an .npz archive (np.savez) with q, k (v, tokens); for one array per file use %1, %2, %3</source>
         <translation>应为含 q、k（以及 v、tokens）的 .npz 压缩包（np.savez）；每个文件一个数组时请用 %1、%2、%3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="123"/>
+        <location filename="../../app/model/message_templates.cpp" line="125"/>
         <source>expected an object</source>
         <translation>应为对象</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="124"/>
+        <location filename="../../app/model/message_templates.cpp" line="126"/>
         <source>expected d-k=FIRST..LAST (powers of two) or d-k=%1,%2,%3, got %4</source>
         <translation>应为 d-k=FIRST..LAST（2 的幂）或 d-k=%1,%2,%3，实际为 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="125"/>
+        <location filename="../../app/model/message_templates.cpp" line="127"/>
         <source>expected dot or additive, got %1</source>
         <translation>应为 dot 或 additive，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="126"/>
+        <location filename="../../app/model/message_templates.cpp" line="128"/>
         <source>expected en or zh, got %1</source>
         <translation>应为 en 或 zh，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="127"/>
+        <location filename="../../app/model/message_templates.cpp" line="129"/>
         <source>expected fixed (%1 to %2) or fit, got %3</source>
         <translation>应为 fixed（%1 到 %2）或 fit，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="128"/>
+        <location filename="../../app/model/message_templates.cpp" line="130"/>
         <source>expected no-scale, softmax-dim, mha-mask-in-sdpa, transpose-0-1 or transpose-q, got %1</source>
         <translation>应为 no-scale、softmax-dim、mha-mask-in-sdpa、transpose-0-1 或 transpose-q，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="130"/>
+        <location filename="../../app/model/message_templates.cpp" line="132"/>
         <source>expected none, causal, pad:N, pad:N1,N2,... or custom:ROWS, got %1</source>
         <translation>应为 none、causal、pad:N、pad:N1,N2,... 或 custom:ROWS，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="131"/>
+        <location filename="../../app/model/message_templates.cpp" line="133"/>
         <source>expected none, scaling, softmax-dim, score, mask-fill or d-k:N, got %1</source>
         <translation>应为 none、scaling、softmax-dim、score、mask-fill 或 d-k:N，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="132"/>
+        <location filename="../../app/model/message_templates.cpp" line="134"/>
         <source>expected normal or randn, got %1</source>
         <translation>应为 normal 或 randn，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="133"/>
+        <location filename="../../app/model/message_templates.cpp" line="135"/>
         <source>expected one dimension of text (dtype &lt;U or |S), got dtype %1 and shape %2</source>
         <translation>应为一维文本（dtype &lt;U 或 |S），实际 dtype 为 %1，形状为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="134"/>
+        <location filename="../../app/model/message_templates.cpp" line="136"/>
         <source>expected one of -inf, %1 (got %2)</source>
         <translation>应为 -inf、%1 之一（实际为 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="135"/>
+        <location filename="../../app/model/message_templates.cpp" line="137"/>
         <source>expected one of dot, additive (got %1)</source>
         <translation>应为 dot、additive 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="136"/>
+        <location filename="../../app/model/message_templates.cpp" line="138"/>
         <source>expected one of fixed, fit (got %1)</source>
         <translation>应为 fixed、fit 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="137"/>
+        <location filename="../../app/model/message_templates.cpp" line="139"/>
         <source>expected one of inv_sqrt_d_k, none, custom, inv_d_k, inv_sqrt_d_model, quarter_each (got %1)</source>
         <translation>应为 inv_sqrt_d_k、none、custom、inv_d_k、inv_sqrt_d_model、quarter_each 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="139"/>
+        <location filename="../../app/model/message_templates.cpp" line="141"/>
         <source>expected one of none, scaling, softmax-dim, d-k, score, mask-fill (got %1)</source>
         <translation>应为 none、scaling、softmax-dim、d-k、score、mask-fill 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="140"/>
+        <location filename="../../app/model/message_templates.cpp" line="142"/>
         <source>expected one of projection, direct (got %1)</source>
         <translation>应为 projection、direct 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="141"/>
+        <location filename="../../app/model/message_templates.cpp" line="143"/>
         <source>expected one of randn, scaled, linear (got %1)</source>
         <translation>应为 randn、scaled、linear 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="142"/>
+        <location filename="../../app/model/message_templates.cpp" line="144"/>
         <source>expected one of sdpa, mha (got %1)</source>
         <translation>应为 sdpa、mha 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="143"/>
+        <location filename="../../app/model/message_templates.cpp" line="145"/>
         <source>expected one of viridis, cividis, magma, grayscale, coolwarm (got %1)</source>
         <translation>应为 viridis、cividis、magma、grayscale、coolwarm 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="144"/>
+        <location filename="../../app/model/message_templates.cpp" line="146"/>
         <source>expected one of viridis, cividis, magma, grayscale, coolwarm, got %1</source>
         <translation>应为 viridis、cividis、magma、grayscale、coolwarm 之一，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="145"/>
+        <location filename="../../app/model/message_templates.cpp" line="147"/>
         <source>expected one of weights, scores, logits (got %1)</source>
         <translation>应为 weights、scores、logits 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="146"/>
+        <location filename="../../app/model/message_templates.cpp" line="148"/>
         <source>expected one output DIR after its value</source>
         <translation>在它的值后面应给出一个输出文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="147"/>
+        <location filename="../../app/model/message_templates.cpp" line="149"/>
         <source>expected one output FILE after its value</source>
         <translation>在它的值后面应给出一个输出文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="148"/>
+        <location filename="../../app/model/message_templates.cpp" line="150"/>
         <source>expected png, jpg, pdf or svg, got %1</source>
         <translation>应为 png、jpg、pdf 或 svg，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="149"/>
+        <location filename="../../app/model/message_templates.cpp" line="151"/>
         <source>expected projection or direct, got %1</source>
         <translation>应为 projection 或 direct，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="150"/>
+        <location filename="../../app/model/message_templates.cpp" line="152"/>
         <source>expected randn, scaled or linear, got %1</source>
         <translation>应为 randn、scaled 或 linear，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="151"/>
+        <location filename="../../app/model/message_templates.cpp" line="153"/>
         <source>expected scaling or softmax-dim, got %1</source>
         <translation>应为 scaling 或 softmax-dim，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="152"/>
+        <location filename="../../app/model/message_templates.cpp" line="154"/>
         <source>expected sdpa (True = take part) or mha (True = ignore), got %1</source>
         <translation>应为 sdpa（True = 参与）或 mha（True = 忽略），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="153"/>
+        <location filename="../../app/model/message_templates.cpp" line="155"/>
         <source>expected sgd or adam, got %1</source>
         <translation>应为 sgd 或 adam，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="154"/>
+        <location filename="../../app/model/message_templates.cpp" line="156"/>
         <source>expected sqrt-d-k, none, d-k, sqrt-d-model or quarter-each, got %1</source>
         <translation>应为 sqrt-d-k、none、d-k、sqrt-d-model 或 quarter-each，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="155"/>
+        <location filename="../../app/model/message_templates.cpp" line="157"/>
         <source>expected strings of %1 and %2, one per query</source>
         <translation>应为由 %1 和 %2 组成的字符串，每个查询一个</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="156"/>
+        <location filename="../../app/model/message_templates.cpp" line="158"/>
         <source>expected system, light or dark, got %1</source>
         <translation>应为 system、light 或 dark，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="157"/>
+        <location filename="../../app/model/message_templates.cpp" line="159"/>
         <source>expected true or false</source>
         <translation>应为 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="158"/>
+        <location filename="../../app/model/message_templates.cpp" line="160"/>
         <source>expected weights, scores or logits, got %1</source>
         <translation>应为 weights、scores 或 logits，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="159"/>
+        <location filename="../../app/model/message_templates.cpp" line="161"/>
         <source>float16, float32, float64, integers and booleans are</source>
         <translation>支持的是 float16、float32、float64、整数和布尔值</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="160"/>
+        <location filename="../../app/model/message_templates.cpp" line="162"/>
         <source>garbage at the end of the document</source>
         <translation>文件末尾的垃圾</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="161"/>
+        <location filename="../../app/model/message_templates.cpp" line="163"/>
         <source>give %1 and %2 in separate runs</source>
         <translation>%1 和 %2 请分两次运行</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="162"/>
+        <location filename="../../app/model/message_templates.cpp" line="164"/>
         <source>give either %1 or %2, not both</source>
         <translation>%1 和 %2 只能给一个</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="163"/>
+        <location filename="../../app/model/message_templates.cpp" line="165"/>
         <source>give either an .npz (%1) or the arrays one by one (%2, %3), not both</source>
         <translation>要么给一个 .npz（%1），要么逐个给出数组（%2、%3），不能两者都给</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="164"/>
+        <location filename="../../app/model/message_templates.cpp" line="166"/>
         <source>goes with %1 and %2</source>
         <translation>要与 %1 和 %2 一起使用</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="165"/>
+        <location filename="../../app/model/message_templates.cpp" line="167"/>
         <source>holds attention weights, not q and k</source>
         <translation>含有的是注意力权重，不是 q 和 k</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="166"/>
+        <location filename="../../app/model/message_templates.cpp" line="168"/>
         <source>holds k but no q</source>
         <translation>含有 k 但没有 q</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="167"/>
+        <location filename="../../app/model/message_templates.cpp" line="169"/>
         <source>holds no arrays at all</source>
         <translation>不含任何数组</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="168"/>
+        <location filename="../../app/model/message_templates.cpp" line="170"/>
         <source>holds no q, k, v, weights or attn, only %1</source>
         <translation>不含 q、k、v、weights 或 attn，只有 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="169"/>
+        <location filename="../../app/model/message_templates.cpp" line="171"/>
         <source>holds no weights or attn array</source>
         <translation>不含 weights 或 attn 数组</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="170"/>
+        <location filename="../../app/model/message_templates.cpp" line="172"/>
         <source>holds q but no k</source>
         <translation>含有 q 但没有 k</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="171"/>
+        <location filename="../../app/model/message_templates.cpp" line="173"/>
         <source>illegal number</source>
         <translation>非法数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="172"/>
+        <location filename="../../app/model/message_templates.cpp" line="174"/>
         <source>illegal value</source>
         <translation>非法值</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="173"/>
+        <location filename="../../app/model/message_templates.cpp" line="175"/>
         <source>invalid UTF8 string</source>
         <translation>无效的 UTF8 字符串</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="174"/>
+        <location filename="../../app/model/message_templates.cpp" line="176"/>
         <source>invalid escape sequence</source>
         <translation>无效的转义序列</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="175"/>
+        <location filename="../../app/model/message_templates.cpp" line="177"/>
         <source>invalid termination by number</source>
         <translation>无效的编号终止</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="176"/>
+        <location filename="../../app/model/message_templates.cpp" line="178"/>
         <source>is a folder, not a file</source>
         <translation>是文件夹，不是文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="177"/>
+        <location filename="../../app/model/message_templates.cpp" line="179"/>
         <source>is not a number</source>
         <translation>不是数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="178"/>
+        <location filename="../../app/model/message_templates.cpp" line="180"/>
         <source>it ends inside its header</source>
         <translation>文件在文件头中间就结束了</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="179"/>
+        <location filename="../../app/model/message_templates.cpp" line="181"/>
         <source>it has a line of names and no numbers under it</source>
         <translation>它有一行名称，下面却没有数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="180"/>
+        <location filename="../../app/model/message_templates.cpp" line="182"/>
         <source>it has more values than the %1 a loaded array may have</source>
         <translation>它含有的值超过了载入的数组允许的 %1 个</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="181"/>
+        <location filename="../../app/model/message_templates.cpp" line="183"/>
         <source>it has names and no numbers beside them</source>
         <translation>它有名称，旁边却没有数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="182"/>
+        <location filename="../../app/model/message_templates.cpp" line="184"/>
         <source>it holds Python objects (dtype object)</source>
         <translation>它存放的是 Python 对象（dtype object）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="183"/>
+        <location filename="../../app/model/message_templates.cpp" line="185"/>
         <source>it holds no numbers (an empty file)</source>
         <translation>它不含任何数字（空文件）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="184"/>
+        <location filename="../../app/model/message_templates.cpp" line="186"/>
         <source>it holds zero bytes</source>
         <translation>它是零字节的</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="185"/>
+        <location filename="../../app/model/message_templates.cpp" line="187"/>
         <source>it is a structured array (fields [(%1, %2), (%3, %4)])</source>
         <translation>它是结构化数组（字段 [(%1, %2), (%3, %4)]）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="186"/>
+        <location filename="../../app/model/message_templates.cpp" line="188"/>
         <source>it shows batch element %1, but %2 %3 has no such element; add %4</source>
         <translation>它显示第 %1 个批次元素，但 %2 %3 中没有这个元素；请加上 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="187"/>
+        <location filename="../../app/model/message_templates.cpp" line="189"/>
         <source>its .npy format version %1 is not one of %2, %3 and %4</source>
         <translation>它的 .npy 格式版本 %1 不是 %2、%3、%4 之一</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="188"/>
+        <location filename="../../app/model/message_templates.cpp" line="190"/>
         <source>its data does not unpack to the %1 bytes it says (damaged?)</source>
         <translation>它的数据解压后不是所说的 %1 字节（已损坏？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="189"/>
+        <location filename="../../app/model/message_templates.cpp" line="191"/>
         <source>its dtype %1 (complex numbers) is not supported</source>
         <translation>不支持它的数据类型 %1（复数）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="190"/>
+        <location filename="../../app/model/message_templates.cpp" line="192"/>
         <source>its dtype %1 (text) is not supported</source>
         <translation>不支持它的数据类型 %1（文本）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="191"/>
+        <location filename="../../app/model/message_templates.cpp" line="193"/>
         <source>its first line has %1 names for %2 columns of numbers</source>
         <translation>它的第一行有 %1 个名称，却有 %2 列数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="192"/>
+        <location filename="../../app/model/message_templates.cpp" line="194"/>
         <source>its header has no %1</source>
         <translation>文件头中没有 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="193"/>
+        <location filename="../../app/model/message_templates.cpp" line="195"/>
         <source>its header has no %1 (the dtype)</source>
         <translation>文件头中没有 %1（数据类型）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="194"/>
+        <location filename="../../app/model/message_templates.cpp" line="196"/>
         <source>its header has no %1 of True or False</source>
         <translation>文件头中没有取 True 或 False 的 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="195"/>
+        <location filename="../../app/model/message_templates.cpp" line="197"/>
         <source>its header is %1 bytes long (at most %2 MiB)</source>
         <translation>文件头长 %1 字节（最多 %2 MiB）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="196"/>
+        <location filename="../../app/model/message_templates.cpp" line="198"/>
         <source>its header is longer than the file</source>
         <translation>文件头比文件还长</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="197"/>
+        <location filename="../../app/model/message_templates.cpp" line="199"/>
         <source>its header says %1 texts of %2 bytes, but the file has %3 bytes of data</source>
         <translation>文件头说有 %1 个 %2 字节的文本，但文件只有 %3 字节的数据</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="198"/>
+        <location filename="../../app/model/message_templates.cpp" line="200"/>
         <source>its header says %1 values of %2 bytes (%3 bytes), but the file has %4 bytes of data (cut short?)</source>
         <translation>文件头说有 %1 个 %2 字节的值（%3 字节），但文件只有 %4 字节的数据（被截断了？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="200"/>
+        <location filename="../../app/model/message_templates.cpp" line="202"/>
         <source>its header says it is %1 bytes long, but the file has %2 bytes after the header length</source>
         <translation>文件头说它长 %1 字节，但文件在文件头长度之后只有 %2 字节</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="202"/>
+        <location filename="../../app/model/message_templates.cpp" line="204"/>
         <source>its header&apos;s shape %1 has a negative size</source>
         <translation>文件头中的形状 %1 有负的维度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="203"/>
+        <location filename="../../app/model/message_templates.cpp" line="205"/>
         <source>its mask pad:%1 does not fit the %2 keys and batch of %3 the other options give; add %4</source>
         <translation>它的掩码 pad:%1 与其他选项给出的 %2 个键、批大小 %3 不相符；请加上 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="205"/>
+        <location filename="../../app/model/message_templates.cpp" line="207"/>
         <source>its shape %1 has more values than the %2 a loaded array may have</source>
         <translation>它的形状 %1 含有的值超过了载入的数组允许的 %2 个</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="206"/>
+        <location filename="../../app/model/message_templates.cpp" line="208"/>
         <source>k has shape %1</source>
         <translation>k 的形状为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="207"/>
+        <location filename="../../app/model/message_templates.cpp" line="209"/>
         <source>k is %1</source>
         <translation>k 为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="208"/>
+        <location filename="../../app/model/message_templates.cpp" line="210"/>
         <source>line %1 has %2 cells, line %3 has %4 (every line needs as many)</source>
         <translation>第 %1 行有 %2 个单元格，第 %3 行有 %4 个（每行的个数必须相同）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="209"/>
+        <location filename="../../app/model/message_templates.cpp" line="211"/>
         <source>line %1 is empty, between lines of numbers</source>
         <translation>第 %1 行是空的，夹在数字行之间</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="210"/>
+        <location filename="../../app/model/message_templates.cpp" line="212"/>
         <source>line %1, cell %2</source>
         <translation>第 %1 行，第 %2 格</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="211"/>
+        <location filename="../../app/model/message_templates.cpp" line="213"/>
         <source>line %1, cell %2 is empty (a separator too many?)</source>
         <translation>第 %1 行第 %2 格是空的（多了一个分隔符？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="212"/>
+        <location filename="../../app/model/message_templates.cpp" line="214"/>
         <source>loaded Q and K fix d_k (%1); compare scaling, softmax-dim, score or mask-fill instead</source>
         <translation>载入的 Q 和 K 固定了 d_k（%1）；请改为对比 scaling、softmax-dim、score 或 mask-fill</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="214"/>
+        <location filename="../../app/model/message_templates.cpp" line="216"/>
         <source>loaded Q, K and V are used as they are (direct); leave out %1</source>
         <translation>载入的 Q、K、V 原样使用（直接模式）；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="215"/>
+        <location filename="../../app/model/message_templates.cpp" line="217"/>
         <source>loaded Q, K, V fix d-k</source>
         <translation>载入的 Q、K、V 固定了 d-k</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="216"/>
+        <location filename="../../app/model/message_templates.cpp" line="218"/>
         <source>missing name separator</source>
         <translation>缺少名称分隔符</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="217"/>
+        <location filename="../../app/model/message_templates.cpp" line="219"/>
         <source>missing value separator</source>
         <translation>缺失值分隔符</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="218"/>
+        <location filename="../../app/model/message_templates.cpp" line="220"/>
         <source>more than the %1 bytes an array file may have</source>
         <translation>超过一个数组文件允许的 %1 字节</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="219"/>
+        <location filename="../../app/model/message_templates.cpp" line="221"/>
         <source>must be a finite number other than %1</source>
         <translation>必须是不等于 %1 的有限数</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="220"/>
+        <location filename="../../app/model/message_templates.cpp" line="222"/>
         <source>must be from %1 to %2 (got %3)</source>
         <translation>必须在 %1 到 %2 之间（实际为 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="221"/>
+        <location filename="../../app/model/message_templates.cpp" line="223"/>
         <source>must be more than %1 (got %2)</source>
         <translation>必须大于 %1（实际为 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="222"/>
+        <location filename="../../app/model/message_templates.cpp" line="224"/>
         <source>needs %1 (the step of which lesson?)</source>
         <translation>需要 %1（是哪个课程的步骤？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="223"/>
+        <location filename="../../app/model/message_templates.cpp" line="225"/>
         <source>needs %1 rows (one per query, joined by %2), got %3</source>
         <translation>需要 %1 行（每个查询一行，用 %2 连接），实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="224"/>
+        <location filename="../../app/model/message_templates.cpp" line="226"/>
         <source>needs %1 too (Q·Kᵀ takes both)</source>
         <translation>还需要 %1（Q·Kᵀ 两者都要）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="225"/>
+        <location filename="../../app/model/message_templates.cpp" line="227"/>
         <source>negative weights</source>
         <translation>负的权重</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="226"/>
+        <location filename="../../app/model/message_templates.cpp" line="228"/>
         <source>no such file</source>
         <translation>没有这个文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="227"/>
+        <location filename="../../app/model/message_templates.cpp" line="229"/>
         <source>no values after %1</source>
         <translation>%1 后面没有值</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="228"/>
+        <location filename="../../app/model/message_templates.cpp" line="230"/>
         <source>no words in %1</source>
         <translation>%1 中没有词</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="229"/>
+        <location filename="../../app/model/message_templates.cpp" line="231"/>
         <source>not a NumPy .npy file</source>
         <translation>不是 NumPy .npy 文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="230"/>
+        <location filename="../../app/model/message_templates.cpp" line="232"/>
         <source>not a NumPy .npy file (it does not start with \x93NUMPY)</source>
         <translation>不是 NumPy .npy 文件（不以 \x93NUMPY 开头）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="231"/>
+        <location filename="../../app/model/message_templates.cpp" line="233"/>
         <source>not a regular file (a device, FIFO or socket)</source>
         <translation>不是普通文件（是设备、FIFO 或套接字）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="232"/>
+        <location filename="../../app/model/message_templates.cpp" line="234"/>
         <source>not a softmax over the keys</source>
         <translation>不是沿键维的 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="233"/>
+        <location filename="../../app/model/message_templates.cpp" line="235"/>
         <source>not a text file (a .npy saved under another name?)</source>
         <translation>不是文本文件（是换了名字的 .npy？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="234"/>
+        <location filename="../../app/model/message_templates.cpp" line="236"/>
         <source>not a zip archive (an .npz is one: np.savez)</source>
         <translation>不是 zip 压缩包（.npz 就是一种：np.savez）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="235"/>
+        <location filename="../../app/model/message_templates.cpp" line="237"/>
         <source>not an .npy entry (an .npz holds .npy files)</source>
         <translation>不是 .npy 条目（.npz 中存放的是 .npy 文件）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="236"/>
+        <location filename="../../app/model/message_templates.cpp" line="238"/>
         <source>not valid JSON (%1 at byte %2)</source>
         <translation>不是有效的 JSON（第 %2 字节处%1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="237"/>
+        <location filename="../../app/model/message_templates.cpp" line="239"/>
         <source>object is missing after a comma</source>
         <translation>逗号后缺少对象</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="238"/>
+        <location filename="../../app/model/message_templates.cpp" line="240"/>
         <source>only applies to %1</source>
         <translation>只适用于 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="239"/>
+        <location filename="../../app/model/message_templates.cpp" line="241"/>
         <source>only applies to %1 additive</source>
         <translation>只适用于 %1 additive</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="240"/>
+        <location filename="../../app/model/message_templates.cpp" line="242"/>
         <source>only applies to %1 projection (in direct mode K and V are drawn directly)</source>
         <translation>只适用于 %1 projection（直接模式下 K 和 V 直接生成）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="241"/>
+        <location filename="../../app/model/message_templates.cpp" line="243"/>
         <source>only applies to %1 projection (in direct mode Q, K and V are drawn without weights)</source>
         <translation>只适用于 %1 projection（直接模式下 Q、K、V 不经权重直接生成）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="243"/>
+        <location filename="../../app/model/message_templates.cpp" line="245"/>
         <source>only for &quot;mask&quot;: &quot;custom&quot;</source>
         <translation>只用于 &quot;mask&quot;: &quot;custom&quot;</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="244"/>
+        <location filename="../../app/model/message_templates.cpp" line="246"/>
         <source>pad:N needs a number of keys N from %1 to %2 (the key length), got %3 in %4</source>
         <translation>pad:N 需要键数 N 在 %1 到 %2（键的长度）之间，%4 中为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="245"/>
+        <location filename="../../app/model/message_templates.cpp" line="247"/>
         <source>pad:N1,N2,... needs one count per batch element</source>
         <translation>pad:N1,N2,... 需要每个批次元素一个计数</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="246"/>
+        <location filename="../../app/model/message_templates.cpp" line="248"/>
         <source>position encodings are added to token embeddings</source>
         <translation>位置编码是加在词元嵌入上的</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="247"/>
+        <location filename="../../app/model/message_templates.cpp" line="249"/>
         <source>prints the settings&apos; PyTorch code and exits; leave out %1</source>
         <translation>只打印这些设置的 PyTorch 代码然后退出；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="248"/>
+        <location filename="../../app/model/message_templates.cpp" line="250"/>
         <source>prints the settings&apos; command and exits; leave out %1</source>
         <translation>只打印这些设置的命令然后退出；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="249"/>
+        <location filename="../../app/model/message_templates.cpp" line="251"/>
         <source>q %1 and k %2 need the same batch (and heads) in front of their rows</source>
         <translation>q %1 和 k %2 在行之前需要相同的批次（和头数）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="250"/>
+        <location filename="../../app/model/message_templates.cpp" line="252"/>
         <source>q %1 and k %2 need the same width d_k to be multiplied (Q·Kᵀ)</source>
         <translation>q %1 和 k %2 需要相同的宽度 d_k 才能相乘（Q·Kᵀ）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="251"/>
+        <location filename="../../app/model/message_templates.cpp" line="253"/>
         <source>q has shape %1</source>
         <translation>q 的形状为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="307"/>
+        <location filename="../../app/model/message_templates.cpp" line="309"/>
         <source>weights of shape %1</source>
         <translation>形状为 %1 的权重</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="252"/>
+        <location filename="../../app/model/message_templates.cpp" line="254"/>
         <source>row %1 needs %2 cells (one per key, %3 looks, %4 masked), got %5</source>
         <translation>第 %1 行需要 %2 个单元格（每个键一个，%3 表示可见，%4 表示屏蔽），实际为 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="253"/>
+        <location filename="../../app/model/message_templates.cpp" line="255"/>
         <source>row %1, key %2</source>
         <translation>第 %1 行，键 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="254"/>
+        <location filename="../../app/model/message_templates.cpp" line="256"/>
         <source>rows that do not sum to %1</source>
         <translation>行和不为 %1 的行</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="255"/>
+        <location filename="../../app/model/message_templates.cpp" line="257"/>
         <source>save one plain numeric array per file</source>
         <translation>请每个文件保存一个普通的数值数组</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="256"/>
+        <location filename="../../app/model/message_templates.cpp" line="258"/>
         <source>such arrays are pickles, which are never loaded; save numbers (e.g. np.asarray(x, dtype=np.float32))</source>
         <translation>这样的数组是 pickle，从不载入；请保存数字（例如 np.asarray(x, dtype=np.float32)）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="258"/>
+        <location filename="../../app/model/message_templates.cpp" line="260"/>
         <source>the %1 tokens are not shown</source>
         <translation>这 %1 个词元没有显示</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="259"/>
+        <location filename="../../app/model/message_templates.cpp" line="261"/>
         <source>the file name must end in .png, got %1</source>
         <translation>文件名必须以 .png 结尾，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="260"/>
+        <location filename="../../app/model/message_templates.cpp" line="262"/>
         <source>the lecture&apos;s mistakes are the dot product&apos;s; leave out %1 additive</source>
         <translation>讲义中的错误都是点积的错误；请去掉 %1 additive</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="261"/>
+        <location filename="../../app/model/message_templates.cpp" line="263"/>
         <source>the lesson&apos;s step gives the starting state; leave out %1</source>
         <translation>课程的步骤给出了起始状态；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="262"/>
+        <location filename="../../app/model/message_templates.cpp" line="264"/>
         <source>the loaded files fix B, L, S, d_k and d_v and are not drawn; leave out %1</source>
         <translation>载入的文件固定了 B、L、S、d_k 和 d_v，不再随机生成；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="263"/>
+        <location filename="../../app/model/message_templates.cpp" line="265"/>
         <source>the mask pad:%1 masks more keys than the %2 there are</source>
         <translation>掩码 pad:%1 屏蔽的键比现有的 %2 个还多</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="264"/>
+        <location filename="../../app/model/message_templates.cpp" line="266"/>
         <source>the output folder name is empty</source>
         <translation>输出文件夹名为空</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="265"/>
+        <location filename="../../app/model/message_templates.cpp" line="267"/>
         <source>the sweep draws both sides, scaled and not; %1 chooses how the scaled side is scaled</source>
         <translation>扫描会缩放与不缩放两边都画；%1 选择缩放的一边如何缩放</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="267"/>
+        <location filename="../../app/model/message_templates.cpp" line="269"/>
         <source>the training runs use the dot product, scaled and not; leave out %1 additive</source>
         <translation>训练使用点积，缩放与不缩放各一次；请去掉 %1 additive</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="268"/>
+        <location filename="../../app/model/message_templates.cpp" line="270"/>
         <source>the weights are drawn as a picture (.png, .jpg, .pdf or .svg), got %1; %2 writes their numbers</source>
         <translation>权重只能画成图片（.png、.jpg、.pdf 或 .svg），实际为 %1；%2 可写出它们的数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="270"/>
+        <location filename="../../app/model/message_templates.cpp" line="272"/>
         <source>the weights are shown as they are in their own window, written with %1, drawn with %2 or pictured with %3; leave out %4</source>
         <translation>权重按原样显示在单独的窗口中，可用 %1 写出、用 %2 画出或用 %3 截图；请去掉 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="273"/>
+        <location filename="../../app/model/message_templates.cpp" line="275"/>
         <source>the words are saved as Python objects (pickles, never loaded); save them as text</source>
         <translation>这些词是以 Python 对象保存的（pickle，从不载入）；请保存为文本</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="274"/>
+        <location filename="../../app/model/message_templates.cpp" line="276"/>
         <source>these sizes need about %1 MiB for their tensors, more than the %2 MiB allowed on this machine; reduce %3, %4, %5 or the dimensions</source>
         <translation>这些尺寸的张量约需 %1 MiB，超过本机允许的 %2 MiB；请减小 %3、%4、%5 或各维度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="277"/>
+        <location filename="../../app/model/message_templates.cpp" line="279"/>
         <source>these sizes would take about %1 s to compute, more than the %2 s allowed; reduce %3, %4, %5 or the dimensions</source>
         <translation>这些尺寸约需 %1 秒计算，超过允许的 %2 秒；请减小 %3、%4、%5 或各维度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="280"/>
+        <location filename="../../app/model/message_templates.cpp" line="282"/>
         <source>they label the axes when there are as many as queries and keys (L = %1, S = %2)</source>
         <translation>只有词元个数与查询和键的个数相同时才用来标注坐标轴（L = %1，S = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="281"/>
+        <location filename="../../app/model/message_templates.cpp" line="283"/>
         <source>they need tokens in projection mode</source>
         <translation>它们需要投影模式下的词元</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="282"/>
+        <location filename="../../app/model/message_templates.cpp" line="284"/>
         <source>tokens are for self-attention; leave out %1</source>
         <translation>词元用于自注意力；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="283"/>
+        <location filename="../../app/model/message_templates.cpp" line="285"/>
         <source>too deeply nested document</source>
         <translation>文件嵌套太深</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="284"/>
+        <location filename="../../app/model/message_templates.cpp" line="286"/>
         <source>too large document</source>
         <translation>文件太大</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="285"/>
+        <location filename="../../app/model/message_templates.cpp" line="287"/>
         <source>too large for a scenario or lesson (over %1 MiB)</source>
         <translation>作为场景或课程文件太大（超过 %1 MiB）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="286"/>
+        <location filename="../../app/model/message_templates.cpp" line="288"/>
         <source>too much work</source>
         <translation>计算量太大</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="287"/>
+        <location filename="../../app/model/message_templates.cpp" line="289"/>
         <source>unexpected argument %1 (options start with --; see %2)</source>
         <translation>多余的参数 %1（选项以 -- 开头；见 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="288"/>
+        <location filename="../../app/model/message_templates.cpp" line="290"/>
         <source>unknown field (known: format, version, params, display, compare, compare_d_k, caption, load)</source>
         <translation>未知字段（已知字段：format、version、params、display、compare、compare_d_k、caption、load）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="290"/>
+        <location filename="../../app/model/message_templates.cpp" line="292"/>
         <source>unknown field (known: format, version, title, steps)</source>
         <translation>未知字段（已知字段：format、version、title、steps）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="291"/>
+        <location filename="../../app/model/message_templates.cpp" line="293"/>
         <source>unknown field (known: mode, batch, len, keys, cross, d_model, d_k, d_v, d_v_follows_d_k, keys_follow_len, seed, scaling, scale, init, sigma, softmax_dim, mask, mask_cells, mask_fill, mask_convention, batch_index, tokens, positions, score, additive_hidden)</source>
         <translation>未知字段（已知字段：mode、batch、len、keys、cross、d_model、d_k、d_v、d_v_follows_d_k、keys_follow_len、seed、scaling、scale、init、sigma、softmax_dim、mask、mask_cells、mask_fill、mask_convention、batch_index、tokens、positions、score、additive_hidden）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="295"/>
+        <location filename="../../app/model/message_templates.cpp" line="297"/>
         <source>unknown field (known: show, colormap, range, cell_values, gradient_panels)</source>
         <translation>未知字段（已知字段：show、colormap、range、cell_values、gradient_panels）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="296"/>
+        <location filename="../../app/model/message_templates.cpp" line="298"/>
         <source>unknown format %1 (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>未知格式 %1（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="297"/>
+        <location filename="../../app/model/message_templates.cpp" line="299"/>
         <source>unknown image format %1 (use .png, .jpg, .pdf or .svg)</source>
         <translation>未知图片格式 %1（请用 .png、.jpg、.pdf 或 .svg）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="298"/>
+        <location filename="../../app/model/message_templates.cpp" line="300"/>
         <source>unknown kind of array file (use .npy, .csv, .tsv or .txt; .npz holds several)</source>
         <translation>未知的数组文件类型（请用 .npy、.csv、.tsv 或 .txt；.npz 可以包含多个）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="299"/>
+        <location filename="../../app/model/message_templates.cpp" line="301"/>
         <source>unknown preset %1; the presets are</source>
         <translation>未知预设 %1；预设有</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="300"/>
+        <location filename="../../app/model/message_templates.cpp" line="302"/>
         <source>unterminated array</source>
         <translation>未终止的数组</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="301"/>
+        <location filename="../../app/model/message_templates.cpp" line="303"/>
         <source>unterminated object</source>
         <translation>未终止的对象</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="302"/>
+        <location filename="../../app/model/message_templates.cpp" line="304"/>
         <source>unterminated string</source>
         <translation>未终止的字符串</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="303"/>
+        <location filename="../../app/model/message_templates.cpp" line="305"/>
         <source>v %1 needs k&apos;s batch and length</source>
         <translation>v %1 需要与 k 相同的批次和长度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="304"/>
+        <location filename="../../app/model/message_templates.cpp" line="306"/>
         <source>v has shape %1</source>
         <translation>v 的形状为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="305"/>
+        <location filename="../../app/model/message_templates.cpp" line="307"/>
         <source>value %1</source>
         <translation>值 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="306"/>
+        <location filename="../../app/model/message_templates.cpp" line="308"/>
         <source>value %1 of %2 is empty</source>
         <translation>%2 的第 %1 个值为空</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="308"/>
+        <location filename="../../app/model/message_templates.cpp" line="310"/>
         <source>width and height must be from %1 to %2 pixels (got %3)</source>
         <translation>宽和高必须在 %1 到 %2 像素之间（实际为 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="309"/>
+        <location filename="../../app/model/message_templates.cpp" line="311"/>
         <source>with %1 mha-mask-in-sdpa, the padding is pad:N with N from %2 to the number of keys (got %3)</source>
         <translation>用 %1 mha-mask-in-sdpa 时，填充写作 pad:N，N 从 %2 到键数（实际为 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="311"/>
+        <location filename="../../app/model/message_templates.cpp" line="313"/>
         <source>with %1, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, .json), got %2</source>
         <translation>用 %1 时，应为图片（.png、.jpg、.pdf、.svg）或数字（.csv、.json），实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="312"/>
+        <location filename="../../app/model/message_templates.cpp" line="314"/>
         <source>with %1, only mha-mask-in-sdpa takes a mask (its padding, pad:N)</source>
         <translation>用 %1 时，只有 mha-mask-in-sdpa 接受掩码（即它的填充 pad:N）</translation>
     </message>
@@ -4210,98 +4210,98 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>SweepPlot</name>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="149"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="138"/>
         <source>row entropy (nats)</source>
         <translation>行熵（nats）</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="149"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="138"/>
         <source>largest weight</source>
         <translation>最大权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="149"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="138"/>
         <source>score variance</source>
         <translation>分数的方差</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="149"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="138"/>
         <source>softmax Jacobian norm</source>
         <translation>softmax 雅可比矩阵范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="158"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="147"/>
         <source>÷√d_k</source>
         <translation>÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="160"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="149"/>
         <source>÷d_k</source>
         <translation>÷d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="162"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="151"/>
         <source>÷√d_model (d_model = %1)</source>
         <translation>÷√d_model（d_model = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="164"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="153"/>
         <source>d_k^−¼ on q and on k</source>
         <translation>q 和 k 各乘 d_k^−¼</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="166"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="155"/>
         <source>× %1</source>
         <translation>× %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="170"/>
-        <location filename="../../app/render/sweep_plot.cpp" line="261"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="159"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="249"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="175"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="164"/>
         <source>Each point is the mean over %1 trials of one query against %2 keys, q and K drawn from N(0, %3) (trial t with seed %4 + t); the band spans the trials&apos; 10th to 90th percentile. Blue: %5; orange: not scaled. Without the scale the scores&apos; variance grows like d_k, the largest weight goes to 1, the entropy to 0, and the softmax&apos;s gradient (its Jacobian norm), after rising while a few keys share the weight, to 0 as well.</source>
         <translation>每个点是 %1 次试验的平均值：每次一个查询对 %2 个键，q 和 K 取自 N(0, %3)（第 t 次试验的种子为 %4 + t）；色带覆盖试验的第 10 到第 90 百分位。蓝色：%5；橙色：不缩放。不缩放时分数的方差随 d_k 增长，最大权重趋于 1，熵趋于 0；softmax 的梯度（其雅可比范数）在少数几个键分担权重时先上升，随后同样趋于 0。</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="185"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="174"/>
         <source>Dashed green: additive attention, v·tanh(q·W₁ + k·W₂) with H = %1 and no scaling: tanh bounds its scores by Σ|v_h| whatever d_k is, so they do not grow with d_k (they grow with H).</source>
         <translation>绿色虚线：加性注意力 v·tanh(q·W₁ + k·W₂)，H = %1，不缩放：无论 d_k 多大，tanh 都把分数限制在 Σ|v_h| 以内，所以分数不随 d_k 增长（而随 H 增长）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="194"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="183"/>
         <source>Why divide by √d_k: S = %1 keys, %2 trials per d_k, seed %3</source>
         <translation>为什么除以 √d_k：S = %1 个键，每个 d_k %2 次试验，种子 %3</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="199"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="188"/>
         <source>, σ = %1</source>
         <translation>，σ = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="269"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="257"/>
         <source>additive, H = %1 (not scaled)</source>
         <translation>加性，H = %1（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="288"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="276"/>
         <source>ln S, y = 1, a uniform row&apos;s norm</source>
         <translation>ln S、y = 1、均匀行的范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="289"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="277"/>
         <source>y = d_k</source>
         <translation>y = d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="290"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="278"/>
         <source>10th to 90th percentile of the trials</source>
         <translation>试验的第 10 到第 90 百分位</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="338"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="326"/>
         <source>now: d_k = %1</source>
         <translation>当前：d_k = %1</translation>
     </message>
@@ -4309,144 +4309,144 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>TrainingPlot</name>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="175"/>
+        <location filename="../../app/render/training_plot.cpp" line="166"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="175"/>
+        <location filename="../../app/render/training_plot.cpp" line="166"/>
         <source>accuracy</source>
         <translation>准确率</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="175"/>
+        <location filename="../../app/render/training_plot.cpp" line="166"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="177"/>
+        <location filename="../../app/render/training_plot.cpp" line="168"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="180"/>
+        <location filename="../../app/render/training_plot.cpp" line="171"/>
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="182"/>
+        <location filename="../../app/render/training_plot.cpp" line="173"/>
         <source>key position j</source>
         <translation>键位置 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="183"/>
+        <location filename="../../app/render/training_plot.cpp" line="174"/>
         <source>example</source>
         <translation>样本</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="185"/>
+        <location filename="../../app/render/training_plot.cpp" line="176"/>
         <source>scaled</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="186"/>
-        <location filename="../../app/render/training_plot.cpp" line="211"/>
-        <location filename="../../app/render/training_plot.cpp" line="424"/>
+        <location filename="../../app/render/training_plot.cpp" line="177"/>
+        <location filename="../../app/render/training_plot.cpp" line="202"/>
+        <location filename="../../app/render/training_plot.cpp" line="415"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="199"/>
+        <location filename="../../app/render/training_plot.cpp" line="190"/>
         <source>÷√d_k</source>
         <translation>÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="201"/>
+        <location filename="../../app/render/training_plot.cpp" line="192"/>
         <source>÷d_k</source>
         <translation>÷d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="203"/>
+        <location filename="../../app/render/training_plot.cpp" line="194"/>
         <source>÷√d_model (d_model = %1)</source>
         <translation>÷√d_model（d_model = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="205"/>
+        <location filename="../../app/render/training_plot.cpp" line="196"/>
         <source>d_k^−¼ on q and on k</source>
         <translation>q 和 k 各乘 d_k^−¼</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="207"/>
+        <location filename="../../app/render/training_plot.cpp" line="198"/>
         <source>× %1</source>
         <translation>× %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="216"/>
+        <location filename="../../app/render/training_plot.cpp" line="207"/>
         <source>Training with and without the scale: d_k = %1, %2 lr %3, batch %4, seed %5</source>
         <translation>缩放与不缩放的训练：d_k = %1，%2 学习率 %3，批大小 %4，种子 %5</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="218"/>
+        <location filename="../../app/render/training_plot.cpp" line="209"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="218"/>
+        <location filename="../../app/render/training_plot.cpp" line="209"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="228"/>
+        <location filename="../../app/render/training_plot.cpp" line="219"/>
         <source>Not started: both runs begin from the same W_q and W_k and will see the same batches.</source>
         <translation>尚未开始：两次训练从相同的 W_q 和 W_k 出发，并看到相同的批次。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="239"/>
+        <location filename="../../app/render/training_plot.cpp" line="230"/>
         <source>%1: loss %2 → %3, accuracy %4, largest weight %5 (on the target %6), gradient norm %7 → %8.</source>
         <translation>%1：损失 %2 → %3，准确率 %4，最大权重 %5（目标上 %6），梯度范数 %7 → %8。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="240"/>
+        <location filename="../../app/render/training_plot.cpp" line="231"/>
         <source>Not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="247"/>
+        <location filename="../../app/render/training_plot.cpp" line="238"/>
         <source>Step %1 of %2 (loss: the first step&apos;s → the mean of the last %4 steps; accuracy and weights: means of the last %4 steps; gradient norm: the first step&apos;s → the median of the last %3). </source>
         <translation>第 %1 步，共 %2 步（损失：第一步的值 → 最近 %4 步的均值；准确率和权重：最近 %4 步的均值；梯度范数：第一步的值 → 最近 %3 步的中位数）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="267"/>
+        <location filename="../../app/render/training_plot.cpp" line="258"/>
         <source>%1 puts the largest weight on the target in %2 % of the examples.</source>
         <translation>%1 在 %2% 的样本中把最大权重放在目标上。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="387"/>
+        <location filename="../../app/render/training_plot.cpp" line="378"/>
         <source>gradient norm: median of %1 steps (bold), each step (thin)</source>
         <translation>梯度范数：%1 步的中位数（粗线），每一步（细线）</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="273"/>
+        <location filename="../../app/render/training_plot.cpp" line="264"/>
         <source>Both have learned: Adam divides each step by the gradient&apos;s own running size, so even the unscaled run&apos;s vanishing gradient still moves its weights. Plain SGD does not.</source>
         <translation>两者都学会了：Adam 把每一步除以梯度自身的滑动大小，所以即使不缩放那次的梯度在消失，权重仍然在动。普通 SGD 做不到。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="261"/>
+        <location filename="../../app/render/training_plot.cpp" line="252"/>
         <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its gradient has vanished and the layer does not learn (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
         <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，梯度消失，这一层学不会（讲义中的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="264"/>
+        <location filename="../../app/render/training_plot.cpp" line="255"/>
         <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated and the layer does not learn (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
         <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，这一层学不会（讲义中的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="370"/>
+        <location filename="../../app/render/training_plot.cpp" line="361"/>
         <source>chance: 1/L = %1</source>
         <translation>随机猜测：1/L = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="428"/>
+        <location filename="../../app/render/training_plot.cpp" line="419"/>
         <source>%1: largest weight on the outlined target in %2 of %3 rows</source>
         <translation>%1：%3 行中 %2 行的最大权重在框出的目标上</translation>
     </message>
@@ -4454,207 +4454,207 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>TrainingWindow</name>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="38"/>
+        <location filename="../../app/widgets/training_window.cpp" line="37"/>
         <source>Training: with and without the scale</source>
         <translation>训练：缩放与不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="309"/>
+        <location filename="../../app/widgets/training_window.cpp" line="308"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="46"/>
+        <location filename="../../app/widgets/training_window.cpp" line="45"/>
         <source>Start or pause both runs (Space)</source>
         <translation>开始或暂停两次训练（空格）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="47"/>
+        <location filename="../../app/widgets/training_window.cpp" line="46"/>
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="48"/>
+        <location filename="../../app/widgets/training_window.cpp" line="47"/>
         <source>One step of both runs (→)</source>
         <translation>两次训练各走一步（→）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="49"/>
+        <location filename="../../app/widgets/training_window.cpp" line="48"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="50"/>
+        <location filename="../../app/widgets/training_window.cpp" line="49"/>
         <source>Back to step 0: the same initial weights and batches (R)</source>
         <translation>回到第 0 步：相同的初始权重和批次（R）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="58"/>
+        <location filename="../../app/widgets/training_window.cpp" line="57"/>
         <source>%1 steps/s</source>
         <translation>每秒 %1 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="58"/>
+        <location filename="../../app/widgets/training_window.cpp" line="57"/>
         <source>as fast as it goes</source>
         <translation>尽可能快</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="59"/>
+        <location filename="../../app/widgets/training_window.cpp" line="58"/>
         <source>How fast the steps run, to watch them</source>
         <translation>每秒走多少步，便于观察</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="64"/>
+        <location filename="../../app/widgets/training_window.cpp" line="63"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="100"/>
+        <location filename="../../app/widgets/training_window.cpp" line="99"/>
         <source>d_k, the width of q·W_q and X·W_k: the larger, the larger the unscaled logits</source>
         <translation>d_k，即 q·W_q 和 X·W_k 的宽度：越大，不缩放的 logits 越大</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="101"/>
+        <location filename="../../app/widgets/training_window.cpp" line="100"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="102"/>
+        <location filename="../../app/widgets/training_window.cpp" line="101"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="103"/>
+        <location filename="../../app/widgets/training_window.cpp" line="102"/>
         <source>Changing it sets its usual learning rate (SGD 0.5, Adam 0.01)</source>
         <translation>切换时设为它常用的学习率（SGD 0.5，Adam 0.01）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="104"/>
+        <location filename="../../app/widgets/training_window.cpp" line="103"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="105"/>
+        <location filename="../../app/widgets/training_window.cpp" line="104"/>
         <source>The query is the target token&apos;s embedding plus this much noise: q = X[t] + noise · ε</source>
         <translation>查询是目标词元的嵌入加上这么多噪声：q = X[t] + noise · ε</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="106"/>
+        <location filename="../../app/widgets/training_window.cpp" line="105"/>
         <source>torch.manual_seed: the initial weights and every batch</source>
         <translation>torch.manual_seed：初始权重和每一批</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="107"/>
+        <location filename="../../app/widgets/training_window.cpp" line="106"/>
         <source>÷√d_k (the lecture&apos;s)</source>
         <translation>÷√d_k（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="108"/>
+        <location filename="../../app/widgets/training_window.cpp" line="107"/>
         <source>÷d_k (too much)</source>
         <translation>÷d_k（缩放过头）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="109"/>
+        <location filename="../../app/widgets/training_window.cpp" line="108"/>
         <source>÷√d_model (the multi-head mistake)</source>
         <translation>÷√d_model（多头注意力中的错误）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="110"/>
+        <location filename="../../app/widgets/training_window.cpp" line="109"/>
         <source>d_k^−¼ on q and on k (= ÷√d_k)</source>
         <translation>q 和 k 各乘 d_k^−¼（= ÷√d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="112"/>
+        <location filename="../../app/widgets/training_window.cpp" line="111"/>
         <source>× %1 (the command line&apos;s)</source>
         <translation>× %1（命令行给定）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="263"/>
+        <location filename="../../app/widgets/training_window.cpp" line="262"/>
         <source>Not run: %1 steps at d_k = %2 would take over a minute. Lower the steps or d_k.</source>
         <translation>未运行：在 d_k = %2 下走 %1 步要超过一分钟。请减少步数或 d_k。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="113"/>
+        <location filename="../../app/widgets/training_window.cpp" line="112"/>
         <source>How the blue run is scaled; the orange run is never scaled</source>
         <translation>蓝色那次如何缩放；橙色那次从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="114"/>
+        <location filename="../../app/widgets/training_window.cpp" line="113"/>
         <source>W ~ N(0, 1/d_model)</source>
         <translation>W ~ N(0, 1/d_model)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="115"/>
+        <location filename="../../app/widgets/training_window.cpp" line="114"/>
         <source>W = randn (the lecture&apos;s)</source>
         <translation>W = randn（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="116"/>
+        <location filename="../../app/widgets/training_window.cpp" line="115"/>
         <source>How W_q and W_k are drawn at step 0 (the same for both runs)</source>
         <translation>第 0 步时 W_q 和 W_k 如何抽取（两次训练相同）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="137"/>
+        <location filename="../../app/widgets/training_window.cpp" line="136"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="137"/>
+        <location filename="../../app/widgets/training_window.cpp" line="136"/>
         <source>Optimiser</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="137"/>
+        <location filename="../../app/widgets/training_window.cpp" line="136"/>
         <source>lr</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="137"/>
+        <location filename="../../app/widgets/training_window.cpp" line="136"/>
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="137"/>
+        <location filename="../../app/widgets/training_window.cpp" line="136"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="137"/>
+        <location filename="../../app/widgets/training_window.cpp" line="136"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="137"/>
+        <location filename="../../app/widgets/training_window.cpp" line="136"/>
         <source>Blue</source>
         <translation>蓝色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="137"/>
+        <location filename="../../app/widgets/training_window.cpp" line="136"/>
         <source>Init</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="266"/>
+        <location filename="../../app/widgets/training_window.cpp" line="265"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="290"/>
+        <location filename="../../app/widgets/training_window.cpp" line="289"/>
         <source>step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="309"/>
+        <location filename="../../app/widgets/training_window.cpp" line="308"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="309"/>
+        <location filename="../../app/widgets/training_window.cpp" line="308"/>
         <source>Again</source>
         <translation>重来</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="374"/>
+        <location filename="../../app/widgets/training_window.cpp" line="373"/>
         <source>Export the training runs</source>
         <translation>导出训练过程</translation>
     </message>
@@ -4904,206 +4904,206 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>WhyScaleWindow</name>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="44"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="38"/>
         <source>Why divide by √d_k?</source>
         <translation>为什么除以 √d_k？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="78"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="72"/>
         <source>Keys S in each trial: one query against S keys</source>
         <translation>每次试验的键数 S：一个查询对 S 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="79"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="73"/>
         <source>Trials T per d_k: trial t draws with seed + t (the main window&apos;s seed)</source>
         <translation>每个 d_k 的试验次数 T：第 t 次试验用种子 + t 抽取（主窗口的种子）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="80"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="74"/>
         <source>÷√d_k (the lecture&apos;s)</source>
         <translation>÷√d_k（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="81"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="75"/>
         <source>÷d_k (too much)</source>
         <translation>÷d_k（缩放过度）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="82"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="76"/>
         <source>÷√d_model (the multi-head mistake)</source>
         <translation>÷√d_model（多头的错误）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="83"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="77"/>
         <source>d_k^−¼ on q and on k (the same as ÷√d_k)</source>
         <translation>q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="84"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="78"/>
         <source>How the blue side is scaled; the orange side is never scaled</source>
         <translation>蓝色一侧的缩放方式；橙色一侧从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="85"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="79"/>
         <source>%p% swept</source>
         <translation>已扫描 %p%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="86"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="80"/>
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="87"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="81"/>
         <source>Sweep again with these settings (after a cancel, say)</source>
         <translation>用这些设置重新扫描（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="88"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="82"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="89"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="83"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="90"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="84"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="91"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="85"/>
         <source>Trials T</source>
         <translation>试验次数 T</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="92"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="86"/>
         <source>Scaled side</source>
         <translation>缩放的一侧</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="93"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="87"/>
         <source>+ additive</source>
         <translation>+ 加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="94"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="88"/>
         <source>A third side: additive attention, v·tanh(q·W₁ + k·W₂), not scaled (with the main window&apos;s H when its score is additive, else 8 hidden units)</source>
         <translation>第三条曲线：加性注意力 v·tanh(q·W₁ + k·W₂)，不缩放（主窗口用加性打分时取它的 H，否则 8 个隐层单元）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="120"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="446"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="114"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="440"/>
         <source>raw score q·k</source>
         <translation>原始分数 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="120"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="447"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="114"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="441"/>
         <source>scaled score (logit)</source>
         <translation>缩放后的分数（logit）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="121"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="115"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="240"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="234"/>
         <source>Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most %4 billion, about a minute). Lower the keys S or the trials T.</source>
         <translation>扫描量太大：%1 次试验 × %2 个键需要抽取 %3 十亿个随机数（最多 %4 十亿，约一分钟）。请减小键数 S 或试验次数 T。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="339"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="333"/>
         <source>Cancelled: the plots show the sweep before. Sweep sweeps again.</source>
         <translation>已取消：图中仍是上一次的扫描。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="340"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="334"/>
         <source>Cancelled. Sweep sweeps again.</source>
         <translation>已取消。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="363"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="357"/>
         <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the rows stay as spread as at d_k = 1.</source>
         <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，各行与 d_k = 1 时一样分散。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="365"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="359"/>
         <source>Blue: ÷√d_k removes the growth with d_k, but not the inputs&apos; scale: with σ = %1 the scaled scores have variance σ⁴ = %2 at every d_k, so the rows are as peaked as σ makes them, the same at every d_k.</source>
         <translation>蓝色：÷√d_k 消除了随 d_k 的增长，但消除不了输入的尺度：σ = %1 时缩放后分数的方差在每个 d_k 下都是 σ⁴ = %2，各行的尖锐程度由 σ 决定，在每个 d_k 下都一样。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="376"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="370"/>
         <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the scaled variance is d_k / d_model, below 1 for every head (d_k = d_model / h), so the rows come out flatter than intended, the more heads the flatter.</source>
         <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：缩放后的方差为 d_k / d_model，对每个头（d_k = d_model / h）都小于 1，所以各行比预期更平，头越多越平。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="388"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="382"/>
         <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成 one-hot 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="436"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="430"/>
         <source>The main window&apos;s additive scores: %1 of them, sd %2</source>
         <translation>主窗口的加性分数：%1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="437"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="431"/>
         <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
         <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="438"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="432"/>
         <source>its scaled scores (%1 logits): sd %2</source>
         <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="439"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="433"/>
         <source>its logits, not scaled (%1 of them): sd %2</source>
         <translation>其 logit（未缩放，共 %1 个）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="443"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="437"/>
         <source>
 the curve N(0, %1) has sd %2</source>
         <translation>
 曲线 N(0, %1) 的标准差为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="288"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="282"/>
         <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
         <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="372"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="366"/>
         <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
         <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="382"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="376"/>
         <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="446"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="440"/>
         <source>additive score v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性分数 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="448"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="442"/>
         <source>logit (not scaled)</source>
         <translation>logit（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="481"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="475"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="501"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="495"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>
