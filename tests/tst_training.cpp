@@ -4,6 +4,7 @@
 // training_fixtures.json with Debian's PyTorch), and the lecture's claim: without the scale SGD stalls.
 
 #include "training.h"
+#include "training_once.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -161,7 +162,7 @@ void TestTraining::curvesAreTorchOptims()
 {
     QFETCH(QJsonObject, fixture);
     const TrainSettings s = settingsOf(fixture.value("settings").toObject());
-    const std::optional<TrainingRun> run = runTraining(s);
+    const TrainingRun *run = trainingOnce(s);
     QVERIFY(run);
     QCOMPARE(run->stepsDone(), s.steps);
     for (int side = 0; side < 2; ++side) {
@@ -261,7 +262,7 @@ void TestTraining::gradientsAreFiniteDifferences()
 // accuracy 1 and the unscaled one stays near 1/L with its gradient norm below 1e-3 of its start.
 void TestTraining::withoutTheScaleSgdStalls()
 {
-    const std::optional<TrainingRun> run = runTraining(TrainSettings());
+    const TrainingRun *run = trainingOnce(TrainSettings());
     QVERIFY(run);
     const TrainHistory &scaled = run->side(0).history, &unscaled = run->side(1).history;
     auto lastTen = [](const std::vector<double> &v) {
@@ -291,7 +292,7 @@ void TestTraining::adamLearnsBoth()
     TrainSettings s;
     s.optimizer = Optimizer::Adam;
     s.learningRate = defaultLearningRate(Optimizer::Adam);
-    const std::optional<TrainingRun> run = runTraining(s);
+    const TrainingRun *run = trainingOnce(s);
     QVERIFY(run);
     QVERIFY(run->side(0).history.accuracy.back() >= 0.9);
     QVERIFY(run->side(1).history.accuracy.back() >= 0.9);

@@ -8,6 +8,7 @@
 #include "model/training_controller.h"
 #include "render/training_plot.h"
 #include "shown_window.h"
+#include "training_once.h"
 #include "widgets/training_window.h"
 
 #include <QComboBox>
@@ -67,7 +68,7 @@ void TestTrainingWindow::keyOpensItAndStartRunsToTheEnd()
     QCOMPARE(controller()->snapshot().steps(), 300);
     QCOMPARE(start->text(), QString("Again"));
     // What the window shows is core's run for its settings, step for step.
-    const auto expected = attn::runTraining(training()->settings());
+    const attn::TrainingRun *expected = trainingOnce(training()->settings());
     QVERIFY(expected);
     for (int side = 0; side < 2; ++side) {
         QCOMPARE(controller()->snapshot().history[side].loss, expected->side(side).history.loss);
@@ -150,7 +151,7 @@ void TestTrainingWindow::pauseStepAndResetLeaveNoThread()
     controller()->start();
     controller()->waitForIdle();
     QCOMPARE(controller()->snapshot().steps(), 300);
-    const auto expected = attn::runTraining(training()->settings());
+    const attn::TrainingRun *expected = trainingOnce(training()->settings());
     QCOMPARE(controller()->snapshot().history[1].loss, expected->side(1).history.loss);
     gui::pressKey(training(), Qt::Key_R); // reset
     QVERIFY(!controller()->running());
