@@ -21,8 +21,13 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QMenuBar>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTabBar>
+#include <QTextBlock>
+#include <QTextDocument>
 #include <QTextEdit>
+#include <QTextLayout>
 #include <qcustomplot.h>
 
 #include <QtTest>
@@ -237,6 +242,56 @@ private slots:
         w.settle();
         QCOMPARE(w.window.captionText(), caption);
         QVERIFY(w.window.windowTitle().startsWith("attention-viz — scaled"));
+    }
+
+    // Qt breaks a decimal inside Chinese text after its point ("0." at a line's end, "35" on the next). Laid out as
+    // the caption lays it out (rich text, its font) at every width from 200 to 1900 pixels, no line of any step of
+    // the built-in lesson's Chinese caption ends in a digit and a point with the next line starting with a digit.
+    void chineseCaptionsKeepNumbersWhole()
+    {
+        QVERIFY(setInterfaceLanguage("zh"));
+        AttentionModel model;
+        MainWindow window { &model, false };
+        window.show();
+        const auto *caption = window.findChild<QLabel *>("caption");
+        QVERIFY(caption);
+        const QRegularExpression decimal(QString::fromUtf8("\\d\\.\\d"));
+        QSet<QString> captions;
+        int decimals = 0, breaks = 0;
+        for (int step = 0; step < 9; ++step) {
+            window.stepLesson(+1);
+            window.settle();
+            const QString plain = window.captionText();
+            if (captions.contains(plain))
+                continue;
+            captions.insert(plain);
+            decimals += int(plain.count(decimal));
+            QTextDocument doc;
+            doc.setDefaultFont(caption->font());
+            QTextOption wrap = doc.defaultTextOption();
+            wrap.setWrapMode(QTextOption::WordWrap); // a word-wrapping QLabel's
+            doc.setDefaultTextOption(wrap);
+            doc.setHtml(caption->text());
+            for (int width = 200; width <= 1900; width += 10) {
+                doc.setTextWidth(width);
+                QVERIFY(doc.size().width() > 0); // laid out (a document lays itself out when asked its size)
+                for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
+                    const QTextLayout *layout = b.layout();
+                    breaks += layout->lineCount() - 1;
+                    for (int i = 0; i + 1 < layout->lineCount(); ++i) {
+                        const QTextLine line = layout->lineAt(i);
+                        const QString end = b.text().mid(line.textStart(), line.textLength()).remove(QChar(0x2060));
+                        const QString next = b.text().mid(layout->lineAt(i + 1).textStart()).remove(QChar(0x2060));
+                        const bool split = end.size() >= 2 && end.endsWith('.') && end.at(end.size() - 2).isDigit()
+                            && !next.isEmpty() && next.at(0).isDigit();
+                        QVERIFY2(!split, qPrintable(QString("at %1 px: \"%2\" | \"%3\"").arg(width).arg(end, next)));
+                    }
+                }
+            }
+        }
+        QCOMPARE(captions.size(), 8);
+        QVERIFY2(decimals >= 10, qPrintable(QString::number(decimals))); // the captions' numbers were looked at
+        QVERIFY2(breaks > 1000, qPrintable(QString::number(breaks))); // ... and the places their lines break
     }
 };
 

@@ -53,6 +53,20 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+namespace {
+
+// Qt's line breaking breaks a decimal inside Chinese text after its point ("0." at a line's end, "35" on the next):
+// a word joiner (U+2060, drawn as nothing) on each side of the point keeps the number whole.
+constexpr QChar kWordJoiner(0x2060);
+
+QString numbersKeptWhole(QString text)
+{
+    static const QRegularExpression point(QStringLiteral("(\\d)\\.(\\d)"));
+    return text.replace(point, QStringLiteral("\\1%1.%1\\2").arg(kWordJoiner));
+}
+
+} // namespace
+
 MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *parent)
     : QMainWindow(parent)
     , m_model(model)
@@ -828,7 +842,7 @@ void MainWindow::showCaption()
         text = text.isEmpty() ? QStringLiteral("<b>%1</b>").arg(title)
                               : QStringLiteral("<b>%1</b> — %2").arg(title, text.toHtmlEscaped());
     }
-    m_caption->setText(text);
+    m_caption->setText(numbersKeptWhole(text));
     m_caption->setVisible(!text.isEmpty());
     if (m_presentation)
         fitPresentation();
@@ -836,7 +850,7 @@ void MainWindow::showCaption()
 
 QString MainWindow::captionText() const
 {
-    return m_caption->isVisible() ? m_caption->text() : QString();
+    return m_caption->isVisible() ? QString(m_caption->text()).remove(kWordJoiner) : QString();
 }
 
 void MainWindow::applyScenario(const Scenario &s)
