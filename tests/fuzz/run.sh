@@ -6,7 +6,8 @@
 # temporary folder, named.
 #   tests/fuzz/run.sh BUILD_DIR SECONDS [CMAKE_OPTIONS...]
 # -O1 with line tables: compiled in half the time of -O2 -g, fast enough to fuzz (and to run the tests in: build.sh
-# test builds the rest of this folder), and a report still names file and line. For any x86-64: tuned to this CPU,
+# test builds the rest of this folder, what the fuzz targets do not reach at -O0: CMakeLists.txt), and a report
+# still names file and line. For any x86-64: tuned to this CPU,
 # the core compiled in half as long again, and the sanitizers look for the same mistakes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
