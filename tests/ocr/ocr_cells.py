@@ -92,12 +92,15 @@ def read_picture(binary, work, name, args, size, expected):
     # Read as it is and as its negative: tesseract reads dark text on light, and a heatmap has both
     # (white numbers on dark cells, black ones on light cells), as a reader's eye adapts to both. A
     # value counts as read as often as the better of the two passes read it.
+    # (The negative is not read when the picture itself gave every value: it could add nothing.)
     read = collections.Counter()
+    want = collections.Counter(expected)
     for picture in (big, negative):
         text = subprocess.run(["tesseract", picture, "-", "--psm", "11"], capture_output=True, text=True,
                               check=True, env=env).stdout
         read |= collections.Counter(re.findall(r"\d+\.\d+", text))
-    want = collections.Counter(expected)
+        if not want - read:
+            break
     return name, size, sum(want.values()), want - read
 
 
