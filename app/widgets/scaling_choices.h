@@ -5,5 +5,8 @@
 
 #include "params.h"
 
+#include <iterator>
+
 inline constexpr attn::Scaling kScalingChoices[]
     = { attn::Scaling::InvSqrtDk, attn::Scaling::InvDk, attn::Scaling::InvSqrtDModel, attn::Scaling::QuarterEach };
+inline constexpr int kScalingChoiceCount = int(std::size(kScalingChoices));

@@ -89,7 +89,7 @@ TrainingWindow::TrainingWindow(QWidget *parent)
     m_steps->setSingleStep(100);
     m_scaling = new QComboBox(this);
     m_scaling->setObjectName("train-scaling");
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < kScalingChoiceCount; ++i)
         m_scaling->addItem(QString());
     m_init = new QComboBox(this);
     m_init->setObjectName("train-init");
@@ -107,7 +107,7 @@ TrainingWindow::TrainingWindow(QWidget *parent)
         m_scaling->setItemText(1, tr("÷d_k (too much)"));
         m_scaling->setItemText(2, tr("÷√d_model (the multi-head mistake)"));
         m_scaling->setItemText(3, tr("d_k^−¼ on q and on k (= ÷√d_k)"));
-        if (m_scaling->count() > 4) // the command line's factor
+        if (m_scaling->count() > kScalingChoiceCount) // the command line's factor
             m_scaling->setItemText(4, tr("× %1 (the command line's)").arg(m_customScale, 0, 'g', 4));
         m_scaling->setToolTip(tr("How the blue run is scaled; the orange run is never scaled"));
         m_init->setItemText(0, tr("W ~ N(0, 1/d_model)"));
@@ -211,11 +211,11 @@ attn::TrainSettings TrainingWindow::settings() const
     s.noise = m_noise->value();
     s.seed = std::uint64_t(m_seed->value());
     s.steps = m_steps->value();
-    if (m_scaling->currentIndex() == 4) { // a factor from the command line (--train --scale F)
+    if (m_scaling->currentIndex() == kScalingChoiceCount) { // a factor from the command line (--train --scale F)
         s.scaling = attn::Scaling::Custom;
         s.customScale = m_customScale;
     } else {
-        s.scaling = kScalingChoices[std::clamp(m_scaling->currentIndex(), 0, 3)];
+        s.scaling = kScalingChoices[std::clamp(m_scaling->currentIndex(), 0, kScalingChoiceCount - 1)];
     }
     s.init = m_init->currentIndex() == 1 ? attn::TrainInit::Randn : attn::TrainInit::Normal;
     return s;
@@ -233,15 +233,15 @@ void TrainingWindow::setSettings(const attn::TrainSettings &s)
         m_seed->setValue(int(std::min<std::uint64_t>(s.seed, 1000000)));
         m_steps->setValue(s.steps);
         m_scaling->setCurrentIndex(0);
-        for (int i = 0; i < 4; ++i)
+        for (int i = 0; i < kScalingChoiceCount; ++i)
             if (kScalingChoices[i] == s.scaling)
                 m_scaling->setCurrentIndex(i);
-        if (s.scaling == attn::Scaling::Custom) { // the factor the command line gave, as a fifth choice
+        if (s.scaling == attn::Scaling::Custom) { // the factor the command line gave, as one choice more
             m_customScale = s.customScale;
-            if (m_scaling->count() == 4)
+            if (m_scaling->count() == kScalingChoiceCount)
                 m_scaling->addItem(QString());
             m_texts.retranslate(); // its text
-            m_scaling->setCurrentIndex(4);
+            m_scaling->setCurrentIndex(kScalingChoiceCount);
         }
         m_init->setCurrentIndex(s.init == attn::TrainInit::Randn ? 1 : 0);
     }

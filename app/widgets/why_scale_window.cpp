@@ -47,7 +47,7 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
     m_trials->setValue(200);
     m_scaling = new QComboBox(this);
     m_scaling->setObjectName("sweep-scaling");
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < kScalingChoiceCount; ++i)
         m_scaling->addItem(QString());
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
@@ -177,7 +177,7 @@ attn::SweepSettings WhyScaleWindow::settings() const
     attn::SweepSettings s;
     s.keys = m_keys->value();
     s.trials = m_trials->value();
-    s.scaling = kScalingChoices[std::clamp(m_scaling->currentIndex(), 0, 3)];
+    s.scaling = kScalingChoices[std::clamp(m_scaling->currentIndex(), 0, kScalingChoiceCount - 1)];
     const attn::Params &p = m_model->params();
     s.seed = p.seed;
     s.sigma = p.sigma;
@@ -196,7 +196,7 @@ void WhyScaleWindow::setSettings(int keys, int trials, attn::Scaling scaling, bo
         m_additive->setChecked(additive);
         m_keys->setValue(keys);
         m_trials->setValue(trials);
-        for (int i = 0; i < 4; ++i)
+        for (int i = 0; i < kScalingChoiceCount; ++i)
             if (kScalingChoices[i] == scaling)
                 m_scaling->setCurrentIndex(i);
     }
