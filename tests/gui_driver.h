@@ -33,6 +33,20 @@
 
 namespace gui {
 
+// How long a test waits for something that must happen (a computation finished, a window's events delivered) before
+// it fails: long, so that a busy machine under the sanitizers still passes; only a failing test waits it out.
+constexpr int kPatienceMs = 120000;
+
+// Lets the event loop deliver what is queued now (posted events, zero-time timers, queued replots, deferred deletes)
+// without letting any time pass on purpose: what a test needs between two user actions.
+inline void deliverQueued()
+{
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    }
+}
+
 // The widget called name under root; a missing widget ends the test program (a renamed control).
 template <typename T> T *find(const QObject *root, const char *name)
 {
@@ -140,9 +154,9 @@ inline bool focusSlider(QSlider *s)
     return s->hasFocus();
 }
 
-// Drags a horizontal slider's handle with the mouse until it shows value, `pixels` at a time; with waitMs, the
-// event loop runs that long between moves, as when a hand drags (the changes then arrive over time).
-inline bool dragSlider(QSlider *s, int value, int pixels = 1, int waitMs = 0)
+// Drags a horizontal slider's handle with the mouse until it shows value, `pixels` at a time; betweenMoves runs after
+// each move (a test's fake clock moved on, as when a hand drags and the changes arrive over time).
+inline bool dragSlider(QSlider *s, int value, int pixels = 1, const std::function<void()> &betweenMoves = {})
 {
     if (!s->isVisible() || !s->isEnabled() || s->orientation() != Qt::Horizontal) {
         qWarning("gui::dragSlider: '%s' is hidden, disabled or vertical", qPrintable(s->objectName()));
@@ -154,8 +168,8 @@ inline bool dragSlider(QSlider *s, int value, int pixels = 1, int waitMs = 0)
     while (s->value() != value && at.x() >= 0 && at.x() < s->width()) {
         at.rx() += pixels * direction;
         QTest::mouseMove(s, at);
-        if (waitMs > 0)
-            QTest::qWait(waitMs);
+        if (betweenMoves)
+            betweenMoves();
     }
     QTest::mouseRelease(s, Qt::LeftButton, {}, at);
     return s->value() == value;
@@ -173,14 +187,14 @@ inline bool chooseInCombo(QComboBox *combo, const QString &text)
     QTest::mouseMove(combo, combo->rect().center()); // the pointer is where the user clicks
     QTest::mouseClick(combo, Qt::LeftButton, {}, combo->rect().center());
     QAbstractItemView *view = combo->view();
-    if (!QTest::qWaitFor([view] { return view->isVisible(); })) {
+    if (!QTest::qWaitFor([view] { return view->isVisible(); }, kPatienceMs)) {
         qWarning("gui::chooseInCombo: the popup of '%s' did not open", qPrintable(combo->objectName()));
         return false;
     }
     const QPoint at = view->visualRect(view->model()->index(index, combo->modelColumn())).center();
     QTest::mouseMove(view->viewport(), at); // the pointer goes to the item first ...
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at); // ... and clicks it
-    const bool closed = QTest::qWaitFor([view] { return !view->isVisible(); });
+    const bool closed = QTest::qWaitFor([view] { return !view->isVisible(); }, kPatienceMs);
     if (!closed || combo->currentIndex() != index) {
         qWarning("gui::chooseInCombo: '%s' %s, shows item %d, not %d", qPrintable(combo->objectName()),
             closed ? "closed" : "stayed open", combo->currentIndex(), index);
@@ -212,7 +226,7 @@ inline bool chooseMenu(QMainWindow *window, const QStringList &path)
     QTest::mouseClick(bar, Qt::LeftButton, {}, bar->actionGeometry(title).center());
     QMenu *menu = title->menu();
     for (int i = 1; i < path.size(); ++i) {
-        if (!QTest::qWaitFor([menu] { return menu->isVisible(); })) {
+        if (!QTest::qWaitFor([menu] { return menu->isVisible(); }, kPatienceMs)) {
             qWarning("gui::chooseMenu: the menu '%s' did not open", qPrintable(path[i - 1]));
             return false;
         }
@@ -229,7 +243,7 @@ inline bool chooseMenu(QMainWindow *window, const QStringList &path)
         if (item->menu())
             menu = item->menu();
     }
-    return QTest::qWaitFor([menu] { return !menu->isVisible(); });
+    return QTest::qWaitFor([menu] { return !menu->isVisible(); }, kPatienceMs);
 }
 
 // Dialogs run their own event loop: what the user does in them is armed before the action that

@@ -15,14 +15,19 @@
 
 struct ShownWindow
 {
+    explicit ShownWindow(Clock &clock)
+        : model(clock)
+    {
+    }
     AttentionModel model;
     MainWindow window { &model, false }; // remembers nothing between tests
 };
 
-// Null when the window could not be shown: QVERIFY(m_shown = showWindow()).
-inline std::unique_ptr<ShownWindow> showWindow(QSize size = QSize(1400, 900))
+// Null when the window could not be shown: QVERIFY(m_shown = showWindow()). The clock paces what the window does
+// in time (a test's FakeClock, tests/fake_clock.h, makes it exact).
+inline std::unique_ptr<ShownWindow> showWindow(QSize size = QSize(1400, 900), Clock &clock = systemClock())
 {
-    auto shown = std::make_unique<ShownWindow>();
+    auto shown = std::make_unique<ShownWindow>(clock);
     shown->window.resize(size);
     shown->window.show();
     if (!QTest::qWaitForWindowExposed(&shown->window))

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The sweep (Space starts and stops it): d_k = 1, 2, 4 ... 1024 beside the scaling comparison, where
 // the scaled and unscaled entropies drift apart, or L = S = 1, 2, 4 ... 4096 (View > Sweep over);
-// View > Sweep speed sets the step's interval.
+// View > Sweep speed sets the step's interval. The window runs on a fake clock (tests/fake_clock.h), so the steps the
+// timer makes are counted exactly.
+#include "fake_clock.h"
 #include "gui_driver.h"
 #include "lecture.h"
 #include "shown_window.h"
@@ -21,6 +23,7 @@ private slots:
     void animationStepsDk();
 
 private:
+    FakeClock m_clock;
     std::unique_ptr<ShownWindow> m_shown;
     AttentionModel *m_model = nullptr;
     MainWindow *m_window = nullptr;
@@ -33,7 +36,7 @@ void TestSweep::initTestCase()
 
 void TestSweep::init()
 {
-    m_shown = showWindow();
+    m_shown = showWindow(QSize(1400, 900), m_clock);
     QVERIFY(m_shown);
     m_model = &m_shown->model;
     m_window = &m_shown->window;
@@ -62,8 +65,12 @@ void TestSweep::animationStepsDk()
     QCOMPARE(m_model->params().dK, 1); // 256, 512, 1024, then round again
     QVERIFY(gui::chooseMenu(m_window, { "View", "Sweep speed", "Fast (every 0.25 s)" }));
     QCOMPARE(m_window->sweep()->interval(), 250);
-    m_window->sweep()->setInterval(10); // faster than any menu offers, for the test
-    QTRY_VERIFY_WITH_TIMEOUT(m_model->params().dK >= 4, 5000); // the timer drives it
+    m_clock.advanceMs(249); // the timer drives it, every 250 ms from the new speed on
+    QCOMPARE(m_model->params().dK, 1);
+    m_clock.advanceMs(1);
+    QCOMPARE(m_model->params().dK, 2);
+    m_clock.advanceMs(250);
+    QCOMPARE(m_model->params().dK, 4);
     gui::pressKey(m_window, Qt::Key_Space);
     QVERIFY(!m_window->sweep()->isRunning());
 

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Edit > Undo and Redo (widgets/undo_history.h): a slider's drag is one step, different changes are different
 // steps, a preset or a lesson step is one step with its display, comparison and caption, the keys answer with the
-// menu bar hidden, and the menu says what it will undo.
+// menu bar hidden, and the menu says what it will undo. The window runs on a fake clock (tests/fake_clock.h): "within
+// a second" is a second of its time, however slow the machine.
+#include "fake_clock.h"
 #include "gui_driver.h"
 #include "io/scenario.h"
 #include "shown_window.h"
@@ -36,9 +38,12 @@ private:
     QAction *redoAction() const { return gui::find<QAction>(m_window, "redoAction"); }
     QUndoStack *stack() const { return m_window->undoHistory()->stack(); }
     // Drags the d_k slider's handle to position `to` as a hand does: a few pixels at a time, the window drawing in
-    // between (so the changes arrive over some 100 ms, not in one turn of the event loop).
+    // between and 5 ms passing (so the changes arrive over time, not in one turn of the event loop).
     bool dragDk(int to);
+    // The user's pause between two actions: the clock moves on by ms, and what the event loop has queued is delivered.
+    void pause(int ms);
 
+    FakeClock m_clock;
     std::unique_ptr<ShownWindow> m_shown;
     AttentionModel *m_model = nullptr;
     MainWindow *m_window = nullptr;
@@ -51,7 +56,7 @@ void TestUndo::initTestCase()
 
 void TestUndo::init()
 {
-    m_shown = showWindow();
+    m_shown = showWindow(QSize(1400, 900), m_clock);
     QVERIFY(m_shown);
     m_model = &m_shown->model;
     m_window = &m_shown->window;
@@ -64,10 +69,17 @@ void TestUndo::cleanup()
     m_shown.reset();
 }
 
+void TestUndo::pause(int ms)
+{
+    gui::deliverQueued();
+    m_clock.advanceMs(ms);
+    gui::deliverQueued();
+}
+
 bool TestUndo::dragDk(int to)
 {
-    const bool dragged = gui::dragSlider(gui::find<QSlider>(m_window, "dk-slider"), to, 3, 5);
-    QTest::qWait(20);
+    const bool dragged = gui::dragSlider(gui::find<QSlider>(m_window, "dk-slider"), to, 3, [this] { pause(5); });
+    pause(20);
     return dragged;
 }
 
@@ -100,16 +112,16 @@ void TestUndo::draggedBackIsNoStep()
     for (int i = 0; i < 20; ++i) {
         at.rx() += 3;
         QTest::mouseMove(slider, at);
-        QTest::qWait(5);
+        pause(5);
     }
     QVERIFY(m_model->params().dK > 4);
     for (int i = 0; i < 20; ++i) {
         at.rx() -= 3;
         QTest::mouseMove(slider, at);
-        QTest::qWait(5);
+        pause(5);
     }
     QTest::mouseRelease(slider, Qt::LeftButton, {}, start);
-    QTest::qWait(20);
+    pause(20);
     QCOMPARE(m_model->params().dK, 4);
     QCOMPARE(stack()->count(), 0);
     QVERIFY(!undoAction()->isEnabled());
@@ -120,9 +132,9 @@ void TestUndo::differentChangesAreDifferentSteps()
 {
     QVERIFY(clickHeatmap(m_window));
     gui::pressKey(m_window, Qt::Key_S);
-    QTest::qWait(10);
+    pause(10);
     gui::pressKey(m_window, Qt::Key_D);
-    QTest::qWait(10);
+    pause(10);
     QCOMPARE(m_model->params().scaling, attn::Scaling::None);
     QCOMPARE(m_model->params().softmaxDim, -2);
     QCOMPARE(stack()->count(), 2);
@@ -141,11 +153,11 @@ void TestUndo::aPauseEndsAStep()
 {
     QVERIFY(clickHeatmap(m_window));
     gui::pressKey(m_window, Qt::Key_Up); // d_k 4 -> 8
-    QTest::qWait(50);
+    pause(50);
     gui::pressKey(m_window, Qt::Key_Up); // 16, merged with the first
-    QTest::qWait(UndoHistory::kMergeMilliseconds + 100);
+    pause(UndoHistory::kMergeMilliseconds + 100);
     gui::pressKey(m_window, Qt::Key_Up); // 32, a step of its own
-    QTest::qWait(10);
+    pause(10);
     QCOMPARE(m_model->params().dK, 32);
     QCOMPARE(stack()->count(), 2);
     undoAction()->trigger();
@@ -161,7 +173,7 @@ void TestUndo::aPresetIsOneStep()
     const Preset *preset = findPreset("why-scale");
     QVERIFY(preset);
     m_window->applyScenario(preset->scenario);
-    QTest::qWait(10);
+    pause(10);
     QVERIFY(!m_window->captionText().isEmpty());
     QVERIFY(m_model->compare() != CompareKind::None || m_model->params() != before.params);
     QCOMPARE(stack()->count(), 1);
@@ -179,14 +191,14 @@ void TestUndo::aDragAfterAPresetIsOneStep()
     const Preset *preset = findPreset("sdpa-check");
     QVERIFY(preset);
     m_window->applyScenario(preset->scenario);
-    QTest::qWait(10);
+    pause(10);
     const QString caption = m_window->captionText();
     const int dk = m_model->params().dK;
     QVERIFY(clickHeatmap(m_window));
     gui::pressKey(m_window, Qt::Key_Up);
-    QTest::qWait(50);
+    pause(50);
     gui::pressKey(m_window, Qt::Key_Up);
-    QTest::qWait(10);
+    pause(10);
     QCOMPARE(m_model->params().dK, 4 * dk);
     QCOMPARE(stack()->count(), 2); // the preset, and the two presses as one
     undoAction()->trigger();
@@ -199,13 +211,13 @@ void TestUndo::aHiddenCaptionStaysHidden()
 {
     QVERIFY(clickHeatmap(m_window));
     gui::pressKey(m_window, Qt::Key_PageDown); // lesson step 1, with its caption
-    QTest::qWait(10);
+    pause(10);
     gui::pressKey(m_window, Qt::Key_C); // a comparison: the step's caption no longer fits
-    QTest::qWait(10);
+    pause(10);
     const QString hidden = m_window->captionText();
     QVERIFY2(hidden.contains("differ"), qPrintable(hidden));
     m_window->applyScenario(findPreset("why-scale")->scenario);
-    QTest::qWait(10);
+    pause(10);
     QVERIFY(m_window->captionText() != hidden);
     undoAction()->trigger();
     QCOMPARE(m_window->captionText(), hidden);
@@ -220,11 +232,11 @@ void TestUndo::lessonSteps()
 {
     QVERIFY(clickHeatmap(m_window));
     gui::pressKey(m_window, Qt::Key_PageDown);
-    QTest::qWait(10);
+    pause(10);
     const QString first = m_window->captionText();
     const Scenario firstState = m_window->currentScenario();
     gui::pressKey(m_window, Qt::Key_PageDown);
-    QTest::qWait(10);
+    pause(10);
     QCOMPARE(m_window->lesson()->currentStep(), 1);
     QVERIFY(m_window->captionText() != first);
     undoAction()->trigger();
@@ -232,7 +244,7 @@ void TestUndo::lessonSteps()
     QCOMPARE(m_window->captionText(), first);
     QVERIFY(m_window->currentScenario() == firstState);
     gui::pressKey(m_window, Qt::Key_PageDown); // from the first step to the second again
-    QTest::qWait(10);
+    pause(10);
     QCOMPARE(m_window->lesson()->currentStep(), 1);
 }
 
@@ -243,7 +255,7 @@ void TestUndo::keysWithTheMenuBarHidden()
     QVERIFY(QTest::qWaitForWindowExposed(m_window));
     QVERIFY(clickHeatmap(m_window));
     gui::pressKey(m_window, Qt::Key_S);
-    QTest::qWait(10);
+    pause(10);
     QCOMPARE(m_model->params().scaling, attn::Scaling::None);
     gui::pressKey(m_window, Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(m_model->params().scaling, attn::Scaling::InvSqrtDk);
@@ -259,11 +271,11 @@ void TestUndo::aNewChangeDropsTheRedo()
 {
     QVERIFY(clickHeatmap(m_window));
     gui::pressKey(m_window, Qt::Key_S);
-    QTest::qWait(10);
+    pause(10);
     undoAction()->trigger();
     QVERIFY(redoAction()->isEnabled());
     gui::pressKey(m_window, Qt::Key_D);
-    QTest::qWait(10);
+    pause(10);
     QVERIFY(!redoAction()->isEnabled());
     QCOMPARE(stack()->count(), 1);
     QCOMPARE(m_model->params().scaling, attn::Scaling::InvSqrtDk);
@@ -275,7 +287,7 @@ void TestUndo::theHistoryIsBounded()
     QVERIFY(clickHeatmap(m_window));
     for (int i = 0; i < UndoHistory::kUndoLimit + 10; ++i) {
         gui::pressKey(m_window, i % 2 ? Qt::Key_D : Qt::Key_S);
-        QTest::qWait(1);
+        pause(1);
     }
     QCOMPARE(stack()->count(), UndoHistory::kUndoLimit);
     for (int i = 0; i < UndoHistory::kUndoLimit; ++i)

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The "Why scale?" window (View > Why scale?, key W): it sweeps off the GUI thread when opened, draws
 // core's numbers, marks the main window's d_k and sets it when a d_k is clicked, sweeps again when
-// S, T, the scaling or the main window's seed change, can be cancelled, and exports plots and numbers.
+// S, T, the scaling or the main window's seed change (250 ms after the last of a run of changes, on a fake clock),
+// can be cancelled, and exports plots and numbers.
+#include "fake_clock.h"
 #include "gui_driver.h"
 #include "render/sweep_plot.h"
 #include "shown_window.h"
@@ -26,6 +28,7 @@ private slots:
     void keyOpensItAndItSweeps();
     void marksAndSetsTheMainDk();
     void settingsSweepAgain();
+    void changesCloseTogetherSweepOnce();
     void cancelStopsIt();
     void exportsPlotsAndNumbers();
     void histogramsOfTheMainScores();
@@ -52,7 +55,7 @@ void TestWhyScale::keyOpensItAndItSweeps()
     QVERIFY(!why()->isVisible());
     gui::pressKey(&m_shown->window, Qt::Key_W);
     QVERIFY(why()->isVisible());
-    QTRY_VERIFY_WITH_TIMEOUT(why()->result().has_value(), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result().has_value(), gui::kPatienceMs);
     const attn::SweepResult &r = *why()->result();
     QCOMPARE(int(r.settings.dks.size()), 11);
     const auto expected = attn::runSweep(why()->settings());
@@ -71,7 +74,7 @@ void TestWhyScale::keyOpensItAndItSweeps()
 void TestWhyScale::marksAndSetsTheMainDk()
 {
     why()->show();
-    QTRY_VERIFY_WITH_TIMEOUT(why()->result().has_value(), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result().has_value(), gui::kPatienceMs);
     QCustomPlot *plot = why()->plot();
     plot->replot();
     QCPAxisRect *entropy = why()->sweepPlot()->panels().at(0);
@@ -90,32 +93,55 @@ void TestWhyScale::marksAndSetsTheMainDk()
 void TestWhyScale::settingsSweepAgain()
 {
     why()->show();
-    QTRY_VERIFY_WITH_TIMEOUT(why()->result().has_value(), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result().has_value(), gui::kPatienceMs);
     gui::find<QSpinBox>(why(), "sweep-keys")->setValue(8);
-    QTRY_VERIFY_WITH_TIMEOUT(why()->result()->settings.keys == 8 && !why()->running(), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result()->settings.keys == 8 && !why()->running(), gui::kPatienceMs);
     gui::find<QComboBox>(why(), "sweep-scaling")->setCurrentIndex(1); // ÷d_k
-    QTRY_VERIFY_WITH_TIMEOUT(why()->result()->settings.scaling == attn::Scaling::InvDk, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result()->settings.scaling == attn::Scaling::InvDk, gui::kPatienceMs);
     QVERIFY(why()->statusText().contains("too much"));
     attn::Params p = m_shown->model.params();
     p.seed = 99;
     m_shown->model.setParams(p);
-    QTRY_VERIFY_WITH_TIMEOUT(why()->result()->settings.seed == 99, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result()->settings.seed == 99, gui::kPatienceMs);
     // + additive: a third, dashed green curve that keeps its entropy at d_k = 1024
     QVERIFY(gui::click(gui::find<QCheckBox>(why(), "sweep-additive")));
-    QTRY_VERIFY_WITH_TIMEOUT(why()->result()->additive.has_value() && !why()->running(), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result()->additive.has_value() && !why()->running(), gui::kPatienceMs);
     QCOMPARE(why()->result()->settings.additiveHidden, 8);
     QVERIFY(why()->sweepPlot()->meanGraph(0, 2)->visible());
     QCOMPARE(why()->sweepPlot()->meanGraph(0, 2)->data()->size(), 11);
     QVERIFY(why()->result()->additive->entropy.mean.back() > 10 * why()->result()->unscaled.entropy.mean.back());
 }
 
+// Typing 8 into S, then 12 within 250 ms, sweeps once, with 12, 250 ms after the last change (on the window's clock):
+// not at 250 ms after the first.
+void TestWhyScale::changesCloseTogetherSweepOnce()
+{
+    FakeClock clock;
+    auto shown = showWindow(QSize(1400, 900), clock);
+    QVERIFY(shown);
+    WhyScaleWindow *w = shown->window.whyScale();
+    w->show(); // the first sweep starts when it is shown
+    QTRY_VERIFY_WITH_TIMEOUT(w->result().has_value() && !w->running(), gui::kPatienceMs);
+    QCOMPARE(w->result()->settings.keys, 16);
+    auto *keys = gui::find<QSpinBox>(w, "sweep-keys");
+    keys->setValue(8);
+    clock.advanceMs(200);
+    keys->setValue(12);
+    clock.advanceMs(249); // 449 ms: 250 ms after the first change, 249 after the last
+    QVERIFY(!w->running());
+    clock.advanceMs(1);
+    QVERIFY(w->running());
+    QTRY_VERIFY_WITH_TIMEOUT(!w->running(), gui::kPatienceMs);
+    QCOMPARE(w->result()->settings.keys, 12);
+}
+
 void TestWhyScale::cancelStopsIt()
 {
     why()->setSettings(64, 20000, attn::Scaling::InvSqrtDk); // half a minute of work
     why()->show();
-    QTRY_VERIFY(why()->running());
+    QTRY_VERIFY_WITH_TIMEOUT(why()->running(), gui::kPatienceMs);
     QVERIFY(gui::click(gui::find<QPushButton>(why(), "sweep-cancel")));
-    QTRY_VERIFY_WITH_TIMEOUT(!why()->running(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!why()->running(), gui::kPatienceMs);
     QVERIFY(!why()->result().has_value());
     const QString said = gui::find<QLabel>(why(), "sweep-status")->text();
     QVERIFY2(said.startsWith("Cancelled"), qPrintable(said));
@@ -123,11 +149,11 @@ void TestWhyScale::cancelStopsIt()
     auto *run = gui::find<QPushButton>(why(), "sweep-run");
     QVERIFY(run->isEnabled());
     QVERIFY(gui::click(run));
-    QTRY_VERIFY(why()->running());
+    QTRY_VERIFY_WITH_TIMEOUT(why()->running(), gui::kPatienceMs);
     QVERIFY(!run->isEnabled());
     QCOMPARE(why()->settings().trials, 20000);
     QVERIFY(gui::click(gui::find<QPushButton>(why(), "sweep-cancel")));
-    QTRY_VERIFY_WITH_TIMEOUT(!why()->running(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!why()->running(), gui::kPatienceMs);
     QVERIFY(run->isEnabled());
 }
 
@@ -138,7 +164,7 @@ void TestWhyScale::exportsPlotsAndNumbers()
     QVERIFY(!why()->exportTo(dir.filePath("early.png"), &error)); // nothing yet
     QVERIFY(error.contains("not finished"));
     why()->show();
-    QTRY_VERIFY_WITH_TIMEOUT(why()->result().has_value(), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result().has_value(), gui::kPatienceMs);
     QVERIFY2(why()->exportTo(dir.filePath("s.png"), &error), qPrintable(error));
     QCOMPARE(QImage(dir.filePath("s.png")).size(), QSize(1200, 900));
     QVERIFY2(why()->exportTo(dir.filePath("s.csv"), &error), qPrintable(error));
@@ -171,7 +197,7 @@ void TestWhyScale::histogramsOfTheMainScores()
     p.sigma = 2;
     m_shown->model.setParams(p);
     m_shown->model.waitForIdle();
-    QTRY_VERIFY(why()->histogramText(0).contains("N(0, 1024) has sd 32"));
+    QTRY_VERIFY_WITH_TIMEOUT(why()->histogramText(0).contains("N(0, 1024) has sd 32"), gui::kPatienceMs);
 }
 
 QTEST_MAIN(TestWhyScale)

@@ -16,8 +16,9 @@ double workOf(const attn::Params &p)
 
 } // namespace
 
-AttentionModel::AttentionModel(QObject *parent)
+AttentionModel::AttentionModel(Clock &clock, QObject *parent)
     : QObject(parent)
+    , m_clock(clock)
 {
     m_result = std::make_shared<const attn::Result>(attn::compute(m_params));
     connect(&m_watcher, &QFutureWatcher<std::pair<ResultPtr, QString>>::finished, this, &AttentionModel::finished);

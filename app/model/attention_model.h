@@ -5,6 +5,7 @@
 // dropped), and tells the views through signals. Widgets never talk to each other.
 
 #include "heatmap_grid.h"
+#include "model/clock.h"
 #include "model/view_state.h"
 
 #include <QFutureWatcher>
@@ -18,7 +19,9 @@ class AttentionModel : public QObject
 {
     Q_OBJECT
 public:
-    explicit AttentionModel(QObject *parent = nullptr);
+    // clock: the time of every paced behaviour around the model (the sweep, undo's merging, the Why-scale window,
+    // training); tests give a fake one (model/clock.h).
+    explicit AttentionModel(Clock &clock = systemClock(), QObject *parent = nullptr);
     ~AttentionModel() override;
 
     // The settings last accepted (the shown result may still be catching up: see isBusy).
@@ -26,6 +29,7 @@ public:
     // The result shown: the newest finished one for the settings asked for last; never null.
     ResultPtr result() const { return m_result; }
     const DisplayOptions &display() const { return m_display; }
+    Clock &clock() const { return m_clock; }
     bool isBusy() const { return m_running; }
 
     // Normalises p (attn::normalize: the editing rules), then accepts it when valid and recomputes;
@@ -96,6 +100,7 @@ private:
     bool m_pending = false; // settings changed while a computation ran
     double m_syncLimit = 2e6;
     const AttentionModel *m_inputsFrom = nullptr;
+    Clock &m_clock;
 };
 
 Q_DECLARE_METATYPE(ResultPtr)

@@ -17,6 +17,7 @@ void applyScenario(AttentionModel *model, const Scenario &s)
 CompareController::CompareController(AttentionModel *main, QObject *parent)
     : QObject(parent)
     , m_main(main)
+    , m_partner(main->clock())
 {
     m_partner.shareInputsWith(main);
     m_partner.setDisplay(main->display());
@@ -124,9 +125,10 @@ SweepController::SweepController(AttentionModel *main, const AttentionModel *par
     : QObject(parent)
     , m_main(main)
     , m_partner(partner)
+    , m_timer(main->clock().createTimer(this))
 {
-    m_timer.setInterval(700);
-    connect(&m_timer, &QTimer::timeout, this, &SweepController::step);
+    m_timer->setInterval(700);
+    connect(m_timer, &ClockTimer::timeout, this, &SweepController::step);
 }
 
 void SweepController::setRunning(bool on)
@@ -136,9 +138,9 @@ void SweepController::setRunning(bool on)
     if (on) {
         if (m_over == Over::Dk && m_main->compare() == CompareKind::None)
             m_main->setCompare(CompareKind::Scaling); // the scaled and unscaled entropies drift apart
-        m_timer.start();
+        m_timer->start();
     } else {
-        m_timer.stop();
+        m_timer->stop();
     }
     emit runningChanged(on);
 }

@@ -7,7 +7,6 @@
 #include "model/attention_model.h"
 
 #include <QObject>
-#include <QTimer>
 
 #include <optional>
 
@@ -80,7 +79,7 @@ private:
 
 // Space: d_k = 1, 2, 4, ... 1024 in the scaling comparison (the scaled and unscaled entropies drift
 // apart), or L = S = 1, 2, 4, ... 4096 (the entropy grows like ln S); a step waits until the previous
-// one is drawn.
+// one is drawn. Its steps come from a timer of the main model's clock.
 class SweepController : public QObject
 {
     Q_OBJECT
@@ -91,9 +90,9 @@ public:
     void setOver(Over over) { m_over = over; }
     Over over() const { return m_over; }
     void setRunning(bool on);
-    bool isRunning() const { return m_timer.isActive(); }
-    void setInterval(int ms) { m_timer.setInterval(ms); }
-    int interval() const { return m_timer.interval(); }
+    bool isRunning() const { return m_timer->isActive(); }
+    void setInterval(int ms) { m_timer->setInterval(ms); }
+    int interval() const { return m_timer->interval(); }
     // One step now (the timer calls this); nothing while a computation is still running.
     void step();
 
@@ -103,6 +102,6 @@ signals:
 private:
     AttentionModel *m_main;
     const AttentionModel *m_partner;
-    QTimer m_timer;
+    ClockTimer *m_timer; // the main model's clock's
     Over m_over = Over::Dk;
 };

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/training_controller.h"
 
-#include <QTimer>
-
 #include <chrono>
+#include <optional>
+#include <thread>
 
 namespace {
 
@@ -17,13 +17,14 @@ void append(attn::TrainHistory &to, const attn::TrainHistory &from, int first)
 
 } // namespace
 
-TrainingController::TrainingController(int watchedExamples, QObject *parent)
+TrainingController::TrainingController(int watchedExamples, Clock &clock, QObject *parent)
     : QObject(parent)
     , m_watched(watchedExamples)
-    , m_timer(new QTimer(this))
+    , m_clock(clock)
+    , m_timer(clock.createTimer(this))
 {
-    m_timer->setInterval(1000 / kUpdatesPerSecond);
-    connect(m_timer, &QTimer::timeout, this, [this] {
+    m_timer->setInterval(kUpdateIntervalMs);
+    connect(m_timer, &ClockTimer::timeout, this, [this] {
         take();
         if (m_done.load() && running()) { // the worker has finished its steps
             join();
@@ -152,31 +153,33 @@ void TrainingController::launch(int steps)
     m_done.store(false);
     attn::TrainingRun *run = m_run.get();
     const int watched = m_watched;
-    m_thread = std::thread([this, run, steps, watched] {
-        using Clock = std::chrono::steady_clock;
-        Clock::time_point due = Clock::now(); // when the next step may run
-        Clock::time_point lastPublished;
+    Clock &clock = m_clock;
+    clock.workerStarting();
+    m_thread = std::thread([this, run, steps, watched, &clock] {
+        using namespace std::chrono;
+        Clock::Duration due = clock.now(); // when the next step may run
+        std::optional<Clock::Duration> lastPublished;
         for (int k = 0; k < steps && !run->finished() && !m_stop.load(); ++k) {
             run->step();
-            const Clock::time_point now = Clock::now();
-            // Published at most 60 times a second (the timer takes 30), and after the last step.
+            const Clock::Duration now = clock.now();
+            // Published at most every kPublishIntervalMs (the timer takes them 30 times a second), and after the last
+            // step.
             const bool last = k + 1 == steps || run->finished();
-            if (last || now - lastPublished >= std::chrono::milliseconds(16)) {
+            if (last || !lastPublished || now - *lastPublished >= milliseconds(kPublishIntervalMs)) {
                 lastPublished = now;
                 publish(*run, watched);
             }
             const int pace = m_stepsPerSecond.load(); // read every step: a new pace counts at once
             if (pace > 0 && !last) {
-                due += std::chrono::microseconds(std::int64_t(1e6 / pace));
-                if (due < now - std::chrono::milliseconds(100)) // fallen behind (a busy machine): no burst
+                due += microseconds(std::int64_t(1e6 / pace));
+                if (due < now - milliseconds(100)) // fallen behind (a busy machine): no burst to catch up
                     due = now;
-                while (!m_stop.load() && Clock::now() < due)
-                    std::this_thread::sleep_for(
-                        std::min<Clock::duration>(due - Clock::now(), std::chrono::milliseconds(5)));
+                clock.sleepUntil(due, m_stop);
             }
         }
         publish(*run, watched); // what a stop left unpublished
         m_done.store(true);
+        clock.workerFinished();
     });
     m_timer->start();
     emit stateChanged();

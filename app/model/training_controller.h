@@ -2,9 +2,11 @@
 #pragma once
 // The Training window's runs (core's TrainingRun, scaled and not) stepped off the GUI thread: start,
 // pause, one step, reset, a pace in steps per second. A worker thread runs only while the runs step
-// (paused, reset or finished, none is left); it publishes each step's numbers, and a timer on the GUI
-// thread takes them 30 times a second into snapshot() and says updated().
+// (paused, reset or finished, none is left); it publishes each step's numbers (at most every 16 ms), and a timer on
+// the GUI thread takes them 30 times a second into snapshot() and says updated(). The pace and the timer follow the
+// clock it is given (model/clock.h), so a test's fake clock gives exact counts.
 
+#include "model/clock.h"
 #include "training.h"
 
 #include <QObject>
@@ -14,15 +16,15 @@
 #include <mutex>
 #include <thread>
 
-class QTimer;
-
 class TrainingController : public QObject
 {
     Q_OBJECT
 public:
     static constexpr int kUpdatesPerSecond = 30;
+    static constexpr int kUpdateIntervalMs = 1000 / kUpdatesPerSecond; // 33
+    static constexpr int kPublishIntervalMs = 16; // the worker publishes at most this often
 
-    explicit TrainingController(int watchedExamples, QObject *parent = nullptr);
+    TrainingController(int watchedExamples, Clock &clock, QObject *parent = nullptr);
     ~TrainingController() override;
 
     const attn::TrainSettings &settings() const { return m_settings; }
@@ -68,5 +70,6 @@ private:
     attn::TrainingSnapshot m_published; // the worker's steps not yet taken, and the watched rows
     int m_publishedUpTo = 0; // steps published so far (the worker's, while one runs)
     bool m_fresh = false;
-    QTimer *m_timer;
+    Clock &m_clock;
+    ClockTimer *m_timer;
 };

@@ -224,7 +224,7 @@ void MainWindow::buildActions()
         if (m_whyScale->isVisible())
             m_whyScale->raise();
     });
-    m_training = new TrainingWindow(this);
+    m_training = new TrainingWindow(m_model->clock(), this);
     m_training->setWindowFlag(Qt::Window);
     add("showTraining", Qt::Key_T, [this] {
         m_training->setVisible(!m_training->isVisible());

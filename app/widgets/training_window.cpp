@@ -29,9 +29,9 @@ constexpr int kPaces[] = { 10, 30, 100, 300, 0 };
 
 } // namespace
 
-TrainingWindow::TrainingWindow(QWidget *parent)
+TrainingWindow::TrainingWindow(Clock &clock, QWidget *parent)
     : QWidget(parent)
-    , m_controller(new TrainingController(kWatchedExamples, this))
+    , m_controller(new TrainingController(kWatchedExamples, clock, this))
 {
     setObjectName("trainingWindow");
     m_texts.add([this] { setWindowTitle(tr("Training: with and without the scale")); });

@@ -8,6 +8,7 @@
 // d_k, noise, seed, steps, the scaled run's scaling and the init are adjustable; Export writes the
 // picture (.png .pdf .svg) or the numbers (.csv .json).
 
+#include "model/clock.h"
 #include "training.h"
 #include "widgets/translated_texts.h"
 
@@ -28,7 +29,8 @@ class TrainingWindow : public QWidget
 {
     Q_OBJECT
 public:
-    explicit TrainingWindow(QWidget *parent = nullptr);
+    // The clock paces the runs and the curves' refresh (model/clock.h).
+    explicit TrainingWindow(Clock &clock = systemClock(), QWidget *parent = nullptr);
     ~TrainingWindow() override;
 
     // The controls' settings; setting them resets the runs.

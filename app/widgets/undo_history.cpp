@@ -6,6 +6,7 @@
 #include <QUndoCommand>
 #include <QUndoStack>
 
+#include <chrono>
 #include <utility>
 
 namespace {
@@ -132,8 +133,8 @@ UndoHistory::UndoHistory(AttentionModel *model, LessonController *lesson, QObjec
     , m_model(model)
     , m_lesson(lesson)
     , m_stack(new QUndoStack(this))
+    , m_clock(model->clock())
 {
-    m_clock.start();
     // Bounded: a sweep left running makes a step every 1.5 s, and a step may hold loaded Q, K, V alive.
     m_stack->setUndoLimit(kUndoLimit);
     m_recorded = current();
@@ -169,17 +170,20 @@ void UndoHistory::changed()
     if (m_restoring || m_queued)
         return;
     m_queued = true;
+    m_changedAt = m_clock.now(); // a step's time is its change's, not the moment it is recorded
     QTimer::singleShot(0, this, &UndoHistory::recordNow);
 }
 
 void UndoHistory::recordNow()
 {
+    const Clock::Duration at = m_queued ? m_changedAt : m_clock.now();
     m_queued = false;
     const State now = current();
     if (now == m_recorded)
         return;
     State before = std::exchange(m_recorded, now);
-    m_stack->push(new StateCommand(this, std::move(before), now, m_clock.elapsed()));
+    m_stack->push(new StateCommand(
+        this, std::move(before), now, std::chrono::duration_cast<std::chrono::milliseconds>(at).count()));
 }
 
 void UndoHistory::undo()

@@ -3,13 +3,13 @@
 // Undo and redo of the settings (Edit > Undo, Ctrl+Z; Edit > Redo, Ctrl+Shift+Z): every change the model accepts,
 // from any source (the controls, the demo keys, a preset, a lesson step, a file), becomes a step on a QUndoStack.
 // The model's signals of one action (a preset sets settings, display, comparison and caption) make one step; a run
-// of changes to the same settings less than a second apart (a slider's drag, a held arrow key) is merged into one.
+// of changes to the same settings less than a second apart on the model's clock (a slider's drag, a held arrow key) is
+// merged into one.
 // What is restored is the whole state: settings, display, comparison, caption and the lesson step.
 
 #include "model/attention_model.h"
 #include "model/controllers.h"
 
-#include <QElapsedTimer>
 #include <QObject>
 
 class QUndoStack;
@@ -62,5 +62,6 @@ private:
     State m_recorded; // the state the last step ends in
     bool m_restoring = false;
     bool m_queued = false;
-    QElapsedTimer m_clock;
+    Clock &m_clock; // the model's
+    Clock::Duration m_changedAt {}; // when the change waiting to be recorded was made
 };

@@ -22,7 +22,6 @@
 #include <QScreen>
 #include <QShortcut>
 #include <QSpinBox>
-#include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -134,14 +133,14 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
     layout->addWidget(m_status);
     resize(1100, 800);
 
-    m_debounce = new QTimer(this);
+    m_debounce = m_model->clock().createTimer(this);
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(250);
-    connect(m_debounce, &QTimer::timeout, this, &WhyScaleWindow::recompute);
+    connect(m_debounce, &ClockTimer::timeout, this, &WhyScaleWindow::recompute);
     for (QSpinBox *box : { m_keys, m_trials })
-        connect(box, &QSpinBox::valueChanged, m_debounce, qOverload<>(&QTimer::start));
-    connect(m_scaling, &QComboBox::currentIndexChanged, m_debounce, qOverload<>(&QTimer::start));
-    connect(m_additive, &QCheckBox::toggled, m_debounce, qOverload<>(&QTimer::start));
+        connect(box, &QSpinBox::valueChanged, m_debounce, &ClockTimer::start);
+    connect(m_scaling, &QComboBox::currentIndexChanged, m_debounce, &ClockTimer::start);
+    connect(m_additive, &QCheckBox::toggled, m_debounce, &ClockTimer::start);
     connect(m_cancel, &QPushButton::clicked, this, &WhyScaleWindow::cancel);
     connect(m_run, &QPushButton::clicked, this, &WhyScaleWindow::recompute);
     connect(m_export, &QPushButton::clicked, this, &WhyScaleWindow::exportDialog);

@@ -25,7 +25,7 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
-class QTimer;
+class ClockTimer;
 class SweepPlot;
 class QCPBars;
 class QCPGraph;
@@ -84,7 +84,7 @@ private:
     std::function<QString()> m_statusText;
     void setStatus(std::function<QString()> text);
     TranslatedTexts m_texts;
-    QTimer *m_debounce;
+    ClockTimer *m_debounce; // the model's clock's: a change sweeps again 250 ms later
     QFutureWatcher<std::optional<attn::SweepResult>> m_watcher;
     std::shared_ptr<std::atomic<bool>> m_stop;
     std::optional<attn::SweepResult> m_result;
