@@ -7,7 +7,6 @@
 
 #include <QDir>
 #include <QDirIterator>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -737,10 +736,7 @@ void TestBadInput::refused()
         a.replace("{dir}", dir.path()).replace("{arrays}", arrays);
     message.replace("{dir}", dir.path()).replace("{arrays}", arrays);
 
-    QElapsedTimer clock;
-    clock.start();
     const Run r = runProgram(args, true); // headless: no window may open
-    QVERIFY2(clock.elapsed() < 10000, "bounded work: refused within seconds");
     QCOMPARE(r.exitCode, 2);
     const QString err = QString::fromUtf8(r.err);
     QVERIFY2(err.startsWith("attention-viz: " + message), qPrintable(err));

@@ -72,8 +72,6 @@ private slots:
     void printPytorchGivesTheDumpsWeights_data();
     void printPytorchGivesTheDumpsWeights();
     void initSigmaAndScalingInTheDump();
-    void smallFilesInLittleMemory_data();
-    void smallFilesInLittleMemory();
 };
 
 void TestCli::defaults()
@@ -754,35 +752,6 @@ void TestCli::initSigmaAndScalingInTheDump()
     QVERIFY(std::fabs(stats["expected_raw_variance"].toDouble() - 4.0 / 9 * 16) < 1e-9); // d_k/9 sigma⁴
     QVERIFY(std::fabs(stats["expected_scaled_variance"].toDouble() - 4.0 / 9) < 1e-9);
     QCOMPARE(o["jacobian_norm"].toArray()[0].toArray().size(), 5);
-}
-
-// Reading a file takes memory for what it holds, not for the most a file may hold: reading two .npy files of a few
-// hundred bytes once reserved 2 GiB each (QIODevice::read(limit)), and under a 3 GB address-space limit the
-// program ended in std::bad_alloc.
-void TestCli::smallFilesInLittleMemory_data()
-{
-    QTest::addColumn<QStringList>("args");
-    const QString a = QStringLiteral(ATTN_ARRAY_FIXTURES) + "/";
-    QTest::newRow("npy") << QStringList { "--load-q", a + "torch_q.npy", "--load-k", a + "torch_k.npy" };
-    QTest::newRow("npz") << QStringList { "--load", a + "qkv_deflated.npz" };
-    QTest::newRow("csv") << QStringList { "--load-q", a + "plain.csv", "--load-k", a + "plain.csv" };
-}
-
-void TestCli::smallFilesInLittleMemory()
-{
-#ifdef ATTN_SANITIZED
-    QSKIP("AddressSanitizer reserves terabytes of address space: no limit can be set under it");
-#endif
-    QFETCH(QStringList, args);
-    QProcess p;
-    // 1 GiB of address space: these runs passed within 800 MB.
-    p.start("/bin/sh",
-        QStringList { "-c", "ulimit -v 1048576 && exec \"$0\" \"$@\"", QStringLiteral(ATTN_EXE) } + args
-            + QStringList { "--dump", "-" });
-    QVERIFY(p.waitForFinished(60000));
-    const QByteArray err = p.readAllStandardError();
-    QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, err.constData());
-    QVERIFY(QJsonDocument::fromJson(p.readAllStandardOutput()).object().contains("weights"));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -204,9 +204,10 @@ void TestExport::pdfHasTextAndAxisLabels()
     QCOMPARE(runHeadless(kBlock1 + QStringList { "--export", path("block1.pdf") }).exitCode, 0);
     QCOMPARE(head(path("block1.pdf"), 5), QByteArray("%PDF-"));
     QVERIFY(QFileInfo(path("block1.pdf")).size() > 5000);
+    QVERIFY2(!QStandardPaths::findExecutable("pdftotext").isEmpty(), "pdftotext (poppler-utils) is needed");
+    // No text at all is the defect this guards: words drawn as outlines or a picture of the page.
     const QString text = pdfText(path("block1.pdf"));
-    if (text.isEmpty())
-        QSKIP("pdftotext (poppler-utils) is not installed");
+    QVERIFY2(!text.trimmed().isEmpty(), "pdftotext finds no text in the PDF");
     QVERIFY2(text.contains("key j") && text.contains("query i"), qPrintable(text));
     QVERIFY(text.contains("0.9977")); // the cell values are text too
     QVERIFY(text.contains("d_k = 4")); // the title line
@@ -450,8 +451,7 @@ void TestExport::npyOpensInNumpy()
         check.start(python, { "-c", "import numpy" });
         check.waitForFinished(60000);
     }
-    if (python.isEmpty() || check.exitCode() != 0)
-        QSKIP("numpy is not installed");
+    QVERIFY2(!python.isEmpty() && check.exitCode() == 0, "/usr/bin/python3 with NumPy (python3-numpy) is needed");
     QCOMPARE(runHeadless(kBlock1 + QStringList { "--export", path("np.npy") }).exitCode, 0);
     QProcess p;
     p.start(python,
