@@ -177,11 +177,13 @@ void TestCompareView::sidesStandAsInTheExport()
     QVERIFY(left->isVisible() && right->isVisible());
     // Side by side the first stands left; stacked (when that gives larger cells) it stands on top.
     if (m_window->isStacked())
-        QTRY_VERIFY(
-            left->mapTo(m_window, QPoint(0, 0)).y() + left->height() <= right->mapTo(m_window, QPoint(0, 0)).y());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            left->mapTo(m_window, QPoint(0, 0)).y() + left->height() <= right->mapTo(m_window, QPoint(0, 0)).y(),
+            gui::kPatienceMs);
     else
-        QTRY_VERIFY(
-            left->mapTo(m_window, QPoint(0, 0)).x() + left->width() <= right->mapTo(m_window, QPoint(0, 0)).x());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            left->mapTo(m_window, QPoint(0, 0)).x() + left->width() <= right->mapTo(m_window, QPoint(0, 0)).x(),
+            gui::kPatienceMs);
     // Each heatmap shows its model's result: the main one the window's model, the other the partner.
     const ResultPtr main = m_model->result(), partner = m_window->comparison()->partner()->result();
     const attn::Params shownLeft = (left == m_window->heatmap() ? main : partner)->params;

@@ -138,7 +138,7 @@ void TestDataWindow::headsGrid()
     QVERIFY(gui::chooseMenu(&window(), { "View", "Heads: every head's map side by side" }));
     auto *heads = window().findChild<HeadsWindow *>("headsWindow");
     QVERIFY(heads && heads->isVisible());
-    QTRY_COMPARE(heads->tiles().size(), 4); // 2 heads, their mean and their max
+    QTRY_COMPARE_WITH_TIMEOUT(heads->tiles().size(), 4, gui::kPatienceMs); // 2 heads, their mean and their max
     const auto r = model().result();
     for (int h = 0; h < 2; ++h) {
         QCOMPARE(heads->tiles()[h]->title(), QString("batch 0 · head %1").arg(h));
@@ -224,7 +224,7 @@ void TestDataWindow::weightsMapLarge()
     QVERIFY2(weights, qPrintable(why));
     // keys: Right, Down (a row is a layer's 3 heads), End, Home
     QVERIFY(gui::reactivate(w)); // the keys go to the active window: this one, not the main window's shortcuts
-    QTRY_VERIFY(w->isActiveWindow());
+    QTRY_VERIFY_WITH_TIMEOUT(w->isActiveWindow(), gui::kPatienceMs);
     gui::pressKey(w, Qt::Key_Right);
     QCOMPARE(w->selected(), 1);
     gui::pressKey(w, Qt::Key_Down);

@@ -210,7 +210,7 @@ void TestKeyboard::focusedControlKeepsItsKeys()
     QVERIFY(w);
     const bool cellValues = m_model->display().cellValues;
     w->setFocus(Qt::TabFocusReason); // as after Tab or a click
-    QTRY_VERIFY(w->hasFocus());
+    QTRY_VERIFY_WITH_TIMEOUT(w->hasFocus(), gui::kPatienceMs);
     gui::pressKey(m_window, Qt::Key(key));
     m_model->waitForIdle();
     QTEST(m_model->params().queryLength, "L");
@@ -252,8 +252,8 @@ void TestKeyboard::keysComeBackWhenAWindowCloses()
     opened->activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(opened));
     QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : opened, Qt::Key_Escape);
-    QTRY_VERIFY(!opened->isVisible());
-    QTRY_COMPARE(QApplication::activeWindow(), static_cast<QWidget *>(m_window));
+    QTRY_VERIFY_WITH_TIMEOUT(!opened->isVisible(), gui::kPatienceMs);
+    QTRY_COMPARE_WITH_TIMEOUT(QApplication::activeWindow(), static_cast<QWidget *>(m_window), gui::kPatienceMs);
     gui::pressKey(m_window, Qt::Key_S); // and the demo keys answer again
     QCOMPARE(m_model->params().scaling, attn::Scaling::None);
 }

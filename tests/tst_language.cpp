@@ -157,9 +157,9 @@ struct Window
     void settle()
     {
         for (int i = 0; i < 3; ++i) {
-            QTest::qWait(1);
+            gui::deliverQueued();
             window.settle();
-            QVERIFY(QTest::qWaitFor([this] { return !window.whyScale()->running(); }, 30000));
+            QVERIFY(QTest::qWaitFor([this] { return !window.whyScale()->running(); }, gui::kPatienceMs));
         }
     }
 
@@ -231,14 +231,14 @@ private slots:
         const QString caption = w.window.captionText();
         QVERIFY(!caption.isEmpty());
         QVERIFY(gui::chooseMenu(&w.window, { "View", "Language", QString::fromUtf8("中文") }));
-        QTRY_VERIFY(interfaceIsChinese());
+        QTRY_VERIFY_WITH_TIMEOUT(interfaceIsChinese(), gui::kPatienceMs);
         w.settle();
         QCOMPARE(w.window.windowTitle(), kChineseTitle);
         QVERIFY(w.window.captionText() != caption); // the lesson's Chinese title and caption
         // A long tooltip is rich text, which Qt wraps, in Chinese too (fewer characters, as wide).
         QVERIFY(gui::find<QSlider>(&w.window, "dk-slider")->toolTip().startsWith("<p>"));
         QVERIFY(gui::chooseMenu(&w.window, { QString::fromUtf8("视图(V)"), QString::fromUtf8("语言(L)"), "English" }));
-        QTRY_VERIFY(!interfaceIsChinese());
+        QTRY_VERIFY_WITH_TIMEOUT(!interfaceIsChinese(), gui::kPatienceMs);
         w.settle();
         QCOMPARE(w.window.captionText(), caption);
         QVERIFY(w.window.windowTitle().startsWith("attention-viz — scaled"));

@@ -218,7 +218,7 @@ void TestLessons::failedExportKeepsTheDialog()
         return true;
     });
     QVERIFY(gui::chooseMenu(m_window, { "File", "Export…" }));
-    QTRY_VERIFY(!titleAgain.isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!titleAgain.isEmpty(), gui::kPatienceMs);
     QVERIFY2(said.contains("no-such-folder"), qPrintable(said));
     QCOMPARE(pathAgain, bad);
     QCOMPARE(titleAgain, QString("Row sums of the exercise"));

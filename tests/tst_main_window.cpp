@@ -283,7 +283,7 @@ void TestMainWindow::zoomingInShowsFullDetail()
     QCPAxisRect *rect = h->plot()->axisRect(0);
     rect->axis(QCPAxis::atLeft)->setRange(99.5, 139.5);
     rect->axis(QCPAxis::atBottom)->setRange(199.5, 239.5);
-    QTRY_VERIFY(!h->grid().aggregated());
+    QTRY_VERIFY_WITH_TIMEOUT(!h->grid().aggregated(), gui::kPatienceMs);
     QCOMPARE(h->grid().rowBegin, 100);
     QCOMPARE(h->grid().colBegin, 200);
     const auto r = m_model->result();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The menus' shortcuts work in presentation mode too, where the menu bar is hidden: pressed as keys.
+#include "gui_driver.h"
 #include "model/attention_model.h"
 #include "params_edit.h"
 #include "pytorch_code.h"
@@ -50,7 +51,7 @@ void TestMenuShortcuts::menuShortcutsInPresentation()
         }
     });
     QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_F1);
-    QTRY_COMPARE(seen, QString("Keyboard shortcuts"));
+    QTRY_COMPARE_WITH_TIMEOUT(seen, QString("Keyboard shortcuts"), gui::kPatienceMs);
 }
 
 // Ctrl+Q closes the window in presentation mode.
@@ -63,7 +64,7 @@ void TestMenuShortcuts::quitInPresentation()
     window.setPresentation(true, false);
     QTest::keyClick(
         QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_Q, Qt::ControlModifier);
-    QTRY_VERIFY(!window.isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), gui::kPatienceMs);
 }
 
 void TestMenuShortcuts::copyAsCodeAndCommand_data()

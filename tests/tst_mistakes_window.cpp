@@ -74,7 +74,7 @@ private slots:
                     QVERIFY(mistakes()->sideText(side).contains(QString::fromStdString(s.error)));
                     continue;
                 }
-                QTest::qWait(50); // the queued replot lays out the cells
+                gui::deliverQueued(); // the queued replot lays out the cells
                 for (int r = 0; r < s.weights.rows; ++r) {
                     QCOMPARE(mistakes()->rowSumText(side, r), two(s.rowSums(0, r)));
                     for (int c = 0; c < s.weights.cols; ++c) {
@@ -137,11 +137,11 @@ private slots:
         w->showNormal(); // the offscreen screen (800 × 600) is not a projector's
         QCoreApplication::processEvents();
         w->resize(1280, 720);
-        QTRY_COMPARE(w->width(), 1280);
+        QTRY_COMPARE_WITH_TIMEOUT(w->width(), 1280, gui::kPatienceMs);
         QVERIFY(QTest::qWaitForWindowExposed(w));
         for (attn::Mistake m : attn::allMistakes()) {
             w->setMistake(m);
-            QTest::qWait(50);
+            gui::deliverQueued();
             for (int side = 0; side < 2; ++side) {
                 if (w->result().wrong.weights.empty() && side == 1)
                     continue;

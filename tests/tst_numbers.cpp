@@ -317,7 +317,7 @@ void TestNumbers::hoverOutlineGoesWithThePointer()
     QWidget *settings = m_window->findChild<QWidget *>("settingsDock");
     QVERIFY(settings);
     QTest::mouseMove(settings, settings->rect().center());
-    QTRY_VERIFY(!rect->visible());
+    QTRY_VERIFY_WITH_TIMEOUT(!rect->visible(), gui::kPatienceMs);
     QCOMPARE(heatmap()->highlight(), QPoint(-1, -1));
     QCOMPARE(m_model->hoveredCell(), QPoint(-1, -1));
     // a dialog or a menu over the plot: the plot is left

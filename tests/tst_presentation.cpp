@@ -85,7 +85,7 @@ void TestPresentation::quittingInPresentationKeepsTheWindowState()
         QVERIFY(window.isPresentation());
         QVERIFY(!window.findChild<QDockWidget *>("settingsDock")->isVisible());
         gui::pressKey(&window, Qt::Key_Q, Qt::ControlModifier);
-        QTRY_VERIFY(!window.isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), gui::kPatienceMs);
     }
     AttentionModel model;
     MainWindow window(&model, true);

@@ -76,10 +76,10 @@ struct Window
     }
     void settle()
     {
-        QTest::qWait(1);
+        gui::deliverQueued();
         window.settle();
-        QVERIFY(QTest::qWaitFor([this] { return !window.whyScale()->running(); }, 30000));
-        QTest::qWait(1);
+        QVERIFY(QTest::qWaitFor([this] { return !window.whyScale()->running(); }, gui::kPatienceMs));
+        gui::deliverQueued();
     }
 };
 
@@ -186,11 +186,12 @@ private slots:
         const QPalette system = QApplication::palette();
         Window w;
         QVERIFY(gui::chooseMenu(&w.window, { "View", "Theme", "Dark" }));
-        QTRY_VERIFY(isDark(QApplication::palette()));
+        QTRY_VERIFY_WITH_TIMEOUT(isDark(QApplication::palette()), gui::kPatienceMs);
         QCOMPARE(themeName(), QString("dark"));
-        QTRY_VERIFY(isDark(w.window.mistakes()->palette())); // (the windows hear of it through posted events)
+        QTRY_VERIFY_WITH_TIMEOUT(
+            isDark(w.window.mistakes()->palette()), gui::kPatienceMs); // (the windows hear of it through posted events)
         QVERIFY(gui::chooseMenu(&w.window, { "View", "Theme", "System colours" }));
-        QTRY_COMPARE(themeName(), QString("system"));
+        QTRY_COMPARE_WITH_TIMEOUT(themeName(), QString("system"), gui::kPatienceMs);
         QCOMPARE(QApplication::palette().color(QPalette::Window), system.color(QPalette::Window));
         QCOMPARE(QApplication::palette().color(QPalette::WindowText), system.color(QPalette::WindowText));
     }

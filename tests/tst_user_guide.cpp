@@ -167,7 +167,7 @@ private slots:
         MainWindow window(&model, false);
         UserGuide *guide = openGuide(&window);
         QVERIFY(guide);
-        QTRY_VERIFY(guide->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(guide->isVisible(), gui::kPatienceMs);
         QCOMPARE(guide->pageCount(), int(UserGuide::pageFiles("en").size()));
         auto *list = guide->findChild<QListWidget *>("guidePages");
         QCOMPARE(list->item(0)->text(), QString("The window"));
@@ -179,7 +179,7 @@ private slots:
         guide->showPage(4);
         QCOMPARE(guide->currentPage(), 4);
         QVERIFY(setInterfaceLanguage("zh"));
-        QTRY_COMPARE(list->item(0)->text(), QString::fromUtf8("窗口"));
+        QTRY_COMPARE_WITH_TIMEOUT(list->item(0)->text(), QString::fromUtf8("窗口"), gui::kPatienceMs);
         QCOMPARE(guide->currentPage(), 4); // the same page, now in Chinese
         QVERIFY(guide->browser()->toPlainText().contains(QString::fromUtf8("掩码")));
         QCOMPARE(guide->windowTitle(), QString::fromUtf8("attention-viz — 用户指南"));
@@ -197,23 +197,25 @@ private slots:
         for (const int page : { 0, 5 }) {
             guide->showPage(page);
             QVERIFY(setInterfaceLanguage("zh"));
-            QTRY_COMPARE(list->item(0)->text(), QString::fromUtf8("窗口"));
-            QTRY_VERIFY(guide->browser()->toPlainText().contains(QRegularExpression("[\\x{4e00}-\\x{9fff}]")));
+            QTRY_COMPARE_WITH_TIMEOUT(list->item(0)->text(), QString::fromUtf8("窗口"), gui::kPatienceMs);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                guide->browser()->toPlainText().contains(QRegularExpression("[\\x{4e00}-\\x{9fff}]")),
+                gui::kPatienceMs);
             QCOMPARE(guide->currentPage(), page);
             QVERIFY(setInterfaceLanguage("en"));
-            QTRY_COMPARE(list->item(0)->text(), QString("The window"));
+            QTRY_COMPARE_WITH_TIMEOUT(list->item(0)->text(), QString("The window"), gui::kPatienceMs);
             QCOMPARE(guide->currentPage(), page);
         }
         // Esc closes it from within.
         guide->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(guide));
         QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : guide, Qt::Key_Escape);
-        QTRY_VERIFY(!guide->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!guide->isVisible(), gui::kPatienceMs);
         guide->show();
         // Pages asked for quickly, one after the other, while pictures are drawn.
         for (int page = 0; page < guide->pageCount(); ++page)
             guide->showPage(page);
-        QTRY_VERIFY(guide->browser()->toPlainText().contains("Undo"));
+        QTRY_VERIFY_WITH_TIMEOUT(guide->browser()->toPlainText().contains("Undo"), gui::kPatienceMs);
     }
 };
 
