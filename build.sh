@@ -63,12 +63,15 @@ fi
 # How long each part of the test run took, from the start of the build (CI's budget is 15 minutes).
 took() { echo "== $1: $SECONDS s since the build started"; }
 SECONDS=0
+# run and test configure build/ alike (the same options, so the same compiler flags): after one of them, the other
+# compiles only what it adds (run: the program alone; test: the tests), nothing of the program again.
+release=(-S . -B build -DCMAKE_BUILD_TYPE=Release -DATTENTION_VIZ_WERROR=ON -DBUILD_TESTING=ON -DATTENTION_VIZ_ALL_TESTS=OFF)
 if [ "$what" = test ]; then
   # Two builds:
   # 1. the release build (GCC, -O3, tuned to this CPU): the program, the core's tests (the numbers bit for bit as
   #    users get them), the stress test of the window, the benchmarks, and the checks of the sources and of the program (format, clang-tidy,
   #    translations, OCR of presentation screenshots, install);
-  cmake "${tools[@]}" -S . -B build -DCMAKE_BUILD_TYPE=Release -DATTENTION_VIZ_WERROR=ON -DBUILD_TESTING=ON -DATTENTION_VIZ_ALL_TESTS=OFF
+  cmake "${tools[@]}" "${release[@]}"
   cmake --build build -j"$jobs"
   took "release build built"
   ctest --test-dir build --output-on-failure -j"$jobs"
@@ -85,6 +88,6 @@ if [ "$what" = test ]; then
   exit 0
 fi
 # run: the program alone (no tests), then started with the options given.
-cmake "${tools[@]}" -S . -B build -DCMAKE_BUILD_TYPE=Release -DATTENTION_VIZ_WERROR=OFF -DBUILD_TESTING=OFF
-cmake --build build -j"$jobs"
+cmake "${tools[@]}" "${release[@]}"
+cmake --build build -j"$jobs" --target attention-viz
 exec build/app/attention-viz "$@"
