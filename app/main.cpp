@@ -27,7 +27,6 @@
 #include <QFileInfo>
 #include <QIcon>
 #include <QImage>
-#include <QSaveFile>
 #include <QSettings>
 #include <QTranslator>
 #include <qcustomplot.h>

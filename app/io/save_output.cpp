@@ -2,7 +2,7 @@
 #include "io/save_output.h"
 
 #include <QFileInfo>
-#include <QSaveFile>
+#include <QRandomGenerator>
 
 #include <cerrno>
 #include <csignal>
@@ -140,22 +140,93 @@ bool writeInPlace(const QString &path, const std::function<void(std::ostream &)>
     return ok;
 }
 
-bool writeThroughSaveFile(const QString &path, const std::function<void(std::ostream &)> &write, QString *error)
+// A temporary file beside target (".NAME.XXXXXX" in its folder), created new with the permissions a new file gets
+// (0666 less the umask); -1 with errno set when none can be made.
+int createTemporary(const QByteArray &target, QByteArray *temp)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = QStringLiteral("cannot write '%1': %2").arg(path, file.errorString());
-        return false;
+    const qsizetype slash = target.lastIndexOf('/');
+    const QByteArray folder = slash < 0 ? QByteArray(".") : target.left(slash + 1);
+    const QByteArray name = slash < 0 ? target : target.mid(slash + 1);
+    static const char digits[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        QByteArray suffix(6, 'x');
+        for (char &c : suffix)
+            c = digits[QRandomGenerator::global()->bounded(int(sizeof digits - 1))];
+        *temp = (slash < 0 ? QByteArray() : folder) + '.' + name + '.' + suffix;
+        const int fd = ::open(temp->constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0666);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
     }
-    BlockBuf buf([&file](const char *data, std::size_t n) { return file.write(data, qint64(n)) == qint64(n); });
-    if (!writeAll(buf, write)) {
-        *error = QStringLiteral("cannot write '%1': %2").arg(path, file.errorString());
-        file.cancelWriting();
+    errno = EEXIST;
+    return -1;
+}
+
+// A regular file, or a new one: written to a temporary beside it, checked (every byte written, flushed to the disk,
+// its size what was written), then renamed over it. On any failure the temporary goes and an existing file stays
+// byte for byte as it was; the message gives the system's reason ("No space left on device"). A symlink to a regular
+// file: its target is replaced, the link stays.
+bool writeReplacing(const QString &path, const std::function<void(std::ostream &)> &write, QString *error)
+{
+    const QFileInfo info(path);
+    const QByteArray target = QFile::encodeName(info.isSymLink() && info.exists() ? info.canonicalFilePath() : path);
+    const auto fail = [&](int err) {
+        *error = QStringLiteral("cannot write '%1': %2").arg(path, systemError(err));
         return false;
+    };
+    QByteArray temp;
+    const int fd = createTemporary(target, &temp);
+    if (fd < 0)
+        return fail(errno);
+    struct stat old
+    {
+    };
+    if (::stat(target.constData(), &old) == 0) { // the file it replaces keeps its owner (if root) and permissions
+        [[maybe_unused]] const int owned = ::fchown(fd, old.st_uid, old.st_gid); // (only root may give a file away)
+        [[maybe_unused]] const int kept = ::fchmod(fd, old.st_mode & 07777);
     }
-    if (!file.commit()) {
-        *error = QStringLiteral("cannot write '%1': %2").arg(path, file.errorString());
-        return false;
+    int err = 0;
+    qint64 written = 0;
+    BlockBuf buf([fd, &err, &written](const char *data, std::size_t n) {
+        if (!writeFd(fd, data, n)) {
+            err = errno;
+            return false;
+        }
+        written += qint64(n);
+        return true;
+    });
+    bool ok = writeAll(buf, write);
+    if (!ok && err == 0)
+        err = EIO;
+    if (ok && ::fsync(fd) != 0) { // what the disk could not take shows here at the latest
+        ok = false;
+        err = errno;
+    }
+    struct stat st
+    {
+    };
+    if (ok && (::fstat(fd, &st) != 0 || qint64(st.st_size) != written)) {
+        ok = false;
+        err = errno != 0 ? errno : EIO;
+    }
+    if (::close(fd) != 0 && ok) {
+        ok = false;
+        err = errno;
+    }
+    if (ok && ::rename(temp.constData(), target.constData()) != 0) {
+        ok = false;
+        err = errno;
+    }
+    if (!ok) {
+        ::unlink(temp.constData());
+        return fail(err);
+    }
+    // The rename itself on the disk (best effort: some file systems refuse to sync a folder).
+    const qsizetype slash = target.lastIndexOf('/');
+    const int dir = ::open(
+        slash < 0 ? "." : target.left(std::max<qsizetype>(slash, 1)).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        [[maybe_unused]] const int synced = ::fsync(dir);
+        ::close(dir);
     }
     return true;
 }
@@ -181,7 +252,7 @@ bool saveThroughStream(const QString &path, const std::function<void(std::ostrea
         if (!S_ISREG(st.st_mode))
             return writeInPlace(path, write, error);
     }
-    return writeThroughSaveFile(path, write, error);
+    return writeReplacing(path, write, error);
 }
 
 bool saveBytes(const QString &path, const QByteArray &bytes, QString *error)

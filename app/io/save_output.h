@@ -3,9 +3,10 @@
 // Writing output without silent loss. Every write is checked; a failed or short one is an error that
 // names the output, never a quiet success.
 //   "-"                       standard output (closed, full or broken: an error).
-//   a regular file, or none   through QSaveFile: a temporary file beside it, renamed over it only when
-//                             everything was written, so a failed write leaves no partial file and an
-//                             existing file is replaced only as a whole.
+//   a regular file, or none   a temporary file beside it, written, flushed to the disk and its size checked,
+//                             then renamed over it: a failed write (a full disk, say) leaves no partial
+//                             file, an existing file is replaced only as a whole, and the message gives
+//                             the system's reason ("No space left on device").
 //   anything else that exists a device, a FIFO, a socket, or a symlink to one (/dev/null, /dev/stdout):
 //                             written in place. Renaming over it would replace the node with a file.
 

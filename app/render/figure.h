@@ -3,7 +3,7 @@
 // Exported pictures and matrices. A figure is one heatmap (or two side by side, for comparisons)
 // with its colour scale, axis labels, per-panel subtitles and an optional title line, drawn by
 // QCustomPlot onto an image (PNG, JPG), a PDF (vector) or an SVG (vector; the cells one image).
-// Everything is written through QSaveFile: all or nothing.
+// Everything is written through io/save_output.h: all or nothing, every byte checked.
 
 #include "model/labels.h"
 #include "model/view_state.h"
