@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// attention-viz: without an output option it opens the window; --dump and --screenshot write and exit.
+// attention-viz: without an output option it opens the window; --dump, --export, --screenshot and the others write
+// and exit. main() is the list of a run's steps; each writes its outputs into the run's OutputSet, which puts them
+// all in place at the end, or none when a step fails (io/save_output.h).
 #include "cli/cli_options.h"
+#include "io/file_kinds.h"
 #include "io/save_output.h"
 #include "io/scenario.h"
 #include "io/settings_store.h"
@@ -23,8 +26,6 @@
 
 #include <QApplication>
 #include <QBuffer>
-#include <QDir>
-#include <QFileInfo>
 #include <QIcon>
 #include <QImage>
 #include <QSettings>
@@ -36,28 +37,12 @@
 
 namespace {
 
-// The files this run created, so that a failing later output leaves nothing behind: all or nothing.
-QStringList g_created;
-
-// Runs write(path) and remembers path when it is a new file.
-bool tracked(const QString &path, const std::function<bool()> &write)
-{
-    const bool existed = path == QLatin1String("-") || QFileInfo::exists(path);
-    if (!write())
-        return false;
-    if (!existed)
-        g_created << path;
-    return true;
-}
-
 // The messages' Chinese for a Chinese interface, loaded before anything else: the command line's errors come
 // before the application and its translations.
 const QTranslator *g_messages = nullptr;
 
 int fail(const QString &message)
 {
-    for (const QString &path : std::as_const(g_created))
-        QFile::remove(path);
     std::fprintf(stderr, "attention-viz: %s\n", qPrintable(translatedMessage(message, g_messages)));
     return 2;
 }
@@ -85,18 +70,6 @@ QString askedLanguage(const QStringList &arguments)
     return systemLanguage(); // (also when --lang is wrong: its error is in the system's language)
 }
 
-bool savePng(const QImage &image, const QString &path, QString *error)
-{
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    if (!image.save(&buffer, "PNG")) {
-        *error = QStringLiteral("cannot encode the image as PNG");
-        return false;
-    }
-    return saveBytes(path, bytes, error);
-}
-
 // Qt's offscreen platform and a missing XDG_RUNTIME_DIR make harmless warnings; keep stderr for real problems.
 QtMessageHandler previousHandler = nullptr;
 
@@ -107,6 +80,24 @@ void quietHandler(QtMsgType type, const QMessageLogContext &context, const QStri
         return;
     previousHandler(type, context, message);
 }
+
+// One run of the program: what the command line asked, what it computed, what it wrote.
+struct Run
+{
+    const CliRequest &request;
+    OutputSet outputs;
+    std::optional<attn::SweepResult> sweep;
+    std::optional<attn::TrainingRun> training;
+    QString error; // a failed step's: "--option: why"
+
+    // A step's failure: the option and the reason.
+    bool failed(const QString &option, const QString &why)
+    {
+        error = QStringLiteral("%1: %2").arg(option, why);
+        return false;
+    }
+};
+using Step = bool (*)(Run &);
 
 FigureOptions figureOptions(const CliRequest &request, const attn::Params &p)
 {
@@ -120,77 +111,196 @@ FigureOptions figureOptions(const CliRequest &request, const attn::Params &p)
     return o;
 }
 
-// --export, --export-compare, --export-series: no window, nothing shown.
-int writeExports(const CliRequest &request)
+// --print-command, --print-pytorch: the settings as a command and as code on standard output (and nothing else: the
+// command line refuses other outputs beside them).
+bool printSettings(Run &run)
 {
-    const auto result = std::make_shared<const attn::Result>(attn::compute(request.params));
-    QString error;
-    if (!request.exportPath.isEmpty()) {
-        const bool data = dataSuffixes().contains(QFileInfo(request.exportPath).suffix().toLower());
-        const bool ok = tracked(request.exportPath, [&] {
-            return data ? writeData(request.exportPath, *result, request.display, &error)
-                        : writeFigure(request.exportPath, { { result, QString() } },
-                            figureOptions(request, result->params), &error);
-        });
-        if (!ok)
-            return fail(QStringLiteral("--export: %1").arg(error));
-    }
-    if (!request.comparePath.isEmpty()) {
-        FigureOptions o = figureOptions(request, result->params);
-        if (!request.noTitle && request.title.isEmpty())
-            o.title = compareTitle(
-                result->params, request.compareSoftmaxDim ? CompareKind::SoftmaxDim : CompareKind::Scaling);
-        const QSize size = request.size.isValid() ? request.size : QSize(2400, 900); // two panels: twice as wide
-        o.size = size;
-        const auto panels
-            = comparePanels(result, request.compareSoftmaxDim ? CompareKind::SoftmaxDim : CompareKind::Scaling);
-        if (!tracked(request.comparePath, [&] { return writeFigure(request.comparePath, panels, o, &error); }))
-            return fail(QStringLiteral("--export-compare: %1").arg(error));
-    }
-    if (!request.seriesDir.isEmpty()) {
-        std::vector<SeriesPicture> pictures;
-        for (std::size_t i = 0; i < request.seriesParams.size(); ++i)
-            pictures.push_back({ request.seriesValues[int(i)], request.seriesParams[i] });
-        const auto options = [&](const attn::Params &p) { return figureOptions(request, p); };
-        QStringList created;
-        if (!writeSeries(request.seriesDir, request.seriesName, pictures, request.format, result, options, nullptr,
-                &error, &created))
-            return fail(QStringLiteral("--export-series: %1").arg(error));
-        g_created << created;
-    }
-    return 0;
+    const CliRequest &r = run.request;
+    std::string text;
+    if (r.printCommand)
+        text += attn::commandLine(r.params) + "\n";
+    if (r.printPytorch)
+        text += attn::pytorchScript(r.params);
+    return run.outputs.writeBytes(QStringLiteral("-"), QByteArray::fromStdString(text), &run.error);
 }
 
-int runWindow(const CliRequest &request)
+// --save-scenario FILE: the state the command line gives.
+bool writeScenarioFile(Run &run)
 {
-    AttentionModel model;
-    attn::Params params = request.params;
-    DisplayOptions display = request.display;
-    const bool interactive = request.screenshotPath.isEmpty();
-    if (interactive && !request.paramsGiven) {
-        QSettings settings; // the last session's settings, unless the command line gives some
-        loadSettings(settings, &params, &display);
+    const CliRequest &r = run.request;
+    if (r.saveScenarioPath.isEmpty())
+        return true;
+    Scenario s;
+    s.params = r.params;
+    s.display = r.display;
+    s.compare = r.compare;
+    s.compareDk = r.compareDk;
+    s.captionEn = r.captionEn;
+    s.captionZh = r.captionZh;
+    QString why;
+    return saveScenario(r.saveScenarioPath, s, &why, &run.outputs) || run.failed("--save-scenario", why);
+}
+
+// --sweep or --train with --dump or a .csv / .json --export: their numbers (their pictures need the GUI).
+bool writeRunNumbers(Run &run)
+{
+    const CliRequest &r = run.request;
+    if ((!r.sweep && !r.train) || (r.dumpPath.isEmpty() && r.exportPath.isEmpty()))
+        return true;
+    if (r.sweep)
+        run.sweep = attn::runSweep(*r.sweep);
+    else
+        run.training = attn::runTraining(*r.train);
+    for (const QString &path : { r.dumpPath, r.sweepWritesData() ? r.exportPath : QString() }) {
+        if (path.isEmpty())
+            continue;
+        const bool csv = io::suffixOf(path) == QLatin1String("csv");
+        QString why;
+        const bool ok = run.outputs.write(
+            path,
+            [&](std::ostream &out) {
+                if (run.sweep)
+                    csv ? attn::writeSweepCsv(out, *run.sweep) : attn::writeSweepJson(out, *run.sweep);
+                else
+                    csv ? attn::writeTrainingCsv(out, *run.training) : attn::writeTrainingJson(out, *run.training);
+            },
+            &why);
+        if (!ok)
+            return run.failed(path == r.dumpPath ? "--dump" : "--export", why);
     }
-    model.setParams(params);
-    model.setDisplay(display);
-    model.setCompare(request.compare, request.compareDk);
-    model.setCaption(request.captionEn, request.captionZh);
-    MainWindow window(&model, interactive);
-    if (!request.lessonPath.isEmpty()) {
-        QString error;
-        if (!window.openLesson(request.lessonPath, &error))
-            return fail(QStringLiteral("--lesson: %1").arg(error));
-        window.lesson()->step(request.lessonStep - 1);
-        // The step is the starting state; options given beside it change it, as with --preset (without
-        // any, the step stands, not the last session's settings).
-        if (request.paramsGiven) {
-            model.setParams(params);
-            model.setDisplay(display);
-            model.setCompare(request.compare, request.compareDk);
-        }
+    return true;
+}
+
+// --dump: every tensor and statistic; of loaded weights, each map's sums and entropies; with --mistake, the
+// mistaken side beside the right one.
+bool writeDump(Run &run)
+{
+    const CliRequest &r = run.request;
+    if (r.dumpPath.isEmpty() || r.sweep || r.train)
+        return true;
+    QString why;
+    bool ok = false;
+    if (r.weights) {
+        ok = run.outputs.write(
+            r.dumpPath, [&](std::ostream &out) { attn::writeWeightsJson(out, *r.weights, dumpText()); }, &why);
+    } else {
+        std::optional<attn::MistakeResult> mistake;
+        if (r.mistake)
+            mistake = attn::commitMistake(r.params, *r.mistake);
+        const attn::Result result = attn::compute(mistake ? mistake->params : r.params);
+        ok = run.outputs.write(
+            r.dumpPath,
+            [&](std::ostream &out) { attn::writeJson(out, result, mistake ? &*mistake : nullptr, dumpText()); }, &why);
     }
+    return ok || run.failed("--dump", why);
+}
+
+// The sweep's or the training's plots (1200 × 900 units, 1400 × 900) unless --size says otherwise.
+bool writeRunPicture(Run &run)
+{
+    const CliRequest &r = run.request;
+    if ((!run.sweep && !run.training) || !r.writesPictures())
+        return true;
+    SweepPicture sweepPicture;
+    TrainingPicture trainingPicture;
+    PlotPicture &picture = run.sweep ? static_cast<PlotPicture &>(sweepPicture) : trainingPicture;
+    if (r.size.isValid())
+        picture.size = r.size;
+    picture.pixelRatio = r.pixelRatio;
+    picture.transparent = r.transparent;
+    picture.title = !r.noTitle;
+    picture.titleText = r.title;
+    QByteArray bytes;
+    QString why;
+    const bool ok = (run.sweep ? encodeSweepPicture(r.exportPath, *run.sweep, sweepPicture, &bytes, &why)
+                               : encodeTrainingPicture(r.exportPath, attn::snapshotOf(*run.training, kWatchedExamples),
+                                   trainingPicture, &bytes, &why))
+        && run.outputs.writeBytes(r.exportPath, bytes, &why);
+    return ok || run.failed("--export", why);
+}
+
+// --load-weights --export: one map as a picture.
+bool writeWeightsPicture(Run &run)
+{
+    const CliRequest &r = run.request;
+    if (!r.weights || r.exportPath.isEmpty())
+        return true;
+    QByteArray bytes;
+    QString why;
+    const bool ok
+        = encodeWeightsPicture(r.exportPath, *r.weights, r.weightsMap, r.size.isValid() ? r.size : QSize(1000, 900),
+              r.pixelRatio, r.transparent, r.title, !r.noTitle, &bytes, &why)
+        && run.outputs.writeBytes(r.exportPath, bytes, &why);
+    return ok || run.failed("--export", why);
+}
+
+// --export, --export-compare, --export-series of the settings: no window, nothing shown.
+bool writeSettingsPictures(Run &run)
+{
+    const CliRequest &r = run.request;
+    if (!r.writesPictures() || r.sweep || r.train || r.weights)
+        return true;
+    const auto result = std::make_shared<const attn::Result>(attn::compute(r.params));
+    QString why;
+    if (!r.exportPath.isEmpty()) {
+        const bool ok = io::matrixSuffixes().contains(io::suffixOf(r.exportPath))
+            ? writeData(r.exportPath, *result, r.display, &why, &run.outputs)
+            : writeFigure(
+                r.exportPath, { { result, QString() } }, figureOptions(r, result->params), &why, &run.outputs);
+        if (!ok)
+            return run.failed("--export", why);
+    }
+    if (!r.comparePath.isEmpty()) {
+        const CompareKind kind = r.compareSoftmaxDim ? CompareKind::SoftmaxDim : CompareKind::Scaling;
+        FigureOptions o = figureOptions(r, result->params);
+        if (!r.noTitle && r.title.isEmpty())
+            o.title = compareTitle(result->params, kind);
+        o.size = r.size.isValid() ? r.size : QSize(2400, 900); // two panels: twice as wide
+        if (!writeFigure(r.comparePath, comparePanels(result, kind), o, &why, &run.outputs))
+            return run.failed("--export-compare", why);
+    }
+    if (!r.seriesDir.isEmpty()) {
+        std::vector<SeriesPicture> pictures;
+        for (std::size_t i = 0; i < r.seriesParams.size(); ++i)
+            pictures.push_back({ r.seriesValues[int(i)], r.seriesParams[i] });
+        const auto options = [&](const attn::Params &p) { return figureOptions(r, p); };
+        if (!writeSeries(r.seriesDir, r.seriesName, pictures, r.format, result, options, nullptr, &why, &run.outputs))
+            return run.failed("--export-series", why);
+    }
+    return true;
+}
+
+// The application, its names and icon, its language and colours (the command line's, else the last chosen in an
+// interactive window, else the system's).
+void setUpApplication(const CliRequest &request)
+{
+    QApplication::setApplicationName("attention-viz");
+    QApplication::setOrganizationName("attention-viz");
+    QApplication::setApplicationVersion(ATTENTION_VIZ_VERSION);
+    // The launcher's name (packaging/), so that a desktop puts the window under its icon; the icon itself for
+    // the title bar and the task switcher, also when the program is not installed.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.attention_viz.AttentionViz"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/io.github.attention_viz.AttentionViz.svg")));
+    const bool interactive = request.opensWindow() && request.screenshotPath.isEmpty();
+    QString language = request.language;
+    if (language.isEmpty() && interactive)
+        language = QSettings().value("ui/language").toString();
+    if (language != QLatin1String("en") && language != QLatin1String("zh"))
+        language.clear();
+    if (!installTranslations(*qApp, language))
+        std::fprintf(stderr, "attention-viz: the Chinese translation could not be loaded; using English\n");
+    QString theme = request.theme;
+    if (theme.isEmpty() && interactive)
+        theme = QSettings().value("ui/theme").toString();
+    if (!theme.isEmpty())
+        applyTheme(theme);
+}
+
+// The window on the request's state: its lesson step, presentation mode and the windows the options open.
+void prepareWindow(const CliRequest &request, AttentionModel &model, MainWindow &window)
+{
     if (request.presentation)
-        window.setPresentation(true, interactive);
+        window.setPresentation(true, request.screenshotPath.isEmpty());
     if (request.train) { // --train without an output: the Training window on those settings
         window.training()->setSettings(*request.train);
         window.training()->show();
@@ -200,43 +310,83 @@ int runWindow(const CliRequest &request)
             request.sweep->keys, request.sweep->trials, request.sweep->scaling, request.sweep->additiveHidden > 0);
         window.whyScale()->show();
     }
-
     if (request.mistake && request.screenshotPath.isEmpty()) // --mistake without an output: the Mistakes window on it
         window.showMistakes(*request.mistake);
     if (request.weights) {
         window.showWeights(request.weights);
         window.weightsWindow()->select(request.weightsMap);
     }
+    Q_UNUSED(model);
+}
 
-    if (!request.screenshotPath.isEmpty()) {
-        window.resize(request.size.isValid() ? request.size : QSize(1400, 900));
-        window.show();
-        window.settle();
-        // With --mistake, the Mistakes window is the picture (with --load-weights, the weights window).
-        QWidget *shown = &window;
-        if (request.mistake) {
-            MistakesWindow *m = window.mistakes();
-            m->setMistake(*request.mistake);
-            if (request.presentation)
-                m->setPresentation(true, false);
-            m->resize(request.size.isValid() ? request.size : QSize(1280, 720));
-            m->show();
-            QCoreApplication::processEvents();
-            shown = m;
-        }
-        if (request.weights) { // --load-weights: their window is the picture
-            WeightsWindow *w = window.weightsWindow();
-            w->resize(request.size.isValid() ? request.size : QSize(1280, 720));
-            w->show();
-            QCoreApplication::processEvents();
-            shown = w;
-        }
-        QString error;
-        if (!tracked(request.screenshotPath,
-                [&] { return savePng(shown->grab().toImage(), request.screenshotPath, &error); }))
-            return fail(QStringLiteral("--screenshot: %1").arg(error));
-        return 0;
+// --screenshot FILE.png: the main window as a picture; with --mistake the Mistakes window, with --load-weights the
+// weights window.
+bool writeScreenshot(Run &run, MainWindow &window)
+{
+    const CliRequest &r = run.request;
+    window.resize(r.size.isValid() ? r.size : QSize(1400, 900));
+    window.show();
+    window.settle();
+    QWidget *shown = &window;
+    if (r.mistake) {
+        MistakesWindow *m = window.mistakes();
+        m->setMistake(*r.mistake);
+        if (r.presentation)
+            m->setPresentation(true, false);
+        m->resize(r.size.isValid() ? r.size : QSize(1280, 720));
+        m->show();
+        QCoreApplication::processEvents();
+        shown = m;
     }
+    if (r.weights) {
+        WeightsWindow *w = window.weightsWindow();
+        w->resize(r.size.isValid() ? r.size : QSize(1280, 720));
+        w->show();
+        QCoreApplication::processEvents();
+        shown = w;
+    }
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!shown->grab().toImage().save(&buffer, "PNG"))
+        return run.failed("--screenshot", QStringLiteral("cannot encode the image as PNG"));
+    QString why;
+    return run.outputs.writeBytes(r.screenshotPath, bytes, &why) || run.failed("--screenshot", why);
+}
+
+// The window: interactive (the last session's settings unless the command line gives some), or pictured.
+int runWindow(Run &run)
+{
+    const CliRequest &r = run.request;
+    AttentionModel model;
+    attn::Params params = r.params;
+    DisplayOptions display = r.display;
+    const bool interactive = r.screenshotPath.isEmpty();
+    if (interactive && !r.paramsGiven) {
+        QSettings settings;
+        loadSettings(settings, &params, &display);
+    }
+    const auto show = [&] {
+        model.setParams(params);
+        model.setDisplay(display);
+        model.setCompare(r.compare, r.compareDk);
+    };
+    show();
+    model.setCaption(r.captionEn, r.captionZh);
+    MainWindow window(&model, interactive);
+    if (!r.lessonPath.isEmpty()) {
+        QString why;
+        if (!window.openLesson(r.lessonPath, &why))
+            return fail(QStringLiteral("--lesson: %1").arg(why));
+        window.lesson()->step(r.lessonStep - 1);
+        // The step is the starting state; options given beside it change it, as with --preset (without any, the
+        // step stands, not the last session's settings).
+        if (r.paramsGiven)
+            show();
+    }
+    prepareWindow(r, model, window);
+    if (!interactive)
+        return writeScreenshot(run, window) && run.outputs.commit(&run.error) ? 0 : fail(run.error);
     window.show();
     return QApplication::exec();
 }
@@ -254,175 +404,31 @@ int main(int argc, char *argv[])
         && messages.load(QStringLiteral(":/i18n/attention-viz_zh_CN.qm")))
         g_messages = &messages;
     const CliOutcome outcome = parseCommandLine(arguments, attn::defaultMemoryBudget());
-    switch (outcome.kind) {
-    case CliOutcome::Help:
-    case CliOutcome::Version: {
+    if (outcome.kind == CliOutcome::Error)
+        return fail(outcome.text);
+    if (outcome.kind != CliOutcome::Run) { // --help, --version
         QString error;
         const QString text = outcome.kind == CliOutcome::Version ? versionLines().join('\n') : outcome.text;
-        if (!saveBytes(QStringLiteral("-"), text.toUtf8() + '\n', &error))
-            return fail(error);
-        return 0;
+        return saveBytes(QStringLiteral("-"), text.toUtf8() + '\n', &error) ? 0 : fail(error);
     }
-    case CliOutcome::Error:
-        return fail(outcome.text);
-    case CliOutcome::Run:
-        break;
-    }
-    const CliRequest &request = outcome.request;
-
-    if (request.printPytorch || request.printCommand) { // the settings as a command and as code, nothing else
-        std::string text;
-        if (request.printCommand)
-            text += attn::commandLine(request.params) + "\n";
-        if (request.printPytorch)
-            text += attn::pytorchScript(request.params);
-        QString error;
-        if (!saveBytes(QStringLiteral("-"), QByteArray::fromStdString(text), &error))
-            return fail(error);
-        return 0;
-    }
-
-    if (!request.saveScenarioPath.isEmpty()) {
-        Scenario s;
-        s.params = request.params;
-        s.display = request.display;
-        s.compare = request.compare;
-        s.compareDk = request.compareDk;
-        s.captionEn = request.captionEn;
-        s.captionZh = request.captionZh;
-        QString error;
-        if (!tracked(request.saveScenarioPath, [&] { return saveScenario(request.saveScenarioPath, s, &error); }))
-            return fail(QStringLiteral("--save-scenario: %1").arg(error));
-        if (!request.needsGui() && request.dumpPath.isEmpty())
-            return 0;
-    }
-    // The sweep's and the training runs' numbers (JSON or CSV) need no GUI; their pictures are drawn below.
-    std::optional<attn::SweepResult> sweep;
-    std::optional<attn::TrainingRun> training;
-    if ((request.sweep || request.train) && (!request.dumpPath.isEmpty() || !request.exportPath.isEmpty())) {
-        if (request.sweep)
-            sweep = attn::runSweep(*request.sweep);
-        else
-            training = attn::runTraining(*request.train);
-        for (const QString &path : { request.dumpPath, request.sweepWritesData() ? request.exportPath : QString() }) {
-            if (path.isEmpty())
-                continue;
-            const bool csv = path.endsWith(".csv", Qt::CaseInsensitive);
-            QString error;
-            const auto write = [&] {
-                return saveThroughStream(
-                    path,
-                    [&](std::ostream &out) {
-                        if (sweep)
-                            csv ? attn::writeSweepCsv(out, *sweep) : attn::writeSweepJson(out, *sweep);
-                        else
-                            csv ? attn::writeTrainingCsv(out, *training) : attn::writeTrainingJson(out, *training);
-                    },
-                    &error);
-            };
-            if (!tracked(path, write))
-                return fail(QStringLiteral("%1: %2").arg(path == request.dumpPath ? "--dump" : "--export", error));
-        }
-        if (!request.needsGui())
-            return 0;
-    }
-    if (request.weights && !request.dumpPath.isEmpty()) {
-        QString error;
-        const auto write = [&] {
-            return saveThroughStream(
-                request.dumpPath, [&](std::ostream &out) { attn::writeWeightsJson(out, *request.weights, dumpText()); },
-                &error);
-        };
-        if (!tracked(request.dumpPath, write))
-            return fail(QStringLiteral("--dump: %1").arg(error));
-        if (request.exportPath.isEmpty())
-            return 0;
-    }
-    if (!request.dumpPath.isEmpty() && !request.sweep && !request.train && !request.weights) {
-        // With --mistake: the right side's settings and tensors, and the mistake beside them.
-        std::optional<attn::MistakeResult> mistake;
-        if (request.mistake)
-            mistake = attn::commitMistake(request.params, *request.mistake);
-        const attn::Result result = attn::compute(mistake ? mistake->params : request.params);
-        QString error;
-        const auto write = [&] {
-            return saveThroughStream(
-                request.dumpPath,
-                [&](std::ostream &out) { attn::writeJson(out, result, mistake ? &*mistake : nullptr, dumpText()); },
-                &error);
-        };
-        if (!tracked(request.dumpPath, write))
-            return fail(QStringLiteral("--dump: %1").arg(error));
-        if (!request.needsGui())
-            return 0;
-    }
-
+    Run run { outcome.request, {}, {}, {}, {} };
+    if (run.request.printPytorch || run.request.printCommand)
+        return printSettings(run) ? 0 : fail(run.error);
+    for (Step step : { writeScenarioFile, writeRunNumbers, writeDump })
+        if (!step(run))
+            return fail(run.error);
+    if (!run.request.needsGui())
+        return run.outputs.commit(&run.error) ? 0 : fail(run.error);
     // Headless outputs need no display.
-    if (!request.opensWindow() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    if (!run.request.opensWindow() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     previousHandler = qInstallMessageHandler(quietHandler);
     QApplication app(argc, argv);
-    QApplication::setApplicationName("attention-viz");
-    QApplication::setOrganizationName("attention-viz");
-    QApplication::setApplicationVersion(ATTENTION_VIZ_VERSION);
-    // The launcher's name (packaging/), so that a desktop puts the window under its icon; the icon itself for
-    // the title bar and the task switcher, also when the program is not installed.
-    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.attention_viz.AttentionViz"));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/io.github.attention_viz.AttentionViz.svg")));
-    // The language: --lang, else (in an interactive window) the one chosen in View > Language, else the system's.
-    QString language = request.language;
-    if (language.isEmpty() && request.opensWindow() && request.screenshotPath.isEmpty())
-        language = QSettings().value("ui/language").toString();
-    if (language != QLatin1String("en") && language != QLatin1String("zh"))
-        language.clear();
-    if (!installTranslations(app, language))
-        std::fprintf(stderr, "attention-viz: the Chinese translation could not be loaded; using English\n");
-    // The colours: --theme, else (in an interactive window) the one chosen in View > Theme, else the system's.
-    QString theme = request.theme;
-    if (theme.isEmpty() && request.opensWindow() && request.screenshotPath.isEmpty())
-        theme = QSettings().value("ui/theme").toString();
-    if (!theme.isEmpty())
-        applyTheme(theme);
-
-    if ((sweep || training) && request.writesPictures()) {
-        // The sweep's plots (1200 × 900 units) or the training's (1400 × 900) unless --size says otherwise.
-        SweepPicture sweepPicture;
-        TrainingPicture trainingPicture;
-        PlotPicture &picture = sweep ? static_cast<PlotPicture &>(sweepPicture) : trainingPicture;
-        if (request.size.isValid())
-            picture.size = request.size;
-        picture.pixelRatio = request.pixelRatio;
-        picture.transparent = request.transparent;
-        picture.title = !request.noTitle;
-        picture.titleText = request.title;
-        QByteArray bytes;
-        QString error;
-        if (!tracked(request.exportPath, [&] {
-                return (sweep ? encodeSweepPicture(request.exportPath, *sweep, sweepPicture, &bytes, &error)
-                              : encodeTrainingPicture(request.exportPath, attn::snapshotOf(*training, kWatchedExamples),
-                                  trainingPicture, &bytes, &error))
-                    && saveBytes(request.exportPath, bytes, &error);
-            }))
-            return fail(QStringLiteral("--export: %1").arg(error));
-        return 0;
-    }
-    if (request.weights && !request.exportPath.isEmpty()) { // --load-weights --export: one map as a picture
-        QString error;
-        QByteArray bytes;
-        if (!tracked(request.exportPath, [&] {
-                return encodeWeightsPicture(request.exportPath, *request.weights, request.weightsMap,
-                           request.size.isValid() ? request.size : QSize(1000, 900), request.pixelRatio,
-                           request.transparent, request.title, !request.noTitle, &bytes, &error)
-                    && saveBytes(request.exportPath, bytes, &error);
-            }))
-            return fail(QStringLiteral("--export: %1").arg(error));
-        if (request.screenshotPath.isEmpty())
-            return 0;
-    }
-    if (request.writesPictures() && !request.sweep && !request.train && !request.weights)
-        if (const int status = writeExports(request); status != 0)
-            return status;
-    if (!request.writesFiles() || !request.screenshotPath.isEmpty())
-        return runWindow(request);
-    return 0;
+    setUpApplication(run.request);
+    for (Step step : { writeRunPicture, writeWeightsPicture, writeSettingsPictures })
+        if (!step(run))
+            return fail(run.error);
+    if (run.request.opensWindow() || !run.request.screenshotPath.isEmpty())
+        return runWindow(run);
+    return run.outputs.commit(&run.error) ? 0 : fail(run.error);
 }

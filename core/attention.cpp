@@ -670,13 +670,13 @@ BatchSummary summarize(const Result &r, int batch, double tolerance)
         }
         if (std::isnan(st.rowSums(batch, i)))
             s.nanDistributions += r.params.softmaxDim == -1;
-        else if (!(std::fabs(st.rowSums(batch, i) - 1.0) <= tolerance))
+        else if (!sumsToOne(st.rowSums(batch, i), tolerance))
             ++s.rowsNotSummingToOne;
     }
     for (int j = 0; j < S; ++j)
         if (std::isnan(st.colSums(batch, j)))
             s.nanDistributions += r.params.softmaxDim == -2;
-        else if (!(std::fabs(st.colSums(batch, j) - 1.0) <= tolerance))
+        else if (!sumsToOne(st.colSums(batch, j), tolerance))
             ++s.colsNotSummingToOne;
     // Entropies over the distributions a mask leaves something to (a fully masked one has none), against
     // the most each can have: ln of what it may see (ln S or ln L without a mask); the Jacobian's norms

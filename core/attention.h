@@ -6,6 +6,7 @@
 
 #include "params.h"
 #include "tensor.h"
+#include "tolerance.h"
 
 #include <limits>
 #include <memory>
@@ -185,7 +186,7 @@ struct BatchSummary
     double meanUniformJacobianNorm = 0.0;
 };
 
-BatchSummary summarize(const Result &r, int batch, double tolerance = 1e-3);
+BatchSummary summarize(const Result &r, int batch, double tolerance = kSumTolerance);
 
 // The distribution of one batch element's scores (raw Q·Kᵀ, or the scaled logits without the masked
 // ones): a histogram normalised to a density (its bars' areas sum to 1), with the sample's mean and

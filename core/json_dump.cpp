@@ -2,6 +2,7 @@
 #include "json_dump.h"
 
 #include "loaded.h"
+#include "params_keys.h"
 
 #include <cmath>
 #include <cstdio>
@@ -91,7 +92,7 @@ template <typename M> void table(std::ostream &out, const M &m, int digits = 9)
     out << ']';
 }
 
-void key(std::ostream &out, const char *name)
+void member(std::ostream &out, const char *name)
 {
     out << ",\n\"" << name << "\": ";
 }
@@ -127,70 +128,98 @@ void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake,
     const Params &p = r.params;
     const Statistics &st = r.attention.stats;
     out << "{\n\"params\": {";
-    out << "\"mode\": ";
+    bool first = true;
+    const auto field = [&](const char *name) {
+        out << (first ? "\"" : ", \"") << name << "\": ";
+        first = false;
+    };
+    field(key::mode);
     string(out, modeName(p.mode));
-    out << ", \"batch\": " << p.batch << ", \"len\": " << p.queryLength << ", \"keys\": " << p.keyLength
-        << ", \"cross\": " << (p.isCross() ? "true" : "false") << ", \"d_model\": " << p.dModel << ", \"d_k\": " << p.dK
-        << ", \"d_v\": " << p.dV << ", \"seed\": " << p.seed << ", \"scaling\": ";
+    field(key::batch);
+    out << p.batch;
+    field(key::len);
+    out << p.queryLength;
+    field(key::keys);
+    out << p.keyLength;
+    field(key::cross);
+    out << (p.isCross() ? "true" : "false");
+    field(key::dModel);
+    out << p.dModel;
+    field(key::dK);
+    out << p.dK;
+    field(key::dV);
+    out << p.dV;
+    field(key::seed);
+    out << p.seed;
+    field(key::scaling);
     string(out, scalingName(p.scaling));
-    out << ", \"scale\": ";
+    field(key::scale); // the factor actually used
     number(out, p.scaleFactor(), 17);
-    out << ", \"init\": ";
+    field(key::init);
     string(out, initName(p.init));
-    out << ", \"sigma\": ";
+    field(key::sigma);
     number(out, p.sigma, 17);
-    out << ", \"score\": ";
+    field(key::score);
     string(out, scoreName(p.score));
-    if (p.score == Score::Additive)
-        out << ", \"additive_hidden\": " << p.additiveHidden;
-    out << ", \"softmax_dim\": " << p.softmaxDim << ", \"mask\": ";
+    if (p.score == Score::Additive) {
+        field(key::additiveHidden);
+        out << p.additiveHidden;
+    }
+    field(key::softmaxDim);
+    out << p.softmaxDim;
+    field(key::mask);
     string(out, maskName(p));
-    out << ", \"mask_fill\": ";
+    field(key::maskFill);
     string(out, maskFillName(p.maskFill));
-    out << ", \"mask_convention\": ";
+    field(key::maskConvention);
     string(out, maskConventionName(p.maskConvention));
-    out << ", \"batch_index\": " << p.batchIndex;
+    field(key::batchIndex);
+    out << p.batchIndex;
     if (p.loaded) {
-        out << ", \"loaded\": ";
+        field(key::loaded);
         string(out, p.loaded->source);
-        out << ", \"v_given\": " << (p.loaded->vGiven ? "true" : "false");
+        field(key::vGiven);
+        out << (p.loaded->vGiven ? "true" : "false");
     }
     if (!p.tokens.empty()) {
-        out << ", \"tokens\": [";
+        field(key::tokens);
+        out << '[';
         for (std::size_t i = 0; i < p.tokens.size(); ++i) {
             if (i)
                 out << ", ";
             string(out, p.tokens[i]);
         }
-        out << "], \"positions\": " << (p.positions ? "true" : "false");
+        out << ']';
+        field(key::positions);
+        out << (p.positions ? "true" : "false");
     }
     out << "}";
 
     const Inputs &in = *r.inputs;
     if (p.hasTokenEmbeddings()) {
-        key(out, "E");
+        member(out, "E");
         tensor(out, in.E, true);
     }
     if (p.mode == Mode::Projection) {
-        key(out, "X");
+        member(out, "X");
         tensor(out, in.X);
         if (p.isCross()) {
-            key(out, "Y");
+            member(out, "Y");
             tensor(out, in.Y);
         }
-        key(out, "W_q");
+        member(out, "W_q");
         tensor(out, in.Wq, true);
-        key(out, "W_k");
+        member(out, "W_k");
         tensor(out, in.Wk, true);
-        key(out, "W_v");
+        member(out, "W_v");
         tensor(out, in.Wv, true);
     }
     if (p.score == Score::Additive) {
-        key(out, "W_1");
+        member(out, "W_1");
         tensor(out, in.W1, true);
-        key(out, "W_2");
+        member(out, "W_2");
         tensor(out, in.W2, true);
-        key(out, "v_a"); // (H): a vector, as randn(H) draws it
+        member(out, "v_a"); // (H): a vector, as randn(H) draws it
         out << '[';
         for (int h = 0; h < in.va.cols; ++h) {
             if (h)
@@ -199,23 +228,23 @@ void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake,
         }
         out << ']';
     }
-    key(out, "Q");
+    member(out, "Q");
     tensor(out, in.Q);
-    key(out, "K");
+    member(out, "K");
     tensor(out, in.K);
-    key(out, "V");
+    member(out, "V");
     tensor(out, in.V);
-    key(out, "scores");
+    member(out, "scores");
     tensor(out, *r.scores);
-    key(out, "logits");
+    member(out, "logits");
     tensor(out, computeLogits(*r.scores, p));
     if (p.mask != MaskKind::None) {
         // The boolean mask as the convention's PyTorch call takes it, (B, L, S): SDPA's attn_mask is True
         // where the query takes part, nn.MultiheadAttention's masks are True where it may not look.
         const bool sdpa = p.maskConvention == MaskConvention::Sdpa;
-        key(out, "attn_mask_true_means");
+        member(out, "attn_mask_true_means");
         string(out, sdpa ? "take part" : "ignore");
-        key(out, "attn_mask");
+        member(out, "attn_mask");
         out << '[';
         for (int b = 0; b < p.batch; ++b) {
             out << (b ? ",\n [" : "[");
@@ -229,28 +258,28 @@ void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake,
         }
         out << ']';
     }
-    key(out, "weights");
+    member(out, "weights");
     tensor(out, r.attention.weights);
-    key(out, "out");
+    member(out, "out");
     tensor(out, r.attention.out);
-    key(out, "row_sums");
+    member(out, "row_sums");
     table(out, st.rowSums);
-    key(out, "col_sums");
+    member(out, "col_sums");
     table(out, st.colSums);
-    key(out, "row_entropy");
+    member(out, "row_entropy");
     table(out, st.rowEntropy);
-    key(out, "col_entropy");
+    member(out, "col_entropy");
     table(out, st.colEntropy);
-    key(out, "row_max");
+    member(out, "row_max");
     table(out, st.rowMax);
-    key(out, "row_argmax");
+    member(out, "row_argmax");
     table(out, st.rowArgmax);
-    key(out, "max_entropy");
+    member(out, "max_entropy");
     number(out, st.maxRowEntropy);
     // The softmax Jacobian's Frobenius norm at each distribution: (B,L) over keys, (B,S) over queries.
-    key(out, "jacobian_norm");
+    member(out, "jacobian_norm");
     table(out, p.softmaxDim == -1 ? st.rowJacobian : st.colJacobian);
-    key(out, "score_stats");
+    member(out, "score_stats");
     out << "{\"raw_mean\": ";
     number(out, st.rawScores.mean);
     out << ", \"raw_variance\": ";
@@ -272,7 +301,7 @@ void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake,
     else
         out << "null";
     out << "}";
-    key(out, "warnings");
+    member(out, "warnings");
     out << '[';
     for (std::size_t i = 0; i < r.attention.warnings.size(); ++i) {
         if (i)
@@ -282,7 +311,7 @@ void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake,
     out << ']';
     if (mistake) {
         const MistakeSide &w = mistake->wrong;
-        key(out, "mistake");
+        member(out, "mistake");
         out << "{\"name\": ";
         string(out, mistakeName(mistake->mistake));
         out << ", \"expression\": ";

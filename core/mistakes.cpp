@@ -20,27 +20,12 @@ const std::vector<Mistake> &allMistakes()
 
 std::string mistakeName(Mistake m)
 {
-    switch (m) {
-    case Mistake::NoScale:
-        return "no-scale";
-    case Mistake::SoftmaxDim:
-        return "softmax-dim";
-    case Mistake::MhaMaskInSdpa:
-        return "mha-mask-in-sdpa";
-    case Mistake::Transpose01:
-        return "transpose-0-1";
-    case Mistake::TransposeQ:
-        return "transpose-q";
-    }
-    return {};
+    return nameIn(kMistakeNames, m);
 }
 
 std::optional<Mistake> parseMistake(const std::string &name)
 {
-    for (Mistake m : allMistakes())
-        if (mistakeName(m) == name)
-            return m;
-    return std::nullopt;
+    return parseIn(kMistakeNames, name);
 }
 
 namespace {

@@ -21,6 +21,9 @@
 namespace attn {
 
 enum class Mistake { NoScale, SoftmaxDim, MhaMaskInSdpa, Transpose01, TransposeQ };
+inline constexpr Named<Mistake> kMistakeNames[] = { { Mistake::NoScale, "no-scale" },
+    { Mistake::SoftmaxDim, "softmax-dim" }, { Mistake::MhaMaskInSdpa, "mha-mask-in-sdpa" },
+    { Mistake::Transpose01, "transpose-0-1" }, { Mistake::TransposeQ, "transpose-q" } };
 
 const std::vector<Mistake> &allMistakes(); // in the order above
 std::string mistakeName(Mistake m); // "no-scale" | "softmax-dim" | "mha-mask-in-sdpa" | "transpose-0-1" | "transpose-q"

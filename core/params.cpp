@@ -243,109 +243,52 @@ std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBud
 
 std::string modeName(Mode m)
 {
-    return m == Mode::Projection ? "projection" : "direct";
+    return nameIn(kModeNames, m);
 }
 
 std::optional<Mode> parseMode(const std::string &text)
 {
-    if (text == "projection")
-        return Mode::Projection;
-    if (text == "direct")
-        return Mode::Direct;
-    return std::nullopt;
+    return parseIn(kModeNames, text);
 }
 
 std::string scoreName(Score s)
 {
-    return s == Score::Additive ? "additive" : "dot";
+    return nameIn(kScoreNames, s);
 }
 
 std::optional<Score> parseScore(const std::string &text)
 {
-    for (Score s : { Score::Dot, Score::Additive })
-        if (text == scoreName(s))
-            return s;
-    return std::nullopt;
+    return parseIn(kScoreNames, text);
 }
 
 std::string scalingName(Scaling s)
 {
-    switch (s) {
-    case Scaling::InvSqrtDk:
-        return "inv_sqrt_d_k";
-    case Scaling::None:
-        return "none";
-    case Scaling::Custom:
-        return "custom";
-    case Scaling::InvDk:
-        return "inv_d_k";
-    case Scaling::InvSqrtDModel:
-        return "inv_sqrt_d_model";
-    case Scaling::QuarterEach:
-        return "quarter_each";
-    }
-    return "inv_sqrt_d_k";
-}
-
-namespace {
-constexpr Scaling kScalings[] = { Scaling::InvSqrtDk, Scaling::None, Scaling::Custom, Scaling::InvDk,
-    Scaling::InvSqrtDModel, Scaling::QuarterEach };
+    return nameIn(kScalingNames, s);
 }
 
 std::optional<Scaling> parseScaling(const std::string &text)
 {
-    for (Scaling s : kScalings)
-        if (text == scalingName(s))
-            return s;
-    return std::nullopt;
+    return parseIn(kScalingNames, text);
 }
 
 std::string scalingOption(Scaling s)
 {
-    switch (s) {
-    case Scaling::InvSqrtDk:
-        return "sqrt-d-k";
-    case Scaling::None:
-        return "none";
-    case Scaling::Custom:
-        return "custom";
-    case Scaling::InvDk:
-        return "d-k";
-    case Scaling::InvSqrtDModel:
-        return "sqrt-d-model";
-    case Scaling::QuarterEach:
-        return "quarter-each";
-    }
-    return "sqrt-d-k";
+    return s == Scaling::Custom ? "custom" : nameIn(kScalingOptions, s);
 }
 
 std::optional<Scaling> parseScalingOption(const std::string &text)
 {
-    for (Scaling s : kScalings)
-        if (s != Scaling::Custom && text == scalingOption(s))
-            return s;
-    return std::nullopt;
+    return parseIn(kScalingOptions, text);
 }
 
 std::string initName(Init i)
 {
-    switch (i) {
-    case Init::Randn:
-        return "randn";
-    case Init::Scaled:
-        return "scaled";
-    case Init::Linear:
-        return "linear";
-    }
-    return "randn";
+    return nameIn(kInitNames, i);
 }
 
 std::optional<Init> parseInit(const std::string &text)
 {
-    for (Init i : { Init::Randn, Init::Scaled, Init::Linear })
-        if (text == initName(i))
-            return i;
-    return std::nullopt;
+    return parseIn(kInitNames, text);
 }
 
 namespace {
@@ -499,30 +442,22 @@ std::string maskName(const Params &p)
 
 std::string maskFillName(MaskFill f)
 {
-    return f == MaskFill::MinusBillion ? "-1e9" : "-inf";
+    return nameIn(kMaskFillNames, f);
 }
 
 std::optional<MaskFill> parseMaskFill(const std::string &text)
 {
-    if (text == "-inf")
-        return MaskFill::NegInf;
-    if (text == "-1e9")
-        return MaskFill::MinusBillion;
-    return std::nullopt;
+    return parseIn(kMaskFillNames, text);
 }
 
 std::string maskConventionName(MaskConvention c)
 {
-    return c == MaskConvention::Mha ? "mha" : "sdpa";
+    return nameIn(kMaskConventionNames, c);
 }
 
 std::optional<MaskConvention> parseMaskConvention(const std::string &text)
 {
-    if (text == "sdpa")
-        return MaskConvention::Sdpa;
-    if (text == "mha")
-        return MaskConvention::Mha;
-    return std::nullopt;
+    return parseIn(kMaskConventionNames, text);
 }
 
 } // namespace attn

@@ -2,6 +2,8 @@
 #pragma once
 // Every setting of one attention computation, as a plain value type, with its validation.
 
+#include "names.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -45,7 +47,8 @@ struct Params
     int keyLength = 5; // S
     bool cross = false; // projection: K and V from a second sequence Y even when S == L
     int dModel = 8;
-    int dK = 4;
+    static constexpr int kDefaultDk = 4;
+    int dK = kDefaultDk;
     int dV = 4;
     std::uint64_t seed = 0; // torch.manual_seed(seed)
     Scaling scaling = Scaling::InvSqrtDk;
@@ -157,14 +160,29 @@ std::uint64_t defaultMemoryBudget();
 // The first problem with p, or nothing when p can be computed within memoryBudget bytes.
 std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBudget);
 
-// The settings' values as text, the one spelling that the command line, files and the dump share.
+// The settings' values as text, the one spelling that the command line, files and the dump share: one table each.
+inline constexpr Named<Mode> kModeNames[] = { { Mode::Projection, "projection" }, { Mode::Direct, "direct" } };
+inline constexpr Named<Scaling> kScalingNames[] = { { Scaling::InvSqrtDk, "inv_sqrt_d_k" }, { Scaling::None, "none" },
+    { Scaling::Custom, "custom" }, { Scaling::InvDk, "inv_d_k" }, { Scaling::InvSqrtDModel, "inv_sqrt_d_model" },
+    { Scaling::QuarterEach, "quarter_each" } };
+// The command line's spelling of --scaling (no custom: that is --scale F).
+inline constexpr Named<Scaling> kScalingOptions[] = { { Scaling::InvSqrtDk, "sqrt-d-k" }, { Scaling::None, "none" },
+    { Scaling::InvDk, "d-k" }, { Scaling::InvSqrtDModel, "sqrt-d-model" }, { Scaling::QuarterEach, "quarter-each" } };
+inline constexpr Named<Score> kScoreNames[] = { { Score::Dot, "dot" }, { Score::Additive, "additive" } };
+inline constexpr Named<Init> kInitNames[]
+    = { { Init::Randn, "randn" }, { Init::Scaled, "scaled" }, { Init::Linear, "linear" } };
+inline constexpr Named<MaskFill> kMaskFillNames[]
+    = { { MaskFill::NegInf, "-inf" }, { MaskFill::MinusBillion, "-1e9" } };
+inline constexpr Named<MaskConvention> kMaskConventionNames[]
+    = { { MaskConvention::Sdpa, "sdpa" }, { MaskConvention::Mha, "mha" } };
+
 std::string modeName(Mode m); // "projection" | "direct"
 std::optional<Mode> parseMode(const std::string &text);
 // "inv_sqrt_d_k" | "none" | "custom" | "inv_d_k" | "inv_sqrt_d_model" | "quarter_each"
 std::string scalingName(Scaling s);
 std::optional<Scaling> parseScaling(const std::string &text);
-// The command line's spelling: "sqrt-d-k" | "none" | "d-k" | "sqrt-d-model" | "quarter-each" (no custom:
-// that is --scale F).
+// The command line's spelling: "sqrt-d-k" | "none" | "d-k" | "sqrt-d-model" | "quarter-each" ("custom" for Custom,
+// which the command line gives as --scale F).
 std::string scalingOption(Scaling s);
 std::optional<Scaling> parseScalingOption(const std::string &text);
 std::string scoreName(Score s); // "dot" | "additive"

@@ -111,6 +111,13 @@ void setSeparateKeys(Params &p, bool on)
     normalize(p);
 }
 
+void setLoaded(Params &p, std::shared_ptr<const LoadedInputs> in)
+{
+    p.mode = Mode::Direct;
+    p.loaded = std::move(in);
+    normalize(p);
+}
+
 void setMode(Params &p, Mode m)
 {
     p.mode = m;

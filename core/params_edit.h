@@ -32,6 +32,9 @@ void setKeyLength(Params &p, int S); // unlinks S from L
 // cross-attention). Off: self-attention, S = L.
 void setSeparateKeys(Params &p, bool on);
 void setMode(Params &p, Mode m); // direct mode has no second sequence
+// Q, K, V from files in place of the draws (direct mode): they fix B, L, S, d_k and d_v; the settings' mask is
+// kept, fitted to the files' keys. The only way loaded data enters the settings (command line, scenarios, window).
+void setLoaded(Params &p, std::shared_ptr<const LoadedInputs> in);
 // Sets the mask (one padCount for every batch element). The first custom mask starts from the mask shown;
 // custom cells are kept under other masks and come back when Custom is chosen again.
 void setMask(Params &p, MaskKind kind, int padCount = 0);
@@ -52,6 +55,12 @@ void halveDk(Params &p); // down to 1
 void stepQueryLength(Params &p, int delta); // within 1..kDemoMaxLength
 void sweepDk(Params &p); // 1, 2, 4, ... kDemoMaxDk, then 1 again
 void sweepLength(Params &p); // L = 1, 2, 4, ... kDemoMaxLength, then 1 again
+// The other d_k of a d_k comparison when none is given (View > Compare, a scenario without "compare_d_k"): 16 times
+// d_k, where the entropies part as block 2's do, at most kDemoMaxDk.
+constexpr int comparisonDk(int dK)
+{
+    return std::min(16 * dK, kDemoMaxDk);
+}
 
 // Two heatmaps of the same Q and K side by side.
 enum class Comparison { None, Scaling, SoftmaxDim, Dk, Score, MaskFill };

@@ -243,19 +243,19 @@ std::optional<SweepResult> runSweep(const SweepSettings &s, const std::function<
 
 namespace {
 
-struct Named
+struct NamedBand
 {
     const char *name;
     const SweepBand SweepSide::*band;
 };
-constexpr Named kBands[] = { { "entropy", &SweepSide::entropy }, { "max_weight", &SweepSide::maxWeight },
+constexpr NamedBand kBands[] = { { "entropy", &SweepSide::entropy }, { "max_weight", &SweepSide::maxWeight },
     { "score_var", &SweepSide::scoreVariance }, { "jacobian_norm", &SweepSide::jacobianNorm } };
 
 void writeSide(std::ostream &out, const SweepSide &side)
 {
     out << '{';
     bool first = true;
-    for (const Named &n : kBands)
+    for (const NamedBand &n : kBands)
         for (const auto &[suffix, values] : { std::pair { "_mean", &(side.*n.band).mean },
                  std::pair { "_p10", &(side.*n.band).p10 }, std::pair { "_p90", &(side.*n.band).p90 } }) {
             out << (first ? "" : ",\n  ") << '"' << n.name << suffix << "\": ";
@@ -307,7 +307,7 @@ void writeSweepCsv(std::ostream &out, const SweepResult &r)
     if (r.additive)
         sides.emplace_back("additive", &*r.additive);
     for (const auto &side : sides)
-        for (const Named &n : kBands)
+        for (const NamedBand &n : kBands)
             for (const char *suffix : { "_mean", "_p10", "_p90" })
                 out << ',' << side.first << '_' << n.name << suffix;
     out << '\n';
@@ -318,7 +318,7 @@ void writeSweepCsv(std::ostream &out, const SweepResult &r)
         out << ',';
         writeJsonNumber(out, sweepTrialParams(s, s.dks[i], 0, true).scaleFactor());
         for (const auto &[name, side] : sides)
-            for (const Named &n : kBands)
+            for (const NamedBand &n : kBands)
                 for (const std::vector<double> *v :
                     { &(side->*n.band).mean, &(side->*n.band).p10, &(side->*n.band).p90 }) {
                     out << ',';

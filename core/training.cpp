@@ -12,30 +12,22 @@ namespace attn {
 
 std::string optimizerName(Optimizer o)
 {
-    return o == Optimizer::Adam ? "adam" : "sgd";
+    return nameIn(kOptimizerNames, o);
 }
 
 std::optional<Optimizer> parseOptimizer(const std::string &text)
 {
-    if (text == "sgd")
-        return Optimizer::Sgd;
-    if (text == "adam")
-        return Optimizer::Adam;
-    return std::nullopt;
+    return parseIn(kOptimizerNames, text);
 }
 
 std::string trainInitName(TrainInit i)
 {
-    return i == TrainInit::Randn ? "randn" : "normal";
+    return nameIn(kTrainInitNames, i);
 }
 
 std::optional<TrainInit> parseTrainInit(const std::string &text)
 {
-    if (text == "normal")
-        return TrainInit::Normal;
-    if (text == "randn")
-        return TrainInit::Randn;
-    return std::nullopt;
+    return parseIn(kTrainInitNames, text);
 }
 
 double defaultLearningRate(Optimizer o)

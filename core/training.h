@@ -34,6 +34,9 @@ using MatrixD = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::Row
 
 enum class Optimizer { Sgd, Adam };
 enum class TrainInit { Normal, Randn }; // N(0, 1/d_model), or randn as the lecture draws
+inline constexpr Named<Optimizer> kOptimizerNames[] = { { Optimizer::Sgd, "sgd" }, { Optimizer::Adam, "adam" } };
+inline constexpr Named<TrainInit> kTrainInitNames[]
+    = { { TrainInit::Normal, "normal" }, { TrainInit::Randn, "randn" } };
 
 std::string optimizerName(Optimizer o); // "sgd", "adam"
 std::optional<Optimizer> parseOptimizer(const std::string &text);

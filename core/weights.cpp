@@ -84,7 +84,7 @@ WeightsSummary summarizeWeights(const float *w, int rows, int cols, double toler
         } else {
             ++oddRows;
         }
-        if (!(std::fabs(sum - 1.0) <= tolerance))
+        if (!sumsToOne(sum, tolerance))
             ++s.rowsNotSummingToOne;
     }
     s.meanEntropy = entropyRows > 0 ? entropySum / entropyRows : std::nan("");

@@ -6,6 +6,7 @@
 
 #include "array_io.h"
 #include "message_text.h"
+#include "tolerance.h"
 
 #include <memory>
 #include <optional>
@@ -47,7 +48,7 @@ struct WeightsSummary
 };
 
 // One L x S map's rows.
-WeightsSummary summarizeWeights(const float *w, int rows, int cols, double tolerance = 1e-3);
+WeightsSummary summarizeWeights(const float *w, int rows, int cols, double tolerance = kSumTolerance);
 
 // --load-weights with --dump: {"loaded", "shape" [layers, B, H, L, S], "tokens", "maps": [{"layer", "batch",
 // "head", "row_sums", "row_entropy", "mean_entropy", "warnings"}]} (the weights themselves are the file's).

@@ -2,12 +2,17 @@
 // The one codec between the settings and JSON (io/params_codec.h), and the remembered settings that use it.
 #include "io/params_codec.h"
 #include "io/settings_store.h"
+#include "json_dump.h"
+#include "params_edit.h"
+#include "params_keys.h"
 
 #include <QFile>
 #include <QJsonDocument>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <sstream>
 
 Q_DECLARE_METATYPE(attn::Params)
 
@@ -30,6 +35,7 @@ private slots:
     void linksOfOlderFiles();
     void badFields_data();
     void badFields();
+    void theDumpsFieldsAreTheCodecs();
     void settingsStoreNames();
     void oldSettingsIgnored();
 };
@@ -150,6 +156,40 @@ void TestCodec::badFields()
     } catch (const CodecError &e) {
         QVERIFY2(e.message.startsWith(message), qPrintable(e.message));
     }
+}
+
+// --dump's "params" and a scenario's "params" name the settings alike (core/params_keys.h), with the same values:
+// every field the codec writes is one the dump writes, spelled the same (but for the links and the mask's cells,
+// which only files keep).
+void TestCodec::theDumpsFieldsAreTheCodecs()
+{
+    attn::Params p;
+    attn::setMode(p, attn::Mode::Projection);
+    p.scaling = attn::Scaling::QuarterEach;
+    p.init = attn::Init::Linear;
+    p.sigma = 2.0;
+    p.maskFill = attn::MaskFill::MinusBillion;
+    p.maskConvention = attn::MaskConvention::Mha;
+    p.tokens = { "a", "b", "a", "c", "d" };
+    p.positions = true;
+    attn::setMask(p, attn::MaskKind::Causal);
+    std::ostringstream dump;
+    attn::writeJson(dump, attn::compute(p));
+    const QJsonObject dumped = object(QByteArray::fromStdString(dump.str()))["params"].toObject();
+    const QJsonObject coded = paramsToJson(p);
+    QStringList known;
+    for (const char *k : attn::key::scenarioKeys)
+        known << k;
+    for (const QString &k : dumped.keys())
+        QVERIFY2(known.contains(k) || k == attn::key::loaded || k == attn::key::vGiven, qPrintable(k));
+    for (const QString &k : coded.keys()) {
+        QVERIFY2(known.contains(k), qPrintable(k));
+        if (k == attn::key::dvFollowsDk || k == attn::key::keysFollowLen || k == attn::key::maskCells)
+            continue;
+        QVERIFY2(dumped.contains(k), qPrintable(k));
+        QCOMPARE(dumped[k], coded[k]);
+    }
+    QVERIFY(coded.size() >= 20);
 }
 
 void TestCodec::settingsStoreNames()

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The editing rules (core/params_edit.h): each edit function and normalize, and the comparison's sides.
+#include "loaded.h"
+#include "mistakes.h"
 #include "params_edit.h"
+#include "training.h"
 
 #include <QtTest>
 
 #include <random>
+#include <set>
 
 using attn::Params;
 
@@ -84,6 +88,9 @@ private slots:
     void changedSettingsIsZeroExactlyWhenEqual();
     void comparisonSides_data();
     void comparisonSides();
+    void namesAreOneTableEach();
+    void theComparedDk();
+    void loadedDataThroughItsEdit();
 };
 
 void TestParamsEdit::edits_data()
@@ -324,6 +331,87 @@ void TestParamsEdit::comparisonSides()
     QCOMPARE(dk[1].dK, 64);
     QCOMPARE(dk[1].dV, 4);
     QCOMPARE(attn::comparisonSides(Params(), attn::Comparison::Dk, 64)[1].dV, 64);
+}
+
+namespace {
+
+// Every value of E in the table once, every name once, and each name read back as its value.
+template <typename E, std::size_t N> bool oneTable(const attn::Named<E> (&table)[N], int values, QString *why)
+{
+    std::set<int> seen;
+    std::set<std::string> names;
+    for (const attn::Named<E> &n : table) {
+        seen.insert(int(n.value));
+        names.insert(n.name);
+        if (attn::parseIn(table, n.name) != n.value || attn::nameIn(table, n.value) != n.name) {
+            *why = QString("'%1' does not read back").arg(n.name);
+            return false;
+        }
+    }
+    if (int(seen.size()) != values || names.size() != N) {
+        *why = QString("%1 values and %2 names for %3 entries, %4 values in the enum")
+                   .arg(seen.size())
+                   .arg(names.size())
+                   .arg(N)
+                   .arg(values);
+        return false;
+    }
+    return !attn::parseIn(table, "no such name");
+}
+
+} // namespace
+
+// The names every file, dump and option spells a setting with are one table per enum (core/names.h): each value once,
+// each name once, both ways.
+void TestParamsEdit::namesAreOneTableEach()
+{
+    QString why;
+    QVERIFY2(oneTable(attn::kModeNames, 2, &why), qPrintable(why));
+    QVERIFY2(oneTable(attn::kScalingNames, 6, &why), qPrintable(why));
+    QVERIFY2(oneTable(attn::kScalingOptions, 5, &why), qPrintable(why)); // (a custom factor is --scale F)
+    QVERIFY2(oneTable(attn::kScoreNames, 2, &why), qPrintable(why));
+    QVERIFY2(oneTable(attn::kInitNames, 3, &why), qPrintable(why));
+    QVERIFY2(oneTable(attn::kMaskFillNames, 2, &why), qPrintable(why));
+    QVERIFY2(oneTable(attn::kMaskConventionNames, 2, &why), qPrintable(why));
+    QVERIFY2(oneTable(attn::kOptimizerNames, 2, &why), qPrintable(why));
+    QVERIFY2(oneTable(attn::kTrainInitNames, 2, &why), qPrintable(why));
+    QVERIFY2(oneTable(attn::kMistakeNames, int(attn::allMistakes().size()), &why), qPrintable(why));
+    QCOMPARE(attn::scalingName(attn::Scaling::QuarterEach), std::string("quarter_each"));
+    QCOMPARE(attn::scalingOption(attn::Scaling::Custom), std::string("custom"));
+    QCOMPARE(attn::parseScalingOption("custom"), std::nullopt);
+}
+
+// The other d_k of a d_k comparison when none is given: 16 times d_k, at most 1024 (the demo's largest).
+void TestParamsEdit::theComparedDk()
+{
+    QCOMPARE(attn::comparisonDk(4), 64);
+    QCOMPARE(attn::comparisonDk(16), 256);
+    QCOMPARE(attn::comparisonDk(64), 1024);
+    QCOMPARE(attn::comparisonDk(512), attn::kDemoMaxDk);
+}
+
+// Loaded Q, K, V fix the sizes and make the source direct; a padding mask is fitted to the files' keys.
+void TestParamsEdit::loadedDataThroughItsEdit()
+{
+    auto in = std::make_shared<attn::LoadedInputs>();
+    in->Q = attn::Tensor3(2, 3, 4);
+    in->K = attn::Tensor3(2, 6, 4);
+    in->V = attn::Tensor3(2, 6, 5);
+    Params p = start("pad-4");
+    p.tokens = { "a", "b", "c", "d", "e" };
+    attn::setLoaded(p, in);
+    QCOMPARE(p.mode, attn::Mode::Direct);
+    QVERIFY(p.loaded == in);
+    QCOMPARE(p.batch, 2);
+    QCOMPARE(p.queryLength, 3);
+    QCOMPARE(p.keyLength, 6);
+    QCOMPARE(p.dK, 4);
+    QCOMPARE(p.dV, 5);
+    QVERIFY(p.tokens.empty()); // (the files have none)
+    QCOMPARE(p.padCount, 4);
+    attn::setMode(p, attn::Mode::Projection); // another source: back to the draws, at the loaded sizes
+    QVERIFY(!p.loaded);
+    QCOMPARE(p.keyLength, 6);
 }
 
 QTEST_APPLESS_MAIN(TestParamsEdit)

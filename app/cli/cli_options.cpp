@@ -2,6 +2,7 @@
 #include "cli/cli_options.h"
 
 #include "io/array_files.h"
+#include "io/file_kinds.h"
 #include "io/scenario.h"
 #include "loaded.h"
 #include "model/color_map_names.h"
@@ -85,6 +86,16 @@ double parseNumber(const QString &name, const QString &value, double lo, double 
     return v;
 }
 
+// An enum's names as a choice: "a, b, c or d" (core's table).
+template <typename E, std::size_t N> QString oneOf(const attn::Named<E> (&table)[N])
+{
+    QStringList names;
+    for (const std::string &n : attn::namesIn(table))
+        names << QString::fromStdString(n);
+    const QString last = names.takeLast();
+    return names.isEmpty() ? last : names.join(QStringLiteral(", ")) + QStringLiteral(" or ") + last;
+}
+
 // One setting that takes a value, as the option --name value would set it, through core's editing
 // rules (d_v follows d_k and S follows L until given values of their own).
 void applySetting(attn::Params &p, const QString &name, const QString &value)
@@ -121,9 +132,7 @@ void applySetting(attn::Params &p, const QString &name, const QString &value)
     } else if (name == "scaling") {
         const auto scaling = attn::parseScalingOption(value.trimmed().toLower().toStdString());
         if (!scaling)
-            throw Fail { QStringLiteral(
-                "--scaling: expected sqrt-d-k, none, d-k, sqrt-d-model or quarter-each, got '%1'")
-                             .arg(value) };
+            throw Fail { QStringLiteral("--scaling: expected %1, got '%2'").arg(oneOf(attn::kScalingOptions), value) };
         p.scaling = *scaling;
     } else if (name == "init") {
         const auto init = attn::parseInit(value.trimmed().toLower().toStdString());
@@ -214,11 +223,6 @@ void parseDisplay(const QCommandLineParser &parser, DisplayOptions &d)
         d.gradientPanels = true;
     if (parser.isSet("no-gradient-panels"))
         d.gradientPanels = false;
-}
-
-QString suffixOf(const QString &path)
-{
-    return QFileInfo(path).suffix().toLower();
 }
 
 // A preset or a scenario gives the starting state; the other options change it.
@@ -350,9 +354,7 @@ void applyLoad(const QCommandLineParser &parser, attn::Params &p)
             culprit = QStringLiteral("--load-v"); // v does not fit q and k
         throw Fail { QStringLiteral("%1: %2").arg(culprit, error) };
     }
-    p.mode = attn::Mode::Direct;
-    p.loaded = in;
-    attn::normalize(p);
+    attn::setLoaded(p, in);
 }
 
 // --load-weights FILE: weights alone, without Q and K: their row sums and entropy with --dump, or their window.
@@ -370,7 +372,7 @@ void parseLoadWeights(const QCommandLineParser &parser, CliRequest &r)
                 "--load-weights: the weights are shown as they are in their own window, "
                 "written with --dump, drawn with --export or pictured with --screenshot; leave out --%1")
                              .arg(other) };
-    if (!r.exportPath.isEmpty() && !QStringList { "png", "jpg", "jpeg", "pdf", "svg" }.contains(suffixOf(r.exportPath)))
+    if (!r.exportPath.isEmpty() && !io::isPicture(r.exportPath))
         throw Fail { QStringLiteral(
             "--export: the weights are drawn as a picture (.png, .jpg, .pdf or .svg), got '%1'; "
             "--dump writes their numbers")
@@ -532,15 +534,15 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
     }
     if (parser.isSet("screenshot")) {
         r.screenshotPath = parser.value("screenshot");
-        if (suffixOf(r.screenshotPath) != "png")
+        if (io::suffixOf(r.screenshotPath) != "png")
             throw Fail {
                 QStringLiteral("--screenshot: the file name must end in .png, got '%1'").arg(r.screenshotPath)
             };
     }
-    const QStringList known = QStringList { "png", "jpg", "jpeg", "pdf", "svg", "csv", "npy", "json" };
+    const QStringList known = io::pictureSuffixes() + io::matrixSuffixes();
     if (parser.isSet("export")) {
         r.exportPath = parser.value("export");
-        if (!known.contains(suffixOf(r.exportPath)))
+        if (!known.contains(io::suffixOf(r.exportPath)))
             throw Fail { QStringLiteral(
                 "--export: unknown format '%1' (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)")
                              .arg(r.exportPath) };
@@ -552,13 +554,13 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
                              .arg(parser.value("export-compare")) };
         r.compareSoftmaxDim = kind == "softmax-dim";
         r.comparePath = positional.first();
-        if (!QStringList { "png", "jpg", "jpeg", "pdf", "svg" }.contains(suffixOf(r.comparePath)))
+        if (!io::isPicture(r.comparePath))
             throw Fail { QStringLiteral("--export-compare: unknown image format '%1' (use .png, .jpg, .pdf or .svg)")
                              .arg(r.comparePath) };
     }
     if (parser.isSet("format")) {
         r.format = parser.value("format").trimmed().toLower();
-        if (!QStringList { "png", "jpg", "pdf", "svg" }.contains(r.format))
+        if (!io::seriesFormats().contains(r.format))
             throw Fail {
                 QStringLiteral("--format: expected png, jpg, pdf or svg, got '%1'").arg(parser.value("format"))
             };
@@ -584,9 +586,8 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
                              .arg(std::lround(w))
                              .arg(std::lround(h))
                              .arg(kMinPictureSide) };
-        const QStringList vectors { "pdf", "svg" };
-        const bool vector = vectors.contains(suffixOf(r.exportPath)) || vectors.contains(suffixOf(r.comparePath))
-            || (parser.isSet("export-series") && vectors.contains(r.format));
+        const bool vector = io::isVector(r.exportPath) || io::isVector(r.comparePath)
+            || (parser.isSet("export-series") && io::vectorSuffixes().contains(r.format));
         if (vector && w * h > kMaxVectorPoints)
             throw Fail { QStringLiteral("%1: %2 × %3 points is more than %4 million points in all for PDF and SVG")
                              .arg(option)
@@ -767,7 +768,7 @@ void parseSweep(const QCommandLineParser &parser, CliRequest &r)
     if (auto e = attn::validateSweep(s))
         throw Fail { QStringLiteral("--sweep: %1").arg(QString::fromStdString(*e)) };
     if (!r.exportPath.isEmpty()
-        && !QStringList { "png", "jpg", "jpeg", "pdf", "svg", "csv", "json" }.contains(suffixOf(r.exportPath)))
+        && !(io::pictureSuffixes() + io::runDataSuffixes()).contains(io::suffixOf(r.exportPath)))
         throw Fail { QStringLiteral("--export: with --sweep, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, "
                                     ".json), got '%1'")
                          .arg(r.exportPath) };
@@ -855,7 +856,7 @@ void parseTrain(const QCommandLineParser &parser, CliRequest &r)
         throw Fail { QStringLiteral("--train: %1").arg(message) };
     }
     if (!r.exportPath.isEmpty()
-        && !QStringList { "png", "jpg", "jpeg", "pdf", "svg", "csv", "json" }.contains(suffixOf(r.exportPath)))
+        && !(io::pictureSuffixes() + io::runDataSuffixes()).contains(io::suffixOf(r.exportPath)))
         throw Fail { QStringLiteral("--export: with --train, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, "
                                     ".json), got '%1'")
                          .arg(r.exportPath) };

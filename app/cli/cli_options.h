@@ -42,7 +42,7 @@ struct CliRequest
     QString language; // --lang: "en", "zh", or empty for the system's language
     QString theme; // --theme: "system", "light", "dark", or empty (the last chosen in View > Theme)
     CompareKind compare = CompareKind::None; // --compare, or from --preset / --scenario
-    int compareDk = 256;
+    int compareDk = attn::comparisonDk(attn::Params::kDefaultDk); // --compare d-k:N
     QString captionEn, captionZh; // from --preset / --scenario
     QString lessonPath; // --lesson FILE ("lecture": the built-in lesson)
     int lessonStep = 1; // --step N, 1-based

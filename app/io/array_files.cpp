@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/array_files.h"
+
 #include "io/bounded_read.h"
+#include "io/file_kinds.h"
 
 #include <quazip.h>
 #include <quazipfile.h>
@@ -53,11 +55,6 @@ std::optional<QByteArray> readAll(const QString &path, QString *error)
     return bytes;
 }
 
-QString suffixOf(const QString &path)
-{
-    return QFileInfo(path).suffix().toLower();
-}
-
 } // namespace
 
 std::optional<attn::LoadedArray> readArrayFile(const QString &path, QString *error, std::size_t maxValues)
@@ -65,7 +62,7 @@ std::optional<attn::LoadedArray> readArrayFile(const QString &path, QString *err
     if (!readable(path, error))
         return std::nullopt;
     const QString suffix = suffixOf(path);
-    if (suffix != "npy" && suffix != "csv" && suffix != "tsv" && suffix != "txt") {
+    if (!arraySuffixes().contains(suffix)) {
         *error = QStringLiteral("%1: unknown kind of array file (use .npy, .csv, .tsv or .txt; .npz holds several)")
                      .arg(path);
         return std::nullopt;

@@ -3,6 +3,7 @@
 
 #include "model/color_map_names.h"
 #include "params_edit.h"
+#include "params_keys.h"
 
 #include <QJsonArray>
 
@@ -62,90 +63,119 @@ bool jsonBool(const QJsonObject &o, const QString &key, const QString &where, bo
     return o.value(key).toBool();
 }
 
+namespace K = attn::key;
+
+namespace {
+
+const QStringList &knownParamsKeys()
+{
+    static const QStringList known = [] {
+        QStringList k;
+        for (const char *name : K::scenarioKeys)
+            k << QString::fromLatin1(name);
+        return k;
+    }();
+    return known;
+}
+
+// An enum's names (core's table) as the values a field allows.
+template <typename E, std::size_t N> QStringList allowed(const attn::Named<E> (&table)[N])
+{
+    QStringList names;
+    for (const std::string &n : attn::namesIn(table))
+        names << QString::fromStdString(n);
+    return names;
+}
+
+QString nameOf(const std::string &name)
+{
+    return QString::fromStdString(name);
+}
+
+} // namespace
+
 QJsonObject paramsToJson(const attn::Params &p)
 {
     QJsonObject o;
-    o["mode"] = QString::fromStdString(attn::modeName(p.mode));
-    o["batch"] = p.batch;
-    o["len"] = p.queryLength;
-    o["keys"] = p.keyLength;
-    o["cross"] = p.cross;
-    o["d_model"] = p.dModel;
-    o["d_k"] = p.dK;
-    o["d_v"] = p.dV;
-    o["d_v_follows_d_k"] = p.dvFollowsDk;
-    o["keys_follow_len"] = p.keysFollowLength;
+    o[K::mode] = QString::fromStdString(attn::modeName(p.mode));
+    o[K::batch] = p.batch;
+    o[K::len] = p.queryLength;
+    o[K::keys] = p.keyLength;
+    o[K::cross] = p.cross;
+    o[K::dModel] = p.dModel;
+    o[K::dK] = p.dK;
+    o[K::dV] = p.dV;
+    o[K::dvFollowsDk] = p.dvFollowsDk;
+    o[K::keysFollowLen] = p.keysFollowLength;
     if (p.seed <= (quint64(1) << 53))
-        o["seed"] = double(p.seed);
+        o[K::seed] = double(p.seed);
     else
-        o["seed"] = QString::number(p.seed); // beyond a double's exact integers
-    o["scaling"] = QString::fromStdString(attn::scalingName(p.scaling));
+        o[K::seed] = QString::number(p.seed); // beyond a double's exact integers
+    o[K::scaling] = QString::fromStdString(attn::scalingName(p.scaling));
     if (p.scaling == attn::Scaling::Custom)
-        o["scale"] = p.customScale;
+        o[K::scale] = p.customScale;
     if (p.init != attn::Init::Randn)
-        o["init"] = QString::fromStdString(attn::initName(p.init));
+        o[K::init] = QString::fromStdString(attn::initName(p.init));
     if (p.sigma != 1.0)
-        o["sigma"] = p.sigma;
+        o[K::sigma] = p.sigma;
     if (p.score == attn::Score::Additive) {
-        o["score"] = QStringLiteral("additive");
-        o["additive_hidden"] = p.additiveHidden;
+        o[K::score] = QString::fromStdString(attn::scoreName(p.score));
+        o[K::additiveHidden] = p.additiveHidden;
     }
-    o["softmax_dim"] = p.softmaxDim;
+    o[K::softmaxDim] = p.softmaxDim;
     if (p.mask == attn::MaskKind::Custom) {
         // One string per query, '.' where it looks and 'x' where it may not: readable and editable by hand.
-        o["mask"] = QStringLiteral("custom");
+        o[K::mask] = QStringLiteral("custom");
         QJsonArray rows;
         for (const QString &row : QString::fromStdString(attn::maskName(p)).mid(7).split(QLatin1Char('/')))
             rows << row;
-        o["mask_cells"] = rows;
+        o[K::maskCells] = rows;
     } else {
-        o["mask"] = QString::fromStdString(attn::maskName(p));
+        o[K::mask] = QString::fromStdString(attn::maskName(p));
     }
     if (p.maskFill != attn::MaskFill::NegInf)
-        o["mask_fill"] = QString::fromStdString(attn::maskFillName(p.maskFill));
+        o[K::maskFill] = QString::fromStdString(attn::maskFillName(p.maskFill));
     if (p.maskConvention != attn::MaskConvention::Sdpa)
-        o["mask_convention"] = QString::fromStdString(attn::maskConventionName(p.maskConvention));
-    o["batch_index"] = p.batchIndex;
+        o[K::maskConvention] = QString::fromStdString(attn::maskConventionName(p.maskConvention));
+    o[K::batchIndex] = p.batchIndex;
     if (!p.tokens.empty()) {
         QJsonArray tokens;
         for (const std::string &t : p.tokens)
             tokens << QString::fromStdString(t);
-        o["tokens"] = tokens;
-        o["positions"] = p.positions;
+        o[K::tokens] = tokens;
+        o[K::positions] = p.positions;
     }
     return o;
 }
 
 attn::Params paramsFromJson(const QJsonObject &o, const QString &w)
 {
-    onlyKnownKeys(o,
-        { "mode", "batch", "len", "keys", "cross", "d_model", "d_k", "d_v", "d_v_follows_d_k", "keys_follow_len",
-            "seed", "scaling", "scale", "init", "sigma", "softmax_dim", "mask", "mask_cells", "mask_fill",
-            "mask_convention", "batch_index", "tokens", "positions", "score", "additive_hidden" },
-        w);
+    onlyKnownKeys(o, knownParamsKeys(), w);
     attn::Params p;
+    const attn::Params defaults; // what a field left out means
     using attn::Limits;
-    p.mode = *attn::parseMode(jsonText(o, "mode", w, { "projection", "direct" }, "projection").toStdString());
-    p.batch = jsonInteger(o, "batch", w, 1, Limits::maxBatch, p.batch);
-    if (o.contains("tokens")) {
-        if (!o.value("tokens").isArray())
+    p.mode = *attn::parseMode(
+        jsonText(o, K::mode, w, allowed(attn::kModeNames), nameOf(attn::modeName(defaults.mode))).toStdString());
+    p.batch = jsonInteger(o, K::batch, w, 1, Limits::maxBatch, p.batch);
+    if (o.contains(K::tokens)) {
+        if (!o.value(K::tokens).isArray())
             throw CodecError { w + "tokens: expected a list of strings" };
-        for (const auto &t : o.value("tokens").toArray()) {
+        for (const auto &t : o.value(K::tokens).toArray()) {
             if (!t.isString() || t.toString().isEmpty())
                 throw CodecError { w + "tokens: expected a list of non-empty strings" };
             p.tokens.push_back(t.toString().toStdString());
         }
     }
     const int tokenCount = p.tokens.empty() ? p.queryLength : int(p.tokens.size());
-    p.queryLength = jsonInteger(o, "len", w, 1, Limits::maxLength, tokenCount);
-    p.keyLength = jsonInteger(o, "keys", w, 1, Limits::maxLength, o.contains("len") ? p.queryLength : tokenCount);
-    p.cross = jsonBool(o, "cross", w, false);
-    p.dModel = jsonInteger(o, "d_model", w, 1, Limits::maxDim, p.dModel);
-    p.dK = jsonInteger(o, "d_k", w, 1, Limits::maxDim, p.dK);
-    p.dV = jsonInteger(o, "d_v", w, 1, Limits::maxDim, p.dK);
+    p.queryLength = jsonInteger(o, K::len, w, 1, Limits::maxLength, tokenCount);
+    p.keyLength = jsonInteger(o, K::keys, w, 1, Limits::maxLength, o.contains(K::len) ? p.queryLength : tokenCount);
+    p.cross = jsonBool(o, K::cross, w, false);
+    p.dModel = jsonInteger(o, K::dModel, w, 1, Limits::maxDim, p.dModel);
+    p.dK = jsonInteger(o, K::dK, w, 1, Limits::maxDim, p.dK);
+    p.dV = jsonInteger(o, K::dV, w, 1, Limits::maxDim, p.dK);
     // The links; files from before they were written say nothing, and then equal values are linked.
-    p.dvFollowsDk = jsonBool(o, "d_v_follows_d_k", w, p.dV == p.dK);
-    p.keysFollowLength = jsonBool(o, "keys_follow_len", w, p.keyLength == p.queryLength && !p.cross);
+    p.dvFollowsDk = jsonBool(o, K::dvFollowsDk, w, p.dV == p.dK);
+    p.keysFollowLength = jsonBool(o, K::keysFollowLen, w, p.keyLength == p.queryLength && !p.cross);
     if (p.dvFollowsDk && p.dV != p.dK)
         throw CodecError {
             QStringLiteral("%1d_v: %2 differs from d_k = %3 while d_v_follows_d_k is true").arg(w).arg(p.dV).arg(p.dK)
@@ -155,8 +185,8 @@ attn::Params paramsFromJson(const QJsonObject &o, const QString &w)
                                .arg(w)
                                .arg(p.keyLength)
                                .arg(p.queryLength) };
-    if (o.contains("seed")) {
-        const QJsonValue v = o.value("seed");
+    if (o.contains(K::seed)) {
+        const QJsonValue v = o.value(K::seed);
         bool ok = v.isString();
         const quint64 s = ok ? v.toString().toULongLong(&ok) : 0;
         if (v.isDouble() && v.toDouble() >= 0 && v.toDouble() <= 9007199254740992.0
@@ -168,52 +198,57 @@ attn::Params paramsFromJson(const QJsonObject &o, const QString &w)
             throw CodecError { w
                 + "seed: expected a whole number from 0 to 18446744073709551615 (as a string above 2^53)" };
     }
-    p.scaling = *attn::parseScaling(jsonText(o, "scaling", w,
-        { "inv_sqrt_d_k", "none", "custom", "inv_d_k", "inv_sqrt_d_model", "quarter_each" }, "inv_sqrt_d_k")
-                                        .toStdString());
-    p.init = *attn::parseInit(jsonText(o, "init", w, { "randn", "scaled", "linear" }, "randn").toStdString());
-    if (o.contains("sigma")) {
-        const QJsonValue v = o.value("sigma");
+    p.scaling = *attn::parseScaling(
+        jsonText(o, K::scaling, w, allowed(attn::kScalingNames), nameOf(attn::scalingName(defaults.scaling)))
+            .toStdString());
+    p.init = *attn::parseInit(
+        jsonText(o, K::init, w, allowed(attn::kInitNames), nameOf(attn::initName(defaults.init))).toStdString());
+    if (o.contains(K::sigma)) {
+        const QJsonValue v = o.value(K::sigma);
         if (!v.isDouble() || !(v.toDouble() >= attn::Limits::minSigma && v.toDouble() <= attn::Limits::maxSigma))
             throw CodecError { w + "sigma: expected a number from 0.001 to 1000" };
         p.sigma = v.toDouble();
     }
     if (p.scaling == attn::Scaling::Custom) {
-        if (!o.contains("scale"))
+        if (!o.contains(K::scale))
             throw CodecError { w + "scale: needed when scaling is custom" };
-        if (!o.value("scale").isDouble())
+        if (!o.value(K::scale).isDouble())
             throw CodecError { w + "scale: expected a number" };
-        p.customScale = o.value("scale").toDouble();
+        p.customScale = o.value(K::scale).toDouble();
     }
-    p.score = *attn::parseScore(jsonText(o, "score", w, { "dot", "additive" }, "dot").toStdString());
-    p.additiveHidden = jsonInteger(o, "additive_hidden", w, 1, attn::Limits::maxHidden, p.additiveHidden);
-    p.softmaxDim = jsonInteger(o, "softmax_dim", w, -2, -1, -1);
+    p.score = *attn::parseScore(
+        jsonText(o, K::score, w, allowed(attn::kScoreNames), nameOf(attn::scoreName(defaults.score))).toStdString());
+    p.additiveHidden = jsonInteger(o, K::additiveHidden, w, 1, attn::Limits::maxHidden, p.additiveHidden);
+    p.softmaxDim = jsonInteger(o, K::softmaxDim, w, -2, -1, -1);
     std::string maskError;
-    QString mask = jsonText(o, "mask", w, {}, "none");
+    QString mask = jsonText(o, K::mask, w, {}, "none");
     if (mask == QLatin1String("custom")) {
-        if (!o.value("mask_cells").isArray())
+        if (!o.value(K::maskCells).isArray())
             throw CodecError { w
                 + "mask_cells: a custom mask needs its rows, an array of strings such as [\".x\", "
                   "\"..\"] ('.' looks, 'x' masked)" };
         QStringList rows;
-        for (const auto &row : o.value("mask_cells").toArray()) {
+        for (const auto &row : o.value(K::maskCells).toArray()) {
             if (!row.isString())
                 throw CodecError { w + "mask_cells: expected strings of '.' and 'x', one per query" };
             rows << row.toString();
         }
         mask += QLatin1Char(':') + rows.join(QLatin1Char('/'));
-    } else if (o.contains("mask_cells")) {
+    } else if (o.contains(K::maskCells)) {
         throw CodecError { w + R"(mask_cells: only for "mask": "custom")" };
     }
     if (!attn::parseMask(mask.toStdString(), p, &maskError))
         throw CodecError { w
             + (maskError.rfind("custom:", 0) == 0 ? "mask_cells: " + QString::fromStdString(maskError.substr(8))
                                                   : "mask: " + QString::fromStdString(maskError)) };
-    p.maskFill = *attn::parseMaskFill(jsonText(o, "mask_fill", w, { "-inf", "-1e9" }, "-inf").toStdString());
-    p.maskConvention
-        = *attn::parseMaskConvention(jsonText(o, "mask_convention", w, { "sdpa", "mha" }, "sdpa").toStdString());
-    p.batchIndex = jsonInteger(o, "batch_index", w, 0, p.batch - 1, 0);
-    p.positions = jsonBool(o, "positions", w, false);
+    p.maskFill = *attn::parseMaskFill(
+        jsonText(o, K::maskFill, w, allowed(attn::kMaskFillNames), nameOf(attn::maskFillName(defaults.maskFill)))
+            .toStdString());
+    p.maskConvention = *attn::parseMaskConvention(jsonText(o, K::maskConvention, w, allowed(attn::kMaskConventionNames),
+        nameOf(attn::maskConventionName(defaults.maskConvention)))
+                                                      .toStdString());
+    p.batchIndex = jsonInteger(o, K::batchIndex, w, 0, p.batch - 1, 0);
+    p.positions = jsonBool(o, K::positions, w, false);
     if (auto e = attn::validate(p, attn::defaultMemoryBudget()))
         throw CodecError { QStringLiteral("%1%2: %3")
                                .arg(w, QString::fromStdString(e->field).replace('-', '_'),

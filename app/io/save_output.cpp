@@ -161,26 +161,45 @@ int createTemporary(const QByteArray &target, QByteArray *temp)
     return -1;
 }
 
-// A regular file, or a new one: written to a temporary beside it, checked (every byte written, flushed to the disk,
-// its size what was written), then renamed over it. On any failure the temporary goes and an existing file stays
-// byte for byte as it was; the message gives the system's reason ("No space left on device"). A symlink to a regular
-// file: its target is replaced, the link stays.
-bool writeReplacing(const QString &path, const std::function<void(std::ostream &)> &write, QString *error)
+// A file written to a temporary beside its target, not yet in its place.
+struct Staged
+{
+    QString path; // as given, for messages
+    QByteArray target; // where it goes (a symlink's target)
+    QByteArray temp; // where it is
+};
+
+void syncFolderOf(const QByteArray &target)
+{
+    // A rename on the disk (best effort: some file systems refuse to sync a folder).
+    const qsizetype slash = target.lastIndexOf('/');
+    const int dir = ::open(
+        slash < 0 ? "." : target.left(std::max<qsizetype>(slash, 1)).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        [[maybe_unused]] const int synced = ::fsync(dir);
+        ::close(dir);
+    }
+}
+
+// A regular file, or a new one: written to a temporary beside it and checked (every byte written, flushed to the
+// disk, its size what was written). On failure the temporary goes and the message gives the system's reason ("No
+// space left on device"). A symlink to a regular file: its target is what will be replaced, the link stays.
+bool stage(const QString &path, const std::function<void(std::ostream &)> &write, Staged *staged, QString *error)
 {
     const QFileInfo info(path);
-    const QByteArray target = QFile::encodeName(info.isSymLink() && info.exists() ? info.canonicalFilePath() : path);
+    staged->path = path;
+    staged->target = QFile::encodeName(info.isSymLink() && info.exists() ? info.canonicalFilePath() : path);
     const auto fail = [&](int err) {
         *error = QStringLiteral("cannot write '%1': %2").arg(path, systemError(err));
         return false;
     };
-    QByteArray temp;
-    const int fd = createTemporary(target, &temp);
+    const int fd = createTemporary(staged->target, &staged->temp);
     if (fd < 0)
         return fail(errno);
     struct stat old
     {
     };
-    if (::stat(target.constData(), &old) == 0) { // the file it replaces keeps its owner (if root) and permissions
+    if (::stat(staged->target.constData(), &old) == 0) { // the file it replaces keeps its owner (root) and permissions
         [[maybe_unused]] const int owned = ::fchown(fd, old.st_uid, old.st_gid); // (only root may give a file away)
         [[maybe_unused]] const int kept = ::fchmod(fd, old.st_mode & 07777);
     }
@@ -212,22 +231,52 @@ bool writeReplacing(const QString &path, const std::function<void(std::ostream &
         ok = false;
         err = errno;
     }
-    if (ok && ::rename(temp.constData(), target.constData()) != 0) {
-        ok = false;
-        err = errno;
-    }
     if (!ok) {
-        ::unlink(temp.constData());
+        ::unlink(staged->temp.constData());
         return fail(err);
     }
-    // The rename itself on the disk (best effort: some file systems refuse to sync a folder).
-    const qsizetype slash = target.lastIndexOf('/');
-    const int dir = ::open(
-        slash < 0 ? "." : target.left(std::max<qsizetype>(slash, 1)).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dir >= 0) {
-        [[maybe_unused]] const int synced = ::fsync(dir);
-        ::close(dir);
+    return true;
+}
+
+// What a path is: standard output, a folder (an error), a node written in place, or a file replaced as a whole.
+enum class Kind { StandardOutput, Folder, InPlace, File };
+
+Kind kindOf(const QString &path)
+{
+    if (path == QLatin1String("-"))
+        return Kind::StandardOutput;
+    struct stat st
+    {
+    };
+    if (::stat(QFile::encodeName(path).constData(), &st) == 0) { // follows symlinks
+        if (S_ISDIR(st.st_mode))
+            return Kind::Folder;
+        if (!S_ISREG(st.st_mode))
+            return Kind::InPlace;
     }
+    return Kind::File;
+}
+
+// Written at once where it cannot wait (standard output, a device); false with *staged to fill for a file.
+bool writeNow(const QString &path, const std::function<void(std::ostream &)> &write, bool *done, QString *error)
+{
+    *done = true;
+    if (path.isEmpty()) {
+        *error = QStringLiteral("no file name given");
+        return false;
+    }
+    switch (kindOf(path)) {
+    case Kind::StandardOutput:
+        return writeStandardOutput(write, error);
+    case Kind::Folder:
+        *error = QStringLiteral("'%1' is a folder, not a file").arg(path);
+        return false;
+    case Kind::InPlace:
+        return writeInPlace(path, write, error);
+    case Kind::File:
+        break;
+    }
+    *done = false;
     return true;
 }
 
@@ -235,30 +284,101 @@ bool writeReplacing(const QString &path, const std::function<void(std::ostream &
 
 bool saveThroughStream(const QString &path, const std::function<void(std::ostream &)> &write, QString *error)
 {
-    if (path == QLatin1String("-"))
-        return writeStandardOutput(write, error);
-    if (path.isEmpty()) {
-        *error = QStringLiteral("no file name given");
-        return false;
-    }
-    struct stat st
-    {
-    };
-    if (::stat(QFile::encodeName(path).constData(), &st) == 0) { // follows symlinks
-        if (S_ISDIR(st.st_mode)) {
-            *error = QStringLiteral("'%1' is a folder, not a file").arg(path);
-            return false;
-        }
-        if (!S_ISREG(st.st_mode))
-            return writeInPlace(path, write, error);
-    }
-    return writeReplacing(path, write, error);
+    OutputSet outputs;
+    return outputs.write(path, write, error) && outputs.commit(error);
 }
 
 bool saveBytes(const QString &path, const QByteArray &bytes, QString *error)
 {
     return saveThroughStream(
         path, [&](std::ostream &out) { out.write(bytes.constData(), bytes.size()); }, error);
+}
+
+struct OutputSet::Entry
+{
+    Staged staged;
+    QByteArray backup; // the old file while the new one takes its place
+    bool existed = false;
+};
+
+OutputSet::OutputSet() = default;
+
+OutputSet::~OutputSet()
+{
+    for (const Entry &e : m_entries)
+        ::unlink(e.staged.temp.constData()); // (committed: gone already)
+}
+
+bool OutputSet::write(const QString &path, const std::function<void(std::ostream &)> &write, QString *error)
+{
+    bool done = false;
+    const bool ok = writeNow(path, write, &done, error);
+    if (done)
+        return ok;
+    Entry e;
+    if (!stage(path, write, &e.staged, error))
+        return false;
+    m_entries.push_back(std::move(e));
+    return true;
+}
+
+bool OutputSet::writeBytes(const QString &path, const QByteArray &bytes, QString *error)
+{
+    return write(
+        path, [&](std::ostream &out) { out.write(bytes.constData(), bytes.size()); }, error);
+}
+
+bool OutputSet::commit(QString *error)
+{
+    // Each old file moves aside first, so that a rename failing half-way can put every one back.
+    std::size_t done = 0;
+    int err = 0;
+    for (; done < m_entries.size(); ++done) {
+        Entry &e = m_entries[done];
+        e.existed = ::access(e.staged.target.constData(), F_OK) == 0;
+        if (e.existed) {
+            e.backup = e.staged.temp + ".old";
+            if (::rename(e.staged.target.constData(), e.backup.constData()) != 0) {
+                err = errno;
+                break;
+            }
+        }
+        if (::rename(e.staged.temp.constData(), e.staged.target.constData()) != 0) {
+            err = errno;
+            if (e.existed)
+                ::rename(e.backup.constData(), e.staged.target.constData());
+            break;
+        }
+    }
+    if (done < m_entries.size()) {
+        *error = QStringLiteral("cannot write '%1': %2").arg(m_entries[done].staged.path, systemError(err));
+        while (done-- > 0) { // back as they were
+            const Entry &e = m_entries[done];
+            if (e.existed)
+                ::rename(e.backup.constData(), e.staged.target.constData());
+            else
+                ::unlink(e.staged.target.constData());
+        }
+        return false;
+    }
+    for (const Entry &e : m_entries) {
+        if (e.existed)
+            ::unlink(e.backup.constData());
+        syncFolderOf(e.staged.target);
+    }
+    m_entries.clear();
+    return true;
+}
+
+bool writeOutput(
+    OutputSet *outputs, const QString &path, const std::function<void(std::ostream &)> &write, QString *error)
+{
+    return outputs ? outputs->write(path, write, error) : saveThroughStream(path, write, error);
+}
+
+bool writeOutputBytes(OutputSet *outputs, const QString &path, const QByteArray &bytes, QString *error)
+{
+    return outputs ? outputs->writeBytes(path, bytes, error) : saveBytes(path, bytes, error);
 }
 
 void guardStandardStreams()

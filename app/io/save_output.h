@@ -15,6 +15,7 @@
 
 #include <functional>
 #include <ostream>
+#include <vector>
 
 // Calls write with a stream onto path (see above), then commits.
 // Returns false with *error naming the output and the reason when anything fails.
@@ -22,6 +23,32 @@ bool saveThroughStream(const QString &path, const std::function<void(std::ostrea
 
 // saveThroughStream for bytes already made.
 bool saveBytes(const QString &path, const QByteArray &bytes, QString *error);
+
+// The outputs of one run, all or nothing: each file is written to a temporary beside it (checked as above) and
+// commit() puts them all in place only when every one was written; a failure before, or a rename failing half-way,
+// leaves every old file as it was and no new one (the temporaries go with the set). Standard output and devices are
+// written at once: they cannot wait.
+class OutputSet
+{
+public:
+    OutputSet();
+    ~OutputSet();
+    OutputSet(const OutputSet &) = delete;
+    OutputSet &operator=(const OutputSet &) = delete;
+
+    bool write(const QString &path, const std::function<void(std::ostream &)> &write, QString *error);
+    bool writeBytes(const QString &path, const QByteArray &bytes, QString *error);
+    bool commit(QString *error);
+
+private:
+    struct Entry;
+    std::vector<Entry> m_entries;
+};
+
+// Into outputs when given (put in place when the run commits them), else written and put in place at once.
+bool writeOutput(
+    OutputSet *outputs, const QString &path, const std::function<void(std::ostream &)> &write, QString *error);
+bool writeOutputBytes(OutputSet *outputs, const QString &path, const QByteArray &bytes, QString *error);
 
 // Call first in main(). A standard stream (0, 1, 2) that the caller closed is opened on /dev/null, so
 // that no file the program opens lands on that number and receives what was meant for the stream;

@@ -94,7 +94,7 @@ Scenario parseScenario(const QJsonObject &o, bool needFormat)
     }
     s.compare = *compareFromName(
         jsonText(o, "compare", "", { "none", "scaling", "softmax-dim", "d-k", "score", "mask-fill" }, "none"));
-    s.compareDk = jsonInteger(o, "compare_d_k", "", 1, attn::Limits::maxDim, 256);
+    s.compareDk = jsonInteger(o, "compare_d_k", "", 1, attn::Limits::maxDim, attn::comparisonDk(s.params.dK));
     if (o.contains("caption")) {
         const QJsonValue c = o.value("caption");
         if (c.isString()) {
@@ -185,7 +185,7 @@ std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error)
     }
 }
 
-bool saveScenario(const QString &path, const Scenario &s, QString *error)
+bool saveScenario(const QString &path, const Scenario &s, QString *error, OutputSet *outputs)
 {
     QJsonObject o = scenarioToJson(s);
     if (const QStringList paths = pathsOf(s); !paths.isEmpty()) {
@@ -197,7 +197,7 @@ bool saveScenario(const QString &path, const Scenario &s, QString *error)
         o["load"] = loadPathsToJson(relative);
     }
     const QByteArray bytes = QJsonDocument(o).toJson(QJsonDocument::Indented);
-    return saveBytes(path, bytes, error);
+    return writeOutputBytes(outputs, path, bytes, error);
 }
 
 std::optional<Scenario> loadScenario(const QString &path, QString *error)
@@ -224,9 +224,7 @@ std::optional<Scenario> loadScenario(const QString &path, QString *error)
             *error = QStringLiteral("%1: load: %2").arg(path, why);
             return std::nullopt;
         }
-        s.params.mode = attn::Mode::Direct;
-        s.params.loaded = in;
-        attn::normalize(s.params);
+        attn::setLoaded(s.params, in);
     }
     return s;
 }

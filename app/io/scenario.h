@@ -33,8 +33,9 @@ QJsonObject scenarioToJson(const Scenario &s);
 // error: "field: what is wrong", e.g. "params.d_k: must be from 1 to 65536 (got 0)".
 std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error);
 
-// error: "FILE: field: what is wrong" (or "FILE: reason").
-bool saveScenario(const QString &path, const Scenario &s, QString *error);
+// error: "FILE: field: what is wrong" (or "FILE: reason"). outputs: the run's, which puts it in place with the rest;
+// none: at once.
+bool saveScenario(const QString &path, const Scenario &s, QString *error, class OutputSet *outputs = nullptr);
 std::optional<Scenario> loadScenario(const QString &path, QString *error);
 std::optional<Lesson> loadLesson(const QString &path, QString *error);
 // error: "field: what is wrong", e.g. "steps[1].params.batch: must be from 1 to 4096 (got 0)".

@@ -63,6 +63,8 @@ void AttentionModel::setDisplay(const DisplayOptions &d)
 
 void AttentionModel::setCompare(CompareKind kind, int otherDk)
 {
+    if (otherDk <= 0)
+        otherDk = attn::comparisonDk(m_params.dK);
     if (kind == m_compare && otherDk == m_compareDk)
         return;
     const bool captionWasCurrent = captionIsCurrent();

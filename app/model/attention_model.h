@@ -40,7 +40,8 @@ public:
     // The comparison shown beside the heatmap, and the caption line (presets, lessons).
     CompareKind compare() const { return m_compare; }
     int compareDk() const { return m_compareDk; }
-    void setCompare(CompareKind kind, int otherDk = 256);
+    // otherDk: the second d_k of a d_k comparison; 0: attn::comparisonDk of the settings' d_k.
+    void setCompare(CompareKind kind, int otherDk = 0);
     // The caption in the interface's language; both languages are kept, so a saved scenario has them.
     QString caption() const;
     QString captionEn() const { return m_captionEn; }
@@ -88,7 +89,7 @@ private:
     attn::Params m_params;
     DisplayOptions m_display;
     CompareKind m_compare = CompareKind::None;
-    int m_compareDk = 256;
+    int m_compareDk = attn::comparisonDk(attn::Params::kDefaultDk);
     QString m_captionEn, m_captionZh;
     attn::Params m_captionParams; // the settings the caption was given with
     CompareKind m_captionCompare = CompareKind::None;

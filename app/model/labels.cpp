@@ -26,6 +26,44 @@ QString scalingLabel(const attn::Params &p)
     return {};
 }
 
+QString scalingChoiceText(attn::Scaling s)
+{
+    switch (s) {
+    case attn::Scaling::InvSqrtDk:
+        return QCoreApplication::translate("Scaling", "÷√d_k (the lecture's)");
+    case attn::Scaling::None:
+        return QCoreApplication::translate("Scaling", "not scaled");
+    case attn::Scaling::InvDk:
+        return QCoreApplication::translate("Scaling", "÷d_k (too much)");
+    case attn::Scaling::InvSqrtDModel:
+        return QCoreApplication::translate("Scaling", "÷√d_model (the multi-head mistake)");
+    case attn::Scaling::QuarterEach:
+        return QCoreApplication::translate("Scaling", "d_k^−¼ on q and on k (= ÷√d_k)");
+    case attn::Scaling::Custom:
+        return QCoreApplication::translate("Scaling", "custom factor");
+    }
+    return {};
+}
+
+QString scalingLegend(attn::Scaling s, int dModel, double customScale)
+{
+    switch (s) {
+    case attn::Scaling::InvSqrtDk:
+        return QCoreApplication::translate("Scaling", "÷√d_k");
+    case attn::Scaling::InvDk:
+        return QCoreApplication::translate("Scaling", "÷d_k");
+    case attn::Scaling::InvSqrtDModel:
+        return QCoreApplication::translate("Scaling", "÷√d_model (d_model = %1)").arg(dModel);
+    case attn::Scaling::QuarterEach:
+        return QCoreApplication::translate("Scaling", "d_k^−¼ on q and on k");
+    case attn::Scaling::Custom:
+        return QCoreApplication::translate("Scaling", "× %1").arg(customScale, 0, 'g', 4);
+    case attn::Scaling::None:
+        break;
+    }
+    return QCoreApplication::translate("Scaling", "not scaled");
+}
+
 QString softmaxDimLabel(const attn::Params &p)
 {
     return p.softmaxDim == -1 ? QCoreApplication::translate("Figure", "softmax over keys (dim −1)")

@@ -10,6 +10,15 @@ namespace {
 // Long templates are split over lines: not a missing comma.
 // NOLINTBEGIN(bugprone-suspicious-missing-comma)
 [[maybe_unused]] const char *const kMessageTemplates[] = {
+    // (io/data_files.cpp: which file is Q, K or V)
+    QT_TRANSLATE_NOOP("Messages", "cannot tell whether it holds Q, K or V"),
+    QT_TRANSLATE_NOOP("Messages",
+        "name the files q, k and v (%1, %2, queries.csv, or ending _q, _k, _v), or save them together with "
+        "np.savez(FILE, q=..., k=..., v=...); weights alone open from a file whose name holds weights or attn"),
+    QT_TRANSLATE_NOOP("Messages", "both hold the same one of Q, K and V; choose one file for each"),
+    QT_TRANSLATE_NOOP("Messages", "Open Q and K together (and V if you have it)"),
+    QT_TRANSLATE_NOOP("Messages", "one .npz, or two or three files named q, k and v"),
+    QT_TRANSLATE_NOOP("Messages", "no file chosen"),
     QT_TRANSLATE_NOOP("Messages", "%1 (head)"),
     QT_TRANSLATE_NOOP("Messages", "%1 (not probabilities; the entropy counts the positive ones)"),
     QT_TRANSLATE_NOOP("Messages", "%1 (the batch size), got %2"),

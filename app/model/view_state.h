@@ -89,7 +89,7 @@ struct Scenario
     attn::Params params;
     DisplayOptions display;
     CompareKind compare = CompareKind::None;
-    int compareDk = 256; // the second d_k when compare == Dk
+    int compareDk = attn::comparisonDk(attn::Params::kDefaultDk); // the second d_k when compare == Dk
     QString captionEn, captionZh;
     // The files params' Q, K, V come from, as the file names them (relative to the scenario's folder): one
     // .npz, or q, k (and v). Filled when read; loadScenario loads them into params.loaded.

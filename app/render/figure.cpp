@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/figure.h"
 
+#include "io/file_kinds.h"
 #include "io/save_output.h"
 #include "json_dump.h"
 #include "matrix_io.h"
 #include "model/messages.h"
 #include "render/color_maps.h"
 #include "render/heatmap_drawing.h"
+#include "render/plot_style.h"
+#include "tolerance.h"
 
 #include <qcustomplot.h>
 
@@ -370,8 +373,8 @@ public:
         cell->addElement(1, 1, name);
         const auto bars = [&](QCPAxis *keyAxis, QCPAxis *valueAxis, int n, auto valueOf, bool flagRows) {
             auto *ok = new QCPBars(keyAxis, valueAxis), *bad = new QCPBars(keyAxis, valueAxis);
-            ok->setBrush(flagRows ? QColor(70, 110, 170) : QColor(100, 80, 160));
-            bad->setBrush(QColor(215, 60, 40));
+            ok->setBrush(flagRows ? plot_style::kRowSumBar : plot_style::kColSumBar);
+            bad->setBrush(plot_style::kSumNotOne);
             for (QCPBars *bs : { ok, bad }) {
                 bs->setPen(Qt::NoPen);
                 bs->setWidth(0.8);
@@ -379,7 +382,7 @@ public:
             BarNumbers written { keyAxis->axisRect(), flagRows, n, {} };
             for (int k = 0; k < n; ++k) {
                 const double v = valueOf(k);
-                const bool flagged = std::fabs(v - 1.0) > 1e-3 && (flagRows || p.softmaxDim == -2);
+                const bool flagged = !attn::sumsToOne(v) && (flagRows || p.softmaxDim == -2);
                 (flagged ? bad : ok)->addData(k, v);
                 if (n > kMaxBarNumbers)
                     continue;
@@ -489,16 +492,6 @@ void paint(QCustomPlot &plot, QPaintDevice *device, const QSize &size, double sc
 
 } // namespace
 
-QStringList figureSuffixes()
-{
-    return { "png", "jpg", "jpeg", "pdf", "svg" };
-}
-
-QStringList dataSuffixes()
-{
-    return { "csv", "npy", "json" };
-}
-
 QImage renderPlot(QCustomPlot &plot, const QSize &size, double pixelRatio, bool transparent)
 {
     const QSize pixels(int(std::lround(size.width() * pixelRatio)), int(std::lround(size.height() * pixelRatio)));
@@ -521,25 +514,25 @@ QImage renderFigure(const std::vector<FigurePanel> &panels, const FigureOptions 
     return renderPlot(figure.laidOut(), options.size, options.pixelRatio, options.transparent);
 }
 
-bool writeFigure(
-    const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options, QString *error)
+bool writeFigure(const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options,
+    QString *error, OutputSet *outputs)
 {
     QByteArray bytes;
-    return encodeFigure(path, panels, options, &bytes, error) && saveBytes(path, bytes, error);
+    return encodeFigure(path, panels, options, &bytes, error) && writeOutputBytes(outputs, path, bytes, error);
 }
 
 bool encodePlot(const QString &path, QCustomPlot &plot, const QSize &size, double pixelRatio, bool transparent,
     const QString &title, QByteArray *encoded, QString *error)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
-    if (!figureSuffixes().contains(suffix)) {
+    if (!io::pictureSuffixes().contains(suffix)) {
         *error = QStringLiteral("'%1': unknown image format '.%2' (use .png, .jpg, .pdf or .svg)").arg(path, suffix);
         return false;
     }
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
-    if (suffix == "png" || suffix == "jpg" || suffix == "jpeg") {
+    if (!io::vectorSuffixes().contains(suffix)) { // PNG or JPG
         QImage image = renderPlot(plot, size, pixelRatio, transparent && suffix == "png");
         if (image.isNull()) {
             *error = QStringLiteral("'%1': not enough memory for a %2 × %3 picture")
@@ -587,7 +580,7 @@ bool encodeFigure(const QString &path, const std::vector<FigurePanel> &panels, c
         options.title.isEmpty() ? settingsTitle(panels.front().result->params) : options.title, encoded, error);
 }
 
-bool writeData(const QString &path, const attn::Result &r, const DisplayOptions &d, QString *error)
+bool writeData(const QString &path, const attn::Result &r, const DisplayOptions &d, QString *error, OutputSet *outputs)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     const attn::Tensor3 logits
@@ -596,14 +589,14 @@ bool writeData(const QString &path, const attn::Result &r, const DisplayOptions 
         : d.quantity == attn::Quantity::Scores                         ? *r.scores
                                                                        : logits;
     if (suffix == "csv")
-        return saveThroughStream(
-            path, [&](std::ostream &out) { attn::writeCsv(out, shown.slice(r.params.batchIndex)); }, error);
+        return writeOutput(
+            outputs, path, [&](std::ostream &out) { attn::writeCsv(out, shown.slice(r.params.batchIndex)); }, error);
     if (suffix == "npy")
-        return saveThroughStream(
-            path, [&](std::ostream &out) { attn::writeNpy(out, shown); }, error);
+        return writeOutput(
+            outputs, path, [&](std::ostream &out) { attn::writeNpy(out, shown); }, error);
     if (suffix == "json")
-        return saveThroughStream(
-            path,
+        return writeOutput(
+            outputs, path,
             [&](std::ostream &out) {
                 attn::writeJson(out, r, nullptr, [](const std::string &english) {
                     return translatedMessage(QString::fromStdString(english)).toStdString(); // the window's language
@@ -616,7 +609,8 @@ bool writeData(const QString &path, const attn::Result &r, const DisplayOptions 
 
 std::vector<FigurePanel> comparePanels(const ResultPtr &base, CompareKind kind, int otherDk)
 {
-    const auto sides = attn::comparisonSides(base->params, kind, otherDk);
+    const auto sides
+        = attn::comparisonSides(base->params, kind, otherDk > 0 ? otherDk : attn::comparisonDk(base->params.dK));
     // Both sides reuse base's Q, K and V: the same draw, compared.
     auto left = std::make_shared<const attn::Result>(attn::compute(sides[0], base.get()));
     auto right = std::make_shared<const attn::Result>(attn::compute(sides[1], left.get()));
@@ -632,7 +626,7 @@ QString seriesFileName(const QString &dir, const QString &name, const QString &v
 
 bool writeSeries(const QString &folder, const QString &name, const std::vector<SeriesPicture> &pictures,
     const QString &format, const ResultPtr &start, const std::function<FigureOptions(const attn::Params &)> &options,
-    QStringList *written, QString *error, QStringList *created)
+    QStringList *written, QString *error, OutputSet *outputs)
 {
     // Every picture is made before the first is written, so a failure while drawing writes nothing.
     QStringList paths;
@@ -646,27 +640,27 @@ bool writeSeries(const QString &folder, const QString &name, const std::vector<S
             return false;
         previous = r;
     }
+    const bool folderExisted = QFileInfo(folder).isDir();
     if (!QDir().mkpath(folder)) {
         *error = QStringLiteral("cannot create the folder '%1'").arg(folder);
         return false;
     }
-    QList<bool> existedBefore;
-    for (const QString &p : paths)
-        existedBefore << QFileInfo::exists(p);
-    for (int i = 0; i < paths.size(); ++i) {
-        if (!saveBytes(paths[i], encoded[i], error)) {
-            for (int k = 0; k < i; ++k) // the new files of this series go again; replaced ones stay replaced
-                if (!existedBefore[k])
-                    QFile::remove(paths[k]);
-            return false;
-        }
+    // All or nothing: into the run's outputs, or a set of the series' own.
+    OutputSet own;
+    OutputSet *set = outputs ? outputs : &own;
+    bool ok = true;
+    for (int i = 0; i < paths.size() && ok; ++i)
+        ok = set->writeBytes(paths[i], encoded[i], error);
+    if (ok && !outputs)
+        ok = own.commit(error);
+    if (!ok) {
+        if (!folderExisted)
+            QDir().rmdir(folder); // (only when empty)
+        return false;
     }
-    for (int i = 0; i < paths.size(); ++i) {
-        if (written)
-            *written << QFileInfo(paths[i]).fileName();
-        if (created && !existedBefore[i])
-            *created << paths[i];
-    }
+    if (written)
+        for (const QString &p : paths)
+            *written << QFileInfo(p).fileName();
     return true;
 }
 

@@ -5,6 +5,7 @@
 // QCustomPlot onto an image (PNG, JPG), a PDF (vector) or an SVG (vector; the cells one image).
 // Everything is written through io/save_output.h: all or nothing, every byte checked.
 
+#include "io/save_output.h"
 #include "model/labels.h"
 #include "model/view_state.h"
 
@@ -31,9 +32,6 @@ struct FigureOptions
     bool transparent = false; // PNG only
     bool panels = true; // row sums beside each map and column sums under it, with their numbers
 };
-
-QStringList figureSuffixes(); // png jpg jpeg pdf svg
-QStringList dataSuffixes(); // csv npy json
 
 class QCustomPlot;
 class QCPLegend;
@@ -80,13 +78,15 @@ QImage renderFigure(const std::vector<FigurePanel> &panels, const FigureOptions 
 // The figure encoded in the format path's suffix names. False with *error on failure.
 bool encodeFigure(const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options,
     QByteArray *encoded, QString *error);
-// Writes the figure to path in the format its suffix names. False with *error on failure.
-bool writeFigure(
-    const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options, QString *error);
+// Writes the figure to path in the format its suffix names. False with *error on failure. outputs: the run's, which
+// puts it in place with the rest (io/save_output.h); none: at once.
+bool writeFigure(const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options,
+    QString *error, OutputSet *outputs = nullptr);
 
 // .csv: the shown matrix (batch element, quantity) as L lines of S values; .npy: the whole (B,L,S)
 // tensor of the shown quantity, float32; .json: everything, as --dump.
-bool writeData(const QString &path, const attn::Result &r, const DisplayOptions &d, QString *error);
+bool writeData(
+    const QString &path, const attn::Result &r, const DisplayOptions &d, QString *error, OutputSet *outputs = nullptr);
 
 // A series: one picture per value of one setting, written as FOLDER/NAME_VALUE.FORMAT.
 struct SeriesPicture
@@ -97,12 +97,12 @@ struct SeriesPicture
 // The file a series writes for one value: DIR/NAME_VALUE.FORMAT ("pad:2" becomes "pad-2").
 QString seriesFileName(const QString &dir, const QString &name, const QString &value, const QString &format);
 // Writes every picture of the series into folder (created if missing), each computed from the one
-// before (same Q, K, V where the settings allow), titled by options(params). All or nothing: when one
-// fails, the pictures this call wrote are removed again. written: the file names, in order; created:
-// the paths of the files that did not exist before.
+// before (same Q, K, V where the settings allow), titled by options(params). All or nothing: every old file stays
+// as it was unless all are written (into outputs, the run's, when given). written: the file names, in order.
 bool writeSeries(const QString &folder, const QString &name, const std::vector<SeriesPicture> &pictures,
     const QString &format, const ResultPtr &start, const std::function<FigureOptions(const attn::Params &)> &options,
-    QStringList *written, QString *error, QStringList *created = nullptr);
+    QStringList *written, QString *error, OutputSet *outputs = nullptr);
 
 // The two sides of a comparison from base's Q and K, in attn::comparisonSides' order, each with its label.
-std::vector<FigurePanel> comparePanels(const ResultPtr &base, CompareKind kind, int otherDk = 256);
+// otherDk: the second d_k of a d_k comparison; 0: attn::comparisonDk of base's d_k.
+std::vector<FigurePanel> comparePanels(const ResultPtr &base, CompareKind kind, int otherDk = 0);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/sweep_plot.h"
+#include "model/labels.h"
 
 #include "render/figure.h"
 #include "render/heatmap_drawing.h"
@@ -142,21 +143,7 @@ void SweepPlot::retranslate()
 
 QString SweepPlot::scaledName(const attn::SweepSettings &s)
 {
-    switch (s.scaling) {
-    case attn::Scaling::InvSqrtDk:
-        return tr("÷√d_k");
-    case attn::Scaling::InvDk:
-        return tr("÷d_k");
-    case attn::Scaling::InvSqrtDModel:
-        return tr("÷√d_model (d_model = %1)").arg(s.dModel);
-    case attn::Scaling::QuarterEach:
-        return tr("d_k^−¼ on q and on k");
-    case attn::Scaling::Custom:
-        return tr("× %1").arg(s.customScale, 0, 'g', 4);
-    case attn::Scaling::None:
-        break;
-    }
-    return tr("not scaled");
+    return scalingLegend(s.scaling, s.dModel, s.customScale);
 }
 
 QString SweepPlot::defaultCaption(const attn::SweepSettings &s)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/training_plot.h"
+#include "model/labels.h"
 
 #include "render/color_maps.h"
 #include "render/figure.h"
@@ -185,21 +186,7 @@ TrainingPlot::~TrainingPlot()
 
 QString TrainingPlot::scaledName(const attn::TrainSettings &s)
 {
-    switch (s.scaling) {
-    case attn::Scaling::InvSqrtDk:
-        return tr("÷√d_k");
-    case attn::Scaling::InvDk:
-        return tr("÷d_k");
-    case attn::Scaling::InvSqrtDModel:
-        return tr("÷√d_model (d_model = %1)").arg(s.dModel);
-    case attn::Scaling::QuarterEach:
-        return tr("d_k^−¼ on q and on k");
-    case attn::Scaling::Custom:
-        return tr("× %1").arg(s.customScale, 0, 'g', 4);
-    case attn::Scaling::None:
-        break;
-    }
-    return tr("not scaled");
+    return scalingLegend(s.scaling, s.dModel, s.customScale);
 }
 
 QString TrainingPlot::defaultTitle(const attn::TrainSettings &s)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/controls_panel.h"
 
+#include "model/labels.h"
+
 #include "loaded.h"
 #include "model/tokens.h"
 #include "render/color_maps.h"
@@ -272,14 +274,11 @@ QGroupBox *ControlsPanel::buildAttention()
     g->addRow(row(customScaleCheck, customScaleSpin));
     scalingCombo = tip(new QComboBox,
         tr("How the scores become logits, with the wrong scales found in real code: none; "
-           "÷d_k (too much); ÷√d_model (multi-head code dividing by the model's width "
+           "÷d_k, which scales too much; ÷√d_model (multi-head code dividing by the model's width "
            "instead of the head's); d_k^−¼ on q and on k (the same as ÷√d_k)."));
-    scalingCombo->addItem(tr("÷√d_k (the lecture's)"), int(attn::Scaling::InvSqrtDk));
-    scalingCombo->addItem(tr("not scaled"), int(attn::Scaling::None));
-    scalingCombo->addItem(tr("÷d_k (too much)"), int(attn::Scaling::InvDk));
-    scalingCombo->addItem(tr("÷√d_model (multi-head mistake)"), int(attn::Scaling::InvSqrtDModel));
-    scalingCombo->addItem(tr("d_k^−¼ on q and on k"), int(attn::Scaling::QuarterEach));
-    scalingCombo->addItem(tr("custom factor"), int(attn::Scaling::Custom));
+    for (attn::Scaling s : { attn::Scaling::InvSqrtDk, attn::Scaling::None, attn::Scaling::InvDk,
+             attn::Scaling::InvSqrtDModel, attn::Scaling::QuarterEach, attn::Scaling::Custom })
+        scalingCombo->addItem(scalingChoiceText(s), int(s));
     g->addRow(tr("Scaling"), scalingCombo);
     overKeys = tip(new QRadioButton(tr("Softmax over keys (dim −1)")),
         tr("Each query's weights over the keys sum to 1: the correct attention."));

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/export_dialog.h"
+#include "io/file_kinds.h"
 
 #include "model/messages.h"
 
@@ -19,16 +20,6 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
-
-namespace {
-
-bool isVector(const QString &path)
-{
-    const QString s = QFileInfo(path).suffix().toLower();
-    return s == "pdf" || s == "svg";
-}
-
-} // namespace
 
 ExportDialog::ExportDialog(const FigureOptions &base, bool imagesOnly, int panels, QWidget *parent)
     : QDialog(parent)
@@ -156,9 +147,9 @@ void ExportDialog::setPath(const QString &path)
 void ExportDialog::update()
 {
     const QString suffix = QFileInfo(m_path->text()).suffix().toLower();
-    const bool image = figureSuffixes().contains(suffix);
-    const bool data = !m_imagesOnly && dataSuffixes().contains(suffix);
-    const bool vector = isVector(m_path->text());
+    const bool image = io::pictureSuffixes().contains(suffix);
+    const bool data = !m_imagesOnly && io::matrixSuffixes().contains(suffix);
+    const bool vector = io::isVector(m_path->text());
     m_ratio->setEnabled(image && !vector);
     for (QSpinBox *b : { m_width, m_height })
         b->setSuffix(vector ? tr(" pt") : tr(" px at ratio 1"));
@@ -223,7 +214,7 @@ FigureOptions ExportDialog::options() const
 {
     FigureOptions o = m_base;
     o.size = QSize(m_width->value(), m_height->value());
-    o.pixelRatio = isVector(m_path->text()) ? 1.0 : m_ratio->value();
+    o.pixelRatio = io::isVector(m_path->text()) ? 1.0 : m_ratio->value();
     o.title = m_title->text();
     o.transparent = m_transparent->isEnabled() && m_transparent->isChecked();
     o.panels = m_withPanels->isChecked();

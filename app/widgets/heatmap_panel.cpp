@@ -4,7 +4,9 @@
 #include "params_edit.h"
 #include "render/color_maps.h"
 #include "render/heatmap_drawing.h"
+#include "render/plot_style.h"
 #include "softmax.h"
+#include "tolerance.h"
 
 #include <qcustomplot.h>
 
@@ -19,11 +21,9 @@ namespace {
 
 // Grid cells larger than this are not aggregated: about one cell per screen pixel.
 constexpr int kMaxGridCells = 1200;
-constexpr double kSumTolerance = 1e-3;
 // When the rows' largest weights average less, the fixed 0-1 colour range shows one flat colour:
 // say that F fits it.
 constexpr double kFlatWeight = 0.1;
-const QColor kGradientColor(200, 110, 30); // the gradient panels' bars
 
 void styleAxisRect(QCPAxisRect *rect)
 {
@@ -129,14 +129,14 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     m_rowSumFlagged = new QCPBars(m_rowSumRect->axis(QCPAxis::atLeft), m_rowSumRect->axis(QCPAxis::atBottom));
     m_rowSumFlagged->setWidth(0.8);
     m_entropyBars = horizontal(m_entropyRect);
-    m_rowSumBars->setBrush(QColor(70, 110, 170));
+    m_rowSumBars->setBrush(plot_style::kRowSumBar);
     m_rowSumBars->setPen(Qt::NoPen);
-    m_rowSumFlagged->setBrush(QColor(215, 60, 40));
+    m_rowSumFlagged->setBrush(plot_style::kSumNotOne);
     m_rowSumFlagged->setPen(Qt::NoPen);
-    m_entropyBars->setBrush(QColor(40, 120, 85)); // dark enough for white numbers (5:1)
+    m_entropyBars->setBrush(plot_style::kEntropyBar);
     m_entropyBars->setPen(Qt::NoPen);
     m_gradBars = horizontal(m_gradRect);
-    m_gradBars->setBrush(kGradientColor);
+    m_gradBars->setBrush(plot_style::kGradientBar);
     m_gradBars->setPen(Qt::NoPen);
 
     // Column sums (and, for softmax over queries, column entropy): vertical bars keyed by key,
@@ -155,12 +155,12 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     m_colSumFlagged = new QCPBars(m_colSumRect->axis(QCPAxis::atBottom), m_colSumRect->axis(QCPAxis::atLeft));
     m_colSumFlagged->setWidth(0.8);
     m_colSumFlagged->setPen(Qt::NoPen);
-    m_colSumBars->setBrush(QColor(100, 80, 160));
-    m_colSumFlagged->setBrush(QColor(215, 60, 40));
+    m_colSumBars->setBrush(plot_style::kColSumBar);
+    m_colSumFlagged->setBrush(plot_style::kSumNotOne);
     m_colEntropyBars = vertical(m_colEntropyRect);
-    m_colEntropyBars->setBrush(QColor(40, 120, 85));
+    m_colEntropyBars->setBrush(plot_style::kEntropyBar);
     m_colGradBars = vertical(m_colGradRect);
-    m_colGradBars->setBrush(kGradientColor);
+    m_colGradBars->setBrush(plot_style::kGradientBar);
     nameSidePanels();
 
     auto line = [this](QCPAxisRect *rect, QColor color) {
@@ -171,14 +171,14 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
         l->setPen(QPen(color, 1.5, Qt::DashLine));
         return l;
     };
-    m_rowSumTarget = line(m_rowSumRect, QColor(40, 40, 40));
-    m_entropyMax = line(m_entropyRect, QColor(200, 60, 40));
-    m_colSumTarget = line(m_colSumRect, QColor(40, 40, 40));
-    m_colEntropyMax = line(m_colEntropyRect, QColor(200, 60, 40));
+    m_rowSumTarget = line(m_rowSumRect, plot_style::kTarget);
+    m_entropyMax = line(m_entropyRect, plot_style::kMostEntropy);
+    m_colSumTarget = line(m_colSumRect, plot_style::kTarget);
+    m_colEntropyMax = line(m_colEntropyRect, plot_style::kMostEntropy);
     // Under a mask, each row's (column's) most entropy is ln of its visible keys (queries): a staircase.
     auto stairs = [](QCPAxis *key, QCPAxis *value) {
         auto *g = new QCPGraph(key, value);
-        g->setPen(QPen(QColor(200, 60, 40), 1.5, Qt::DashLine));
+        g->setPen(QPen(plot_style::kMostEntropy, 1.5, Qt::DashLine));
         g->setLineStyle(QCPGraph::lsLine);
         g->setSelectable(QCP::stNone);
         return g;
@@ -189,7 +189,7 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     m_gradUniformRows = stairs(m_gradRect->axis(QCPAxis::atLeft), m_gradRect->axis(QCPAxis::atBottom));
     m_gradUniformCols = stairs(m_colGradRect->axis(QCPAxis::atBottom), m_colGradRect->axis(QCPAxis::atLeft));
     for (QCPGraph *g : { m_gradUniformRows, m_gradUniformCols })
-        g->setPen(QPen(QColor(40, 40, 40), 1.5, Qt::DashLine));
+        g->setPen(QPen(plot_style::kTarget, 1.5, Qt::DashLine));
 
     m_highlightRect = new QCPItemRect(m_plot);
     m_highlightRect->setClipAxisRect(m_heatRect);
@@ -522,7 +522,7 @@ void HeatmapPanel::updateSidePanels()
         qi[i] = i;
         sums[i] = st.rowSums(b, i);
         entropy[i] = st.rowEntropy(b, i);
-        if (std::fabs(sums[i] - 1.0) > kSumTolerance) {
+        if (!attn::sumsToOne(sums[i])) {
             m_flaggedRows << i;
             flaggedKeys << i;
             flaggedSums << sums[i];
@@ -555,7 +555,7 @@ void HeatmapPanel::updateSidePanels()
     for (int j = 0; j < S; ++j) {
         const double s = st.colSums(b, j);
         // With softmax over queries every column should sum to 1: flag the ones that do not.
-        if (p.softmaxDim == -2 && std::fabs(s - 1.0) > kSumTolerance) {
+        if (p.softmaxDim == -2 && !attn::sumsToOne(s)) {
             m_flaggedCols << j;
             cBad << j;
             cBadSums << s;

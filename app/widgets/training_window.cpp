@@ -2,11 +2,11 @@
 #include "widgets/training_window.h"
 
 #include "io/save_output.h"
+#include "model/labels.h"
 #include "model/training_controller.h"
 #include "render/figure.h"
 #include "render/training_plot.h"
 #include "widgets/export_dialog.h"
-#include "widgets/scaling_choices.h"
 
 #include <qcustomplot.h>
 
@@ -103,10 +103,8 @@ TrainingWindow::TrainingWindow(Clock &clock, QWidget *parent)
         m_lr->setToolTip(tr("Learning rate"));
         m_noise->setToolTip(tr("The query is the target token's embedding plus this much noise: q = X[t] + noise · ε"));
         m_seed->setToolTip(tr("torch.manual_seed: the initial weights and every batch"));
-        m_scaling->setItemText(0, tr("÷√d_k (the lecture's)"));
-        m_scaling->setItemText(1, tr("÷d_k (too much)"));
-        m_scaling->setItemText(2, tr("÷√d_model (the multi-head mistake)"));
-        m_scaling->setItemText(3, tr("d_k^−¼ on q and on k (= ÷√d_k)"));
+        for (int i = 0; i < kScalingChoiceCount; ++i)
+            m_scaling->setItemText(i, scalingChoiceText(kScalingChoices[i]));
         if (m_scaling->count() > kScalingChoiceCount) // the command line's factor
             m_scaling->setItemText(4, tr("× %1 (the command line's)").arg(m_customScale, 0, 'g', 4));
         m_scaling->setToolTip(tr("How the blue run is scaled; the orange run is never scaled"));

@@ -2,11 +2,11 @@
 #include "widgets/why_scale_window.h"
 
 #include "io/save_output.h"
+#include "model/labels.h"
 #include "params_edit.h"
 #include "render/figure.h"
 #include "render/sweep_plot.h"
 #include "widgets/export_dialog.h"
-#include "widgets/scaling_choices.h"
 
 #include <qcustomplot.h>
 
@@ -70,10 +70,8 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
     m_texts.add([this, keysName, trialsName, scaledName] {
         m_keys->setToolTip(tr("Keys S in each trial: one query against S keys"));
         m_trials->setToolTip(tr("Trials T per d_k: trial t draws with seed + t (the main window's seed)"));
-        m_scaling->setItemText(0, tr("÷√d_k (the lecture's)"));
-        m_scaling->setItemText(1, tr("÷d_k (too much)"));
-        m_scaling->setItemText(2, tr("÷√d_model (the multi-head mistake)"));
-        m_scaling->setItemText(3, tr("d_k^−¼ on q and on k (the same as ÷√d_k)"));
+        for (int i = 0; i < kScalingChoiceCount; ++i)
+            m_scaling->setItemText(i, scalingChoiceText(kScalingChoices[i]));
         m_scaling->setToolTip(tr("How the blue side is scaled; the orange side is never scaled"));
         m_progress->setFormat(tr("%p% swept"));
         m_run->setText(tr("Sweep"));

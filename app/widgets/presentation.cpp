@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/presentation.h"
+
+#include <QPalette>
+#include <QWidget>
+
+#include <algorithm>
+
+double presentationScale(const QWidget *window)
+{
+    return std::clamp(std::min(window->height(), window->width() * 9 / 16) / 540.0, 1.3, 3.0);
+}
+
+void setPresentationStyle(QWidget *window, bool on)
+{
+    window->setStyleSheet(on ? "QMainWindow, QWidget { background: white; color: black; } "
+                               "QToolButton { border: 2px solid black; border-radius: 6px; padding: 3px 6px; } "
+                               "QToolButton:checked { background: #1a4d8f; color: white; border-color: #1a4d8f; } "
+                               "QToolButton:disabled { color: #a0a0a0; border-color: #c8c8c8; } "
+                               "QToolButton#demo-leavePresentation { border-color: #b02020; color: #b02020; }"
+                             : QString());
+    if (on)
+        return;
+    // Qt leaves the widgets the style sheet reached marked as styled by it, and such a widget no longer takes its
+    // palette from its parent: it would keep this theme's colours after another theme is chosen. Those without a
+    // style sheet of their own inherit again.
+    const QList<QWidget *> all = window->findChildren<QWidget *>();
+    for (QWidget *w : all)
+        if (w->styleSheet().isEmpty()) {
+            w->setAttribute(Qt::WA_StyleSheet, false);
+            if (w->testAttribute(Qt::WA_SetPalette))
+                w->setPalette(QPalette());
+        }
+    window->setPalette(QPalette());
+}
+
+void fitScale(
+    const std::function<void(double)> &setScale, const std::function<int()> &height, double from, double budget)
+{
+    for (double s = from; s > 1.0; s -= 0.1) {
+        setScale(s);
+        if (height() <= budget)
+            return;
+    }
+    setScale(1.0);
+}

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Presentation mode's look, decided in one place for every window that presents: how much larger its text is for the
+// window's size, the high-contrast colours for a projector, and text fitted into the room it may take.
+
+#include <functional>
+
+class QWidget;
+
+// How much larger than normal a presenting window's text is: 1.3 at 720 pixels high, 2 at 1080, at most 3 (from the
+// smaller of the height and 9/16 of the width: a window taller than the screen cannot make its text larger still).
+double presentationScale(const QWidget *window);
+
+// Black on white, no greys; the buttons that are on are filled, the way out in red. Off: the window's own colours
+// again (the theme's).
+void setPresentationStyle(QWidget *window, bool on);
+
+// The largest scale from `from` down to 1 (in steps of 0.1) at which height() fits within budget pixels; 1 when
+// none does. setScale applies a scale, height measures what it gives.
+void fitScale(
+    const std::function<void(double)> &setScale, const std::function<int()> &height, double from, double budget);
