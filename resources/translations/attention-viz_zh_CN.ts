@@ -4,9 +4,17 @@
 <context>
     <name>AttentionModel</name>
     <message>
-        <location filename="../../app/model/attention_model.cpp" line="115"/>
+        <location filename="../../app/model/attention_model.cpp" line="118"/>
         <source>not enough memory for these sizes; the previous result stays</source>
         <translation>内存不足以计算这些尺寸；保留上一次的结果</translation>
+    </message>
+</context>
+<context>
+    <name>CaptionLine</name>
+    <message>
+        <location filename="../../app/widgets/caption_line.cpp" line="40"/>
+        <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
     </message>
 </context>
 <context>
@@ -40,529 +48,499 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="157"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="159"/>
         <source>Q, K, V</source>
         <translation>Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="161"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="163"/>
         <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn.</source>
         <translation>Q、K、V 的来源：由序列 X 线性投影得到（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="163"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="165"/>
         <source>Projection from X</source>
         <translation>由 X 投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="164"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="166"/>
         <source>Direct Q, K, V</source>
         <translation>直接生成 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="165"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="167"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="168"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="170"/>
         <source>Width d_k of queries and keys, in powers of two from 1 to 1024; larger d_k makes raw scores spread wider (their variance grows in proportion to d_k: the strip below gives the expected and the sampled one).</source>
         <translation>查询和键的维度 d_k，取 1 到 1024 之间的 2 的幂；d_k 越大，原始分数越分散（方差与 d_k 成正比：下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="173"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="175"/>
         <source>d_k: any width from 1 to 1024.</source>
         <translation>d_k：1 到 1024 之间的任意维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="175"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="177"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="177"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="179"/>
         <source>Number of queries L (rows of the heatmap), from 1 to 4096.</source>
         <translation>查询个数 L（热力图的行），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="179"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="181"/>
         <source>Number of queries L.</source>
         <translation>查询个数 L。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="181"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="183"/>
         <source>Queries L</source>
         <translation>查询数 L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="183"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="185"/>
         <source>Number of keys S (columns of the heatmap), from 1 to 4096.</source>
         <translation>键的个数 S（热力图的列），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="185"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="187"/>
         <source>Number of keys S.</source>
         <translation>键的个数 S。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="187"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="189"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="188"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="584"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="190"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="583"/>
         <source>Cross-attention (keys from a second sequence)</source>
         <translation>交叉注意力（键来自第二个序列）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="189"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="191"/>
         <source>Off: self-attention, keys and values come from the same sequence as the queries, so S = L. On: they come from a second sequence Y with its own length S.</source>
         <translation>关闭：自注意力，键和值与查询来自同一序列，所以 S = L。开启：键和值来自第二个序列 Y，长度 S 可以不同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="193"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="195"/>
         <source>Width d_model of the input sequence X (projection only).</source>
         <translation>输入序列 X 的维度 d_model（仅投影模式）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="195"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="197"/>
         <source>d_model</source>
         <translation>d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="197"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="199"/>
         <source>How W_q, W_k and W_v are drawn (projection only). randn: the lecture&apos;s, Var(q·k) = d_k·d_model². randn / √d_model: Var(q·k) = d_k. nn.Linear: PyTorch&apos;s default for nn.Linear(d_model, d, bias=False), uniform with bound 1/√d_model, Var(q·k) = d_k / 9; the same numbers PyTorch draws.</source>
         <translation>W_q、W_k、W_v 的抽取方式（仅投影模式）。randn：讲义的做法，Var(q·k) = d_k·d_model²。randn / √d_model：Var(q·k) = d_k。nn.Linear：PyTorch 中 nn.Linear(d_model, d, bias=False) 的默认初始化，界为 1/√d_model 的均匀分布，Var(q·k) = d_k / 9；与 PyTorch 抽出的数完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="201"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="203"/>
         <source>randn (the lecture&apos;s)</source>
         <translation>randn（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="202"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="204"/>
         <source>randn / √d_model</source>
         <translation>randn / √d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="203"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="205"/>
         <source>nn.Linear&apos;s default</source>
         <translation>nn.Linear 的默认初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="206"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="208"/>
         <source>Scale σ of the inputs: X = σ·randn in projection mode, Q and K = σ·randn in direct mode. The scores&apos; variance grows like σ⁴.</source>
         <translation>输入的尺度 σ：投影模式下 X = σ·randn，直接模式下 Q、K = σ·randn。分数的方差按 σ⁴ 增长。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="212"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="214"/>
         <source>Input scale σ</source>
         <translation>输入尺度 σ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="213"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="215"/>
         <source>Width d_v of the values, and so of the output.</source>
         <translation>值的维度 d_v，也就是输出的维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="215"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="217"/>
         <source>= d_k</source>
         <translation>= d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="215"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="217"/>
         <source>Keep d_v equal to d_k, as the lecture does.</source>
         <translation>让 d_v 等于 d_k，与讲义一致。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="217"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="219"/>
         <source>d_v</source>
         <translation>d_v</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="220"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="222"/>
         <source>torch.manual_seed(seed) before drawing: the same seed gives the same tensors as PyTorch.</source>
         <translation>生成前调用 torch.manual_seed(seed)：同一种子得到与 PyTorch 完全相同的张量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="222"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
         <source>New</source>
         <translation>换一个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="222"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
         <source>Draw with a new random seed.</source>
         <translation>用一个新的随机种子重新生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="226"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="228"/>
         <source>Type a sentence to put its words on the axes (L = S = number of words). In projection mode each distinct word has its own embedding, so repeated words give identical rows and columns.</source>
         <translation>输入一句话，把它的词放到坐标轴上（L = S = 词数）。投影模式下每个不同的词有自己的嵌入向量，所以重复的词给出完全相同的行和列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="228"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="230"/>
         <source>e.g. the cat sat on the mat</source>
         <translation>例如：我 爱 你 ， 你 爱 我</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="230"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="232"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="231"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="233"/>
         <source>Add position encodings</source>
         <translation>加上位置编码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="232"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="234"/>
         <source>Add sinusoidal position encodings to the word embeddings, so that repeated words are no longer identical.</source>
         <translation>给词嵌入加上正弦位置编码，这样重复的词就不再完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="236"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="238"/>
         <source>Batch size B: how many independent sequences are drawn.</source>
         <translation>批大小 B：生成多少个独立的序列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="238"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="240"/>
         <source>Which batch element the heatmap shows.</source>
         <translation>热力图显示批中的第几个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="239"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="241"/>
         <source>Batch B</source>
         <translation>批大小 B</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="240"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="242"/>
         <source>Showing element</source>
         <translation>显示第几个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="246"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="248"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="249"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="251"/>
         <source>How a query and a key are scored: the scaled dot product q·k, or Bahdanau&apos;s additive score v·tanh(q·W₁ + k·W₂) with H hidden units (W₁, W₂, v drawn after everything else; not scaled: tanh keeps it bounded whatever d_k is).</source>
         <translation>查询和键的打分方式：缩放点积 q·k，或 Bahdanau 的加性分数 v·tanh(q·W₁ + k·W₂)，隐层有 H 个单元（W₁、W₂、v 在其余张量之后抽取；不缩放：无论 d_k 多大，tanh 都让它有界）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="252"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="254"/>
         <source>dot product q·k</source>
         <translation>点积 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="253"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="255"/>
         <source>additive v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="254"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="256"/>
         <source>Score</source>
         <translation>打分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="255"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="257"/>
         <source>Additive attention&apos;s hidden units H: W₁ and W₂ are d_k × H, v has H entries.</source>
         <translation>加性注意力的隐层单元数 H：W₁ 和 W₂ 是 d_k × H，v 有 H 个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="259"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="261"/>
         <source>Hidden units H</source>
         <translation>隐层单元 H</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="260"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="262"/>
         <source>Divide by √d_k</source>
         <translation>除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="261"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="263"/>
         <source>Scale the scores by 1/√d_k before the softmax, which divides their variance by d_k: back to 1 for unit-variance Q and K (direct mode); with the projection&apos;s randn weights it is d_model² (the strip below gives the expected and the sampled variance).</source>
         <translation>在 softmax 之前把分数乘以 1/√d_k，方差随之除以 d_k：Q、K 为单位方差时（直接生成模式）回到 1；用 randn 权重投影时为 d_model²（下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="266"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="268"/>
         <source>Custom factor</source>
         <translation>自定义系数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="266"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="268"/>
         <source>Multiply the scores by this factor instead (1/temperature).</source>
         <translation>改为把分数乘以这个系数（1/温度）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="267"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="269"/>
         <source>The factor the scores are multiplied by.</source>
         <translation>分数所乘的系数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="274"/>
-        <source>How the scores become logits, with the wrong scales found in real code: none; ÷d_k (too much); ÷√d_model (multi-head code dividing by the model&apos;s width instead of the head&apos;s); d_k^−¼ on q and on k (the same as ÷√d_k).</source>
-        <translation>分数如何变成 logits，包括真实代码中出现过的错误缩放：不缩放；÷d_k（缩放过度）；÷√d_model（多头代码用模型宽度而不是每个头的宽度去除）；q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="277"/>
-        <source>÷√d_k (the lecture&apos;s)</source>
-        <translation>÷√d_k（讲义的做法）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="278"/>
-        <source>not scaled</source>
-        <translation>不缩放</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="279"/>
-        <source>÷d_k (too much)</source>
-        <translation>÷d_k（缩放过度）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="280"/>
-        <source>÷√d_model (multi-head mistake)</source>
-        <translation>÷√d_model（多头的错误）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="281"/>
-        <source>d_k^−¼ on q and on k</source>
-        <translation>q 和 k 各乘 d_k^−¼</translation>
-    </message>
-    <message>
         <location filename="../../app/widgets/controls_panel.cpp" line="282"/>
-        <source>custom factor</source>
-        <translation>自定义系数</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="283"/>
         <source>Scaling</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="284"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="283"/>
         <source>Softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="285"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="284"/>
         <source>Each query&apos;s weights over the keys sum to 1: the correct attention.</source>
         <translation>每个查询在各键上的权重和为 1：正确的注意力。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="286"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="285"/>
         <source>Softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="287"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="286"/>
         <source>Each key&apos;s weights over the queries sum to 1: the lecture&apos;s mistake; rows no longer sum to 1.</source>
         <translation>每个键在各查询上的权重和为 1：讲义练习中的错误写法，各行不再和为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="296"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="295"/>
         <source>No mask</source>
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="297"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="296"/>
         <source>Causal</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="298"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="297"/>
         <source>Padding</source>
         <translation>填充掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="300"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="299"/>
         <source>How many keys at the end are padding and masked.</source>
         <translation>末尾有多少个键是填充位并被屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="303"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="302"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="322"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="321"/>
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="325"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="324"/>
         <source>What the heatmap shows: the weights after softmax, the raw scores Q·Kᵀ, or the scaled logits that go into the softmax.</source>
         <translation>热力图显示的内容：softmax 之后的权重、原始分数 Q·Kᵀ，或送入 softmax 的缩放后分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="204"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="327"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="206"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="326"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="294"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="276"/>
+        <source>How the scores become logits, with the wrong scales found in real code: none; ÷d_k, which scales too much; ÷√d_model (multi-head code dividing by the model&apos;s width instead of the head&apos;s); d_k^−¼ on q and on k (the same as ÷√d_k).</source>
+        <translation>分数如何变成 logits，包括真实代码中出现过的错误缩放：不缩放；÷d_k，缩放过度；÷√d_model（多头代码用模型宽度而不是每个头的宽度去除）；q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="293"/>
         <source>Which keys a query may not see: none, the future (causal: key j &gt; query i), padding at the end, or any cells: with Custom, click a cell of the heatmap to mask it or unmask it.</source>
         <translation>查询不能看到哪些键：无、未来（因果：键 j &gt; 查询 i）、末尾的填充，或任意单元格：选“自定义”后点击热力图的单元格即可屏蔽或取消屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="299"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="298"/>
         <source>Custom (click cells)</source>
         <translation>自定义（点击单元格）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="301"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="300"/>
         <source>per b</source>
         <translation>逐 b</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="302"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="301"/>
         <source>Each batch element its own padding (pad:N1,N2,...): the number edits the shown element&apos;s (Batch index).</source>
         <translation>每个批次元素各自的填充（pad:N1,N2,...）：数字修改当前显示元素（批次索引）的填充。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="305"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="304"/>
         <source>What a masked logit becomes. −inf: a boolean mask (PyTorch gives NaN where a query sees no key; 0 here, with a warning). −1e9: the idiom scores.masked_fill(mask, -1e9), which gives such a query uniform weights instead, silently.</source>
         <translation>被屏蔽的 logit 变成什么。−inf：布尔掩码（某个查询看不到任何键时 PyTorch 给出 NaN；这里给 0 并警告）。−1e9：惯用写法 scores.masked_fill(mask, -1e9)，它会悄悄地让这样的查询得到均匀权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="308"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="307"/>
         <source>−inf</source>
         <translation>−inf</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="309"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="308"/>
         <source>−1e9 (masked_fill)</source>
         <translation>−1e9（masked_fill）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="311"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="310"/>
         <source>How the boolean mask reads (the hover and the explanation show it): F.scaled_dot_product_attention&apos;s attn_mask is True where a query takes part; nn.MultiheadAttention&apos;s key_padding_mask and attn_mask are True where it may not look. Handing one to the other without ~ inverts the mask.</source>
         <translation>布尔掩码如何解读（悬停和说明中显示）：F.scaled_dot_product_attention 的 attn_mask 中 True 表示查询参与注意力；nn.MultiheadAttention 的 key_padding_mask 和 attn_mask 中 True 表示不能看。不加 ~ 就把一个传给另一个，掩码就反了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="314"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="313"/>
         <source>SDPA: True = take part</source>
         <translation>SDPA：True = 参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="315"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="314"/>
         <source>MHA: True = ignore</source>
         <translation>MHA：True = 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="316"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="315"/>
         <source>Masked</source>
         <translation>被屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="328"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="327"/>
         <source>Raw scores Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="329"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="328"/>
         <source>Scaled logits</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="330"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="329"/>
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="331"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="330"/>
         <source>Colour map of the heatmap; cool-warm is centred on 0, for scores.</source>
         <translation>热力图的配色；冷暖配色以 0 为中心，适合分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="334"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="333"/>
         <source>Colours</source>
         <translation>配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="336"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="335"/>
         <source>Colour range for weights: always 0 to 1 (comparable between settings) or fitted to the data (shows small differences).</source>
         <translation>权重的颜色范围：固定为 0 到 1（便于在不同设置间比较），或按数据拟合（能看出细小差别）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="338"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="337"/>
         <source>Fixed 0 to 1</source>
         <translation>固定 0 到 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="339"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="338"/>
         <source>Fit to data</source>
         <translation>按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="340"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="339"/>
         <source>Range</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="341"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="340"/>
         <source>Values in cells</source>
         <translation>格内显示数值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="342"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="341"/>
         <source>Write each value into its cell when the matrix is small enough to read (up to 16 × 16).</source>
         <translation>矩阵足够小（不超过 16 × 16）时，在每个格子里写出数值。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="344"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="343"/>
         <source>Gradient panels</source>
         <translation>梯度面板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="345"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="344"/>
         <source>Beside the entropy, the softmax&apos;s gradient at each row: the norm of its Jacobian diag(p) − p·pᵀ. A one-hot row has 0 (no gradient flows back through it), a uniform row √(S − 1)/S. Key G.</source>
         <translation>在熵的旁边显示每一行 softmax 的梯度：其雅可比矩阵 diag(p) − p·pᵀ 的范数。独热的行为 0（没有梯度能穿过它传回去），均匀的行为 √(S − 1)/S。快捷键 G。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="558"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="557"/>
         <source>Files: %1</source>
         <translation>文件：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="565"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="564"/>
         <source>Q, K and V loaded from %1.</source>
         <translation>Q、K 和 V 载入自 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="566"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="565"/>
         <source>Q and K loaded from %1; no V was given, so V = K.</source>
         <translation>Q 和 K 载入自 %1；没有给出 V，所以 V = K。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="572"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="571"/>
         <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn; File &gt; Open attention data loads them.</source>
         <translation>Q、K、V 的来源：序列 X 的投影（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 抽取；“文件 &gt; 打开注意力数据”可从文件载入。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="585"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="584"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="608"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="607"/>
         <source> = %1 batch × %2 heads</source>
         <translation> = %1 批 × %2 个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="610"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="609"/>
         <source> = batch %1, head %2</source>
         <translation> = 批次 %1，头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="640"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="639"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -846,180 +824,208 @@
     </message>
 </context>
 <context>
+    <name>ExportActions</name>
+    <message>
+        <location filename="../../app/widgets/export_actions.cpp" line="29"/>
+        <source>Written: %1</source>
+        <translation>已写入：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_actions.cpp" line="31"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_actions.cpp" line="57"/>
+        <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
+        <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_actions.cpp" line="98"/>
+        <source>Image copied to the clipboard</source>
+        <translation>图片已复制到剪贴板</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_actions.cpp" line="133"/>
+        <source>Folder for the d_k series</source>
+        <translation>d_k 系列图的保存文件夹</translation>
+    </message>
+</context>
+<context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="40"/>
-        <location filename="../../app/widgets/export_dialog.cpp" line="97"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="31"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="88"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="40"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="31"/>
         <source>Export the comparison</source>
         <translation>导出对比图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="46"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="37"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="54"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="45"/>
         <source>Slide (1920 × 1080)</source>
         <translation>幻灯片（1920 × 1080）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="55"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="46"/>
         <source>Paper column (3.5 inches wide, 8-point text)</source>
         <translation>论文单栏（3.5 英寸宽，8 磅字）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="56"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="47"/>
         <source>Paper page (7 inches wide)</source>
         <translation>论文通栏（7 英寸宽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="57"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="48"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="73"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="64"/>
         <source>PNG and JPG: pixels per unit of the size (2 for high-DPI slides; a paper preset sets 300 dpi, 300/72 pixels per point).</source>
         <translation>PNG 和 JPG：每个尺寸单位的像素数（高分辨率幻灯片用 2；论文预设为 300 dpi，即每磅 300/72 像素）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="77"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="68"/>
         <source>no title line</source>
         <translation>无标题行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="78"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="69"/>
         <source>Transparent background (PNG)</source>
         <translation>透明背景（PNG）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="80"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="71"/>
         <source>Row and column sums beside the map</source>
         <translation>在图旁显示行和与列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="87"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="78"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="88"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="79"/>
         <source>Size</source>
         <translation>尺寸</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="89"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="80"/>
         <source>Width × height</source>
         <translation>宽 × 高</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="90"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="81"/>
         <source>Pixel ratio</source>
         <translation>像素比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="91"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="82"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="164"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="155"/>
         <source> pt</source>
         <translation> 磅</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="164"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="155"/>
         <source> px at ratio 1</source>
         <translation> 像素（像素比 1 时）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="172"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="163"/>
         <source>Give the file a picture&apos;s suffix: .png, .jpg, .pdf or .svg.</source>
         <translation>请给文件加上图片后缀：.png、.jpg、.pdf 或 .svg。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="173"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="164"/>
         <source>Give the file a suffix: .png, .jpg, .pdf, .svg, or .csv, .npy, .json for data.</source>
         <translation>请给文件加上后缀：.png、.jpg、.pdf、.svg，或数据用的 .csv、.npy、.json。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="175"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="166"/>
         <source>Data: the numbers, no picture.</source>
         <translation>数据：只有数字，没有图片。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="177"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="168"/>
         <source>%1 × %2 points = %3 × %4 inches, vector.</source>
         <translation>%1 × %2 磅 = %3 × %4 英寸，矢量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="174"/>
         <source>%1 × %2 pixels.</source>
         <translation>%1 × %2 像素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="192"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="192"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF，矢量 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="184"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG，矢量 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="184"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="195"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="186"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="195"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="186"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="196"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="187"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部内容 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="198"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="189"/>
         <source>Export to</source>
         <translation>导出到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="210"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="201"/>
         <source>Replace the file?</source>
         <translation>替换文件？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="211"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="202"/>
         <source>&apos;%1&apos; exists. Replace it?</source>
         <translation>“%1”已存在。要替换它吗？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="242"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="233"/>
         <source>PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers (*.json)</source>
         <translation>PNG 图像 (*.png);;PDF 矢量图 (*.pdf);;SVG 矢量图 (*.svg);;CSV 数值 (*.csv);;JSON 数值 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="262"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="253"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1057,72 +1063,72 @@
         <translation>q 和 k 各乘 %1^−¼</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="31"/>
+        <location filename="../../app/model/labels.cpp" line="69"/>
         <source>softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="32"/>
+        <location filename="../../app/model/labels.cpp" line="70"/>
         <source>softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="44"/>
+        <location filename="../../app/model/labels.cpp" line="82"/>
         <source>, no key padded</source>
         <translation>，没有填充的键</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="48"/>
+        <location filename="../../app/model/labels.cpp" line="86"/>
         <source>, custom mask</source>
         <translation>，自定义掩码</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="50"/>
+        <location filename="../../app/model/labels.cpp" line="88"/>
         <source> (filled with −1e9)</source>
         <translation>（以 −1e9 填充）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="54"/>
+        <location filename="../../app/model/labels.cpp" line="92"/>
         <source>, batch %1, head %2</source>
         <translation>，批次 %1，头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="57"/>
+        <location filename="../../app/model/labels.cpp" line="95"/>
         <source>, batch element %1</source>
         <translation>，批次元素 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="59"/>
+        <location filename="../../app/model/labels.cpp" line="97"/>
         <source>  (%1: L = %2, S = %3%4)</source>
         <translation>  （%1：L = %2，S = %3%4）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="76"/>
+        <location filename="../../app/model/labels.cpp" line="114"/>
         <source>d_k = %1, %2, %3</source>
         <translation>d_k = %1，%2，%3</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="89"/>
+        <location filename="../../app/model/labels.cpp" line="127"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="117"/>
+        <location filename="../../app/model/labels.cpp" line="155"/>
         <source>dot product, %1</source>
         <translation>点积，%1</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="120"/>
+        <location filename="../../app/model/labels.cpp" line="158"/>
         <source>masked_fill(mask, −1e9)</source>
         <translation>masked_fill(mask, −1e9)</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="121"/>
+        <location filename="../../app/model/labels.cpp" line="159"/>
         <source>masked with −inf</source>
         <translation>以 −inf 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="42"/>
+        <location filename="../../app/model/labels.cpp" line="80"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
@@ -1132,19 +1138,19 @@
         <translation>加性，H = %1（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="46"/>
+        <location filename="../../app/model/labels.cpp" line="84"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="66"/>
+        <location filename="../../app/model/labels.cpp" line="104"/>
         <source>  (L = %1, S = %2, seed %3)</source>
         <translation>（L = %1，S = %2，种子 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="85"/>
-        <location filename="../../app/model/labels.cpp" line="87"/>
-        <location filename="../../app/model/labels.cpp" line="91"/>
+        <location filename="../../app/model/labels.cpp" line="123"/>
+        <location filename="../../app/model/labels.cpp" line="125"/>
+        <location filename="../../app/model/labels.cpp" line="129"/>
         <source>d_k = %1, %2</source>
         <translation>d_k = %1，%2</translation>
     </message>
@@ -1291,14 +1297,14 @@
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="340"/>
+        <location filename="../../app/render/figure.cpp" line="343"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="641"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="1151"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="368"/>
+        <location filename="../../app/render/figure.cpp" line="371"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="642"/>
         <source>col. sum</source>
         <translation>列和</translation>
@@ -1701,2157 +1707,2123 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>KeyActions</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="410"/>
-        <source>attention-viz — scaled dot-product attention</source>
-        <translation>attention-viz — 缩放点积注意力</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="411"/>
-        <source>Settings</source>
-        <translation>设置</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="412"/>
-        <source>computing…</source>
-        <translation>计算中…</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="300"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="26"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="300"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="26"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="301"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="27"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="301"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="27"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="302"/>
-        <source>Double d_k</source>
-        <translation>d_k 加倍</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="302"/>
-        <location filename="../../app/widgets/main_window.cpp" line="340"/>
-        <source>d_k ×2</source>
-        <translation>d_k ×2</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="303"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="28"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="303"/>
-        <location filename="../../app/widgets/main_window.cpp" line="339"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="28"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="304"/>
-        <source>One more query (and key)</source>
-        <translation>多一个查询（和键）</translation>
+        <location filename="../../app/widgets/key_actions.cpp" line="29"/>
+        <source>Double d_k</source>
+        <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="304"/>
-        <location filename="../../app/widgets/main_window.cpp" line="347"/>
-        <source>L+1</source>
-        <translation>L+1</translation>
+        <location filename="../../app/widgets/key_actions.cpp" line="29"/>
+        <source>d_k ×2</source>
+        <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="305"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="30"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="305"/>
-        <location filename="../../app/widgets/main_window.cpp" line="346"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="30"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="31"/>
+        <source>One more query (and key)</source>
+        <translation>多一个查询（和键）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="31"/>
+        <source>L+1</source>
+        <translation>L+1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="32"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="32"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="307"/>
-        <source>New random seed</source>
-        <translation>换一个随机种子</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="307"/>
-        <source>seed</source>
-        <translation>种子</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="308"/>
-        <source>Next lesson step</source>
-        <translation>课程下一步</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="308"/>
-        <source>step ▶</source>
-        <translation>下一步 ▶</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="309"/>
-        <source>Previous lesson step</source>
-        <translation>课程上一步</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="309"/>
-        <location filename="../../app/widgets/main_window.cpp" line="368"/>
-        <source>◀ step</source>
-        <translation>◀ 上一步</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="310"/>
-        <source>sweep</source>
-        <translation>扫描</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="310"/>
-        <source>Start/stop the sweep (View &gt; Sweep over)</source>
-        <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="33"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="33"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="312"/>
-        <source>Presentation mode</source>
-        <translation>演示模式</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="312"/>
-        <source>present</source>
-        <translation>演示</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="313"/>
-        <source>Leave presentation mode</source>
-        <translation>退出演示模式</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="313"/>
-        <source>leave</source>
-        <translation>退出</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="314"/>
-        <source>The four steps: Q, K, V → scores → logits → weights → out</source>
-        <translation>四个步骤：Q、K、V → 分数 → logits → 权重 → out</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="314"/>
-        <source>steps</source>
-        <translation>步骤</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="315"/>
-        <source>Why scale? The sweep over d_k, scaled and not</source>
-        <translation>为什么要缩放？对 d_k 扫描，缩放与不缩放对比</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="315"/>
-        <source>why?</source>
-        <translation>为什么？</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="316"/>
-        <source>Training: watch it fail to learn without the scale</source>
-        <translation>训练：看不缩放时学不会</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="316"/>
-        <source>train</source>
-        <translation>训练</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="317"/>
-        <source>The output inside the values&apos; convex hull</source>
-        <translation>输出在值向量的凸包内</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="317"/>
-        <source>hull</source>
-        <translation>凸包</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="318"/>
-        <source>Heads: every head&apos;s map side by side</source>
-        <translation>注意力头：所有头的图并排显示</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="318"/>
-        <source>heads</source>
-        <translation>头</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="319"/>
-        <source>Common mistakes: each beside the right line</source>
-        <translation>常见错误：每个都与正确写法并排</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="319"/>
-        <source>mistakes</source>
-        <translation>常见错误</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="321"/>
-        <source>Gradient panels on/off (the softmax Jacobian&apos;s norm per row)</source>
-        <translation>梯度面板 开/关（每一行 softmax 雅可比矩阵的范数）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="321"/>
-        <source>gradient</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="337"/>
-        <source>÷√d_k: additive</source>
-        <translation>÷√d_k：加性</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="351"/>
-        <source>mask: custom</source>
-        <translation>掩码：自定义</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="358"/>
-        <source>compare: score</source>
-        <translation>对比：打分</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="359"/>
-        <source>compare: −inf, −1e9</source>
-        <translation>对比：−inf、−1e9</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="362"/>
-        <source>gradient: on</source>
-        <translation>梯度：开</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="362"/>
-        <source>gradient: off</source>
-        <translation>梯度：关</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="364"/>
-        <source>colours 0–1</source>
-        <translation>颜色 0–1</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="364"/>
-        <source>colours: fit</source>
-        <translation>颜色：拟合</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="443"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="444"/>
-        <source>&amp;Export…</source>
-        <translation>导出(&amp;E)…</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="458"/>
-        <source>Export &amp;comparison</source>
-        <translation>导出对比图(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="459"/>
-        <source>Scaled and not scaled…</source>
-        <translation>缩放与未缩放…</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="460"/>
-        <source>Softmax over keys and over queries…</source>
-        <translation>沿键维与沿查询维 softmax…</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="472"/>
-        <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
-        <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="475"/>
-        <source>Folder for the d_k series</source>
-        <translation>d_k 系列图的保存文件夹</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="484"/>
-        <source>Co&amp;py image</source>
-        <translation>复制图片(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="490"/>
-        <source>Open attention &amp;data…</source>
-        <translation>打开注意力数据(&amp;D)…</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="494"/>
-        <source>Attention data (*.npz *.npy *.csv *.tsv *.txt)</source>
-        <translation>注意力数据 (*.npz *.npy *.csv *.tsv *.txt)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="497"/>
-        <location filename="../../app/widgets/main_window.cpp" line="993"/>
-        <location filename="../../app/widgets/main_window.cpp" line="1037"/>
-        <source>Cannot open the data</source>
-        <translation>无法打开数据</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="502"/>
-        <source>E&amp;xamples</source>
-        <translation>示例(&amp;X)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="503"/>
-        <source>Trained: reversing 8 digits (one layer, 2 heads)</source>
-        <translation>训练好的模型：反转 8 个数字（一层，2 个头）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="506"/>
-        <source>Cannot open the example</source>
-        <translation>无法打开示例</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="509"/>
-        <source>Recent data</source>
-        <translation>最近的数据</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="512"/>
-        <source>&amp;Open scenario…</source>
-        <translation>打开场景(&amp;O)…</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="514"/>
-        <source>Open a scenario</source>
-        <translation>打开场景</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="514"/>
-        <location filename="../../app/widgets/main_window.cpp" line="526"/>
-        <source>Scenario (*.json)</source>
-        <translation>场景 (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="522"/>
-        <source>Cannot open the scenario</source>
-        <translation>无法打开场景</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="524"/>
-        <source>&amp;Save scenario…</source>
-        <translation>保存场景(&amp;S)…</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="526"/>
-        <source>Save the scenario</source>
-        <translation>保存场景</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="529"/>
-        <source>Cannot save the scenario</source>
-        <translation>无法保存场景</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="531"/>
-        <source>Open &amp;lesson…</source>
-        <translation>打开课程(&amp;L)…</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="532"/>
-        <source>Open a lesson</source>
-        <translation>打开课程</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="532"/>
-        <source>Lesson (*.json)</source>
-        <translation>课程 (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="535"/>
-        <source>Cannot open the lesson</source>
-        <translation>无法打开课程</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="537"/>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="543"/>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="545"/>
-        <location filename="../../app/widgets/main_window.cpp" line="555"/>
-        <source>&amp;Undo</source>
-        <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="548"/>
-        <location filename="../../app/widgets/main_window.cpp" line="556"/>
-        <source>&amp;Redo</source>
-        <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="555"/>
-        <source>&amp;Undo %1</source>
-        <translation>撤销 %1(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="556"/>
-        <source>&amp;Redo %1</source>
-        <translation>重做 %1(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="563"/>
-        <source>Copy as &amp;PyTorch code</source>
-        <translation>复制为 PyTorch 代码(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="566"/>
-        <source>PyTorch code copied: it draws the same tensors and prints the weights shown</source>
-        <translation>已复制 PyTorch 代码：它抽取相同的张量并打印所显示的权重</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="570"/>
-        <source>A runnable Python script: torch.manual_seed, torch.randn, the scaling, the mask and F.softmax, printing the weights of the element shown</source>
-        <translation>一个可运行的 Python 脚本：torch.manual_seed、torch.randn、缩放、掩码和 F.softmax，打印所显示元素的权重</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="572"/>
-        <source>Copy as command &amp;line</source>
-        <translation>复制为命令行(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="574"/>
-        <source>Command line copied: attention-viz with these settings</source>
-        <translation>已复制命令行：使用这些设置的 attention-viz</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="582"/>
-        <source>&amp;Lecture</source>
-        <translation>讲义(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="584"/>
-        <source>Block 1: Q, K, V projected from X</source>
-        <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="585"/>
-        <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
-        <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="586"/>
-        <source>Block 3: the same as F.scaled_dot_product_attention</source>
-        <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="587"/>
-        <source>Exercise: softmax over the wrong dim (−2)</source>
-        <translation>练习：沿错误的维度（−2）做 softmax</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="596"/>
-        <source>Start the lecture&apos;s lesson</source>
-        <translation>开始讲义课程</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="604"/>
-        <source>&amp;Mistakes</source>
-        <translation>常见错误(&amp;M)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="608"/>
-        <source>Forgetting ÷√d_k</source>
-        <translation>忘记除以 √d_k</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="608"/>
-        <source>softmax over dim=-2</source>
-        <translation>softmax 沿 dim=-2</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="609"/>
-        <source>MHA&apos;s key_padding_mask handed to SDPA</source>
-        <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="609"/>
-        <source>Q @ K.transpose(0, 1)</source>
-        <translation>Q @ K.transpose(0, 1)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="609"/>
-        <source>Q.transpose(-2, -1) @ K</source>
-        <translation>Q.transpose(-2, -1) @ K</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="617"/>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="618"/>
-        <source>&amp;Compare</source>
-        <translation>对比(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="619"/>
-        <source>No comparison</source>
-        <translation>不对比</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="620"/>
-        <source>Scaled and not scaled</source>
-        <translation>缩放与未缩放</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="621"/>
-        <source>Softmax over keys and over queries</source>
-        <translation>沿键维与沿查询维 softmax</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="622"/>
-        <source>d_k and 16 × d_k</source>
-        <translation>d_k 与 16 × d_k</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="622"/>
-        <source>Dot product and additive</source>
-        <translation>点积与加性</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="623"/>
-        <source>Masked with −inf and with −1e9</source>
-        <translation>以 −inf 屏蔽与以 −1e9 屏蔽</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="646"/>
-        <source>S&amp;weep over</source>
-        <translation>扫描对象(&amp;W)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="648"/>
-        <source>d_k (1 to 1024, scaled beside not scaled)</source>
-        <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="649"/>
-        <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
-        <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="658"/>
-        <source>Sweep &amp;speed</source>
-        <translation>扫描速度(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="660"/>
-        <source>Slow (one d_k every 1.5 s)</source>
-        <translation>慢（每 1.5 秒一个 d_k）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="661"/>
-        <source>Normal (every 0.7 s)</source>
-        <translation>正常（每 0.7 秒）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="661"/>
-        <source>Fast (every 0.25 s)</source>
-        <translation>快（每 0.25 秒）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="668"/>
-        <source>&amp;Reset zoom</source>
-        <translation>重置缩放(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="674"/>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="679"/>
-        <source>System language (%1)</source>
-        <translation>系统语言（%1）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="692"/>
-        <source>&amp;Theme</source>
-        <translation>主题(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="695"/>
-        <source>System colours</source>
-        <translation>系统配色</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="696"/>
-        <source>Light</source>
-        <translation>浅色</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="696"/>
-        <source>Dark</source>
-        <translation>深色</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="709"/>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="710"/>
-        <source>&amp;User guide</source>
-        <translation>用户指南(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="712"/>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="714"/>
-        <source>&amp;About attention-viz</source>
-        <translation>关于 attention-viz(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="716"/>
-        <source>About attention-viz</source>
-        <translation>关于 attention-viz</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="717"/>
-        <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="734"/>
-        <source>The Chinese translation could not be loaded; the window stays in English</source>
-        <translation>无法载入中文翻译；窗口保持英文</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="784"/>
-        <source>Keyboard shortcuts</source>
-        <translation>键盘快捷键</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="788"/>
-        <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
-        <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="128"/>
-        <source>Lesson step %1 of %2</source>
-        <translation>课程第 %1 步，共 %2 步</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="132"/>
-        <source>length sweep running (Space stops it)</source>
-        <translation>长度扫描进行中（按空格停止）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="133"/>
-        <source>d_k sweep running (Space stops it)</source>
-        <translation>d_k 扫描进行中（按空格停止）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="131"/>
-        <source>sweep stopped</source>
-        <translation>扫描已停止</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="320"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="34"/>
         <source>Colours: fixed 0 to 1 / fitted to the data</source>
         <translation>颜色范围：固定 0 到 1 / 按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="320"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="34"/>
         <source>fit</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="337"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="35"/>
+        <source>Gradient panels on/off (the softmax Jacobian&apos;s norm per row)</source>
+        <translation>梯度面板 开/关（每一行 softmax 雅可比矩阵的范数）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="35"/>
+        <source>gradient</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="36"/>
+        <source>New random seed</source>
+        <translation>换一个随机种子</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="36"/>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="37"/>
+        <source>Previous lesson step</source>
+        <translation>课程上一步</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="37"/>
+        <source>◀ step</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="38"/>
+        <source>Next lesson step</source>
+        <translation>课程下一步</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="38"/>
+        <source>step ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="39"/>
+        <source>Start/stop the sweep (View &gt; Sweep over)</source>
+        <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="39"/>
+        <source>sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="40"/>
+        <source>The output inside the values&apos; convex hull</source>
+        <translation>输出在值向量的凸包内</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="40"/>
+        <source>hull</source>
+        <translation>凸包</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="41"/>
+        <source>Common mistakes: each beside the right line</source>
+        <translation>常见错误：每个都与正确写法并排</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="41"/>
+        <source>mistakes</source>
+        <translation>常见错误</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="42"/>
+        <source>Leave presentation mode</source>
+        <translation>退出演示模式</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="42"/>
+        <source>leave</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="43"/>
+        <source>Presentation mode</source>
+        <translation>演示模式</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="44"/>
+        <source>The four steps: Q, K, V → scores → logits → weights → out</source>
+        <translation>四个步骤：Q、K、V → 分数 → logits → 权重 → out</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="45"/>
+        <source>Why scale? The sweep over d_k, scaled and not</source>
+        <translation>为什么要缩放？对 d_k 扫描，缩放与不缩放对比</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="46"/>
+        <source>Training: watch it fail to learn without the scale</source>
+        <translation>训练：看不缩放时学不会</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="47"/>
+        <source>Heads: every head&apos;s map side by side</source>
+        <translation>注意力头：所有头的图并排显示</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="135"/>
+        <source>÷√d_k: additive</source>
+        <translation>÷√d_k：加性</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="135"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="337"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="135"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="338"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="136"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="338"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="136"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="349"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="143"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="350"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="144"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="352"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="145"/>
+        <source>mask: custom</source>
+        <translation>掩码：自定义</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="146"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="355"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="149"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="356"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="150"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="357"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="151"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="360"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="152"/>
+        <source>compare: score</source>
+        <translation>对比：打分</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="153"/>
+        <source>compare: −inf, −1e9</source>
+        <translation>对比：−inf、−1e9</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="154"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="361"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="155"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="371"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="156"/>
+        <source>gradient: on</source>
+        <translation>梯度：开</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="156"/>
+        <source>gradient: off</source>
+        <translation>梯度：关</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="158"/>
+        <source>colours 0–1</source>
+        <translation>颜色 0–1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="158"/>
+        <source>colours: fit</source>
+        <translation>颜色：拟合</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="164"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="372"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="165"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="376"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="169"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="376"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="169"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="377"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="170"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
+</context>
+<context>
+    <name>MainMenus</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="492"/>
-        <source>Open attention data: Q and K (and V) as one .npz or files named q, k, v; or weights alone (an .npz&apos;s attn, or a file named weights or attn)</source>
-        <translation>打开注意力数据：Q 和 K（以及 V），一个 .npz 或名为 q、k、v 的文件；或单独的权重（.npz 中的 attn，或名为 weights 或 attn 的文件）</translation>
+        <location filename="../../app/widgets/main_menus.cpp" line="62"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="824"/>
-        <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
-        <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
+        <location filename="../../app/widgets/main_menus.cpp" line="63"/>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="896"/>
-        <source>%1: cannot tell whether it holds Q, K or V. Name the files q, k and v (q.npy, query.npy, queries.csv, or ending _q, _k, _v), or save them together with np.savez(FILE, q=..., k=..., v=...). Weights alone open from a file whose name holds weights or attn.</source>
-        <translation>%1：无法判断它存的是 Q、K 还是 V。请把文件命名为 q、k、v（q.npy、query.npy、queries.csv，或以 _q、_k、_v 结尾），或用 np.savez(FILE, q=..., k=..., v=...) 存在一起。单独的权重请用名字含 weights 或 attn 的文件打开。</translation>
+        <location filename="../../app/widgets/main_menus.cpp" line="66"/>
+        <source>Export &amp;comparison</source>
+        <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="900"/>
-        <source>Two files hold %1: %2 and %3.</source>
-        <translation>有两个文件都是 %1：%2 和 %3。</translation>
+        <location filename="../../app/widgets/main_menus.cpp" line="68"/>
+        <source>Scaled and not scaled…</source>
+        <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="907"/>
-        <source>Open Q and K together (and V if you have it): one .npz, or two or three files named q, k and v.</source>
-        <translation>请同时打开 Q 和 K（有 V 的话也一起）：一个 .npz，或名为 q、k、v 的两三个文件。</translation>
+        <location filename="../../app/widgets/main_menus.cpp" line="69"/>
+        <source>Softmax over keys and over queries…</source>
+        <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="928"/>
-        <source>These arrays are too large for this machine.</source>
-        <translation>这些数组对这台机器来说太大了。</translation>
+        <location filename="../../app/widgets/main_menus.cpp" line="71"/>
+        <source>Export a d_k &amp;series (1, 4, 16, 64, 256)…</source>
+        <translation>导出 d_k 系列图(&amp;S)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="934"/>
-        <source>%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ are NaN, as in PyTorch (grey on the map).</source>
-        <translation>%1：%2 个值为 NaN 或无穷；分数因此为 NaN 或 +∞ 的行，其权重为 NaN，与 PyTorch 相同（图中为灰色）。</translation>
+        <location filename="../../app/widgets/main_menus.cpp" line="72"/>
+        <source>Co&amp;py image</source>
+        <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1033"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="76"/>
+        <source>Open attention &amp;data…</source>
+        <translation>打开注意力数据(&amp;D)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="79"/>
+        <source>E&amp;xamples</source>
+        <translation>示例(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="81"/>
+        <source>Trained: reversing 8 digits (one layer, 2 heads)</source>
+        <translation>训练好的模型：反转 8 个数字（一层，2 个头）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="83"/>
+        <source>Recent data</source>
+        <translation>最近的数据</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="86"/>
+        <source>&amp;Open scenario…</source>
+        <translation>打开场景(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="87"/>
+        <source>&amp;Save scenario…</source>
+        <translation>保存场景(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="88"/>
+        <source>Open &amp;lesson…</source>
+        <translation>打开课程(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="89"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="99"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="102"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="112"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="105"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="113"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="112"/>
+        <source>&amp;Undo %1</source>
+        <translation>撤销 %1(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="113"/>
+        <source>&amp;Redo %1</source>
+        <translation>重做 %1(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="120"/>
+        <source>Copy as &amp;PyTorch code</source>
+        <translation>复制为 PyTorch 代码(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="123"/>
+        <source>A runnable Python script: torch.manual_seed, torch.randn, the scaling, the mask and F.softmax, printing the weights of the element shown</source>
+        <translation>一个可运行的 Python 脚本：torch.manual_seed、torch.randn、缩放、掩码和 F.softmax，打印所显示元素的权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="125"/>
+        <source>Copy as command &amp;line</source>
+        <translation>复制为命令行(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="134"/>
+        <source>&amp;Lecture</source>
+        <translation>讲义(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="136"/>
+        <source>Block 1: Q, K, V projected from X</source>
+        <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="137"/>
+        <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
+        <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="138"/>
+        <source>Block 3: the same as F.scaled_dot_product_attention</source>
+        <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="139"/>
+        <source>Exercise: softmax over the wrong dim (−2)</source>
+        <translation>练习：沿错误的维度（−2）做 softmax</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="148"/>
+        <source>Start the lecture&apos;s lesson</source>
+        <translation>开始讲义课程</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="157"/>
+        <source>&amp;Mistakes</source>
+        <translation>常见错误(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="161"/>
+        <source>Forgetting ÷√d_k</source>
+        <translation>忘记除以 √d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="161"/>
+        <source>softmax over dim=-2</source>
+        <translation>softmax 沿 dim=-2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="162"/>
+        <source>MHA&apos;s key_padding_mask handed to SDPA</source>
+        <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="162"/>
+        <source>Q @ K.transpose(0, 1)</source>
+        <translation>Q @ K.transpose(0, 1)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="162"/>
+        <source>Q.transpose(-2, -1) @ K</source>
+        <translation>Q.transpose(-2, -1) @ K</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="174"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="180"/>
+        <source>&amp;Reset zoom</source>
+        <translation>重置缩放(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="190"/>
+        <source>&amp;Compare</source>
+        <translation>对比(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="191"/>
+        <source>No comparison</source>
+        <translation>不对比</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="192"/>
+        <source>Scaled and not scaled</source>
+        <translation>缩放与未缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="193"/>
+        <source>Softmax over keys and over queries</source>
+        <translation>沿键维与沿查询维 softmax</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="194"/>
+        <source>d_k and 16 × d_k (at most 1024)</source>
+        <translation>d_k 与 16 × d_k（至多 1024）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="195"/>
+        <source>Dot product and additive</source>
+        <translation>点积与加性</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="196"/>
+        <source>Masked with −inf and with −1e9</source>
+        <translation>以 −inf 屏蔽与以 −1e9 屏蔽</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="214"/>
+        <source>S&amp;weep over</source>
+        <translation>扫描对象(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="216"/>
+        <source>d_k (1 to 1024, scaled beside not scaled)</source>
+        <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="217"/>
+        <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
+        <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="226"/>
+        <source>Sweep &amp;speed</source>
+        <translation>扫描速度(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="228"/>
+        <source>Slow (one d_k every 1.5 s)</source>
+        <translation>慢（每 1.5 秒一个 d_k）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="229"/>
+        <source>Normal (every 0.7 s)</source>
+        <translation>正常（每 0.7 秒）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="229"/>
+        <source>Fast (every 0.25 s)</source>
+        <translation>快（每 0.25 秒）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="241"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="246"/>
+        <source>System language (%1)</source>
+        <translation>系统语言（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="263"/>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="266"/>
+        <source>System colours</source>
+        <translation>系统配色</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="267"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="267"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="283"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="284"/>
+        <source>&amp;User guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="286"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="288"/>
+        <source>&amp;About attention-viz</source>
+        <translation>关于 attention-viz(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="296"/>
+        <source>The Chinese translation could not be loaded; the window stays in English</source>
+        <translation>无法载入中文翻译；窗口保持英文</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="315"/>
         <source>Cannot open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1271"/>
-        <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
-        <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
+        <location filename="../../app/widgets/main_menus.cpp" line="319"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="330"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="463"/>
+        <source>Cannot open the data</source>
+        <translation>无法打开数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1319"/>
-        <source>Image copied to the clipboard</source>
-        <translation>图片已复制到剪贴板</translation>
+        <location filename="../../app/widgets/main_menus.cpp" line="325"/>
+        <source>Open attention data: Q and K (and V) as one .npz or files named q, k, v; or weights alone (an .npz&apos;s attn, or a file named weights or attn)</source>
+        <translation>打开注意力数据：Q 和 K（以及 V），一个 .npz 或名为 q、k、v 的文件；或单独的权重（.npz 中的 attn，或名为 weights 或 attn 的文件）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1325"/>
-        <source>Written: %1</source>
-        <translation>已写入：%1</translation>
+        <location filename="../../app/widgets/main_menus.cpp" line="327"/>
+        <source>Attention data (*.npz *.npy *.csv *.tsv *.txt)</source>
+        <translation>注意力数据 (*.npz *.npy *.csv *.tsv *.txt)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="1327"/>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
+        <location filename="../../app/widgets/main_menus.cpp" line="337"/>
+        <source>Cannot open the example</source>
+        <translation>无法打开示例</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="342"/>
+        <source>Open a scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="342"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="355"/>
+        <source>Scenario (*.json)</source>
+        <translation>场景 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="349"/>
+        <source>Cannot open the scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="355"/>
+        <source>Save the scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="358"/>
+        <source>Cannot save the scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="363"/>
+        <source>Open a lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="363"/>
+        <source>Lesson (*.json)</source>
+        <translation>课程 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="366"/>
+        <source>Cannot open the lesson</source>
+        <translation>无法打开课程</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="373"/>
+        <source>PyTorch code copied: it draws the same tensors and prints the weights shown</source>
+        <translation>已复制 PyTorch 代码：它抽取相同的张量并打印所显示的权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="379"/>
+        <source>Command line copied: attention-viz with these settings</source>
+        <translation>已复制命令行：使用这些设置的 attention-viz</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="391"/>
+        <source>About attention-viz</source>
+        <translation>关于 attention-viz</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="392"/>
+        <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="415"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="419"/>
+        <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="158"/>
+        <source>attention-viz — scaled dot-product attention</source>
+        <translation>attention-viz — 缩放点积注意力</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="159"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="160"/>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="243"/>
+        <source>%1: shown divided by √d_k, softmax over the keys, no mask (Ctrl+Z brings back the settings before)</source>
+        <translation>%1：按 ÷√d_k、沿键维 softmax、无掩码显示（Ctrl+Z 恢复之前的设置）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="92"/>
+        <source>Lesson step %1 of %2</source>
+        <translation>课程第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="96"/>
+        <source>length sweep running (Space stops it)</source>
+        <translation>长度扫描进行中（按空格停止）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="97"/>
+        <source>d_k sweep running (Space stops it)</source>
+        <translation>d_k 扫描进行中（按空格停止）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="95"/>
+        <source>sweep stopped</source>
+        <translation>扫描已停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="232"/>
+        <source>These arrays are too large for this machine.</source>
+        <translation>这些数组对这台机器来说太大了。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="238"/>
+        <source>%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ are NaN, as in PyTorch (grey on the map).</source>
+        <translation>%1：%2 个值为 NaN 或无穷；分数因此为 NaN 或 +∞ 的行，其权重为 NaN，与 PyTorch 相同（图中为灰色）。</translation>
     </message>
 </context>
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="13"/>
+        <location filename="../../app/model/message_templates.cpp" line="22"/>
         <source>%1 (head)</source>
         <translation>%1（头）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="14"/>
+        <location filename="../../app/model/message_templates.cpp" line="23"/>
         <source>%1 (not probabilities; the entropy counts the positive ones)</source>
         <translation>%1 个（不是概率；熵只计入正的权重）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="15"/>
+        <location filename="../../app/model/message_templates.cpp" line="24"/>
         <source>%1 (the batch size), got %2</source>
         <translation>%1（批大小），实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="16"/>
+        <location filename="../../app/model/message_templates.cpp" line="25"/>
         <source>%1 and %2</source>
         <translation>%1 和 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="17"/>
+        <location filename="../../app/model/message_templates.cpp" line="26"/>
         <source>%1 bytes, more than the %2 an array file may have</source>
         <translation>%1 字节，超过一个数组文件允许的 %2 字节</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="18"/>
+        <location filename="../../app/model/message_templates.cpp" line="27"/>
         <source>%1 entries, more than the %2 an .npz of attention data may hold</source>
         <translation>%1 个条目，超过注意力数据的 .npz 允许的 %2 个</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="19"/>
+        <location filename="../../app/model/message_templates.cpp" line="28"/>
         <source>%1 is a folder, not a file</source>
         <translation>%1 是文件夹，不是文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="20"/>
+        <location filename="../../app/model/message_templates.cpp" line="29"/>
         <source>%1 is newer than this program reads (%2); update attention-viz</source>
         <translation>%1 比本程序能读取的版本（%2）更新；请更新 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="21"/>
+        <location filename="../../app/model/message_templates.cpp" line="30"/>
         <source>%1 is not a number</source>
         <translation>%1 不是数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="22"/>
+        <location filename="../../app/model/message_templates.cpp" line="31"/>
         <source>%1 of %2 (from %3 to %4)</source>
         <translation>%2 行中有 %1 行（从 %3 到 %4）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="23"/>
+        <location filename="../../app/model/message_templates.cpp" line="32"/>
         <source>%1 queries have every key masked; their weights are %2 here, NaN in PyTorch</source>
         <translation>%1 个查询的所有键都被屏蔽；它们的权重在这里为 %2，在 PyTorch 中为 NaN</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="24"/>
+        <location filename="../../app/model/message_templates.cpp" line="33"/>
         <source>%1 runs both, scaled and not; %2 chooses how the scaled run is scaled</source>
         <translation>%1 会缩放与不缩放各跑一次；%2 选择缩放那一次如何缩放</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="25"/>
+        <location filename="../../app/model/message_templates.cpp" line="34"/>
         <source>%1 shows them as they are</source>
         <translation>%1 会按原样显示它们</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="26"/>
+        <location filename="../../app/model/message_templates.cpp" line="35"/>
         <source>%1 starts both sides from the lecture&apos;s line (divided by sqrt(d_k), softmax over the keys) and changes one thing; leave out %2</source>
         <translation>%1 让两边都从讲义的写法开始（除以 sqrt(d_k)，沿键维 softmax），只改动一处；请去掉 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="29"/>
+        <location filename="../../app/model/message_templates.cpp" line="38"/>
         <source>%1 steps at d_k = %2, d_model = %3, batch %4 would take over a minute; lower the steps, d_k, d_model or the batch</source>
         <translation>d_k = %2、d_model = %3、批大小 %4 时 %1 步需要一分钟以上；请减少步数、d_k、d_model 或批大小</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="32"/>
+        <location filename="../../app/model/message_templates.cpp" line="41"/>
         <source>%1 tokens make %2 queries and keys; leave out %3 and %4</source>
         <translation>%1 个词元就是 %2 个查询和键；请去掉 %3 和 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="33"/>
+        <location filename="../../app/model/message_templates.cpp" line="42"/>
         <source>%1 unpacks to %2 bytes, more than the %3 an array may take</source>
         <translation>%1 解压后有 %2 字节，超过一个数组允许的 %3 字节</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="34"/>
+        <location filename="../../app/model/message_templates.cpp" line="43"/>
         <source>%1 × %2 is more than %3 million pixels in all</source>
         <translation>%1 × %2 总共超过 %3 百万像素</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="35"/>
+        <location filename="../../app/model/message_templates.cpp" line="44"/>
         <source>%1 × %2 pixels is larger than %3 pixels on a side</source>
         <translation>%1 × %2 像素，有一边超过 %3 像素</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="36"/>
+        <location filename="../../app/model/message_templates.cpp" line="45"/>
         <source>%1 × %2 pixels is smaller than %3 pixels on a side</source>
         <translation>%1 × %2 像素，有一边小于 %3 像素</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="37"/>
+        <location filename="../../app/model/message_templates.cpp" line="46"/>
         <source>%1 × %2 points is more than %3 million points in all for PDF and SVG</source>
         <translation>%1 × %2 点，对 PDF 和 SVG 来说总共超过 %3 百万点</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="38"/>
+        <location filename="../../app/model/message_templates.cpp" line="47"/>
         <source>%1, in %2 row (no entropy there)</source>
         <translation>%1 个，在 %2 行中（这一行没有熵）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="39"/>
+        <location filename="../../app/model/message_templates.cpp" line="48"/>
         <source>%1, in %2 rows (no entropy there)</source>
         <translation>%1 个，在 %2 行中（这些行没有熵）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="40"/>
+        <location filename="../../app/model/message_templates.cpp" line="49"/>
         <source>FIRST..LAST runs over powers of two</source>
         <translation>FIRST..LAST 按 2 的幂依次取值</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="41"/>
+        <location filename="../../app/model/message_templates.cpp" line="50"/>
         <source>Is a directory</source>
         <translation>是文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="42"/>
+        <location filename="../../app/model/message_templates.cpp" line="51"/>
         <source>Missing value after %1.</source>
         <translation>%1 后面缺少值。</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="43"/>
+        <location filename="../../app/model/message_templates.cpp" line="52"/>
         <source>NaN or infinite weights</source>
         <translation>NaN 或无穷大的权重</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="44"/>
+        <location filename="../../app/model/message_templates.cpp" line="53"/>
         <source>No space left on device</source>
         <translation>设备上没有剩余空间</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="45"/>
+        <location filename="../../app/model/message_templates.cpp" line="54"/>
         <source>No such file or directory</source>
         <translation>没有这个文件或文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="46"/>
+        <location filename="../../app/model/message_templates.cpp" line="55"/>
         <source>Not a directory</source>
         <translation>不是文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="47"/>
+        <location filename="../../app/model/message_templates.cpp" line="56"/>
         <source>Permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="48"/>
+        <location filename="../../app/model/message_templates.cpp" line="57"/>
         <source>Q·Kᵀ needs both</source>
         <translation>Q·Kᵀ 两者都需要</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="49"/>
+        <location filename="../../app/model/message_templates.cpp" line="58"/>
         <source>Read-only file system</source>
         <translation>只读文件系统</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="50"/>
+        <location filename="../../app/model/message_templates.cpp" line="59"/>
         <source>Unknown option %1.</source>
         <translation>未知选项 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="51"/>
+        <location filename="../../app/model/message_templates.cpp" line="60"/>
         <source>Unknown options: %1.</source>
         <translation>未知选项：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="52"/>
+        <location filename="../../app/model/message_templates.cpp" line="61"/>
         <source>a custom mask is edited cell by cell</source>
         <translation>自定义掩码要逐格编辑</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="53"/>
+        <location filename="../../app/model/message_templates.cpp" line="62"/>
         <source>a custom mask needs its rows, an array of strings such as [&quot;.x&quot;, &quot;..&quot;] (%1 looks, %2 masked)</source>
         <translation>自定义掩码需要给出各行，即形如 [&quot;.x&quot;, &quot;..&quot;] 的字符串数组（%1 表示可见，%2 表示屏蔽）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="55"/>
+        <location filename="../../app/model/message_templates.cpp" line="64"/>
         <source>a damaged zip archive</source>
         <translation>损坏的 zip 压缩包</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="56"/>
+        <location filename="../../app/model/message_templates.cpp" line="65"/>
         <source>additive scores are not scaled, so scaled and not scaled would be the same</source>
         <translation>加性打分不做缩放，缩放与不缩放会完全相同</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="57"/>
+        <location filename="../../app/model/message_templates.cpp" line="66"/>
         <source>additive scores are not scaled, so scaled and not scaled would be the same; use %1 score</source>
         <translation>加性打分不做缩放，缩放与不缩放会完全相同；请用 %1 score</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="59"/>
+        <location filename="../../app/model/message_templates.cpp" line="68"/>
         <source>additive scores are not scaled; leave it out (or use %1 dot)</source>
         <translation>加性打分不做缩放；请去掉它（或用 %1 dot）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="60"/>
+        <location filename="../../app/model/message_templates.cpp" line="69"/>
         <source>adds position encodings to token embeddings; needs %1 in projection mode</source>
         <translation>给词元嵌入加上位置编码；需要在投影模式下使用 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="61"/>
+        <location filename="../../app/model/message_templates.cpp" line="70"/>
         <source>an empty file, not a NumPy .npy file</source>
         <translation>空文件，不是 NumPy .npy 文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="62"/>
+        <location filename="../../app/model/message_templates.cpp" line="71"/>
         <source>at most %1 batch elements (times heads), %2 rows and %3 columns</source>
         <translation>最多 %1 个批次元素（乘以头数）、%2 行和 %3 列</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="63"/>
+        <location filename="../../app/model/message_templates.cpp" line="72"/>
         <source>at most %1 characters (got %2)</source>
         <translation>最多 %1 个字符（实际为 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="64"/>
+        <location filename="../../app/model/message_templates.cpp" line="73"/>
         <source>at most %1 queries and keys (L = %2, S = %3)</source>
         <translation>查询和键最多 %1 个（L = %2，S = %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="65"/>
+        <location filename="../../app/model/message_templates.cpp" line="74"/>
         <source>batch %1</source>
         <translation>批次 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="66"/>
+        <location filename="../../app/model/message_templates.cpp" line="75"/>
         <source>both must be powers of two, FIRST &lt;= LAST (got %1)</source>
         <translation>两者都必须是 2 的幂，且 FIRST &lt;= LAST（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="67"/>
+        <location filename="../../app/model/message_templates.cpp" line="76"/>
         <source>cannot be combined with %1</source>
         <translation>不能与 %1 同时使用</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="68"/>
+        <location filename="../../app/model/message_templates.cpp" line="77"/>
         <source>cannot be combined with %1 (both say how to scale)</source>
         <translation>不能与 %1 同时使用（两者都规定了如何缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="69"/>
+        <location filename="../../app/model/message_templates.cpp" line="78"/>
         <source>cannot read</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="70"/>
+        <location filename="../../app/model/message_templates.cpp" line="79"/>
         <source>cannot read its list of entries</source>
         <translation>无法读取它的条目列表</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="71"/>
+        <location filename="../../app/model/message_templates.cpp" line="80"/>
         <source>cannot unpack (%1)</source>
         <translation>无法解压（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="72"/>
+        <location filename="../../app/model/message_templates.cpp" line="81"/>
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="73"/>
+        <location filename="../../app/model/message_templates.cpp" line="82"/>
         <source>chooses a map of %1; give %2 FILE too</source>
         <translation>用于选择 %1 中的一张图；请同时给出 %2 FILE</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="74"/>
+        <location filename="../../app/model/message_templates.cpp" line="83"/>
         <source>does not apply to the sweep&apos;s numbers or pictures (each trial is one direct-mode query against %1 keys at every d_k; the sweep takes %2, %3, %4, %5, %6, %7 and %8 additive with %9)</source>
         <translation>不适用于扫描的数字或图片（每次试验都是在每个 d_k 下，一个直接模式的查询对 %1 个键；扫描只接受 %2、%3、%4、%5、%6、%7 以及 %8 additive 配 %9）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="77"/>
+        <location filename="../../app/model/message_templates.cpp" line="86"/>
         <source>does not apply to the training runs (they take %1, %2, %3, %4, %5, %6, %7 and the %8... options)</source>
         <translation>不适用于训练（训练只接受 %1、%2、%3、%4、%5、%6、%7 以及 %8... 选项）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="79"/>
+        <location filename="../../app/model/message_templates.cpp" line="88"/>
         <source>every key is masked for queries %1; masked_fill(%2) gives them uniform weights %3/%4, as in PyTorch (a -inf mask gives NaN there)</source>
         <translation>查询 %1 的所有键都被屏蔽；masked_fill(%2) 让它们得到均匀权重 %3/%4，与 PyTorch 相同（-inf 掩码在那里给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="82"/>
+        <location filename="../../app/model/message_templates.cpp" line="91"/>
         <source>every key is masked for queries %1; their weights are set to %2 (PyTorch gives NaN)</source>
         <translation>查询 %1 的所有键都被屏蔽；它们的权重设为 %2（PyTorch 给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="84"/>
+        <location filename="../../app/model/message_templates.cpp" line="93"/>
         <source>every key is masked for query %1; its weights are set to %2 (PyTorch gives NaN)</source>
         <translation>查询 %1 的所有键都被屏蔽；它的权重设为 %2（PyTorch 给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="85"/>
+        <location filename="../../app/model/message_templates.cpp" line="94"/>
         <source>every key is masked for query %1; masked_fill(%2) gives it uniform weights %3/%4, as in PyTorch (a -inf mask gives NaN there)</source>
         <translation>查询 %1 的所有键都被屏蔽；masked_fill(%2) 让它得到均匀权重 %3/%4，与 PyTorch 相同（-inf 掩码在那里给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="88"/>
+        <location filename="../../app/model/message_templates.cpp" line="97"/>
         <source>every picture would be the same</source>
         <translation>每张图都会一样</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="89"/>
+        <location filename="../../app/model/message_templates.cpp" line="98"/>
         <source>every query is masked for key %1; its weights are set to %2 (PyTorch gives NaN)</source>
         <translation>键 %1 对所有查询都被屏蔽；它的权重设为 %2（PyTorch 给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="90"/>
+        <location filename="../../app/model/message_templates.cpp" line="99"/>
         <source>every query is masked for key %1; masked_fill(%2) gives it uniform weights %3/%4, as in PyTorch (a -inf mask gives NaN there)</source>
         <translation>键 %1 对所有查询都被屏蔽；masked_fill(%2) 让它得到均匀权重 %3/%4，与 PyTorch 相同（-inf 掩码在那里给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="93"/>
+        <location filename="../../app/model/message_templates.cpp" line="102"/>
         <source>every query is masked for keys %1; masked_fill(%2) gives them uniform weights %3/%4, as in PyTorch (a -inf mask gives NaN there)</source>
         <translation>键 %1 对所有查询都被屏蔽；masked_fill(%2) 让它们得到均匀权重 %3/%4，与 PyTorch 相同（-inf 掩码在那里给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="96"/>
+        <location filename="../../app/model/message_templates.cpp" line="105"/>
         <source>every query is masked for keys %1; their weights are set to %2 (PyTorch gives NaN)</source>
         <translation>键 %1 对所有查询都被屏蔽；它们的权重设为 %2（PyTorch 给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="97"/>
+        <location filename="../../app/model/message_templates.cpp" line="106"/>
         <source>every size must be at least %1</source>
         <translation>每一维都至少为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="98"/>
+        <location filename="../../app/model/message_templates.cpp" line="107"/>
         <source>expected &quot;attention-viz-scenario&quot;</source>
         <translation>应为 &quot;attention-viz-scenario&quot;</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="99"/>
+        <location filename="../../app/model/message_templates.cpp" line="108"/>
         <source>expected %1 (looks) or %2 (masked), got %3</source>
         <translation>应为 %1（可见）或 %2（屏蔽），实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="100"/>
+        <location filename="../../app/model/message_templates.cpp" line="109"/>
         <source>expected %1 (over keys) or %2 (over queries), got %3</source>
         <translation>应为 %1（沿键维）或 %2（沿查询维），实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="101"/>
+        <location filename="../../app/model/message_templates.cpp" line="110"/>
         <source>expected (L, d), (B, L, d) or (B, H, L, d)</source>
         <translation>应为 (L, d)、(B, L, d) 或 (B, H, L, d)</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="102"/>
+        <location filename="../../app/model/message_templates.cpp" line="111"/>
         <source>expected -inf (a boolean mask&apos;s) or %1 (masked_fill(mask, %2)), got %3</source>
         <translation>应为 -inf（布尔掩码的做法）或 %1（masked_fill(mask, %2)），实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="103"/>
+        <location filename="../../app/model/message_templates.cpp" line="112"/>
         <source>expected FIRST..LAST or a list such as %1,%2,%3</source>
         <translation>应为 FIRST..LAST 或形如 %1,%2,%3 的列表</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="104"/>
+        <location filename="../../app/model/message_templates.cpp" line="113"/>
         <source>expected N or LAYER,BATCH,HEAD, got %1</source>
         <translation>应为 N 或 LAYER,BATCH,HEAD，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="105"/>
+        <location filename="../../app/model/message_templates.cpp" line="114"/>
         <source>expected NAME=V1,V2,... with NAME one of d-k, len, keys, d-model, d-v, seed, scale, scaling, init, sigma, softmax-dim, mask, batch-index, got %1</source>
         <translation>应为 NAME=V1,V2,...，NAME 取 d-k、len、keys、d-model、d-v、seed、scale、scaling、init、sigma、softmax-dim、mask、batch-index 之一，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="108"/>
+        <location filename="../../app/model/message_templates.cpp" line="117"/>
         <source>expected WIDTHxHEIGHT in pixels such as %1, got %2</source>
         <translation>应为以像素计的 宽x高，例如 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="109"/>
+        <location filename="../../app/model/message_templates.cpp" line="118"/>
         <source>expected a JSON object at the top</source>
         <translation>最外层应为 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="110"/>
+        <location filename="../../app/model/message_templates.cpp" line="119"/>
         <source>expected a file name</source>
         <translation>应给出文件名</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="111"/>
+        <location filename="../../app/model/message_templates.cpp" line="120"/>
         <source>expected a file name or - for standard output</source>
         <translation>应给出文件名，或用 - 表示标准输出</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="112"/>
+        <location filename="../../app/model/message_templates.cpp" line="121"/>
         <source>expected a list of strings</source>
         <translation>应为字符串列表</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="113"/>
+        <location filename="../../app/model/message_templates.cpp" line="122"/>
         <source>expected a non-empty list of scenarios</source>
         <translation>应为非空的场景列表</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="114"/>
+        <location filename="../../app/model/message_templates.cpp" line="123"/>
         <source>expected a number from %1 to %2</source>
         <translation>应为 %1 到 %2 之间的数</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="115"/>
+        <location filename="../../app/model/message_templates.cpp" line="124"/>
         <source>expected a number from %1 to %2 such as %3, got %4</source>
         <translation>应为 %1 到 %2 之间的数，例如 %3，实际为 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="116"/>
+        <location filename="../../app/model/message_templates.cpp" line="125"/>
         <source>expected a number, got %1</source>
         <translation>应为数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="117"/>
+        <location filename="../../app/model/message_templates.cpp" line="126"/>
         <source>expected a string</source>
         <translation>应为字符串</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="118"/>
+        <location filename="../../app/model/message_templates.cpp" line="127"/>
         <source>expected a string or {&quot;en&quot;: ..., &quot;zh&quot;: ...}</source>
         <translation>应为字符串或 {&quot;en&quot;: ..., &quot;zh&quot;: ...}</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="119"/>
+        <location filename="../../app/model/message_templates.cpp" line="128"/>
         <source>expected a whole number</source>
         <translation>应为整数</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="120"/>
+        <location filename="../../app/model/message_templates.cpp" line="129"/>
         <source>expected a whole number from %1 to %2 (as a string above %3^%4)</source>
         <translation>应为 %1 到 %2 之间的整数（超过 %3^%4 时写成字符串）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="121"/>
+        <location filename="../../app/model/message_templates.cpp" line="130"/>
         <source>expected a whole number from %1 to %2, got %3</source>
         <translation>应为 %1 到 %2 之间的整数，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="122"/>
+        <location filename="../../app/model/message_templates.cpp" line="131"/>
         <source>expected a whole number, got %1</source>
         <translation>应为整数，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="123"/>
+        <location filename="../../app/model/message_templates.cpp" line="132"/>
         <source>expected an .npz archive (np.savez) with q, k (v, tokens); for one array per file use %1, %2, %3</source>
         <translation>应为含 q、k（以及 v、tokens）的 .npz 压缩包（np.savez）；每个文件一个数组时请用 %1、%2、%3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="125"/>
+        <location filename="../../app/model/message_templates.cpp" line="134"/>
         <source>expected an object</source>
         <translation>应为对象</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="126"/>
+        <location filename="../../app/model/message_templates.cpp" line="135"/>
         <source>expected d-k=FIRST..LAST (powers of two) or d-k=%1,%2,%3, got %4</source>
         <translation>应为 d-k=FIRST..LAST（2 的幂）或 d-k=%1,%2,%3，实际为 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="127"/>
+        <location filename="../../app/model/message_templates.cpp" line="136"/>
         <source>expected dot or additive, got %1</source>
         <translation>应为 dot 或 additive，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="128"/>
+        <location filename="../../app/model/message_templates.cpp" line="137"/>
         <source>expected en or zh, got %1</source>
         <translation>应为 en 或 zh，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="129"/>
+        <location filename="../../app/model/message_templates.cpp" line="138"/>
         <source>expected fixed (%1 to %2) or fit, got %3</source>
         <translation>应为 fixed（%1 到 %2）或 fit，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="130"/>
+        <location filename="../../app/model/message_templates.cpp" line="139"/>
         <source>expected no-scale, softmax-dim, mha-mask-in-sdpa, transpose-0-1 or transpose-q, got %1</source>
         <translation>应为 no-scale、softmax-dim、mha-mask-in-sdpa、transpose-0-1 或 transpose-q，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="132"/>
+        <location filename="../../app/model/message_templates.cpp" line="141"/>
         <source>expected none, causal, pad:N, pad:N1,N2,... or custom:ROWS, got %1</source>
         <translation>应为 none、causal、pad:N、pad:N1,N2,... 或 custom:ROWS，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="133"/>
+        <location filename="../../app/model/message_templates.cpp" line="142"/>
         <source>expected none, scaling, softmax-dim, score, mask-fill or d-k:N, got %1</source>
         <translation>应为 none、scaling、softmax-dim、score、mask-fill 或 d-k:N，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="134"/>
+        <location filename="../../app/model/message_templates.cpp" line="143"/>
         <source>expected normal or randn, got %1</source>
         <translation>应为 normal 或 randn，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="135"/>
+        <location filename="../../app/model/message_templates.cpp" line="144"/>
         <source>expected one dimension of text (dtype &lt;U or |S), got dtype %1 and shape %2</source>
         <translation>应为一维文本（dtype &lt;U 或 |S），实际 dtype 为 %1，形状为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="136"/>
+        <location filename="../../app/model/message_templates.cpp" line="145"/>
         <source>expected one of -inf, %1 (got %2)</source>
         <translation>应为 -inf、%1 之一（实际为 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="137"/>
+        <location filename="../../app/model/message_templates.cpp" line="146"/>
         <source>expected one of dot, additive (got %1)</source>
         <translation>应为 dot、additive 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="138"/>
+        <location filename="../../app/model/message_templates.cpp" line="147"/>
         <source>expected one of fixed, fit (got %1)</source>
         <translation>应为 fixed、fit 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="139"/>
+        <location filename="../../app/model/message_templates.cpp" line="148"/>
         <source>expected one of inv_sqrt_d_k, none, custom, inv_d_k, inv_sqrt_d_model, quarter_each (got %1)</source>
         <translation>应为 inv_sqrt_d_k、none、custom、inv_d_k、inv_sqrt_d_model、quarter_each 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="141"/>
+        <location filename="../../app/model/message_templates.cpp" line="150"/>
         <source>expected one of none, scaling, softmax-dim, d-k, score, mask-fill (got %1)</source>
         <translation>应为 none、scaling、softmax-dim、d-k、score、mask-fill 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="142"/>
+        <location filename="../../app/model/message_templates.cpp" line="151"/>
         <source>expected one of projection, direct (got %1)</source>
         <translation>应为 projection、direct 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="143"/>
+        <location filename="../../app/model/message_templates.cpp" line="152"/>
         <source>expected one of randn, scaled, linear (got %1)</source>
         <translation>应为 randn、scaled、linear 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="144"/>
+        <location filename="../../app/model/message_templates.cpp" line="153"/>
         <source>expected one of sdpa, mha (got %1)</source>
         <translation>应为 sdpa、mha 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="145"/>
+        <location filename="../../app/model/message_templates.cpp" line="154"/>
         <source>expected one of viridis, cividis, magma, grayscale, coolwarm (got %1)</source>
         <translation>应为 viridis、cividis、magma、grayscale、coolwarm 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="146"/>
+        <location filename="../../app/model/message_templates.cpp" line="155"/>
         <source>expected one of viridis, cividis, magma, grayscale, coolwarm, got %1</source>
         <translation>应为 viridis、cividis、magma、grayscale、coolwarm 之一，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="147"/>
+        <location filename="../../app/model/message_templates.cpp" line="156"/>
         <source>expected one of weights, scores, logits (got %1)</source>
         <translation>应为 weights、scores、logits 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="148"/>
+        <location filename="../../app/model/message_templates.cpp" line="157"/>
         <source>expected one output DIR after its value</source>
         <translation>在它的值后面应给出一个输出文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="149"/>
+        <location filename="../../app/model/message_templates.cpp" line="158"/>
         <source>expected one output FILE after its value</source>
         <translation>在它的值后面应给出一个输出文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="150"/>
+        <location filename="../../app/model/message_templates.cpp" line="159"/>
         <source>expected png, jpg, pdf or svg, got %1</source>
         <translation>应为 png、jpg、pdf 或 svg，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="151"/>
+        <location filename="../../app/model/message_templates.cpp" line="160"/>
         <source>expected projection or direct, got %1</source>
         <translation>应为 projection 或 direct，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="152"/>
+        <location filename="../../app/model/message_templates.cpp" line="161"/>
         <source>expected randn, scaled or linear, got %1</source>
         <translation>应为 randn、scaled 或 linear，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="153"/>
+        <location filename="../../app/model/message_templates.cpp" line="162"/>
         <source>expected scaling or softmax-dim, got %1</source>
         <translation>应为 scaling 或 softmax-dim，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="154"/>
+        <location filename="../../app/model/message_templates.cpp" line="163"/>
         <source>expected sdpa (True = take part) or mha (True = ignore), got %1</source>
         <translation>应为 sdpa（True = 参与）或 mha（True = 忽略），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="155"/>
+        <location filename="../../app/model/message_templates.cpp" line="164"/>
         <source>expected sgd or adam, got %1</source>
         <translation>应为 sgd 或 adam，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="156"/>
+        <location filename="../../app/model/message_templates.cpp" line="165"/>
         <source>expected sqrt-d-k, none, d-k, sqrt-d-model or quarter-each, got %1</source>
         <translation>应为 sqrt-d-k、none、d-k、sqrt-d-model 或 quarter-each，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="157"/>
+        <location filename="../../app/model/message_templates.cpp" line="166"/>
         <source>expected strings of %1 and %2, one per query</source>
         <translation>应为由 %1 和 %2 组成的字符串，每个查询一个</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="158"/>
+        <location filename="../../app/model/message_templates.cpp" line="167"/>
         <source>expected system, light or dark, got %1</source>
         <translation>应为 system、light 或 dark，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="159"/>
+        <location filename="../../app/model/message_templates.cpp" line="168"/>
         <source>expected true or false</source>
         <translation>应为 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="160"/>
+        <location filename="../../app/model/message_templates.cpp" line="169"/>
         <source>expected weights, scores or logits, got %1</source>
         <translation>应为 weights、scores 或 logits，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="161"/>
+        <location filename="../../app/model/message_templates.cpp" line="170"/>
         <source>float16, float32, float64, integers and booleans are</source>
         <translation>支持的是 float16、float32、float64、整数和布尔值</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="162"/>
+        <location filename="../../app/model/message_templates.cpp" line="171"/>
         <source>garbage at the end of the document</source>
         <translation>文件末尾的垃圾</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="163"/>
+        <location filename="../../app/model/message_templates.cpp" line="172"/>
         <source>give %1 and %2 in separate runs</source>
         <translation>%1 和 %2 请分两次运行</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="164"/>
+        <location filename="../../app/model/message_templates.cpp" line="173"/>
         <source>give either %1 or %2, not both</source>
         <translation>%1 和 %2 只能给一个</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="165"/>
+        <location filename="../../app/model/message_templates.cpp" line="174"/>
         <source>give either an .npz (%1) or the arrays one by one (%2, %3), not both</source>
         <translation>要么给一个 .npz（%1），要么逐个给出数组（%2、%3），不能两者都给</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="166"/>
+        <location filename="../../app/model/message_templates.cpp" line="175"/>
         <source>goes with %1 and %2</source>
         <translation>要与 %1 和 %2 一起使用</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="167"/>
+        <location filename="../../app/model/message_templates.cpp" line="176"/>
         <source>holds attention weights, not q and k</source>
         <translation>含有的是注意力权重，不是 q 和 k</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="168"/>
+        <location filename="../../app/model/message_templates.cpp" line="177"/>
         <source>holds k but no q</source>
         <translation>含有 k 但没有 q</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="169"/>
+        <location filename="../../app/model/message_templates.cpp" line="178"/>
         <source>holds no arrays at all</source>
         <translation>不含任何数组</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="170"/>
+        <location filename="../../app/model/message_templates.cpp" line="179"/>
         <source>holds no q, k, v, weights or attn, only %1</source>
         <translation>不含 q、k、v、weights 或 attn，只有 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="171"/>
+        <location filename="../../app/model/message_templates.cpp" line="180"/>
         <source>holds no weights or attn array</source>
         <translation>不含 weights 或 attn 数组</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="172"/>
+        <location filename="../../app/model/message_templates.cpp" line="181"/>
         <source>holds q but no k</source>
         <translation>含有 q 但没有 k</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="173"/>
+        <location filename="../../app/model/message_templates.cpp" line="182"/>
         <source>illegal number</source>
         <translation>非法数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="174"/>
+        <location filename="../../app/model/message_templates.cpp" line="183"/>
         <source>illegal value</source>
         <translation>非法值</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="175"/>
+        <location filename="../../app/model/message_templates.cpp" line="184"/>
         <source>invalid UTF8 string</source>
         <translation>无效的 UTF8 字符串</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="176"/>
+        <location filename="../../app/model/message_templates.cpp" line="185"/>
         <source>invalid escape sequence</source>
         <translation>无效的转义序列</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="177"/>
+        <location filename="../../app/model/message_templates.cpp" line="186"/>
         <source>invalid termination by number</source>
         <translation>无效的编号终止</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="178"/>
+        <location filename="../../app/model/message_templates.cpp" line="187"/>
         <source>is a folder, not a file</source>
         <translation>是文件夹，不是文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="179"/>
+        <location filename="../../app/model/message_templates.cpp" line="188"/>
         <source>is not a number</source>
         <translation>不是数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="180"/>
+        <location filename="../../app/model/message_templates.cpp" line="189"/>
         <source>it ends inside its header</source>
         <translation>文件在文件头中间就结束了</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="181"/>
+        <location filename="../../app/model/message_templates.cpp" line="190"/>
         <source>it has a line of names and no numbers under it</source>
         <translation>它有一行名称，下面却没有数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="182"/>
+        <location filename="../../app/model/message_templates.cpp" line="191"/>
         <source>it has more values than the %1 a loaded array may have</source>
         <translation>它含有的值超过了载入的数组允许的 %1 个</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="183"/>
+        <location filename="../../app/model/message_templates.cpp" line="192"/>
         <source>it has names and no numbers beside them</source>
         <translation>它有名称，旁边却没有数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="184"/>
+        <location filename="../../app/model/message_templates.cpp" line="193"/>
         <source>it holds Python objects (dtype object)</source>
         <translation>它存放的是 Python 对象（dtype object）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="185"/>
+        <location filename="../../app/model/message_templates.cpp" line="194"/>
         <source>it holds no numbers (an empty file)</source>
         <translation>它不含任何数字（空文件）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="186"/>
+        <location filename="../../app/model/message_templates.cpp" line="195"/>
         <source>it holds zero bytes</source>
         <translation>它是零字节的</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="187"/>
+        <location filename="../../app/model/message_templates.cpp" line="196"/>
         <source>it is a structured array (fields [(%1, %2), (%3, %4)])</source>
         <translation>它是结构化数组（字段 [(%1, %2), (%3, %4)]）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="188"/>
+        <location filename="../../app/model/message_templates.cpp" line="197"/>
         <source>it shows batch element %1, but %2 %3 has no such element; add %4</source>
         <translation>它显示第 %1 个批次元素，但 %2 %3 中没有这个元素；请加上 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="189"/>
+        <location filename="../../app/model/message_templates.cpp" line="198"/>
         <source>its .npy format version %1 is not one of %2, %3 and %4</source>
         <translation>它的 .npy 格式版本 %1 不是 %2、%3、%4 之一</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="190"/>
+        <location filename="../../app/model/message_templates.cpp" line="199"/>
         <source>its data does not unpack to the %1 bytes it says (damaged?)</source>
         <translation>它的数据解压后不是所说的 %1 字节（已损坏？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="191"/>
+        <location filename="../../app/model/message_templates.cpp" line="200"/>
         <source>its dtype %1 (complex numbers) is not supported</source>
         <translation>不支持它的数据类型 %1（复数）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="192"/>
+        <location filename="../../app/model/message_templates.cpp" line="201"/>
         <source>its dtype %1 (text) is not supported</source>
         <translation>不支持它的数据类型 %1（文本）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="193"/>
+        <location filename="../../app/model/message_templates.cpp" line="202"/>
         <source>its first line has %1 names for %2 columns of numbers</source>
         <translation>它的第一行有 %1 个名称，却有 %2 列数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="194"/>
+        <location filename="../../app/model/message_templates.cpp" line="203"/>
         <source>its header has no %1</source>
         <translation>文件头中没有 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="195"/>
+        <location filename="../../app/model/message_templates.cpp" line="204"/>
         <source>its header has no %1 (the dtype)</source>
         <translation>文件头中没有 %1（数据类型）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="196"/>
+        <location filename="../../app/model/message_templates.cpp" line="205"/>
         <source>its header has no %1 of True or False</source>
         <translation>文件头中没有取 True 或 False 的 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="197"/>
+        <location filename="../../app/model/message_templates.cpp" line="206"/>
         <source>its header is %1 bytes long (at most %2 MiB)</source>
         <translation>文件头长 %1 字节（最多 %2 MiB）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="198"/>
+        <location filename="../../app/model/message_templates.cpp" line="207"/>
         <source>its header is longer than the file</source>
         <translation>文件头比文件还长</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="199"/>
+        <location filename="../../app/model/message_templates.cpp" line="208"/>
         <source>its header says %1 texts of %2 bytes, but the file has %3 bytes of data</source>
         <translation>文件头说有 %1 个 %2 字节的文本，但文件只有 %3 字节的数据</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="200"/>
+        <location filename="../../app/model/message_templates.cpp" line="209"/>
         <source>its header says %1 values of %2 bytes (%3 bytes), but the file has %4 bytes of data (cut short?)</source>
         <translation>文件头说有 %1 个 %2 字节的值（%3 字节），但文件只有 %4 字节的数据（被截断了？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="202"/>
+        <location filename="../../app/model/message_templates.cpp" line="211"/>
         <source>its header says it is %1 bytes long, but the file has %2 bytes after the header length</source>
         <translation>文件头说它长 %1 字节，但文件在文件头长度之后只有 %2 字节</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="204"/>
+        <location filename="../../app/model/message_templates.cpp" line="213"/>
         <source>its header&apos;s shape %1 has a negative size</source>
         <translation>文件头中的形状 %1 有负的维度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="205"/>
+        <location filename="../../app/model/message_templates.cpp" line="214"/>
         <source>its mask pad:%1 does not fit the %2 keys and batch of %3 the other options give; add %4</source>
         <translation>它的掩码 pad:%1 与其他选项给出的 %2 个键、批大小 %3 不相符；请加上 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="207"/>
+        <location filename="../../app/model/message_templates.cpp" line="216"/>
         <source>its shape %1 has more values than the %2 a loaded array may have</source>
         <translation>它的形状 %1 含有的值超过了载入的数组允许的 %2 个</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="208"/>
+        <location filename="../../app/model/message_templates.cpp" line="217"/>
         <source>k has shape %1</source>
         <translation>k 的形状为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="209"/>
+        <location filename="../../app/model/message_templates.cpp" line="218"/>
         <source>k is %1</source>
         <translation>k 为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="210"/>
+        <location filename="../../app/model/message_templates.cpp" line="219"/>
         <source>line %1 has %2 cells, line %3 has %4 (every line needs as many)</source>
         <translation>第 %1 行有 %2 个单元格，第 %3 行有 %4 个（每行的个数必须相同）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="211"/>
+        <location filename="../../app/model/message_templates.cpp" line="220"/>
         <source>line %1 is empty, between lines of numbers</source>
         <translation>第 %1 行是空的，夹在数字行之间</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="212"/>
+        <location filename="../../app/model/message_templates.cpp" line="221"/>
         <source>line %1, cell %2</source>
         <translation>第 %1 行，第 %2 格</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="213"/>
+        <location filename="../../app/model/message_templates.cpp" line="222"/>
         <source>line %1, cell %2 is empty (a separator too many?)</source>
         <translation>第 %1 行第 %2 格是空的（多了一个分隔符？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="214"/>
+        <location filename="../../app/model/message_templates.cpp" line="223"/>
         <source>loaded Q and K fix d_k (%1); compare scaling, softmax-dim, score or mask-fill instead</source>
         <translation>载入的 Q 和 K 固定了 d_k（%1）；请改为对比 scaling、softmax-dim、score 或 mask-fill</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="216"/>
+        <location filename="../../app/model/message_templates.cpp" line="225"/>
         <source>loaded Q, K and V are used as they are (direct); leave out %1</source>
         <translation>载入的 Q、K、V 原样使用（直接模式）；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="217"/>
+        <location filename="../../app/model/message_templates.cpp" line="226"/>
         <source>loaded Q, K, V fix d-k</source>
         <translation>载入的 Q、K、V 固定了 d-k</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="218"/>
+        <location filename="../../app/model/message_templates.cpp" line="227"/>
         <source>missing name separator</source>
         <translation>缺少名称分隔符</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="219"/>
+        <location filename="../../app/model/message_templates.cpp" line="228"/>
         <source>missing value separator</source>
         <translation>缺失值分隔符</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="220"/>
+        <location filename="../../app/model/message_templates.cpp" line="229"/>
         <source>more than the %1 bytes an array file may have</source>
         <translation>超过一个数组文件允许的 %1 字节</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="221"/>
+        <location filename="../../app/model/message_templates.cpp" line="230"/>
         <source>must be a finite number other than %1</source>
         <translation>必须是不等于 %1 的有限数</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="222"/>
+        <location filename="../../app/model/message_templates.cpp" line="231"/>
         <source>must be from %1 to %2 (got %3)</source>
         <translation>必须在 %1 到 %2 之间（实际为 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="223"/>
+        <location filename="../../app/model/message_templates.cpp" line="232"/>
         <source>must be more than %1 (got %2)</source>
         <translation>必须大于 %1（实际为 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="224"/>
+        <location filename="../../app/model/message_templates.cpp" line="233"/>
         <source>needs %1 (the step of which lesson?)</source>
         <translation>需要 %1（是哪个课程的步骤？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="225"/>
+        <location filename="../../app/model/message_templates.cpp" line="234"/>
         <source>needs %1 rows (one per query, joined by %2), got %3</source>
         <translation>需要 %1 行（每个查询一行，用 %2 连接），实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="226"/>
+        <location filename="../../app/model/message_templates.cpp" line="235"/>
         <source>needs %1 too (Q·Kᵀ takes both)</source>
         <translation>还需要 %1（Q·Kᵀ 两者都要）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="227"/>
+        <location filename="../../app/model/message_templates.cpp" line="236"/>
         <source>negative weights</source>
         <translation>负的权重</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="228"/>
+        <location filename="../../app/model/message_templates.cpp" line="237"/>
         <source>no such file</source>
         <translation>没有这个文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="229"/>
+        <location filename="../../app/model/message_templates.cpp" line="238"/>
         <source>no values after %1</source>
         <translation>%1 后面没有值</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="230"/>
+        <location filename="../../app/model/message_templates.cpp" line="239"/>
         <source>no words in %1</source>
         <translation>%1 中没有词</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="231"/>
+        <location filename="../../app/model/message_templates.cpp" line="240"/>
         <source>not a NumPy .npy file</source>
         <translation>不是 NumPy .npy 文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="232"/>
+        <location filename="../../app/model/message_templates.cpp" line="241"/>
         <source>not a NumPy .npy file (it does not start with \x93NUMPY)</source>
         <translation>不是 NumPy .npy 文件（不以 \x93NUMPY 开头）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="233"/>
+        <location filename="../../app/model/message_templates.cpp" line="242"/>
         <source>not a regular file (a device, FIFO or socket)</source>
         <translation>不是普通文件（是设备、FIFO 或套接字）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="234"/>
+        <location filename="../../app/model/message_templates.cpp" line="243"/>
         <source>not a softmax over the keys</source>
         <translation>不是沿键维的 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="235"/>
+        <location filename="../../app/model/message_templates.cpp" line="244"/>
         <source>not a text file (a .npy saved under another name?)</source>
         <translation>不是文本文件（是换了名字的 .npy？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="236"/>
+        <location filename="../../app/model/message_templates.cpp" line="245"/>
         <source>not a zip archive (an .npz is one: np.savez)</source>
         <translation>不是 zip 压缩包（.npz 就是一种：np.savez）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="237"/>
+        <location filename="../../app/model/message_templates.cpp" line="246"/>
         <source>not an .npy entry (an .npz holds .npy files)</source>
         <translation>不是 .npy 条目（.npz 中存放的是 .npy 文件）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="238"/>
+        <location filename="../../app/model/message_templates.cpp" line="247"/>
         <source>not valid JSON (%1 at byte %2)</source>
         <translation>不是有效的 JSON（第 %2 字节处%1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="239"/>
+        <location filename="../../app/model/message_templates.cpp" line="248"/>
         <source>object is missing after a comma</source>
         <translation>逗号后缺少对象</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="240"/>
+        <location filename="../../app/model/message_templates.cpp" line="249"/>
         <source>only applies to %1</source>
         <translation>只适用于 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="241"/>
+        <location filename="../../app/model/message_templates.cpp" line="250"/>
         <source>only applies to %1 additive</source>
         <translation>只适用于 %1 additive</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="242"/>
+        <location filename="../../app/model/message_templates.cpp" line="251"/>
         <source>only applies to %1 projection (in direct mode K and V are drawn directly)</source>
         <translation>只适用于 %1 projection（直接模式下 K 和 V 直接生成）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="243"/>
+        <location filename="../../app/model/message_templates.cpp" line="252"/>
         <source>only applies to %1 projection (in direct mode Q, K and V are drawn without weights)</source>
         <translation>只适用于 %1 projection（直接模式下 Q、K、V 不经权重直接生成）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="245"/>
+        <location filename="../../app/model/message_templates.cpp" line="254"/>
         <source>only for &quot;mask&quot;: &quot;custom&quot;</source>
         <translation>只用于 &quot;mask&quot;: &quot;custom&quot;</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="246"/>
+        <location filename="../../app/model/message_templates.cpp" line="255"/>
         <source>pad:N needs a number of keys N from %1 to %2 (the key length), got %3 in %4</source>
         <translation>pad:N 需要键数 N 在 %1 到 %2（键的长度）之间，%4 中为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="247"/>
+        <location filename="../../app/model/message_templates.cpp" line="256"/>
         <source>pad:N1,N2,... needs one count per batch element</source>
         <translation>pad:N1,N2,... 需要每个批次元素一个计数</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="248"/>
+        <location filename="../../app/model/message_templates.cpp" line="257"/>
         <source>position encodings are added to token embeddings</source>
         <translation>位置编码是加在词元嵌入上的</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="249"/>
+        <location filename="../../app/model/message_templates.cpp" line="258"/>
         <source>prints the settings&apos; PyTorch code and exits; leave out %1</source>
         <translation>只打印这些设置的 PyTorch 代码然后退出；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="250"/>
+        <location filename="../../app/model/message_templates.cpp" line="259"/>
         <source>prints the settings&apos; command and exits; leave out %1</source>
         <translation>只打印这些设置的命令然后退出；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="251"/>
+        <location filename="../../app/model/message_templates.cpp" line="260"/>
         <source>q %1 and k %2 need the same batch (and heads) in front of their rows</source>
         <translation>q %1 和 k %2 在行之前需要相同的批次（和头数）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="252"/>
+        <location filename="../../app/model/message_templates.cpp" line="261"/>
         <source>q %1 and k %2 need the same width d_k to be multiplied (Q·Kᵀ)</source>
         <translation>q %1 和 k %2 需要相同的宽度 d_k 才能相乘（Q·Kᵀ）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="253"/>
+        <location filename="../../app/model/message_templates.cpp" line="262"/>
         <source>q has shape %1</source>
         <translation>q 的形状为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="309"/>
+        <location filename="../../app/model/message_templates.cpp" line="318"/>
         <source>weights of shape %1</source>
         <translation>形状为 %1 的权重</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="254"/>
+        <location filename="../../app/model/message_templates.cpp" line="263"/>
         <source>row %1 needs %2 cells (one per key, %3 looks, %4 masked), got %5</source>
         <translation>第 %1 行需要 %2 个单元格（每个键一个，%3 表示可见，%4 表示屏蔽），实际为 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="255"/>
+        <location filename="../../app/model/message_templates.cpp" line="14"/>
+        <source>cannot tell whether it holds Q, K or V</source>
+        <translation>无法判断它存的是 Q、K 还是 V</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="15"/>
+        <source>name the files q, k and v (%1, %2, queries.csv, or ending _q, _k, _v), or save them together with np.savez(FILE, q=..., k=..., v=...); weights alone open from a file whose name holds weights or attn</source>
+        <translation>请把文件命名为 q、k 和 v（%1、%2、queries.csv，或以 _q、_k、_v 结尾），或用 np.savez(FILE, q=..., k=..., v=...) 一起保存；单独的权重从文件名含 weights 或 attn 的文件打开</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="18"/>
+        <source>both hold the same one of Q, K and V; choose one file for each</source>
+        <translation>都存的是 Q、K、V 中的同一个；每个请只选一个文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="19"/>
+        <source>Open Q and K together (and V if you have it)</source>
+        <translation>请同时打开 Q 和 K（有 V 的话也一起）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="20"/>
+        <source>one .npz, or two or three files named q, k and v</source>
+        <translation>一个 .npz，或两三个名为 q、k 和 v 的文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="21"/>
+        <source>no file chosen</source>
+        <translation>没有选择文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="264"/>
         <source>row %1, key %2</source>
         <translation>第 %1 行，键 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="256"/>
+        <location filename="../../app/model/message_templates.cpp" line="265"/>
         <source>rows that do not sum to %1</source>
         <translation>行和不为 %1 的行</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="257"/>
+        <location filename="../../app/model/message_templates.cpp" line="266"/>
         <source>save one plain numeric array per file</source>
         <translation>请每个文件保存一个普通的数值数组</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="258"/>
+        <location filename="../../app/model/message_templates.cpp" line="267"/>
         <source>such arrays are pickles, which are never loaded; save numbers (e.g. np.asarray(x, dtype=np.float32))</source>
         <translation>这样的数组是 pickle，从不载入；请保存数字（例如 np.asarray(x, dtype=np.float32)）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="260"/>
+        <location filename="../../app/model/message_templates.cpp" line="269"/>
         <source>the %1 tokens are not shown</source>
         <translation>这 %1 个词元没有显示</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="261"/>
+        <location filename="../../app/model/message_templates.cpp" line="270"/>
         <source>the file name must end in .png, got %1</source>
         <translation>文件名必须以 .png 结尾，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="262"/>
+        <location filename="../../app/model/message_templates.cpp" line="271"/>
         <source>the lecture&apos;s mistakes are the dot product&apos;s; leave out %1 additive</source>
         <translation>讲义中的错误都是点积的错误；请去掉 %1 additive</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="263"/>
+        <location filename="../../app/model/message_templates.cpp" line="272"/>
         <source>the lesson&apos;s step gives the starting state; leave out %1</source>
         <translation>课程的步骤给出了起始状态；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="264"/>
+        <location filename="../../app/model/message_templates.cpp" line="273"/>
         <source>the loaded files fix B, L, S, d_k and d_v and are not drawn; leave out %1</source>
         <translation>载入的文件固定了 B、L、S、d_k 和 d_v，不再随机生成；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="265"/>
+        <location filename="../../app/model/message_templates.cpp" line="274"/>
         <source>the mask pad:%1 masks more keys than the %2 there are</source>
         <translation>掩码 pad:%1 屏蔽的键比现有的 %2 个还多</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="266"/>
+        <location filename="../../app/model/message_templates.cpp" line="275"/>
         <source>the output folder name is empty</source>
         <translation>输出文件夹名为空</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="267"/>
+        <location filename="../../app/model/message_templates.cpp" line="276"/>
         <source>the sweep draws both sides, scaled and not; %1 chooses how the scaled side is scaled</source>
         <translation>扫描会缩放与不缩放两边都画；%1 选择缩放的一边如何缩放</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="269"/>
+        <location filename="../../app/model/message_templates.cpp" line="278"/>
         <source>the training runs use the dot product, scaled and not; leave out %1 additive</source>
         <translation>训练使用点积，缩放与不缩放各一次；请去掉 %1 additive</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="270"/>
+        <location filename="../../app/model/message_templates.cpp" line="279"/>
         <source>the weights are drawn as a picture (.png, .jpg, .pdf or .svg), got %1; %2 writes their numbers</source>
         <translation>权重只能画成图片（.png、.jpg、.pdf 或 .svg），实际为 %1；%2 可写出它们的数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="272"/>
+        <location filename="../../app/model/message_templates.cpp" line="281"/>
         <source>the weights are shown as they are in their own window, written with %1, drawn with %2 or pictured with %3; leave out %4</source>
         <translation>权重按原样显示在单独的窗口中，可用 %1 写出、用 %2 画出或用 %3 截图；请去掉 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="275"/>
+        <location filename="../../app/model/message_templates.cpp" line="284"/>
         <source>the words are saved as Python objects (pickles, never loaded); save them as text</source>
         <translation>这些词是以 Python 对象保存的（pickle，从不载入）；请保存为文本</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="276"/>
+        <location filename="../../app/model/message_templates.cpp" line="285"/>
         <source>these sizes need about %1 MiB for their tensors, more than the %2 MiB allowed on this machine; reduce %3, %4, %5 or the dimensions</source>
         <translation>这些尺寸的张量约需 %1 MiB，超过本机允许的 %2 MiB；请减小 %3、%4、%5 或各维度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="279"/>
+        <location filename="../../app/model/message_templates.cpp" line="288"/>
         <source>these sizes would take about %1 s to compute, more than the %2 s allowed; reduce %3, %4, %5 or the dimensions</source>
         <translation>这些尺寸约需 %1 秒计算，超过允许的 %2 秒；请减小 %3、%4、%5 或各维度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="282"/>
+        <location filename="../../app/model/message_templates.cpp" line="291"/>
         <source>they label the axes when there are as many as queries and keys (L = %1, S = %2)</source>
         <translation>只有词元个数与查询和键的个数相同时才用来标注坐标轴（L = %1，S = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="283"/>
+        <location filename="../../app/model/message_templates.cpp" line="292"/>
         <source>they need tokens in projection mode</source>
         <translation>它们需要投影模式下的词元</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="284"/>
+        <location filename="../../app/model/message_templates.cpp" line="293"/>
         <source>tokens are for self-attention; leave out %1</source>
         <translation>词元用于自注意力；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="285"/>
+        <location filename="../../app/model/message_templates.cpp" line="294"/>
         <source>too deeply nested document</source>
         <translation>文件嵌套太深</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="286"/>
+        <location filename="../../app/model/message_templates.cpp" line="295"/>
         <source>too large document</source>
         <translation>文件太大</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="287"/>
+        <location filename="../../app/model/message_templates.cpp" line="296"/>
         <source>too large for a scenario or lesson (over %1 MiB)</source>
         <translation>作为场景或课程文件太大（超过 %1 MiB）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="288"/>
+        <location filename="../../app/model/message_templates.cpp" line="297"/>
         <source>too much work</source>
         <translation>计算量太大</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="289"/>
+        <location filename="../../app/model/message_templates.cpp" line="298"/>
         <source>unexpected argument %1 (options start with --; see %2)</source>
         <translation>多余的参数 %1（选项以 -- 开头；见 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="290"/>
+        <location filename="../../app/model/message_templates.cpp" line="299"/>
         <source>unknown field (known: format, version, params, display, compare, compare_d_k, caption, load)</source>
         <translation>未知字段（已知字段：format、version、params、display、compare、compare_d_k、caption、load）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="292"/>
+        <location filename="../../app/model/message_templates.cpp" line="301"/>
         <source>unknown field (known: format, version, title, steps)</source>
         <translation>未知字段（已知字段：format、version、title、steps）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="293"/>
+        <location filename="../../app/model/message_templates.cpp" line="302"/>
         <source>unknown field (known: mode, batch, len, keys, cross, d_model, d_k, d_v, d_v_follows_d_k, keys_follow_len, seed, scaling, scale, init, sigma, softmax_dim, mask, mask_cells, mask_fill, mask_convention, batch_index, tokens, positions, score, additive_hidden)</source>
         <translation>未知字段（已知字段：mode、batch、len、keys、cross、d_model、d_k、d_v、d_v_follows_d_k、keys_follow_len、seed、scaling、scale、init、sigma、softmax_dim、mask、mask_cells、mask_fill、mask_convention、batch_index、tokens、positions、score、additive_hidden）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="297"/>
+        <location filename="../../app/model/message_templates.cpp" line="306"/>
         <source>unknown field (known: show, colormap, range, cell_values, gradient_panels)</source>
         <translation>未知字段（已知字段：show、colormap、range、cell_values、gradient_panels）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="298"/>
+        <location filename="../../app/model/message_templates.cpp" line="307"/>
         <source>unknown format %1 (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>未知格式 %1（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="299"/>
+        <location filename="../../app/model/message_templates.cpp" line="308"/>
         <source>unknown image format %1 (use .png, .jpg, .pdf or .svg)</source>
         <translation>未知图片格式 %1（请用 .png、.jpg、.pdf 或 .svg）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="300"/>
+        <location filename="../../app/model/message_templates.cpp" line="309"/>
         <source>unknown kind of array file (use .npy, .csv, .tsv or .txt; .npz holds several)</source>
         <translation>未知的数组文件类型（请用 .npy、.csv、.tsv 或 .txt；.npz 可以包含多个）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="301"/>
+        <location filename="../../app/model/message_templates.cpp" line="310"/>
         <source>unknown preset %1; the presets are</source>
         <translation>未知预设 %1；预设有</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="302"/>
+        <location filename="../../app/model/message_templates.cpp" line="311"/>
         <source>unterminated array</source>
         <translation>未终止的数组</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="303"/>
+        <location filename="../../app/model/message_templates.cpp" line="312"/>
         <source>unterminated object</source>
         <translation>未终止的对象</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="304"/>
+        <location filename="../../app/model/message_templates.cpp" line="313"/>
         <source>unterminated string</source>
         <translation>未终止的字符串</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="305"/>
+        <location filename="../../app/model/message_templates.cpp" line="314"/>
         <source>v %1 needs k&apos;s batch and length</source>
         <translation>v %1 需要与 k 相同的批次和长度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="306"/>
+        <location filename="../../app/model/message_templates.cpp" line="315"/>
         <source>v has shape %1</source>
         <translation>v 的形状为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="307"/>
+        <location filename="../../app/model/message_templates.cpp" line="316"/>
         <source>value %1</source>
         <translation>值 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="308"/>
+        <location filename="../../app/model/message_templates.cpp" line="317"/>
         <source>value %1 of %2 is empty</source>
         <translation>%2 的第 %1 个值为空</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="310"/>
+        <location filename="../../app/model/message_templates.cpp" line="319"/>
         <source>width and height must be from %1 to %2 pixels (got %3)</source>
         <translation>宽和高必须在 %1 到 %2 像素之间（实际为 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="311"/>
+        <location filename="../../app/model/message_templates.cpp" line="320"/>
         <source>with %1 mha-mask-in-sdpa, the padding is pad:N with N from %2 to the number of keys (got %3)</source>
         <translation>用 %1 mha-mask-in-sdpa 时，填充写作 pad:N，N 从 %2 到键数（实际为 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="313"/>
+        <location filename="../../app/model/message_templates.cpp" line="322"/>
         <source>with %1, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, .json), got %2</source>
         <translation>用 %1 时，应为图片（.png、.jpg、.pdf、.svg）或数字（.csv、.json），实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="314"/>
+        <location filename="../../app/model/message_templates.cpp" line="323"/>
         <source>with %1, only mha-mask-in-sdpa takes a mask (its padding, pad:N)</source>
         <translation>用 %1 时，只有 mha-mask-in-sdpa 接受掩码（即它的填充 pad:N）</translation>
     </message>
@@ -4208,100 +4180,133 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     </message>
 </context>
 <context>
-    <name>SweepPlot</name>
+    <name>Scaling</name>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="138"/>
-        <source>row entropy (nats)</source>
-        <translation>行熵（nats）</translation>
+        <location filename="../../app/model/labels.cpp" line="33"/>
+        <source>÷√d_k (the lecture&apos;s)</source>
+        <translation>÷√d_k（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="138"/>
-        <source>largest weight</source>
-        <translation>最大权重</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="138"/>
-        <source>score variance</source>
-        <translation>分数的方差</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="138"/>
-        <source>softmax Jacobian norm</source>
-        <translation>softmax 雅可比矩阵范数</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="147"/>
-        <source>÷√d_k</source>
-        <translation>÷√d_k</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="149"/>
-        <source>÷d_k</source>
-        <translation>÷d_k</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="151"/>
-        <source>÷√d_model (d_model = %1)</source>
-        <translation>÷√d_model（d_model = %1）</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="153"/>
-        <source>d_k^−¼ on q and on k</source>
-        <translation>q 和 k 各乘 d_k^−¼</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="155"/>
-        <source>× %1</source>
-        <translation>× %1</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="159"/>
-        <location filename="../../app/render/sweep_plot.cpp" line="249"/>
+        <location filename="../../app/model/labels.cpp" line="35"/>
+        <location filename="../../app/model/labels.cpp" line="64"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="164"/>
+        <location filename="../../app/model/labels.cpp" line="37"/>
+        <source>÷d_k (too much)</source>
+        <translation>÷d_k（缩放过度）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="39"/>
+        <source>÷√d_model (the multi-head mistake)</source>
+        <translation>÷√d_model（多头的错误）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="41"/>
+        <source>d_k^−¼ on q and on k (= ÷√d_k)</source>
+        <translation>q 和 k 各乘 d_k^−¼（= ÷√d_k）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="43"/>
+        <source>custom factor</source>
+        <translation>自定义系数</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="52"/>
+        <source>÷√d_k</source>
+        <translation>÷√d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="54"/>
+        <source>÷d_k</source>
+        <translation>÷d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="56"/>
+        <source>÷√d_model (d_model = %1)</source>
+        <translation>÷√d_model（d_model = %1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="58"/>
+        <source>d_k^−¼ on q and on k</source>
+        <translation>q 和 k 各乘 d_k^−¼</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="60"/>
+        <source>× %1</source>
+        <translation>× %1</translation>
+    </message>
+</context>
+<context>
+    <name>SweepPlot</name>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="139"/>
+        <source>row entropy (nats)</source>
+        <translation>行熵（nats）</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="139"/>
+        <source>largest weight</source>
+        <translation>最大权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="139"/>
+        <source>score variance</source>
+        <translation>分数的方差</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="139"/>
+        <source>softmax Jacobian norm</source>
+        <translation>softmax 雅可比矩阵范数</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="236"/>
+        <source>not scaled</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/sweep_plot.cpp" line="151"/>
         <source>Each point is the mean over %1 trials of one query against %2 keys, q and K drawn from N(0, %3) (trial t with seed %4 + t); the band spans the trials&apos; 10th to 90th percentile. Blue: %5; orange: not scaled. Without the scale the scores&apos; variance grows like d_k, the largest weight goes to 1, the entropy to 0, and the softmax&apos;s gradient (its Jacobian norm), after rising while a few keys share the weight, to 0 as well.</source>
         <translation>每个点是 %1 次试验的平均值：每次一个查询对 %2 个键，q 和 K 取自 N(0, %3)（第 t 次试验的种子为 %4 + t）；色带覆盖试验的第 10 到第 90 百分位。蓝色：%5；橙色：不缩放。不缩放时分数的方差随 d_k 增长，最大权重趋于 1，熵趋于 0；softmax 的梯度（其雅可比范数）在少数几个键分担权重时先上升，随后同样趋于 0。</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="174"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="161"/>
         <source>Dashed green: additive attention, v·tanh(q·W₁ + k·W₂) with H = %1 and no scaling: tanh bounds its scores by Σ|v_h| whatever d_k is, so they do not grow with d_k (they grow with H).</source>
         <translation>绿色虚线：加性注意力 v·tanh(q·W₁ + k·W₂)，H = %1，不缩放：无论 d_k 多大，tanh 都把分数限制在 Σ|v_h| 以内，所以分数不随 d_k 增长（而随 H 增长）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="183"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="170"/>
         <source>Why divide by √d_k: S = %1 keys, %2 trials per d_k, seed %3</source>
         <translation>为什么除以 √d_k：S = %1 个键，每个 d_k %2 次试验，种子 %3</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="188"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="175"/>
         <source>, σ = %1</source>
         <translation>，σ = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="257"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="244"/>
         <source>additive, H = %1 (not scaled)</source>
         <translation>加性，H = %1（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="276"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="263"/>
         <source>ln S, y = 1, a uniform row&apos;s norm</source>
         <translation>ln S、y = 1、均匀行的范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="277"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="264"/>
         <source>y = d_k</source>
         <translation>y = d_k</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="278"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="265"/>
         <source>10th to 90th percentile of the trials</source>
         <translation>试验的第 10 到第 90 百分位</translation>
     </message>
     <message>
-        <location filename="../../app/render/sweep_plot.cpp" line="326"/>
+        <location filename="../../app/render/sweep_plot.cpp" line="313"/>
         <source>now: d_k = %1</source>
         <translation>当前：d_k = %1</translation>
     </message>
@@ -4309,144 +4314,118 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>TrainingPlot</name>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="166"/>
+        <location filename="../../app/render/training_plot.cpp" line="167"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="166"/>
+        <location filename="../../app/render/training_plot.cpp" line="167"/>
         <source>accuracy</source>
         <translation>准确率</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="166"/>
+        <location filename="../../app/render/training_plot.cpp" line="167"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="168"/>
+        <location filename="../../app/render/training_plot.cpp" line="169"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="171"/>
+        <location filename="../../app/render/training_plot.cpp" line="172"/>
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="173"/>
+        <location filename="../../app/render/training_plot.cpp" line="174"/>
         <source>key position j</source>
         <translation>键位置 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="174"/>
+        <location filename="../../app/render/training_plot.cpp" line="175"/>
         <source>example</source>
         <translation>样本</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="176"/>
+        <location filename="../../app/render/training_plot.cpp" line="177"/>
         <source>scaled</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="177"/>
-        <location filename="../../app/render/training_plot.cpp" line="202"/>
-        <location filename="../../app/render/training_plot.cpp" line="415"/>
+        <location filename="../../app/render/training_plot.cpp" line="178"/>
+        <location filename="../../app/render/training_plot.cpp" line="402"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="190"/>
-        <source>÷√d_k</source>
-        <translation>÷√d_k</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="192"/>
-        <source>÷d_k</source>
-        <translation>÷d_k</translation>
-    </message>
-    <message>
         <location filename="../../app/render/training_plot.cpp" line="194"/>
-        <source>÷√d_model (d_model = %1)</source>
-        <translation>÷√d_model（d_model = %1）</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="196"/>
-        <source>d_k^−¼ on q and on k</source>
-        <translation>q 和 k 各乘 d_k^−¼</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="198"/>
-        <source>× %1</source>
-        <translation>× %1</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="207"/>
         <source>Training with and without the scale: d_k = %1, %2 lr %3, batch %4, seed %5</source>
         <translation>缩放与不缩放的训练：d_k = %1，%2 学习率 %3，批大小 %4，种子 %5</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="209"/>
+        <location filename="../../app/render/training_plot.cpp" line="196"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="209"/>
+        <location filename="../../app/render/training_plot.cpp" line="196"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="219"/>
+        <location filename="../../app/render/training_plot.cpp" line="206"/>
         <source>Not started: both runs begin from the same W_q and W_k and will see the same batches.</source>
         <translation>尚未开始：两次训练从相同的 W_q 和 W_k 出发，并看到相同的批次。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="230"/>
+        <location filename="../../app/render/training_plot.cpp" line="217"/>
         <source>%1: loss %2 → %3, accuracy %4, largest weight %5 (on the target %6), gradient norm %7 → %8.</source>
         <translation>%1：损失 %2 → %3，准确率 %4，最大权重 %5（目标上 %6），梯度范数 %7 → %8。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="231"/>
+        <location filename="../../app/render/training_plot.cpp" line="218"/>
         <source>Not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="238"/>
+        <location filename="../../app/render/training_plot.cpp" line="225"/>
         <source>Step %1 of %2 (loss: the first step&apos;s → the mean of the last %4 steps; accuracy and weights: means of the last %4 steps; gradient norm: the first step&apos;s → the median of the last %3). </source>
         <translation>第 %1 步，共 %2 步（损失：第一步的值 → 最近 %4 步的均值；准确率和权重：最近 %4 步的均值；梯度范数：第一步的值 → 最近 %3 步的中位数）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="258"/>
+        <location filename="../../app/render/training_plot.cpp" line="245"/>
         <source>%1 puts the largest weight on the target in %2 % of the examples.</source>
         <translation>%1 在 %2% 的样本中把最大权重放在目标上。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="378"/>
+        <location filename="../../app/render/training_plot.cpp" line="365"/>
         <source>gradient norm: median of %1 steps (bold), each step (thin)</source>
         <translation>梯度范数：%1 步的中位数（粗线），每一步（细线）</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="264"/>
+        <location filename="../../app/render/training_plot.cpp" line="251"/>
         <source>Both have learned: Adam divides each step by the gradient&apos;s own running size, so even the unscaled run&apos;s vanishing gradient still moves its weights. Plain SGD does not.</source>
         <translation>两者都学会了：Adam 把每一步除以梯度自身的滑动大小，所以即使不缩放那次的梯度在消失，权重仍然在动。普通 SGD 做不到。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="252"/>
+        <location filename="../../app/render/training_plot.cpp" line="239"/>
         <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its gradient has vanished and the layer does not learn (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
         <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，梯度消失，这一层学不会（讲义中的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="255"/>
+        <location filename="../../app/render/training_plot.cpp" line="242"/>
         <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated and the layer does not learn (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
         <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，这一层学不会（讲义中的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="361"/>
+        <location filename="../../app/render/training_plot.cpp" line="348"/>
         <source>chance: 1/L = %1</source>
         <translation>随机猜测：1/L = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="419"/>
+        <location filename="../../app/render/training_plot.cpp" line="406"/>
         <source>%1: largest weight on the outlined target in %2 of %3 rows</source>
         <translation>%1：%3 行中 %2 行的最大权重在框出的目标上</translation>
     </message>
@@ -4459,7 +4438,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>训练：缩放与不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="308"/>
+        <location filename="../../app/widgets/training_window.cpp" line="306"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
@@ -4544,117 +4523,97 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>torch.manual_seed：初始权重和每一批</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="106"/>
-        <source>÷√d_k (the lecture&apos;s)</source>
-        <translation>÷√d_k（讲义的做法）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/training_window.cpp" line="107"/>
-        <source>÷d_k (too much)</source>
-        <translation>÷d_k（缩放过头）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/training_window.cpp" line="108"/>
-        <source>÷√d_model (the multi-head mistake)</source>
-        <translation>÷√d_model（多头注意力中的错误）</translation>
-    </message>
-    <message>
         <location filename="../../app/widgets/training_window.cpp" line="109"/>
-        <source>d_k^−¼ on q and on k (= ÷√d_k)</source>
-        <translation>q 和 k 各乘 d_k^−¼（= ÷√d_k）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/training_window.cpp" line="111"/>
         <source>× %1 (the command line&apos;s)</source>
         <translation>× %1（命令行给定）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="262"/>
+        <location filename="../../app/widgets/training_window.cpp" line="260"/>
         <source>Not run: %1 steps at d_k = %2 would take over a minute. Lower the steps or d_k.</source>
         <translation>未运行：在 d_k = %2 下走 %1 步要超过一分钟。请减少步数或 d_k。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="112"/>
+        <location filename="../../app/widgets/training_window.cpp" line="110"/>
         <source>How the blue run is scaled; the orange run is never scaled</source>
         <translation>蓝色那次如何缩放；橙色那次从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="113"/>
+        <location filename="../../app/widgets/training_window.cpp" line="111"/>
         <source>W ~ N(0, 1/d_model)</source>
         <translation>W ~ N(0, 1/d_model)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="114"/>
+        <location filename="../../app/widgets/training_window.cpp" line="112"/>
         <source>W = randn (the lecture&apos;s)</source>
         <translation>W = randn（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="115"/>
+        <location filename="../../app/widgets/training_window.cpp" line="113"/>
         <source>How W_q and W_k are drawn at step 0 (the same for both runs)</source>
         <translation>第 0 步时 W_q 和 W_k 如何抽取（两次训练相同）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="136"/>
+        <location filename="../../app/widgets/training_window.cpp" line="134"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="136"/>
+        <location filename="../../app/widgets/training_window.cpp" line="134"/>
         <source>Optimiser</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="136"/>
+        <location filename="../../app/widgets/training_window.cpp" line="134"/>
         <source>lr</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="136"/>
+        <location filename="../../app/widgets/training_window.cpp" line="134"/>
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="136"/>
+        <location filename="../../app/widgets/training_window.cpp" line="134"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="136"/>
+        <location filename="../../app/widgets/training_window.cpp" line="134"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="136"/>
+        <location filename="../../app/widgets/training_window.cpp" line="134"/>
         <source>Blue</source>
         <translation>蓝色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="136"/>
+        <location filename="../../app/widgets/training_window.cpp" line="134"/>
         <source>Init</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="265"/>
+        <location filename="../../app/widgets/training_window.cpp" line="263"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="289"/>
+        <location filename="../../app/widgets/training_window.cpp" line="287"/>
         <source>step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="308"/>
+        <location filename="../../app/widgets/training_window.cpp" line="306"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="308"/>
+        <location filename="../../app/widgets/training_window.cpp" line="306"/>
         <source>Again</source>
         <translation>重来</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="373"/>
+        <location filename="../../app/widgets/training_window.cpp" line="371"/>
         <source>Export the training runs</source>
         <translation>导出训练过程</translation>
     </message>
@@ -4662,144 +4621,144 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>UndoHistory</name>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="17"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="18"/>
         <source>source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="18"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="19"/>
         <source>batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="19"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="20"/>
         <source>L</source>
         <translation>L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="20"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="21"/>
         <source>S</source>
         <translation>S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="21"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="22"/>
         <source>cross-attention</source>
         <translation>交叉注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="22"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="23"/>
         <source>d_model</source>
         <translation>d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="23"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="24"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="24"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="25"/>
         <source>d_v</source>
         <translation>d_v</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="25"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="26"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="26"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="27"/>
         <source>scaling</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="27"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="28"/>
         <source>initialisation</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="28"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="29"/>
         <source>σ</source>
         <translation>σ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="29"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="30"/>
         <source>softmax dim</source>
         <translation>softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="30"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="31"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="31"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="32"/>
         <source>mask fill</source>
         <translation>掩码填充值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="32"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="33"/>
         <source>mask convention</source>
         <translation>掩码约定</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="33"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="34"/>
         <source>batch element shown</source>
         <translation>显示的批元素</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="34"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="35"/>
         <source>tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="35"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="36"/>
         <source>positions</source>
         <translation>位置编码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="36"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="37"/>
         <source>links</source>
         <translation>联动</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="37"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="38"/>
         <source>score</source>
         <translation>打分方式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="38"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="39"/>
         <source>loaded data</source>
         <translation>载入的数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="44"/>
-        <location filename="../../app/widgets/undo_history.cpp" line="66"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="45"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="67"/>
         <source>settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="45"/>
-        <location filename="../../app/widgets/undo_history.cpp" line="67"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="46"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="68"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="58"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="59"/>
         <source>display</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="61"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="62"/>
         <source>comparison</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="63"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="64"/>
         <source>lesson step</source>
         <translation>课程步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/undo_history.cpp" line="65"/>
+        <location filename="../../app/widgets/undo_history.cpp" line="66"/>
         <source>caption</source>
         <translation>说明</translation>
     </message>
@@ -4904,206 +4863,186 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>WhyScaleWindow</name>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="38"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="37"/>
         <source>Why divide by √d_k?</source>
         <translation>为什么除以 √d_k？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="72"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="71"/>
         <source>Keys S in each trial: one query against S keys</source>
         <translation>每次试验的键数 S：一个查询对 S 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="73"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="72"/>
         <source>Trials T per d_k: trial t draws with seed + t (the main window&apos;s seed)</source>
         <translation>每个 d_k 的试验次数 T：第 t 次试验用种子 + t 抽取（主窗口的种子）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="74"/>
-        <source>÷√d_k (the lecture&apos;s)</source>
-        <translation>÷√d_k（讲义的做法）</translation>
-    </message>
-    <message>
         <location filename="../../app/widgets/why_scale_window.cpp" line="75"/>
-        <source>÷d_k (too much)</source>
-        <translation>÷d_k（缩放过度）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="76"/>
-        <source>÷√d_model (the multi-head mistake)</source>
-        <translation>÷√d_model（多头的错误）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="77"/>
-        <source>d_k^−¼ on q and on k (the same as ÷√d_k)</source>
-        <translation>q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="78"/>
         <source>How the blue side is scaled; the orange side is never scaled</source>
         <translation>蓝色一侧的缩放方式；橙色一侧从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="79"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="76"/>
         <source>%p% swept</source>
         <translation>已扫描 %p%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="80"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="77"/>
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="81"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="78"/>
         <source>Sweep again with these settings (after a cancel, say)</source>
         <translation>用这些设置重新扫描（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="82"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="79"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="83"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="80"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="84"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="81"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="85"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="82"/>
         <source>Trials T</source>
         <translation>试验次数 T</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="86"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="83"/>
         <source>Scaled side</source>
         <translation>缩放的一侧</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="87"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="84"/>
         <source>+ additive</source>
         <translation>+ 加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="88"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="85"/>
         <source>A third side: additive attention, v·tanh(q·W₁ + k·W₂), not scaled (with the main window&apos;s H when its score is additive, else 8 hidden units)</source>
         <translation>第三条曲线：加性注意力 v·tanh(q·W₁ + k·W₂)，不缩放（主窗口用加性打分时取它的 H，否则 8 个隐层单元）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="114"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="440"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="111"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="437"/>
         <source>raw score q·k</source>
         <translation>原始分数 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="114"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="441"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="111"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="438"/>
         <source>scaled score (logit)</source>
         <translation>缩放后的分数（logit）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="115"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="112"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="234"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="231"/>
         <source>Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most %4 billion, about a minute). Lower the keys S or the trials T.</source>
         <translation>扫描量太大：%1 次试验 × %2 个键需要抽取 %3 十亿个随机数（最多 %4 十亿，约一分钟）。请减小键数 S 或试验次数 T。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="333"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="330"/>
         <source>Cancelled: the plots show the sweep before. Sweep sweeps again.</source>
         <translation>已取消：图中仍是上一次的扫描。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="334"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="331"/>
         <source>Cancelled. Sweep sweeps again.</source>
         <translation>已取消。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="357"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="354"/>
         <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the rows stay as spread as at d_k = 1.</source>
         <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，各行与 d_k = 1 时一样分散。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="359"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="356"/>
         <source>Blue: ÷√d_k removes the growth with d_k, but not the inputs&apos; scale: with σ = %1 the scaled scores have variance σ⁴ = %2 at every d_k, so the rows are as peaked as σ makes them, the same at every d_k.</source>
         <translation>蓝色：÷√d_k 消除了随 d_k 的增长，但消除不了输入的尺度：σ = %1 时缩放后分数的方差在每个 d_k 下都是 σ⁴ = %2，各行的尖锐程度由 σ 决定，在每个 d_k 下都一样。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="370"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="367"/>
         <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the scaled variance is d_k / d_model, below 1 for every head (d_k = d_model / h), so the rows come out flatter than intended, the more heads the flatter.</source>
         <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：缩放后的方差为 d_k / d_model，对每个头（d_k = d_model / h）都小于 1，所以各行比预期更平，头越多越平。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="382"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="379"/>
         <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成 one-hot 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="430"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="427"/>
         <source>The main window&apos;s additive scores: %1 of them, sd %2</source>
         <translation>主窗口的加性分数：%1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="431"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="428"/>
         <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
         <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="432"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="429"/>
         <source>its scaled scores (%1 logits): sd %2</source>
         <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="433"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="430"/>
         <source>its logits, not scaled (%1 of them): sd %2</source>
         <translation>其 logit（未缩放，共 %1 个）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="437"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="434"/>
         <source>
 the curve N(0, %1) has sd %2</source>
         <translation>
 曲线 N(0, %1) 的标准差为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="282"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="279"/>
         <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
         <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="366"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="363"/>
         <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
         <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="376"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="373"/>
         <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="440"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="437"/>
         <source>additive score v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性分数 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="442"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="439"/>
         <source>logit (not scaled)</source>
         <translation>logit（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="475"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="472"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="495"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="492"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>
