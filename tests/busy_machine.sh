@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The tests on a busy machine: one busy process (yes >/dev/null) per core runs beside them, as when other work shares
 # the machine. Every test must pass there too: none may count events per second or compare a measured duration (what
-# depends on time runs on a fake clock, tests/fake_clock.h).
+# depends on time runs on a fake clock, tests/support/fake_clock.h).
 #   tests/busy_machine.sh                    the whole CTest suite of both builds of ./build.sh test (build, build-fuzz)
 #   tests/busy_machine.sh DIR...             the CTest suites of these build folders
 #   tests/busy_machine.sh -- COMMAND [ARG...]  any command, e.g. -- .ci/run in a fresh clone

@@ -6,8 +6,7 @@
 #                                                compile_commands.json; CLANG_TIDY may name the binary)
 # The sources are checked a few layers at a time, each group as one translation unit (tests/tidy_units.py
 # writes them into BUILD_DIR/tidy): the checks walk every declaration of Eigen's and Qt's headers once per unit,
-# not once per file. One by one, core/ took 195 s of processor time and app/ 762 s on two cores; as the two units
-# below, both together take some 80 s on each core. A finding names the source file and line as before. Left out
+# not once per file, which takes a few times less. A finding names the source file and line as before. Left out
 # for the units only: bugprone-suspicious-include, which would flag the units' own #include of .cpp files.
 set -uo pipefail
 build="${1:?usage: $0 BUILD_DIR [core] [app]}"

@@ -5,8 +5,8 @@
 warning flags from the build's compile_commands.json.
 
 Why: clang-tidy's checks walk every declaration a file pulls in, Eigen's and Qt's included, and a file of ours
-is a small part of that. Checked one by one, core/'s 18 files took 195 s of processor time (hull.cpp 30 s); as
-one unit, 60 s. The sources compile together because no two of a unit's files define the same name in their
+is a small part of that: checked as one unit, a folder's files take a few times less than one by one. The sources
+compile together because no two of a unit's files define the same name in their
 unnamed namespaces (the unit fails to compile, naming both, when they do).
 
 usage: tidy_units.py BUILD_DIR OUT_DIR NAME=SOURCE,SOURCE... [NAME=...]

@@ -12,7 +12,7 @@ and every value the heatmap writes in its cells (both sides of a comparison; 4 d
 weights, 2 for scores and logits; masked cells have none) must be among the numbers OCR read.
 The expected values come from the program's own --dump of the same state (the core's numbers,
 which the other tests hold to PyTorch). Matrices larger than 8 x 8 are left out: their cells are
-too small for numbers at these sizes (tests/tst_layout.cpp says the same).
+too small for numbers at these sizes (tests/widgets/tst_layout.cpp says the same).
 
 usage: ocr_cells.py ATTENTION_VIZ_BINARY [WORK_DIR]
 Prints what was read and missed per picture. Exit status 1 when a picture has fewer than 75% of its

@@ -47,36 +47,47 @@ inline std::uint32_t floatBits(float x)
     return b;
 }
 
-// The Params a fixture case was made with.
-inline attn::Params fixtureParams(const QJsonObject &c)
+// The settings a fixture was made with, from its "params" object as the reference scripts write them (the dump's
+// field names; what a script leaves out is the default): the one decoder of every fixture file.
+inline attn::Params paramsOfFixture(const QJsonObject &o)
 {
-    const QJsonObject o = c.value("params").toObject();
     attn::Params p;
-    p.mode = o.value("mode").toString() == "direct" ? attn::Mode::Direct : attn::Mode::Projection;
-    p.batch = o.value("batch").toInt();
-    p.queryLength = o.value("len").toInt();
-    p.keyLength = o.value("keys").toInt();
-    p.cross = o.value("cross").toBool();
-    p.dModel = o.value("d_model").toInt();
-    p.dK = o.value("d_k").toInt();
-    p.dV = o.value("d_v").toInt();
-    p.seed = std::uint64_t(o.value("seed").toDouble());
-    p.scaling = attn::parseScaling(o.value("scaling").toString().toStdString()).value();
+    p.mode = attn::parseMode(o.value("mode").toString("projection").toStdString()).value();
+    p.batch = o.value("batch").toInt(p.batch);
+    p.queryLength = o.value("len").toInt(p.queryLength);
+    p.keyLength = o.value("keys").toInt(p.queryLength);
+    p.cross = o.value("cross").toBool(false);
+    p.keysFollowLength = p.keyLength == p.queryLength && !p.cross;
+    p.dModel = o.value("d_model").toInt(p.dModel);
+    p.dK = o.value("d_k").toInt(p.dK);
+    p.dV = o.value("d_v").toInt(p.dK);
+    p.dvFollowsDk = p.dV == p.dK;
+    p.seed = std::uint64_t(o.value("seed").toDouble(0));
+    p.scaling = attn::parseScaling(o.value("scaling").toString("inv_sqrt_d_k").toStdString()).value();
     p.init = attn::parseInit(o.value("init").toString("randn").toStdString()).value();
     p.sigma = o.value("sigma").toDouble(1.0);
     p.customScale = o.value("scale").toDouble(1.0);
-    p.softmaxDim = o.value("softmax_dim").toInt();
-    const QString mask = o.value("mask").toString();
-    if (mask == "causal") {
-        p.mask = attn::MaskKind::Causal;
-    } else if (mask.startsWith("pad:")) {
-        p.mask = attn::MaskKind::Pad;
-        p.padCount = mask.mid(4).toInt();
+    p.softmaxDim = o.value("softmax_dim").toInt(-1);
+    if (o.contains("hidden")) { // additive scores (make_additive_fixtures.py)
+        p.score = attn::Score::Additive;
+        p.additiveHidden = o.value("hidden").toInt();
     }
+    // The mask as --mask spells it, or a padding count alone (make_mistake_fixtures.py).
+    const QString mask
+        = o.contains("pad") ? QString("pad:%1").arg(o.value("pad").toInt()) : o.value("mask").toString("none");
+    std::string error;
+    if (!attn::parseMask(mask.toStdString(), p, &error))
+        qFatal("fixture mask %s: %s", qPrintable(mask), error.c_str());
     for (const QJsonValue &t : o.value("tokens").toArray())
         p.tokens.push_back(t.toString().toStdString());
-    p.positions = o.value("positions").toBool();
+    p.positions = o.value("positions").toBool(false);
     return p;
+}
+
+// The Params a case of torch_fixtures.json was made with.
+inline attn::Params fixtureParams(const QJsonObject &c)
+{
+    return paramsOfFixture(c.value("params").toObject());
 }
 
 inline QString fixtureName(const QJsonObject &c)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The sweep (Space starts and stops it): d_k = 1, 2, 4 ... 1024 beside the scaling comparison, where
 // the scaled and unscaled entropies drift apart, or L = S = 1, 2, 4 ... 4096 (View > Sweep over);
-// View > Sweep speed sets the step's interval. The window runs on a fake clock (tests/fake_clock.h), so the steps the
-// timer makes are counted exactly.
+// View > Sweep speed sets the step's interval. The window runs on a fake clock (tests/support/fake_clock.h), so the
+// steps the timer makes are counted exactly.
 #include "fake_clock.h"
 #include "gui_driver.h"
 #include "lecture.h"

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The settings of the lecture's code blocks (shared/lecture/000_25287bab479b06b5.txt) and the
-// numbers it prints, rounded to 4 decimals there.
+// The settings of the lecture's code blocks and every number it prints (rounded to 4 decimals there), each with the
+// line it comes from. The lecture is 《Self-Attention：QKV 与缩放点积》 (小象实战讲义 · 深度学习基础, section 19 of
+// 40), which the program accompanies; its printed lines are quoted below as they stand in it.
 
 #include "params.h"
+
+#include <QString>
 
 #include <cmath>
 
@@ -21,8 +24,11 @@ inline attn::Params block1()
     p.seed = 0;
     return p;
 }
+// "weights[0][0] = [0.0001, 0.0, 0.9977, 0.0002, 0.0019]"
 constexpr double block1Weights00[] = { 0.0001, 0.0, 0.9977, 0.0002, 0.0019 };
+// "out[0][0] = [-2.2439, -2.8877, -1.4509, -4.722]"
 constexpr double block1Out00[] = { -2.2439, -2.8877, -1.4509, -4.722 };
+// "weights[0] 各行和 = [1.0, 1.0, 1.0, 1.0, 1.0]"
 
 // Block 2: one query, six keys, d_k 64, seed 0: q = randn(64), K = randn(6, 64).
 inline attn::Params block2(bool scaled)
@@ -37,12 +43,18 @@ inline attn::Params block2(bool scaled)
     p.scaling = scaled ? attn::Scaling::InvSqrtDk : attn::Scaling::None;
     return p;
 }
+// "原始分数 = [-11.4345, 2.2093, 0.3528, -14.6962, -4.5081, -6.3864]"
 constexpr double block2Scores[] = { -11.4345, 2.2093, 0.3528, -14.6962, -4.5081, -6.3864 };
+// "未缩放：最大权重 = 0.8638 熵 = 0.4053"
 constexpr double block2UnscaledMax = 0.8638, block2UnscaledEntropy = 0.4053;
+// "缩放后：最大权重 = 0.3486 熵 = 1.5694"
 constexpr double block2ScaledMax = 0.3486, block2ScaledEntropy = 1.5694;
+// "n=6 个键时，最大熵是 ln 6 ≈ 1.7918"
 constexpr double ln6 = 1.7918;
 
 // Block 3: Q, K, V = randn(2, 5, 4) each, seed 1; compared with softmax(QKᵀ / 4**0.5)·V.
+// "最大绝对差 = 1.2e-07" (round(·, 8) of max |manual − official|), "allclose = True" (atol=1e-6)
+constexpr double block3MaxAbsDiff = 1.2e-07;
 inline attn::Params block3()
 {
     attn::Params p;
@@ -68,7 +80,14 @@ inline attn::Params exercise(int dim)
     p.softmaxDim = dim;
     return p;
 }
+// "dim=-2 时第 0 行和 = 0.8702"; "dim=-2 时各列和 = [1.0, 1.0, 1.0, 1.0, 1.0]"
 constexpr double exerciseRow0Sum = 0.8702;
+
+// A printed value as the program writes it: four decimals.
+inline QString printed(double v)
+{
+    return QString::number(v, 'f', 4);
+}
 
 // True when v prints as `printed` with 4 decimals (Python's round(v, 4)).
 inline bool printsAs(double v, double printed)

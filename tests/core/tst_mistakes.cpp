@@ -31,19 +31,7 @@ QJsonObject fixtures()
 
 Params paramsOf(const QJsonObject &c)
 {
-    const QJsonObject o = c.value("params").toObject();
-    Params p;
-    p.mode = o.value("mode").toString() == "direct" ? Mode::Direct : Mode::Projection;
-    p.batch = o.value("batch").toInt();
-    p.queryLength = o.value("len").toInt();
-    p.keyLength = o.value("keys").toInt();
-    p.keysFollowLength = p.keyLength == p.queryLength;
-    p.dModel = o.value("d_model").toInt();
-    p.dK = p.dV = o.value("d_k").toInt();
-    p.seed = std::uint64_t(o.value("seed").toInt());
-    p.mask = MaskKind::Pad;
-    p.padCount = o.value("pad").toInt();
-    return p;
+    return paramsOfFixture(c.value("params").toObject());
 }
 
 QString nameOf(const QJsonObject &c)

@@ -24,7 +24,7 @@ struct ShownWindow
 };
 
 // Null when the window could not be shown: QVERIFY(m_shown = showWindow()). The clock paces what the window does
-// in time (a test's FakeClock, tests/fake_clock.h, makes it exact).
+// in time (a test's FakeClock, tests/support/fake_clock.h, makes it exact).
 inline std::unique_ptr<ShownWindow> showWindow(QSize size = QSize(1400, 900), Clock &clock = systemClock())
 {
     auto shown = std::make_unique<ShownWindow>(clock);

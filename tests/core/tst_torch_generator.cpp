@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The generator against PyTorch: the reference values of shared/torch-randn.md and the cases
+// The generator against PyTorch: the reference values of docs/torch-randn.md and the cases
 // made by tests/reference/make_fixtures.py with Debian's python3-torch, bit for bit.
 #include "fixtures.h"
 #include "torch_generator.h"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Export: every format from the command line as an instructor would use it (headless), checked by
 // reading the files back; bad input; and the window's export, comparison, series and clipboard.
+#include "attention.h"
 #include "gui_driver.h"
 #include "lecture.h"
 #include "matrix_io.h"
@@ -22,6 +23,30 @@
 #include <fstream>
 
 namespace {
+
+// The numbers the exported pictures must show: the lecture's printed ones (tests/support/lecture.h) and, for the
+// others, core's, written with four decimals as the pictures write them.
+QString four(double v)
+{
+    return lecture::printed(v);
+}
+const QString kBlock1Weight02 = four(lecture::block1Weights00[2]); // 0.9977, lecture block 1
+const QString kExerciseRow0Sum = four(lecture::exerciseRow0Sum); // 0.8702, the exercise
+QString exerciseOverQueries(int row, int col) // the exercise, softmax over queries (dim -2)
+{
+    static const attn::Result r = attn::compute(lecture::exercise(-2));
+    return four(col < 0 ? r.attention.stats.rowSums(0, row) : r.attention.weights(0, row, col));
+}
+QString exerciseOverKeys(int row, int col)
+{
+    static const attn::Result r = attn::compute(lecture::exercise(-1));
+    return four(r.attention.weights(0, row, col));
+}
+QString block1Weight(int row, int col)
+{
+    static const attn::Result r = attn::compute(lecture::block1());
+    return four(r.attention.weights(0, row, col));
+}
 
 Run runHeadless(const QStringList &args)
 {
@@ -209,7 +234,7 @@ void TestExport::pdfHasTextAndAxisLabels()
     const QString text = pdfText(path("block1.pdf"));
     QVERIFY2(!text.trimmed().isEmpty(), "pdftotext finds no text in the PDF");
     QVERIFY2(text.contains("key j") && text.contains("query i"), qPrintable(text));
-    QVERIFY(text.contains("0.9977")); // the cell values are text too
+    QVERIFY(text.contains(kBlock1Weight02)); // the cell values are text too
     QVERIFY(text.contains("d_k = 4")); // the title line
 }
 
@@ -243,12 +268,13 @@ void TestExport::exportedComparisonHasSumPanels()
     QCOMPARE(runHeadless(args + QStringList { path("panels.pdf") }).exitCode, 0);
     const QString with = pdfText(path("panels.pdf"));
     QVERIFY2(!with.isEmpty(), "pdftotext (poppler-utils) is needed");
-    QVERIFY2(with.contains("0.8702") && with.contains("3.3447") && with.contains("row sum"), qPrintable(with));
+    QVERIFY2(with.contains(kExerciseRow0Sum) && with.contains(exerciseOverQueries(1, -1)) && with.contains("row sum"),
+        qPrintable(with));
     QVERIFY(with.contains("col. sum"));
     QCOMPARE(runHeadless(args + QStringList { path("nopanels.pdf"), "--no-panels" }).exitCode, 0);
     const QString without = pdfText(path("nopanels.pdf"));
-    QVERIFY(!without.contains("0.8702") && !without.contains("row sum"));
-    QVERIFY(without.contains("0.7767")); // the cells are still there
+    QVERIFY(!without.contains(kExerciseRow0Sum) && !without.contains("row sum"));
+    QVERIFY(without.contains(exerciseOverQueries(0, 3))); // the cells are still there
 }
 
 void TestExport::svgHasTextAndAxisLabels()
@@ -283,7 +309,7 @@ void TestExport::noTextUnder8Units_data()
             const bool values = size == "504x250" || (size == "252x330" && !panels) || size == "1200x900";
             QTest::addRow("compare softmax-dim %s", qPrintable(tag))
                 << (QStringList { "--preset", "wrong-dim", "--export-compare", "softmax-dim", "OUT" } + extra)
-                << (values ? "0.7767" : "");
+                << (values ? exerciseOverQueries(0, 3) : "");
         }
 }
 
@@ -386,7 +412,8 @@ void TestExport::narrowComparisonIsStackedWithoutPanels()
     QVERIFY2(keys.y() >= 0 && queries.y() > keys.y() + 100, qPrintable(pdfText(file)));
     QVERIFY(std::fabs(queries.x() - keys.x()) < 60);
     const QString text = pdfText(file);
-    QVERIFY2(text.contains("0.7767") && text.contains("0.9903"), qPrintable(text)); // both maps' cells
+    QVERIFY2(text.contains(exerciseOverQueries(0, 3)) && text.contains(exerciseOverKeys(0, 3)),
+        qPrintable(text)); // both maps' cells
 }
 
 // A 5 × 5 map in a paper column's figure (252 × 190) has the height the text around it leaves: no
@@ -401,14 +428,14 @@ void TestExport::paperColumnMapTakesTheHeight()
                      .exitCode,
             0);
         const QString text = pdfText(file);
-        QVERIFY2(text.contains("0.9977") && text.contains("0.7645"), qPrintable(text));
+        QVERIFY2(text.contains(kBlock1Weight02) && text.contains(block1Weight(4, 1)), qPrintable(text));
     }
     // the Export dialog's paper-column size for one map (252 x 270) leaves room for the default title
     ExportDialog dialog(FigureOptions(), false, 1);
     dialog.choosePreset(ExportDialog::Preset::PaperColumn);
     QCOMPARE(dialog.options().size, QSize(252, 270));
     QCOMPARE(runHeadless({ "--preset", "qkv-basics", "--export", file, "--size", "252x270" }).exitCode, 0);
-    QVERIFY2(pdfText(file).contains("0.9977"), qPrintable(pdfText(file)));
+    QVERIFY2(pdfText(file).contains(kBlock1Weight02), qPrintable(pdfText(file)));
 }
 
 void TestExport::csvEqualsCore()
@@ -615,7 +642,9 @@ void TestExport::exportDialogSizesForPaper()
     QVERIFY(text.contains("Softmax over the wrong dim"));
     // One map above the other, so that each has the column's width: the sums beside them (the
     // mistake's 0.8702) and the values in their cells, at 8 points or more.
-    QVERIFY2(text.contains("0.8702") && text.contains("3.3447") && text.contains("0.7767"), qPrintable(text));
+    QVERIFY2(text.contains(kExerciseRow0Sum) && text.contains(exerciseOverQueries(1, -1))
+            && text.contains(exerciseOverQueries(0, 3)),
+        qPrintable(text));
     const QPointF keys = wordPosition(path("column.pdf"), "keys"),
                   queries = wordPosition(path("column.pdf"), "queries");
     QVERIFY2(keys.y() >= 0 && queries.y() > keys.y() + 100, qPrintable(text)); // "over queries" well below "over keys"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Edit > Undo and Redo (widgets/undo_history.h): a slider's drag is one step, different changes are different
 // steps, a preset or a lesson step is one step with its display, comparison and caption, the keys answer with the
-// menu bar hidden, and the menu says what it will undo. The window runs on a fake clock (tests/fake_clock.h): "within
-// a second" is a second of its time, however slow the machine.
+// menu bar hidden, and the menu says what it will undo. The window runs on a fake clock (tests/support/fake_clock.h):
+// "within a second" is a second of its time, however slow the machine.
 #include "fake_clock.h"
 #include "gui_driver.h"
 #include "io/scenario.h"

@@ -34,20 +34,7 @@ QJsonArray cases()
 
 Params paramsOf(const QJsonObject &c)
 {
-    Params p;
-    p.mode = c.value("mode").toString() == "direct" ? Mode::Direct : Mode::Projection;
-    p.batch = c.value("batch").toInt();
-    p.queryLength = c.value("len").toInt();
-    p.keyLength = c.value("keys").toInt();
-    p.keysFollowLength = p.keyLength == p.queryLength;
-    p.dModel = c.value("d_model").toInt();
-    p.dK = p.dV = c.value("d_k").toInt();
-    p.seed = std::uint64_t(c.value("seed").toInt());
-    p.softmaxDim = c.value("softmax_dim").toInt();
-    std::string error;
-    if (!parseMask(c.value("mask").toString().toStdString(), p, &error))
-        qFatal("%s", error.c_str());
-    return p;
+    return paramsOfFixture(c); // (the case is its own params object)
 }
 
 // Within 1e-6 of PyTorch; where PyTorch has NaN the program must have 0 (and say so elsewhere).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Time-dependent behaviour on a fake clock (model/clock.h, tests/fake_clock.h), counted exactly: the fake clock's
-// timers and paced workers themselves, and the training controller's pace and its snapshots 30 times a second.
+// Time-dependent behaviour on a fake clock (model/clock.h, tests/support/fake_clock.h), counted exactly: the fake
+// clock's timers and paced workers themselves, and the training controller's pace and its snapshots 30 times a second.
 #include "fake_clock.h"
 #include "model/training_controller.h"
 

@@ -31,9 +31,9 @@ private slots:
 };
 
 // How many random keys and widget events: thousands in the release build (CI runs this test there too); under the
-// sanitizers, where each takes some five times as long, a third of them (the same paths, 180 s for all otherwise).
-// The window is closed while computing 2048 queries against as many keys, under the sanitizers 1024 (still computing
-// when closed, as the test checks; 2048 took 28 s there for the five rounds).
+// sanitizers, where each takes some five times as long, a third of them (the same paths). The window is closed while
+// computing 2048 queries against as many keys, under the sanitizers 1024 (still computing when closed, as the test
+// checks).
 #ifdef ATTN_SANITIZED
 constexpr int kKeys = 700, kWidgetEvents = 500, kBigLength = 1024;
 #else

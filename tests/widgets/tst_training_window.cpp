@@ -3,7 +3,7 @@
 // thread: T opens it, Start runs both runs to the end with the curves growing live, the numbers are core's
 // runTraining's, pause, step and reset leave no thread running, a paused run goes on to the same numbers, the
 // optimiser sets its learning rate, hiding it pauses, and Export writes the picture and the numbers. The window runs
-// on a fake clock (tests/fake_clock.h): the pace and the curves' 30 updates a second are counted exactly.
+// on a fake clock (tests/support/fake_clock.h): the pace and the curves' 30 updates a second are counted exactly.
 #include "fake_clock.h"
 #include "gui_driver.h"
 #include "model/training_controller.h"
