@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A bit-exact copy of PyTorch's CPU generator for torch.manual_seed(s) followed by
-// torch.randn(...) in float32 (see shared/torch-randn.md for the algorithm).
+// torch.randn(...) in float32 (docs/torch-randn.md describes the algorithm).
 
 #include <cstddef>
 #include <cstdint>

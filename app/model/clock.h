@@ -3,8 +3,8 @@
 // Time as the program's paced behaviours see it: the training's steps and the curves' refresh, the sweep's steps,
 // the undo history's merging of quick changes, the Why-scale window's pause before it sweeps again. They take a Clock
 // rather than reading the time themselves, so that a test can give them a fake one and drive it exactly
-// (tests/fake_clock.h): "after 1 s of fake time at 100 steps a second, 100 steps ran", on any machine, however busy.
-// The program uses systemClock().
+// (tests/support/fake_clock.h): "after 1 s of fake time at 100 steps a second, 100 steps ran", on any machine, however
+// busy. The program uses systemClock().
 
 #include <QObject>
 

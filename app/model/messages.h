@@ -5,7 +5,7 @@
 // between ": " ("--scenario: s.json: params.d_k: must be from 1 to 65536 (got 0)"); a part without spaces (an
 // option, a file, a field) stays as it is, and any other part becomes a template, its quoted values, options,
 // sizes and numbers replaced by %1, %2, ..., which is translated as one text of the context "Messages"
-// (messages.cpp lists every template for lupdate) with the values put back. A part without a translation stays
+// (message_templates.cpp lists every template for lupdate) with the values put back. A part without a translation stays
 // in English.
 
 #include <QString>
