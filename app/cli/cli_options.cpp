@@ -225,17 +225,110 @@ void parseDisplay(const QCommandLineParser &parser, DisplayOptions &d)
         d.gradientPanels = false;
 }
 
+// The options that need another and the options that cannot go together: one table, checked before anything is
+// read, drawn or computed (checkOptionRules). A rule: when `option` is given (and `when` holds, if it is given), each
+// of `others` given too is refused with `message`, its %1 that option's name; a requirement: each of `options`
+// given without `needs` is refused with `message` (%1: the option).
+struct Requirement
+{
+    std::vector<const char *> options;
+    const char *needs;
+    const char *message;
+};
+struct Conflict
+{
+    const char *option;
+    std::vector<const char *> others;
+    const char *message;
+    bool (*when)(const QCommandLineParser &) = nullptr;
+};
+
+bool writesSomething(const QCommandLineParser &parser)
+{
+    return parser.isSet("dump") || parser.isSet("export");
+}
+
+// clang-format off
+const Requirement kRequirements[] = {
+    { { "step" }, "lesson", "--step: needs --lesson (the step of which lesson?)" },
+    { { "load-v" }, "load-q", "--load-v: goes with --load-q and --load-k" },
+    { { "trials", "sweep-keys" }, "sweep", "--%1: only applies to --sweep" },
+    { { "train-steps", "train-lr", "optimizer", "train-noise", "train-init" }, "train", "--%1: only applies to --train" },
+    { { "map" }, "load-weights", "--map: chooses a map of --load-weights; give --load-weights FILE too" },
+};
+const Conflict kConflicts[] = {
+    { "preset", { "scenario" }, "--preset: give either --preset or --scenario, not both" },
+    { "step", { "preset", "scenario" }, "--step: the lesson's step gives the starting state; leave out --%1" },
+    { "load", { "load-q", "load-k" }, "--load: give either an .npz (--load) or the arrays one by one (--load-q, --load-k), not both" },
+    { "load", { "batch", "len", "keys", "d-model", "d-k", "d-v", "cross", "tokens", "positions", "init", "sigma" },
+      "--%1: the loaded files fix B, L, S, d_k and d_v and are not drawn; leave out --%1" },
+    { "load-q", { "batch", "len", "keys", "d-model", "d-k", "d-v", "cross", "tokens", "positions", "init", "sigma" },
+      "--%1: the loaded files fix B, L, S, d_k and d_v and are not drawn; leave out --%1" },
+    { "load-k", { "batch", "len", "keys", "d-model", "d-k", "d-v", "cross", "tokens", "positions", "init", "sigma" },
+      "--%1: the loaded files fix B, L, S, d_k and d_v and are not drawn; leave out --%1" },
+    { "scale", { "no-scale" }, "--scale: cannot be combined with --%1" },
+    { "scaling", { "scale", "no-scale" }, "--scaling: cannot be combined with --%1 (both say how to scale)" },
+    { "sweep", { "export-compare", "export-series", "screenshot", "lesson", "save-scenario" },
+      "--sweep: cannot be combined with --%1" },
+    // Written, the sweep is its own experiment: the main window's settings would be silently ignored. (Opening the
+    // window, they set the main window.)
+    { "sweep", { "mode", "batch", "len", "keys", "cross", "d-k", "d-v", "init", "softmax-dim", "mask", "mask-fill",
+                 "mask-convention", "batch-index", "compare", "tokens", "positions", "preset", "scenario", "presentation",
+                 "load", "load-q", "load-k", "load-v" },
+      "--%1: does not apply to the sweep's numbers or pictures (each trial is one direct-mode query against "
+      "--sweep-keys keys at every d_k; the sweep takes --trials, --sweep-keys, --scaling, --seed, --sigma, --d-model "
+      "and --score additive with --additive-hidden)", writesSomething },
+    { "train", { "sweep", "export-compare", "export-series", "screenshot", "lesson", "save-scenario" },
+      "--train: cannot be combined with --%1" },
+    { "train", { "mode", "keys", "cross", "init", "sigma", "softmax-dim", "mask", "mask-fill", "mask-convention",
+                 "batch-index", "compare", "tokens", "positions", "preset", "scenario", "presentation", "load", "load-q",
+                 "load-k", "load-v" },
+      "--%1: does not apply to the training runs (they take --d-k, --seed, --batch, --len, --d-model, --d-v, --scaling "
+      "and the --train-... options)", writesSomething },
+    { "mistake", { "sweep", "train", "compare", "export-compare", "export-series", "export", "lesson" },
+      "--mistake: cannot be combined with --%1" },
+    { "mistake", { "no-scale", "scale", "scaling", "softmax-dim", "mask-fill" },
+      "--%1: --mistake starts both sides from the lecture's line (divided by sqrt(d_k), softmax over the keys) and "
+      "changes one thing; leave out --%1" },
+    { "load-weights", { "load", "load-q", "load-k", "load-v", "export-compare", "export-series", "save-scenario", "sweep",
+                        "train", "mistake", "compare", "lesson", "presentation" },
+      "--load-weights: the weights are shown as they are in their own window, written with --dump, drawn with "
+      "--export or pictured with --screenshot; leave out --%1" },
+    { "print-pytorch", { "dump", "export", "export-compare", "export-series", "screenshot", "save-scenario",
+                         "load-weights", "sweep", "train", "mistake", "lesson", "presentation", "compare" },
+      "--print-pytorch: prints the settings' PyTorch code and exits; leave out --%1" },
+    { "print-command", { "dump", "export", "export-compare", "export-series", "screenshot", "save-scenario",
+                         "load-weights", "sweep", "train", "mistake", "lesson", "presentation", "compare" },
+      "--print-command: prints the settings' command and exits; leave out --%1" },
+};
+// clang-format on
+
+// A rule's message with the option named where it says %1.
+QString ruleMessage(const char *message, const char *option)
+{
+    const QString m = QString::fromUtf8(message);
+    return m.contains(QLatin1String("%1")) ? m.arg(QLatin1String(option)) : m;
+}
+
+void checkOptionRules(const QCommandLineParser &parser)
+{
+    for (const Requirement &r : kRequirements)
+        for (const char *option : r.options)
+            if (parser.isSet(option) && !parser.isSet(r.needs))
+                throw Fail { ruleMessage(r.message, option) };
+    for (const Conflict &c : kConflicts) {
+        if (!parser.isSet(c.option) || (c.when && !c.when(parser)))
+            continue;
+        for (const char *other : c.others)
+            if (parser.isSet(other))
+                throw Fail { ruleMessage(c.message, other) };
+    }
+}
+
 // A preset or a scenario gives the starting state; the other options change it.
 void startingState(const QCommandLineParser &parser, CliRequest &r)
 {
     attn::Params &p = r.params;
-    if (parser.isSet("preset") && parser.isSet("scenario"))
-        throw Fail { QStringLiteral("--preset: give either --preset or --scenario, not both") };
-    if (parser.isSet("step") && !parser.isSet("lesson"))
-        throw Fail { QStringLiteral("--step: needs --lesson (the step of which lesson?)") };
-    if (parser.isSet("step") && (parser.isSet("preset") || parser.isSet("scenario")))
-        throw Fail { QStringLiteral("--step: the lesson's step gives the starting state; leave out %1")
-                         .arg(parser.isSet("preset") ? QStringLiteral("--preset") : QStringLiteral("--scenario")) };
     // A lesson's step (the first unless --step says) is the starting state, unless a preset or a scenario is.
     const bool fromLesson
         = parser.isSet("step") || (parser.isSet("lesson") && !parser.isSet("preset") && !parser.isSet("scenario"));
@@ -317,23 +410,12 @@ void applyLoad(const QCommandLineParser &parser, attn::Params &p)
                 throw Fail { QStringLiteral("--%1: the scenario's Q, K, V come from files (%2), which fix B, L, S, "
                                             "d_k and d_v; leave out --%1")
                                  .arg(other, QString::fromStdString(p.loaded->source)) };
-    if (parser.isSet("load-v") && !separate)
-        throw Fail { QStringLiteral("--load-v: goes with --load-q and --load-k") };
     if (!npz && !separate)
         return;
-    if (npz && separate)
-        throw Fail { QStringLiteral("--load: give either an .npz (--load) or the arrays one by one (--load-q, "
-                                    "--load-k), not both") };
     if (separate && !(parser.isSet("load-q") && parser.isSet("load-k")))
         throw Fail { parser.isSet("load-q") ? QStringLiteral("--load-q: needs --load-k too (Q·Kᵀ takes both)")
                                             : QStringLiteral("--load-k: needs --load-q too (Q·Kᵀ takes both)") };
     const QString option = npz ? QStringLiteral("--load") : QStringLiteral("--load-q");
-    for (const char *other :
-        { "batch", "len", "keys", "d-model", "d-k", "d-v", "cross", "tokens", "positions", "init", "sigma" })
-        if (parser.isSet(other))
-            throw Fail { QStringLiteral("--%1: the loaded files fix B, L, S, d_k and d_v and are not drawn; leave out "
-                                        "--%1")
-                             .arg(other) };
     if (parser.isSet("mode") && parser.value("mode").trimmed().toLower() != QLatin1String("direct"))
         throw Fail { QStringLiteral("--mode: loaded Q, K and V are used as they are (direct); leave out --mode") };
     if (npz && !parser.value("load").toLower().endsWith(QLatin1String(".npz")))
@@ -360,18 +442,8 @@ void applyLoad(const QCommandLineParser &parser, attn::Params &p)
 // --load-weights FILE: weights alone, without Q and K: their row sums and entropy with --dump, or their window.
 void parseLoadWeights(const QCommandLineParser &parser, CliRequest &r)
 {
-    if (!parser.isSet("load-weights")) {
-        if (parser.isSet("map"))
-            throw Fail { QStringLiteral("--map: chooses a map of --load-weights; give --load-weights FILE too") };
+    if (!parser.isSet("load-weights"))
         return;
-    }
-    for (const char *other : { "load", "load-q", "load-k", "load-v", "export-compare", "export-series", "save-scenario",
-             "sweep", "train", "mistake", "compare", "lesson", "presentation" })
-        if (parser.isSet(other))
-            throw Fail { QStringLiteral(
-                "--load-weights: the weights are shown as they are in their own window, "
-                "written with --dump, drawn with --export or pictured with --screenshot; leave out --%1")
-                             .arg(other) };
     if (!r.exportPath.isEmpty() && !io::isPicture(r.exportPath))
         throw Fail { QStringLiteral(
             "--export: the weights are drawn as a picture (.png, .jpg, .pdf or .svg), got '%1'; "
@@ -402,15 +474,6 @@ void parsePrint(const QCommandLineParser &parser, CliRequest &r)
 {
     r.printPytorch = parser.isSet("print-pytorch");
     r.printCommand = parser.isSet("print-command");
-    if (!r.printPytorch && !r.printCommand)
-        return;
-    const char *option = r.printPytorch ? "--print-pytorch" : "--print-command";
-    for (const char *other : { "dump", "export", "export-compare", "export-series", "screenshot", "save-scenario",
-             "load-weights", "sweep", "train", "mistake", "lesson", "presentation", "compare" })
-        if (parser.isSet(other))
-            throw Fail { QStringLiteral("%1: prints the settings' %2 and exits; leave out --%3")
-                             .arg(option, r.printPytorch ? QStringLiteral("PyTorch code") : QStringLiteral("command"),
-                                 QString::fromLatin1(other)) };
 }
 
 // The options that change the computation, through core's editing rules.
@@ -468,11 +531,6 @@ void applyParams(const QCommandLineParser &parser, CliRequest &r)
     if (parser.isSet("cross") && p.mode == attn::Mode::Direct)
         throw Fail { QStringLiteral(
             "--cross: only applies to --mode projection (in direct mode K and V are drawn directly)") };
-    if (parser.isSet("no-scale") && parser.isSet("scale"))
-        throw Fail { QStringLiteral("--scale: cannot be combined with --no-scale") };
-    for (const QString &other : { QStringLiteral("scale"), QStringLiteral("no-scale") })
-        if (parser.isSet("scaling") && parser.isSet(other))
-            throw Fail { QStringLiteral("--scaling: cannot be combined with --%1 (both say how to scale)").arg(other) };
     if (parser.isSet("init") && p.mode != attn::Mode::Projection)
         throw Fail { QStringLiteral(
             "--init: only applies to --mode projection (in direct mode Q, K and V are drawn without weights)") };
@@ -508,6 +566,9 @@ void applyParams(const QCommandLineParser &parser, CliRequest &r)
         r.captionZh.clear();
     }
 }
+
+void parsePictureSize(const QCommandLineParser &parser, CliRequest &r);
+void parseWindowAndPictureOptions(const QCommandLineParser &parser, CliRequest &r);
 
 // What to write, and how the window starts.
 void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
@@ -565,6 +626,14 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
                 QStringLiteral("--format: expected png, jpg, pdf or svg, got '%1'").arg(parser.value("format"))
             };
     }
+    parsePictureSize(parser, r);
+    parseWindowAndPictureOptions(parser, r);
+}
+
+// --size and --pixel-ratio: checked before anything is drawn (a picture is made whole in memory, vectors too: the
+// cells are an image).
+void parsePictureSize(const QCommandLineParser &parser, CliRequest &r)
+{
     if (parser.isSet("size"))
         r.size = parseSize(parser.value("size"));
     if (parser.isSet("pixel-ratio")) {
@@ -602,6 +671,11 @@ void parseOutputs(const QCommandLineParser &parser, CliRequest &r)
                              .arg(kMaxPicturePixels / 1e6) };
     }
     r.transparent = parser.isSet("transparent");
+}
+
+// The pictures' panels and title, the comparison, the lesson, the scenario to write, the language and colours.
+void parseWindowAndPictureOptions(const QCommandLineParser &parser, CliRequest &r)
+{
     if (parser.isSet("panels") && parser.isSet("no-panels"))
         throw Fail { QStringLiteral("--panels: cannot be combined with --no-panels") };
     r.panels = !parser.isSet("no-panels");
@@ -718,26 +792,8 @@ void parseSeries(const QCommandLineParser &parser, CliRequest &r, std::uint64_t 
 // --sweep d-k=VALUES with --trials, --sweep-keys, and the scaling, seed, sigma and d_model given.
 void parseSweep(const QCommandLineParser &parser, CliRequest &r)
 {
-    for (const char *option : { "trials", "sweep-keys" })
-        if (parser.isSet(option) && !parser.isSet("sweep"))
-            throw Fail { QStringLiteral("--%1: only applies to --sweep").arg(option) };
     if (!parser.isSet("sweep"))
         return;
-    for (const char *other : { "export-compare", "export-series", "screenshot", "lesson", "save-scenario" })
-        if (parser.isSet(other))
-            throw Fail { QStringLiteral("--sweep: cannot be combined with --%1").arg(other) };
-    // Written (--dump, --export), the sweep is its own experiment: the main window's settings would be
-    // silently ignored, so they are refused. (Opening the window, they set the main window.)
-    if (parser.isSet("dump") || parser.isSet("export"))
-        for (const char *other : { "mode", "batch", "len", "keys", "cross", "d-k", "d-v", "init", "softmax-dim", "mask",
-                 "mask-fill", "mask-convention", "batch-index", "compare", "tokens", "positions", "preset", "scenario",
-                 "presentation", "load", "load-q", "load-k", "load-v" })
-            if (parser.isSet(other))
-                throw Fail { QStringLiteral("--%1: does not apply to the sweep's numbers or pictures (each trial is "
-                                            "one direct-mode query against --sweep-keys keys at every d_k; the sweep "
-                                            "takes --trials, --sweep-keys, --scaling, --seed, --sigma, --d-model and "
-                                            "--score additive with --additive-hidden)")
-                                 .arg(other) };
     const QString value = parser.value("sweep").trimmed();
     if (!value.startsWith("d-k="))
         throw Fail { QStringLiteral("--sweep: expected d-k=FIRST..LAST (powers of two) or d-k=1,4,16, got '%1'")
@@ -779,24 +835,8 @@ void parseSweep(const QCommandLineParser &parser, CliRequest &r)
 // batch, length, widths and scaling given.
 void parseTrain(const QCommandLineParser &parser, CliRequest &r)
 {
-    for (const char *option : { "train-steps", "train-lr", "optimizer", "train-noise", "train-init" })
-        if (parser.isSet(option) && !parser.isSet("train"))
-            throw Fail { QStringLiteral("--%1: only applies to --train").arg(option) };
     if (!parser.isSet("train"))
         return;
-    for (const char *other : { "sweep", "export-compare", "export-series", "screenshot", "lesson", "save-scenario" })
-        if (parser.isSet(other))
-            throw Fail { QStringLiteral("--train: cannot be combined with --%1").arg(other) };
-    // Written (--dump, --export), the training runs are their own experiment: the main window's other
-    // settings would be silently ignored, so they are refused.
-    if (parser.isSet("dump") || parser.isSet("export"))
-        for (const char *other : { "mode", "keys", "cross", "init", "sigma", "softmax-dim", "mask", "mask-fill",
-                 "mask-convention", "batch-index", "compare", "tokens", "positions", "preset", "scenario",
-                 "presentation", "load", "load-q", "load-k", "load-v" })
-            if (parser.isSet(other))
-                throw Fail { QStringLiteral("--%1: does not apply to the training runs (they take --d-k, --seed, "
-                                            "--batch, --len, --d-model, --d-v, --scaling and the --train-... options)")
-                                 .arg(other) };
     if (r.params.score == attn::Score::Additive)
         throw Fail { QStringLiteral("--score: the training runs use the dot product, scaled and not; leave out --score "
                                     "additive") };
@@ -873,18 +913,10 @@ void parseMistakeOption(const QCommandLineParser &parser, CliRequest &r)
         throw Fail { QStringLiteral("--mistake: expected no-scale, softmax-dim, mha-mask-in-sdpa, transpose-0-1 or "
                                     "transpose-q, got '%1'")
                          .arg(parser.value("mistake")) };
-    for (const char *other : { "sweep", "train", "compare", "export-compare", "export-series", "export", "lesson" })
-        if (parser.isSet(other))
-            throw Fail { QStringLiteral("--mistake: cannot be combined with --%1").arg(other) };
     // Both sides start from the lecture's line; the mistake changes one thing.
     if (r.params.score == attn::Score::Additive)
         throw Fail { QStringLiteral(
             "--score: the lecture's mistakes are the dot product's; leave out --score additive") };
-    for (const char *other : { "no-scale", "scale", "scaling", "softmax-dim", "mask-fill" })
-        if (parser.isSet(other))
-            throw Fail { QStringLiteral("--%1: --mistake starts both sides from the lecture's line (divided by "
-                                        "sqrt(d_k), softmax over the keys) and changes one thing; leave out --%1")
-                             .arg(other) };
     if (parser.isSet("mask")) {
         if (*m != attn::Mistake::MhaMaskInSdpa)
             throw Fail { QStringLiteral("--mask: with --mistake, only mha-mask-in-sdpa takes a mask (its padding, "
@@ -899,6 +931,7 @@ void parseMistakeOption(const QCommandLineParser &parser, CliRequest &r)
 
 CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBudget)
 {
+    checkOptionRules(parser);
     CliRequest r;
     startingState(parser, r);
     applyParams(parser, r);
@@ -916,25 +949,16 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
     return r;
 }
 
-} // namespace
-
-QStringList seriesParameterNames()
+// Every option: its name, what --help says of it, and the name of its value (none: a switch).
+struct OptionSpec
 {
-    return { "d-k", "len", "keys", "d-model", "d-v", "seed", "scale", "scaling", "init", "sigma", "softmax-dim", "mask",
-        "batch-index" };
-}
+    const char *name;
+    const char *help;
+    const char *value = nullptr;
+};
 
-CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBudget)
-{
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "Makes scaled dot-product attention visible: softmax(Q·Kᵀ/sqrt(d_k))·V with PyTorch's random tensors.\n"
-        "Without an output option it opens the window with these settings.");
-    const QCommandLineOption help({ "h", "help" }, "Show this help and exit.");
-    const QCommandLineOption version({ "v", "version" }, "Show the version and exit.");
-    parser.addOption(help);
-    parser.addOption(version);
-    parser.addOptions({
+// clang-format off
+const OptionSpec kOptionSpecs[] = {
         { "mode",
             "projection (default): Q = X·W_q, K = Y·W_k, V = Y·W_v (Y = X unless cross-attention); "
             "direct: Q, K, V drawn directly.",
@@ -1081,7 +1105,31 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
         { "train-init",
             "With --train: W_q and W_k drawn as normal (randn / sqrt(d_model), default) or randn (the lecture's).",
             "normal|randn" },
-    });
+};
+// clang-format on
+
+} // namespace
+
+QStringList seriesParameterNames()
+{
+    return { "d-k", "len", "keys", "d-model", "d-v", "seed", "scale", "scaling", "init", "sigma", "softmax-dim", "mask",
+        "batch-index" };
+}
+
+CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBudget)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Makes scaled dot-product attention visible: softmax(Q·Kᵀ/sqrt(d_k))·V with PyTorch's random tensors.\n"
+        "Without an output option it opens the window with these settings.");
+    const QCommandLineOption help({ "h", "help" }, "Show this help and exit.");
+    const QCommandLineOption version({ "v", "version" }, "Show the version and exit.");
+    parser.addOption(help);
+    parser.addOption(version);
+    for (const OptionSpec &o : kOptionSpecs)
+        parser.addOption(o.value ? QCommandLineOption(
+                             QString::fromLatin1(o.name), QString::fromUtf8(o.help), QString::fromLatin1(o.value))
+                                 : QCommandLineOption(QString::fromLatin1(o.name), QString::fromUtf8(o.help)));
 
     CliOutcome outcome;
     if (!parser.parse(arguments)) {

@@ -163,135 +163,146 @@ public:
         m_stacked = n > 1 && o.size.width() / n < kMinPanelWidth && o.size.width() >= kMinPanelWidth
             && o.size.height() >= o.size.width();
         m_columns = m_stacked ? 1 : std::max(1, n);
-        const int perPanel = o.size.width() / m_columns;
+        m_perPanel = o.size.width() / m_columns;
         // Text sized for slides: about 1/55 of the figure's height; at least 8 units (a 3.5-inch
         // PDF column figure, 252 points wide, has 8-point text, as papers want). No text is smaller:
         // what does not fit at 8 units is wrapped (titles) or left out (numbers).
-        const int px = std::clamp(std::max(o.size.height() / 55, perPanel / 75), kMinTextSize, 48);
+        const int px = std::clamp(std::max(o.size.height() / 55, m_perPanel / 75), kMinTextSize, 48);
         m_font = m_plot.font();
         m_font.setPixelSize(px);
         m_pad = std::max(2, px / 4);
         layout->setRowSpacing(m_pad);
-        QFont titleFont = m_font, subtitleFont = m_font;
+        QFont titleFont = m_font;
         titleFont.setPixelSize(px * 5 / 4);
         titleFont.setBold(true);
-        subtitleFont.setPixelSize(px * 9 / 8);
+        m_subtitleFont = m_font;
+        m_subtitleFont.setPixelSize(px * 9 / 8);
         int row = 0;
         if (!o.title.isEmpty()) {
             // Never smaller than the subtitles under it: wrapped instead.
-            const QString text = fitText(o.title, &titleFont, o.size.width() - 8, subtitleFont.pixelSize());
+            const QString text = fitText(o.title, &titleFont, o.size.width() - 8, m_subtitleFont.pixelSize());
             layout->addElement(row++, 0, new QCPTextElement(&m_plot, text, titleFont));
         }
-        auto *grid = new QCPLayoutGrid;
-        layout->addElement(row, 0, grid);
+        m_grid = new QCPLayoutGrid;
+        layout->addElement(row, 0, m_grid);
         layout->setRowStretchFactor(row, 1.0);
-        grid->setRowSpacing(m_pad);
-        auto *sharedRows = new QCPMarginGroup(&m_plot);
-        auto *mapColumns = new QCPMarginGroup(&m_plot);
+        m_grid->setRowSpacing(m_pad);
+        m_sharedRows = new QCPMarginGroup(&m_plot);
+        m_mapColumns = new QCPMarginGroup(&m_plot);
         m_scale = new QCPColorScale(&m_plot);
         // Beside the maps; under them in a narrow figure (a paper column's width is the maps').
         m_scaleBelow = m_columns == 1 && o.size.width() < kScaleBelowWidth;
         m_scale->setType(m_scaleBelow ? QCPAxis::atBottom : QCPAxis::atRight);
         m_scale->setBarWidth(16);
-        QCPRange range;
-        const QString gradientName = o.display.colorMap;
-        const bool subtitles
+        m_subtitles
             = std::any_of(panels.begin(), panels.end(), [](const FigurePanel &p) { return !p.subtitle.isEmpty(); });
-        QList<int> mapRows; // the grid's rows that hold maps (the rest: subtitles, a colour scale below)
-        int nextRow = 0;
-        for (int i = 0; i < int(panels.size()); ++i) {
-            const attn::Result &r = *panels[i].result;
-            // Side by side: subtitles in row 0, maps in row 1; stacked: each map under its subtitle.
-            // A row only where there is something to put in it (an empty row still has its spacing).
-            int subtitleRow = 0, mapRow = 0;
-            if (m_stacked) {
-                subtitleRow = panels[i].subtitle.isEmpty() ? -1 : nextRow++;
-                mapRow = nextRow++;
-            } else {
-                subtitleRow = subtitles ? 0 : -1;
-                mapRow = subtitles ? 1 : 0;
-                nextRow = mapRow + 1;
-            }
-            const int column = m_stacked ? 0 : i;
-            mapRows << mapRow;
-            QCPMarginGroup *rows = m_stacked ? new QCPMarginGroup(&m_plot) : sharedRows;
-            if (i == 0)
-                m_scaleRows = rows;
-            auto *rect = new QCPAxisRect(&m_plot);
-            // The map takes whatever the text around it leaves (QCustomPlot's minimum of 50 × 50 units
-            // would over-constrain a paper column's figure, which then squeezes its title).
-            rect->setMinimumSize(2 * px, 2 * px);
-            setUpHeatmapAxes(rect);
-            tighten(rect, m_pad);
-            for (QCPAxis *axis : rect->axes()) {
-                axis->setTickLabelFont(m_font);
-                axis->setLabelFont(m_font);
-            }
-            // The sums where they fit: a panel at least 200 units wide (a 3.5-inch figure has them,
-            // its comparison stacked; cell values are likewise written only where they fit).
-            const bool sums = o.panels && perPanel >= kMinPanelWidth;
-            if (subtitleRow >= 0 && !panels[i].subtitle.isEmpty()) {
-                QFont f = subtitleFont;
-                // Over the map (a column's width less the colour scale's 0.08 beside it and the sums).
-                const double share = o.size.width() / (m_columns + (m_scaleBelow ? 0.0 : 0.08));
-                const int width = int(share * (sums ? 0.72 : 0.9)) - 6;
-                const QString text = fitText(panels[i].subtitle, &f, width);
-                grid->addElement(subtitleRow, column, new QCPTextElement(&m_plot, text, f));
-            }
-            QCPLayoutGrid *cell = nullptr;
-            if (sums) {
-                // The map with its row sums on the right and column sums below, aligned with it.
-                cell = new QCPLayoutGrid;
-                grid->addElement(mapRow, column, cell);
-                cell->addElement(0, 0, rect);
-            } else
-                grid->addElement(mapRow, column, rect);
-            rect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
-            auto *map = new QCPColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-            map->setInterpolate(false);
-            map->setTightBoundary(false);
-            map->setColorScale(m_scale);
-            const attn::HeatmapGrid g = attn::heatmapGrid(r, r.params.batchIndex, o.display.quantity, 2000, 2000);
-            fillColorMap(map, g, r.params.queryLength, r.params.keyLength);
-            setAxisLabels(rect, r.params);
-            // Maps in one column share their left and right edges with their column sums and with a
-            // colour scale below them.
-            if (cell)
-                addSumPanels(cell, rect, r, rows, m_columns == 1 ? mapColumns : new QCPMarginGroup(&m_plot));
-            else if (m_columns == 1)
-                rect->setMarginGroup(QCP::msLeft | QCP::msRight, mapColumns);
-            const QCPRange pr = colorRange(g, o.display);
-            range = i == 0 ? pr : QCPRange(std::min(range.lower, pr.lower), std::max(range.upper, pr.upper));
-            m_rects << rect;
-            m_maps << map;
-            m_grids.push_back(g);
+        for (int i = 0; i < n; ++i)
+            addPanel(i);
+        placeColorScale();
+    }
+
+    // Panel i: its subtitle, its map (with the sums where they fit), in the grid's row and column for it.
+    void addPanel(int i)
+    {
+        const FigurePanel &panel = m_panels[std::size_t(i)];
+        const attn::Result &r = *panel.result;
+        const int px = m_font.pixelSize();
+        // Side by side: subtitles in row 0, maps in row 1; stacked: each map under its subtitle.
+        // A row only where there is something to put in it (an empty row still has its spacing).
+        int subtitleRow = 0, mapRow = 0;
+        if (m_stacked) {
+            subtitleRow = panel.subtitle.isEmpty() ? -1 : m_nextRow++;
+            mapRow = m_nextRow++;
+        } else {
+            subtitleRow = m_subtitles ? 0 : -1;
+            mapRow = m_subtitles ? 1 : 0;
+            m_nextRow = mapRow + 1;
         }
-        // The one colour scale beside the first map (both maps share its range).
+        const int column = m_stacked ? 0 : i;
+        m_mapRows << mapRow;
+        QCPMarginGroup *rows = m_stacked ? new QCPMarginGroup(&m_plot) : m_sharedRows;
+        if (i == 0)
+            m_scaleRows = rows;
+        auto *rect = new QCPAxisRect(&m_plot);
+        // The map takes whatever the text around it leaves (QCustomPlot's minimum of 50 × 50 units
+        // would over-constrain a paper column's figure, which then squeezes its title).
+        rect->setMinimumSize(2 * px, 2 * px);
+        setUpHeatmapAxes(rect);
+        tighten(rect, m_pad);
+        for (QCPAxis *axis : rect->axes()) {
+            axis->setTickLabelFont(m_font);
+            axis->setLabelFont(m_font);
+        }
+        // The sums where they fit: a panel at least 200 units wide (a 3.5-inch figure has them,
+        // its comparison stacked; cell values are likewise written only where they fit).
+        const bool sums = m_options.panels && m_perPanel >= kMinPanelWidth;
+        if (subtitleRow >= 0 && !panel.subtitle.isEmpty()) {
+            QFont f = m_subtitleFont;
+            // Over the map (a column's width less the colour scale's 0.08 beside it and the sums).
+            const double share = m_options.size.width() / (m_columns + (m_scaleBelow ? 0.0 : 0.08));
+            const int width = int(share * (sums ? 0.72 : 0.9)) - 6;
+            const QString text = fitText(panel.subtitle, &f, width);
+            m_grid->addElement(subtitleRow, column, new QCPTextElement(&m_plot, text, f));
+        }
+        QCPLayoutGrid *cell = nullptr;
+        if (sums) {
+            // The map with its row sums on the right and column sums below, aligned with it.
+            cell = new QCPLayoutGrid;
+            m_grid->addElement(mapRow, column, cell);
+            cell->addElement(0, 0, rect);
+        } else
+            m_grid->addElement(mapRow, column, rect);
+        rect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
+        auto *map = new QCPColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        map->setInterpolate(false);
+        map->setTightBoundary(false);
+        map->setColorScale(m_scale);
+        const attn::HeatmapGrid g = attn::heatmapGrid(r, r.params.batchIndex, m_options.display.quantity, 2000, 2000);
+        fillColorMap(map, g, r.params.queryLength, r.params.keyLength);
+        setAxisLabels(rect, r.params);
+        // Maps in one column share their left and right edges with their column sums and with a
+        // colour scale below them.
+        if (cell)
+            addSumPanels(cell, rect, r, rows, m_columns == 1 ? m_mapColumns : new QCPMarginGroup(&m_plot));
+        else if (m_columns == 1)
+            rect->setMarginGroup(QCP::msLeft | QCP::msRight, m_mapColumns);
+        const QCPRange pr = colorRange(g, m_options.display);
+        m_range = i == 0 ? pr : QCPRange(std::min(m_range.lower, pr.lower), std::max(m_range.upper, pr.upper));
+        m_rects << rect;
+        m_maps << map;
+        m_grids.push_back(g);
+    }
+
+    // The one colour scale beside the first map (the maps share its range), or under them; the stretch of the
+    // grid's rows and columns.
+    void placeColorScale()
+    {
+        const int px = m_font.pixelSize();
         if (m_scaleBelow) {
-            grid->addElement(nextRow, 0, m_scale);
-            m_scale->setMarginGroup(QCP::msLeft, mapColumns);
+            m_grid->addElement(m_nextRow, 0, m_scale);
+            m_scale->setMarginGroup(QCP::msLeft, m_mapColumns);
             m_scale->setMinimumMargins(QMargins(0, 0, px, 0)); // room for the last tick's label
         } else {
-            grid->addElement(mapRows.first(), m_columns, m_scale);
+            m_grid->addElement(m_mapRows.first(), m_columns, m_scale);
             // Its top is the map's; its bottom too, once laid out (laidOut), which leaves room under it
             // for the label at its lower end when column sums stand under the map.
             m_scale->setMarginGroup(QCP::msTop, m_scaleRows);
             m_scale->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msTop);
         }
         for (QCPColorMap *map : m_maps)
-            map->setGradient(colorGradient(gradientName)); // after setColorScale
-        m_scale->setDataRange(range);
-        m_scale->axis()->setLabel(quantityTitle(o.display.quantity, panels.front().result->params.score));
+            map->setGradient(colorGradient(m_options.display.colorMap)); // after setColorScale
+        m_scale->setDataRange(m_range);
+        m_scale->axis()->setLabel(quantityTitle(m_options.display.quantity, m_panels.front().result->params.score));
         m_scale->axis()->setTickLabelFont(m_font);
         m_scale->axis()->setLabelFont(m_font);
         m_scale->setBarWidth(px + 6);
         for (int c = 0; c < m_columns; ++c)
-            grid->setColumnStretchFactor(c, 1.0);
+            m_grid->setColumnStretchFactor(c, 1.0);
         if (!m_scaleBelow)
-            grid->setColumnStretchFactor(m_columns, 0.08);
+            m_grid->setColumnStretchFactor(m_columns, 0.08);
         // The maps take the height; subtitles and a colour scale below get what they need.
-        for (int r = 0; r < grid->rowCount(); ++r)
-            grid->setRowStretchFactor(r, mapRows.contains(r) ? 1.0 : 0.001);
+        for (int r = 0; r < m_grid->rowCount(); ++r)
+            m_grid->setRowStretchFactor(r, m_mapRows.contains(r) ? 1.0 : 0.001);
     }
 
     // Row sums (red where not 1, as softmax over queries leaves them) and column sums as bars with
@@ -371,42 +382,45 @@ public:
         auto *name = new StretchText(&m_plot, QCoreApplication::translate("HeatmapPanel", "col. sum"), m_font);
         name->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
         cell->addElement(1, 1, name);
-        const auto bars = [&](QCPAxis *keyAxis, QCPAxis *valueAxis, int n, auto valueOf, bool flagRows) {
-            auto *ok = new QCPBars(keyAxis, valueAxis), *bad = new QCPBars(keyAxis, valueAxis);
-            ok->setBrush(flagRows ? plot_style::kRowSumBar : plot_style::kColSumBar);
-            bad->setBrush(plot_style::kSumNotOne);
-            for (QCPBars *bs : { ok, bad }) {
-                bs->setPen(Qt::NoPen);
-                bs->setWidth(0.8);
-            }
-            BarNumbers written { keyAxis->axisRect(), flagRows, n, {} };
-            for (int k = 0; k < n; ++k) {
-                const double v = valueOf(k);
-                const bool flagged = !attn::sumsToOne(v) && (flagRows || p.softmaxDim == -2);
-                (flagged ? bad : ok)->addData(k, v);
-                if (n > kMaxBarNumbers)
-                    continue;
-                auto *t = new QCPItemText(&m_plot);
-                t->setClipAxisRect(keyAxis->axisRect());
-                t->position->setAxes(keyAxis->orientation() == Qt::Vertical ? valueAxis : keyAxis,
-                    keyAxis->orientation() == Qt::Vertical ? keyAxis : valueAxis);
-                t->position->setCoords(keyAxis->orientation() == Qt::Vertical ? valueAxis->range().center() : k,
-                    keyAxis->orientation() == Qt::Vertical ? k : valueAxis->range().center());
-                t->setFont(numbers);
-                t->setText(QString::number(v, 'f', 4));
-                t->setBrush(QColor(255, 255, 255, 225));
-                t->setPadding(QMargins(2, 0, 2, 0));
-                t->setPositionAlignment(Qt::AlignCenter);
-                t->setLayer("overlay");
-                written.items << t;
-            }
-            if (!written.items.isEmpty())
-                m_barNumbers.push_back(written);
-        };
-        bars(
-            query, rowValue, L, [&](int i) { return double(st.rowSums(b, i)); }, true);
-        bars(
-            key, colValue, S, [&](int j) { return double(st.colSums(b, j)); }, false);
+        addSumBars(
+            query, rowValue, L, [&](int i) { return double(st.rowSums(b, i)); }, true, p, numbers);
+        addSumBars(
+            key, colValue, S, [&](int j) { return double(st.colSums(b, j)); }, false, p, numbers);
+    }
+
+    // n sums as bars (red where a distribution does not sum to 1), each with its number on a plate.
+    void addSumBars(QCPAxis *keyAxis, QCPAxis *valueAxis, int n, const std::function<double(int)> &valueOf,
+        bool flagRows, const attn::Params &p, const QFont &numbers)
+    {
+        auto *ok = new QCPBars(keyAxis, valueAxis), *bad = new QCPBars(keyAxis, valueAxis);
+        ok->setBrush(flagRows ? plot_style::kRowSumBar : plot_style::kColSumBar);
+        bad->setBrush(plot_style::kSumNotOne);
+        for (QCPBars *bs : { ok, bad }) {
+            bs->setPen(Qt::NoPen);
+            bs->setWidth(0.8);
+        }
+        BarNumbers written { keyAxis->axisRect(), flagRows, n, {} };
+        const bool across = keyAxis->orientation() == Qt::Vertical;
+        for (int k = 0; k < n; ++k) {
+            const double v = valueOf(k);
+            const bool flagged = !attn::sumsToOne(v) && (flagRows || p.softmaxDim == -2);
+            (flagged ? bad : ok)->addData(k, v);
+            if (n > kMaxBarNumbers)
+                continue;
+            auto *t = new QCPItemText(&m_plot);
+            t->setClipAxisRect(keyAxis->axisRect());
+            t->position->setAxes(across ? valueAxis : keyAxis, across ? keyAxis : valueAxis);
+            t->position->setCoords(across ? valueAxis->range().center() : k, across ? k : valueAxis->range().center());
+            t->setFont(numbers);
+            t->setText(QString::number(v, 'f', 4));
+            t->setBrush(QColor(255, 255, 255, 225));
+            t->setPadding(QMargins(2, 0, 2, 0));
+            t->setPositionAlignment(Qt::AlignCenter);
+            t->setLayer("overlay");
+            written.items << t;
+        }
+        if (!written.items.isEmpty())
+            m_barNumbers.push_back(written);
     }
 
     // Lays everything out at the figure's size, with values in the cells and on the bars where they fit.
@@ -466,6 +480,14 @@ private:
     bool m_stacked = false; // a comparison one map above the other
     bool m_scaleBelow = false; // the colour scale under the maps (else beside the first)
     int m_columns = 1; // columns of maps
+    int m_perPanel = 0; // the figure's width per column of maps
+    QCPLayoutGrid *m_grid = nullptr; // the maps, their subtitles and the colour scale
+    QCPMarginGroup *m_sharedRows = nullptr, *m_mapColumns = nullptr;
+    QFont m_subtitleFont;
+    bool m_subtitles = false; // any panel has one
+    QList<int> m_mapRows; // the grid's rows that hold maps (the rest: subtitles, a colour scale below)
+    int m_nextRow = 0;
+    QCPRange m_range; // the colour range all maps share
     QFont m_font;
     int m_pad = 2; // paddings around axes and their labels
     QList<QCPAxisRect *> m_rects;

@@ -551,7 +551,14 @@ void ControlsPanel::showParams(const attn::Params &p)
     for (QWidget *w : all)
         blockers.push_back(std::make_unique<QSignalBlocker>(w));
 
-    // Loaded Q, K, V: a third source, while they are shown; the sizes are theirs.
+    showSource(p);
+    showInputs(p);
+    showAttention(p);
+}
+
+// Loaded Q, K, V: a third source, while they are shown; the sizes are theirs.
+void ControlsPanel::showSource(const attn::Params &p)
+{
     const int loadedItem = source->findData(-1);
     if (p.loaded) {
         const QString text = tr("Files: %1").arg(QString::fromStdString(p.loaded->source));
@@ -571,6 +578,11 @@ void ControlsPanel::showParams(const attn::Params &p)
         source->setToolTip(tr("Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = "
                               "X·W_v) or drawn directly with torch.randn; File > Open attention data loads them."));
     }
+}
+
+// The sizes, the inputs' draws and the batch element; under loaded data, what they fix is greyed or hidden.
+void ControlsPanel::showInputs(const attn::Params &p)
+{
     dkSlider->setValue(log2Floor(p.dK));
     dkSpin->setValue(p.dK);
     lenSlider->setValue(sliderFromLength(p.queryLength));
@@ -634,6 +646,11 @@ void ControlsPanel::showParams(const attn::Params &p)
                 static_cast<QWidget *>(dvFollowsDk), static_cast<QWidget *>(sigmaSpin),
                 static_cast<QWidget *>(batchSpin), static_cast<QWidget *>(tokensEdit) })
             w->setEnabled(true);
+}
+
+// The scaling, the score, the softmax dim and the mask.
+void ControlsPanel::showAttention(const attn::Params &p)
+{
     scaleCheck->setChecked(p.scaling == attn::Scaling::InvSqrtDk);
     scaleCheck->setEnabled(p.scaling != attn::Scaling::Custom);
     scaleCheck->setText(tr("Divide by √d_k = %1").arg(std::sqrt(double(p.dK)), 0, 'g', 4));

@@ -36,6 +36,9 @@ protected:
     void changeEvent(QEvent *event) override; // a language switch builds the controls again
 
 private:
+    void showSource(const attn::Params &p);
+    void showInputs(const attn::Params &p);
+    void showAttention(const attn::Params &p);
     void showParams(const attn::Params &p);
     void showDisplay(const DisplayOptions &d);
     void change(const std::function<void(attn::Params &)> &edit);

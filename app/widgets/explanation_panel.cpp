@@ -1,30 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/explanation_panel.h"
 
-#include "loaded.h"
-#include "model/labels.h"
+#include "model/explanation_text.h"
 
 #include <QLabel>
 #include <QVBoxLayout>
 
 #include <cmath>
-
-namespace {
-
-QString significant(double v, int digits = 4)
-{
-    return QString::number(v, 'g', digits);
-}
-
-QString shape(std::initializer_list<int> dims)
-{
-    QStringList parts;
-    for (int d : dims)
-        parts << QString::number(d);
-    return "(" + parts.join(QStringLiteral(",\u00A0")) + ")"; // a shape never breaks across lines
-}
-
-} // namespace
 
 ExplanationPanel::ExplanationPanel(AttentionModel *model, QWidget *parent)
     : QWidget(parent)
@@ -68,224 +50,23 @@ void ExplanationPanel::changeEvent(QEvent *event)
 void ExplanationPanel::showResult()
 {
     const auto r = m_model->result();
-    const attn::Params &p = r->params;
-    const int B = p.batch, L = p.queryLength, S = p.keyLength, dk = p.dK, dv = p.dV;
-
-    const bool additive = p.score == attn::Score::Additive;
-    QString scaled;
-    if (additive)
-        scaled = tr("v·tanh(Q·W₁ + K·W₂) (additive, H = %1, not scaled)").arg(p.additiveHidden);
-    else
-        switch (p.scaling) {
-        case attn::Scaling::InvSqrtDk:
-            scaled = tr("Q·Kᵀ / √%1 = Q·Kᵀ / %2").arg(dk).arg(significant(std::sqrt(double(dk))));
-            break;
-        case attn::Scaling::None:
-            scaled = tr("Q·Kᵀ (not scaled)");
-            break;
-        case attn::Scaling::Custom:
-            scaled = tr("Q·Kᵀ × %1").arg(significant(p.customScale));
-            break;
-        case attn::Scaling::InvDk:
-            scaled = tr("Q·Kᵀ / d_k = Q·Kᵀ / %1").arg(dk);
-            break;
-        case attn::Scaling::InvSqrtDModel:
-            scaled = tr("Q·Kᵀ / √d_model = Q·Kᵀ / %1").arg(significant(std::sqrt(double(p.dModel))));
-            break;
-        case attn::Scaling::QuarterEach:
-            scaled = tr("(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2").arg(dk).arg(significant(std::sqrt(double(dk))));
-            break;
-        }
-    const QString over = p.softmaxDim == -1 ? tr("over keys (dim −1)") : tr("over queries (dim −2)");
-    // Loaded heads are shown as elements: which batch element and head the shown one is.
-    const auto headOf = [](const attn::Params &p) -> QString {
-        if (!p.loaded || p.loaded->heads < 2)
-            return {};
-        const int h = p.loaded->heads;
-        return tr("   ·   element %1 = batch %2, head %3 (of %4 heads: element b·%4 + h)")
-            .arg(p.batchIndex)
-            .arg(p.batchIndex / h)
-            .arg(p.batchIndex % h)
-            .arg(h);
-    };
-    // The mask as PyTorch code takes it, in the chosen convention, and what a masked logit becomes.
-    const auto maskCall = [](const attn::Params &p) -> QString {
-        if (p.mask == attn::MaskKind::None)
-            return {};
-        const bool sdpa = p.maskConvention == attn::MaskConvention::Sdpa;
-        const QString shape = p.mask != attn::MaskKind::Pad ? tr("(L, S)") : sdpa ? tr("(B, 1, S)") : tr("(B, S)");
-        if (p.maskFill == attn::MaskFill::MinusBillion)
-            return sdpa ? tr("   ·   mask m %1, True = take part: scores.masked_fill(~m, -1e9)").arg(shape)
-                        : tr("   ·   mask m %1, True = ignore: scores.masked_fill(m, -1e9)").arg(shape);
-        if (sdpa)
-            return tr("   ·   mask m %1, True = take part: F.scaled_dot_product_attention(q, k, v, attn_mask=m)")
-                .arg(shape);
-        return p.mask == attn::MaskKind::Pad
-            ? tr("   ·   mask m (B, S), True = ignore: nn.MultiheadAttention(…)(q, k, v, key_padding_mask=m)")
-            : tr("   ·   mask m (L, S), True = ignore: nn.MultiheadAttention(…)(q, k, v, attn_mask=m)");
-    };
-    QString mask;
-    if (p.mask == attn::MaskKind::Causal)
-        mask = tr(", causal mask");
-    else if (p.mask == attn::MaskKind::Pad && p.padOf(p.batchIndex) == 0)
-        mask = tr(", no key padded");
-    else if (p.mask == attn::MaskKind::Pad && p.padOf(p.batchIndex) == 1)
-        mask = tr(", last key masked");
-    else if (p.mask == attn::MaskKind::Pad)
-        mask = tr(", last %1 keys masked").arg(p.padOf(p.batchIndex));
-    else if (p.mask == attn::MaskKind::Custom)
-        mask = tr(", custom mask");
-    // "out = weights · V" wraps as one piece (a mask's words made "· V" stand alone on the next line).
-    QString formula = tr("weights = softmax( %1 ) %2%3      out = weights · V").arg(scaled, over, mask);
-    const QString tail = QStringLiteral("out = weights · V");
-    formula.replace(tail, QString(tail).replace(QLatin1Char(' '), QChar(0x00A0)));
-    m_formula->setText(formula);
-
-    const QString source = p.mode == attn::Mode::Projection
-        ? tr("Q = X·W_q %1, K = %2·W_k, V = %2·W_v   ")
-              .arg(shape({ B, L, dk }), p.isCross() ? QStringLiteral("Y") : QStringLiteral("X"))
-        : QString();
-    m_shapes->setText(source
-        + (additive ? tr("scores v·tanh(Q·W₁ + K·W₂): Q %1, K %2, W₁ and W₂ (%3, %4), v (%4) → %5  →  softmax %6 → "
-                         "%5  →  weights·V: %5·%7 → %8")
-                          .arg(shape({ B, L, dk }), shape({ B, S, dk }))
-                          .arg(dk)
-                          .arg(p.additiveHidden)
-                          .arg(shape({ B, L, S }), over, shape({ B, S, dv }), shape({ B, L, dv }))
-                    : tr("Q·Kᵀ: %1·%2 → %3  →  %7  →  softmax %4 → %3  →  weights·V: %3·%5 → %6")
-                          .arg(shape({ B, L, dk }), shape({ B, dk, S }), shape({ B, L, S }), over, shape({ B, S, dv }),
-                              shape({ B, L, dv }), scalingLabel(p)))
-        + maskCall(p) + headOf(p));
-
-    const attn::BatchSummary s = attn::summarize(*r, p.batchIndex);
-    const attn::Statistics &st = r->attention.stats;
-    QString sums;
-    if (s.nanDistributions > 0) // loaded NaN or infinities: PyTorch's NaN distributions
-        sums = p.softmaxDim == -1
-            ? tr("rows that are NaN: %1 of %2 (NaN or +∞ in their scores, as in PyTorch); rows that do not sum to 1: "
-                 "%3")
-                  .arg(s.nanDistributions)
-                  .arg(L)
-                  .arg(s.rowsNotSummingToOne)
-            : tr("columns that are NaN: %1 of %2 (NaN or +∞ in their scores, as in PyTorch); the rows' sums are NaN")
-                  .arg(s.nanDistributions)
-                  .arg(S);
-    else if (p.softmaxDim == -1)
-        sums = s.rowsNotSummingToOne == 0 ? tr("every row sums to 1")
-                                          : tr("rows that do not sum to 1: %1 of %2").arg(s.rowsNotSummingToOne).arg(L);
-    else if (s.fullyMasked > 0)
-        sums = tr("columns sum to 1 (the %1 keys no query may see: 0), %2 of %3 rows do not")
-                   .arg(s.fullyMasked)
-                   .arg(s.rowsNotSummingToOne)
-                   .arg(L);
-    else
-        sums = tr("columns sum to 1, %1 of %2 rows do not").arg(s.rowsNotSummingToOne).arg(L);
-    // The variance: what these samples have, and what the settings lead one to expect over draws.
-    const attn::ExpectedVariance e = attn::expectedScoreVariance(p);
-    // Var(q_i) = σ² in direct mode, σ²·d_model·Var(w) in projection mode: the formula as the settings make it.
-    const QString sigma4 = p.sigma != 1.0 ? tr("·σ⁴") : QString();
-    QString expectation;
-    if (additive)
-        expectation = tr("additive scores: a sum of H tanh's, bounded by Σ|v_h| = %1 whatever d_k is")
-                          .arg(significant(attn::additiveScoreBound(*r->inputs)));
-    else if (!e.known && p.loaded)
-        expectation = tr("none expected: Q and K are loaded, not drawn");
-    else if (!e.known)
-        expectation = tr("not known with position encodings");
-    else if (p.mode == attn::Mode::Direct)
-        expectation = tr("expected d_k%1 = %2, scaled %3").arg(sigma4, significant(e.raw), significant(e.scaled));
-    else if (p.init == attn::Init::Randn)
-        expectation = tr("expected d_k·d_model²%1 = %2, scaled %3 (randn weights: q and k entries have variance "
-                         "d_model)")
-                          .arg(sigma4, significant(e.raw), significant(e.scaled));
-    else if (p.init == attn::Init::Scaled)
-        expectation = tr("expected d_k%1 = %2, scaled %3 (randn / √d_model weights: q and k entries have variance 1)")
-                          .arg(sigma4, significant(e.raw), significant(e.scaled));
-    else
-        expectation = tr("expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)")
-                          .arg(sigma4, significant(e.raw), significant(e.scaled));
-    // The softmax's gradient: its Jacobian's norm, large for a spread row, 0 for a one-hot one.
-    // Under a mask each distribution is compared with a uniform one over what it may see.
-    const bool maskOn = p.mask != attn::MaskKind::None;
-    const QString gradient = (p.softmaxDim == -1
-            ? (maskOn ? tr("mean softmax Jacobian norm %1 (uniform rows over their visible keys have %2 on average, "
-                           "one-hot rows 0)")
-                      : tr("mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)"))
-            : (maskOn ? tr("mean softmax Jacobian norm %1 (uniform columns over their visible queries have %2 on "
-                           "average, one-hot columns 0)")
-                      : tr("mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0)")))
-                                 .arg(QString::number(s.meanJacobianNorm, 'f', 4),
-                                     QString::number(s.meanUniformJacobianNorm, 'f', 4));
-    // The entropy of the distributions: the rows (softmax over keys) or the columns (over queries).
-    const bool masked = p.mask != attn::MaskKind::None;
-    QString entropy;
-    if (p.softmaxDim == -1 && !masked)
-        entropy
-            = tr("mean row entropy %1 nats = %2% of ln S = %3")
-                  .arg(QString::number(s.meanRowEntropy, 'f', 4), QString::number(100.0 * s.entropyFraction, 'f', 1),
-                      QString::number(st.maxRowEntropy, 'f', 4));
-    else if (p.softmaxDim == -1)
-        entropy
-            = tr("mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row's visible keys, "
-                 "on average)")
-                  .arg(QString::number(s.meanRowEntropy, 'f', 4), QString::number(100.0 * s.entropyFraction, 'f', 1),
-                      QString::number(s.meanMostRowEntropy, 'f', 4));
-    else if (!masked)
-        entropy
-            = tr("mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)")
-                  .arg(QString::number(s.meanColEntropy, 'f', 4), QString::number(100.0 * s.colEntropyFraction, 'f', 1),
-                      QString::number(st.maxColEntropy, 'f', 4));
-    else
-        entropy
-            = tr("mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column's visible "
-                 "queries, on average; the columns are the distributions)")
-                  .arg(QString::number(s.meanColEntropy, 'f', 4), QString::number(100.0 * s.colEntropyFraction, 'f', 1),
-                      QString::number(s.meanMostColEntropy, 'f', 4));
-    m_stats->setText(
-        (additive ? tr("max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(scores) = %5 (not "
-                       "scaled: %6); %7   ·   %8   ·   %9")
-                  : tr("max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) "
-                       "= %6; %7   ·   %8   ·   %9"))
-            .arg(QString::number(s.maxWeight, 'f', 4))
-            .arg(s.maxQuery)
-            .arg(s.maxKey)
-            .arg(entropy)
-            .arg(significant(st.rawScores.variance))
-            .arg(significant(st.scaledScores.variance))
-            .arg(expectation)
-            .arg(gradient)
-            .arg(sums));
-
+    m_formula->setText(ExplanationText::formula(r->params));
+    m_shapes->setText(ExplanationText::shapes(r->params));
+    m_stats->setText(ExplanationText::statistics(*r));
     // Beside a comparison: the two distributions' sharpness next to each other, in the order they stand.
     const bool comparing = m_comparison && m_comparison->isOn();
     m_compare->setVisible(comparing);
-    if (comparing) {
-        const auto pr = m_comparison->partner()->result();
-        const attn::BatchSummary t = attn::summarize(*pr, pr->params.batchIndex);
-        // The entropy as a share of its most (ln S, or under a mask ln of the visible keys on average),
-        // and the gradient through the softmax (the mean Jacobian norm): what the scale keeps alive.
-        const bool masked = p.mask != attn::MaskKind::None;
-        const auto side = [masked](const QString &label, const attn::BatchSummary &b, int dim) {
-            const QString weight = QString::number(b.maxWeight, 'f', 4),
-                          gradient = QString::number(b.meanJacobianNorm, 'f', 4);
-            if (dim == -1)
-                return (masked ? tr("%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), "
-                                    "mean gradient %5")
-                               : tr("%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5"))
-                    .arg(label, weight, QString::number(b.meanRowEntropy, 'f', 4),
-                        QString::number(100.0 * b.entropyFraction, 'f', 1), gradient);
-            return (masked ? tr("%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), "
-                                "mean gradient %5")
-                           : tr("%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5"))
-                .arg(label, weight, QString::number(b.meanColEntropy, 'f', 4),
-                    QString::number(100.0 * b.colEntropyFraction, 'f', 1), gradient);
-        };
-        QString mainText = side(m_comparison->mainLabel(), s, p.softmaxDim),
-                partnerText = side(m_comparison->partnerLabel(), t, pr->params.softmaxDim);
-        if (m_comparison->mainSide() == 1)
-            std::swap(mainText, partnerText);
-        m_compare->setText(mainText + QStringLiteral("   ·   ") + partnerText);
-    }
+    if (!comparing)
+        return;
+    const auto pr = m_comparison->partner()->result();
+    const bool masked = r->params.mask != attn::MaskKind::None;
+    QString mainText = ExplanationText::comparisonSide(
+                m_comparison->mainLabel(), attn::summarize(*r, r->params.batchIndex), r->params.softmaxDim, masked),
+            partnerText = ExplanationText::comparisonSide(m_comparison->partnerLabel(),
+                attn::summarize(*pr, pr->params.batchIndex), pr->params.softmaxDim, masked);
+    if (m_comparison->mainSide() == 1)
+        std::swap(mainText, partnerText);
+    m_compare->setText(mainText + QStringLiteral("   ·   ") + partnerText);
 }
 
 void ExplanationPanel::setComparison(CompareController *comparison)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/heatmap_panel.h"
 
+#include "model/heatmap_text.h"
 #include "params_edit.h"
 #include "render/color_maps.h"
 #include "render/heatmap_drawing.h"
@@ -23,7 +24,6 @@ namespace {
 constexpr int kMaxGridCells = 1200;
 // When the rows' largest weights average less, the fixed 0-1 colour range shows one flat colour:
 // say that F fits it.
-constexpr double kFlatWeight = 0.1;
 
 void styleAxisRect(QCPAxisRect *rect)
 {
@@ -66,6 +66,19 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     layout->addWidget(m_plot, 1);
     layout->addWidget(m_note);
 
+    createMapAndAxes();
+    createSideBars();
+    createGuides();
+    connectInteraction();
+    connect(model, &AttentionModel::resultChanged, this, &HeatmapPanel::showResult);
+    connect(model, &AttentionModel::displayChanged, this, &HeatmapPanel::showResult);
+    applyPanelSizes();
+    showResult();
+}
+
+// The heatmap's axis rects, margin groups, colour map and scale, and its zoom and drag.
+void HeatmapPanel::createMapAndAxes()
+{
     m_plot->plotLayout()->clear();
     m_heatRect = new QCPAxisRect(m_plot);
     m_rowSumRect = new QCPAxisRect(m_plot);
@@ -105,7 +118,11 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     m_heatRect->setRangeDragAxes(keyAxis, queryAxis);
     m_heatRect->setRangeZoomAxes(keyAxis, queryAxis);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+}
 
+// The bars beside and under the map: row sums, row entropy and gradient; column sums, entropy and gradient.
+void HeatmapPanel::createSideBars()
+{
     // Row sums and row entropy: horizontal bars keyed by query, sharing the heatmap's rows.
     auto horizontal = [](QCPAxisRect *rect) {
         QCPAxis *q = rect->axis(QCPAxis::atLeft);
@@ -162,7 +179,13 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     m_colGradBars = vertical(m_colGradRect);
     m_colGradBars->setBrush(plot_style::kGradientBar);
     nameSidePanels();
+}
 
+// The dashed yardsticks (a sum of 1, the most entropy, a uniform row's gradient) and the hover outline.
+void HeatmapPanel::createGuides()
+{
+    QCPAxis *keyAxis = m_heatRect->axis(QCPAxis::atBottom);
+    QCPAxis *queryAxis = m_heatRect->axis(QCPAxis::atLeft);
     auto line = [this](QCPAxisRect *rect, QColor color) {
         auto *l = new QCPItemStraightLine(m_plot);
         l->setClipAxisRect(rect);
@@ -199,7 +222,13 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     m_highlightRect->setBrush(Qt::NoBrush);
     m_highlightRect->setLayer("overlay");
     m_highlightRect->setVisible(false);
+}
 
+// Hovering, clicking a custom mask's cells, zooming the side panels along, and the texts placed after each layout.
+void HeatmapPanel::connectInteraction()
+{
+    QCPAxis *keyAxis = m_heatRect->axis(QCPAxis::atBottom);
+    QCPAxis *queryAxis = m_heatRect->axis(QCPAxis::atLeft);
     connect(keyAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &HeatmapPanel::syncRanges);
     connect(queryAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &HeatmapPanel::syncRanges);
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapPanel::hover);
@@ -228,10 +257,6 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
             emit aroundChanged();
         }
     });
-    connect(model, &AttentionModel::resultChanged, this, &HeatmapPanel::showResult);
-    connect(model, &AttentionModel::displayChanged, this, &HeatmapPanel::showResult);
-    applyPanelSizes();
-    showResult();
 }
 
 void HeatmapPanel::nameSidePanels()
@@ -296,52 +321,8 @@ void HeatmapPanel::showResult()
 
 void HeatmapPanel::updateNote()
 {
-    const auto r = m_model->result();
-    QStringList notes;
-    if (m_grid.aggregated())
-        notes << tr(
-            "Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).")
-                     .arg(m_grid.rowStep)
-                     .arg(m_grid.colStep);
-    if (r->params.softmaxDim == -2)
-        notes << (m_model->display().gradientPanels
-                ? tr("Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no "
-                     "longer a weighted average of the values. The columns are the distributions: their entropy and "
-                     "gradient are shown under the map, against the most entropy each can have and a uniform "
-                     "column's gradient (dashed).")
-                : tr("Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no "
-                     "longer a weighted average of the values. The columns are the distributions: their entropy is "
-                     "shown under the map, against the most each can have (dashed)."));
-    const attn::BatchSummary summary = attn::summarize(*r, r->params.batchIndex);
-    const DisplayOptions &d = m_model->display();
-    if (d.quantity == attn::Quantity::Weights && d.range == DisplayOptions::Range::Fixed01
-        && summary.meanRowMax < kFlatWeight)
-        notes << tr("The rows' largest weights average %1: on the fixed 0 to 1 colour range the map looks flat. "
-                    "Press F (or Range: Fit to data) to stretch the colours over the weights.")
-                     .arg(QString::number(summary.meanRowMax, 'g', 3));
-    if (summary.fullyMasked > 0)
-        notes << (r->params.softmaxDim == -1
-                ? tr("Queries that see no key at all: %1. Their weights are 0 here (PyTorch gives NaN).")
-                : tr("Keys that no query sees: %1. Their weights are 0 here (PyTorch gives NaN)."))
-                     .arg(summary.fullyMasked);
-    if (summary.nanDistributions > 0)
-        notes << (r->params.softmaxDim == -1
-                ? tr("Rows that are NaN: %1 (grey). Loaded NaN or infinite values put NaN or +∞ in their scores; "
-                     "PyTorch gives NaN there too.")
-                : tr("Columns that are NaN: %1 (grey). Loaded NaN or infinite values put NaN or +∞ in their "
-                     "scores; PyTorch gives NaN there too."))
-                     .arg(summary.nanDistributions);
-    if (summary.uniformMasked > 0)
-        notes << (r->params.softmaxDim == -1
-                ? tr("Queries that see no key: %1. masked_fill(−1e9) leaves their logits equal: their "
-                     "weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).")
-                      .arg(summary.uniformMasked)
-                      .arg(r->params.keyLength)
-                : tr("Keys that no query sees: %1. masked_fill(−1e9) leaves their logits equal: their "
-                     "weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).")
-                      .arg(summary.uniformMasked)
-                      .arg(r->params.queryLength));
-    const QString text = notes.join("  ");
+    const QString text = HeatmapText::notes(*m_model->result(), m_model->display(),
+        m_grid.aggregated() ? m_grid.rowStep : 1, m_grid.aggregated() ? m_grid.colStep : 1);
     if (text != m_note->text() || m_note->isVisible() == text.isEmpty()) {
         m_note->setText(text);
         m_note->setVisible(!text.isEmpty());
@@ -574,11 +555,21 @@ void HeatmapPanel::updateSidePanels()
     }
     m_colEntropyBars->setData(kj, colEntropy, true);
 
-    // The gradient: each distribution's Jacobian norm, against a uniform one's over what it may see.
+    updateGradientPanels();
+    updateSidePanelAxes();
+}
+
+// The gradient: each distribution's Jacobian norm, against a uniform one's over what it may see.
+void HeatmapPanel::updateGradientPanels()
+{
+    const auto r = m_model->result();
+    const attn::Params &p = r->params;
+    const attn::Statistics &st = r->attention.stats;
+    const int b = p.batchIndex, L = p.queryLength, S = p.keyLength;
+    QVector<double> edge;
     const bool overKeys = p.softmaxDim == -1;
     const int n = overKeys ? L : S;
     QVector<double> at(n), norm(n), uniform;
-    edge.clear();
     double gradTop = 0.05;
     for (int k = 0; k < n; ++k) {
         at[k] = k;
@@ -603,10 +594,18 @@ void HeatmapPanel::updateSidePanels()
         a->setRange(0, gradTop * 1.12);
         a->setTicker(gradTicks);
     }
+}
 
+// The side panels' ranges and ticks: 0 and 1 for the sums, ln S and ln L for the entropies; their names.
+void HeatmapPanel::updateSidePanelAxes()
+{
+    const auto r = m_model->result();
+    const attn::Params &p = r->params;
+    const attn::Statistics &st = r->attention.stats;
+    const int b = p.batchIndex, L = p.queryLength, S = p.keyLength;
     double rowMax = 1.0;
-    for (double s : sums)
-        rowMax = std::max(rowMax, s);
+    for (int i = 0; i < L; ++i)
+        rowMax = std::max(rowMax, st.rowSums(b, i));
     QCPAxis *rowSumAxis = m_rowSumRect->axis(QCPAxis::atBottom);
     rowSumAxis->setRange(0, rowMax * 1.08);
     rowSumAxis->setTicker(textTicker({ { 0.0, QStringLiteral("0") }, { 1.0, QStringLiteral("1") } }));
@@ -914,75 +913,7 @@ QPointF HeatmapPanel::cellCenter(int query, int key) const
 
 QString HeatmapPanel::cellToolTip(int query, int key) const
 {
-    const auto r = m_model->result();
-    const int b = r->params.batchIndex;
-    const float score = (*r->scores)(b, query, key);
-    const bool masked = attn::isMasked(r->params, b, query, key);
-    const float logit = masked ? attn::maskedLogit(r->params) : attn::logitOf(score, r->params);
-    QString text = (r->params.score == attn::Score::Additive ? tr("query %1, key %2\nadditive score = %3\n")
-                                                             : tr("query %1, key %2\nraw score Q·Kᵀ = %3\n"))
-                       .arg(query)
-                       .arg(key)
-                       .arg((*r->scores)(b, query, key), 0, 'g', 6);
-    if (masked && attn::maskedOut(r->params, b, query, key))
-        text += std::isinf(logit) ? (attn::visibleKeys(r->params, b, query) == 0 && r->params.softmaxDim == -1
-                        ? tr("masked (logit −∞), like every key of this row\nweight = 0 (PyTorch "
-                             "gives NaN)")
-                        : tr("masked (logit −∞)\nweight = 0"))
-                                  : tr("masked (logit −1e9)\nweight = 0");
-    else if (masked)
-        text += (r->params.softmaxDim == -1
-                ? tr("masked (logit −1e9), like every key of this row: its weights are uniform\nweight = %1")
-                : tr("masked (logit −1e9), like every query of this column: its weights are uniform\nweight = %1"))
-                    .arg(r->attention.weights(b, query, key), 0, 'f', 6);
-    else
-        text += (r->params.score == attn::Score::Additive || r->params.scaling == attn::Scaling::None
-                ? tr("logit (not scaled) = %1\nweight = %2")
-                : tr("scaled logit = %1\nweight = %2"))
-                    .arg(logit, 0, 'g', 6)
-                    .arg(r->attention.weights(b, query, key), 0, 'f', 6);
-    text += maskLine(r->params, query, key);
-    const attn::Statistics &st = r->attention.stats;
-    text += tr("\nrow %1 sums to %2, its entropy is %3 nats")
-                .arg(query)
-                .arg(number4(st.rowSums(b, query)), number4(st.rowEntropy(b, query)));
-    // The most a row can have bounds it only where the rows are the distributions (softmax over keys):
-    // under softmax over queries a row need not sum to 1, and its entropy can pass ln S.
-    if (r->params.softmaxDim == -1)
-        text += mostEntropy(r->params, query, true);
-    if (r->params.softmaxDim == -2) {
-        text += tr("\ncolumn %1 sums to %2, its entropy is %3 nats")
-                    .arg(key)
-                    .arg(number4(st.colSums(b, key)), number4(st.colEntropy(b, key)));
-        text += mostEntropy(r->params, key, false);
-    }
-    text += jacobianLine(*r, r->params.softmaxDim == -1 ? query : key);
-    return text;
-}
-
-// The boolean mask's value at the cell as the chosen convention's PyTorch call takes it.
-QString HeatmapPanel::maskLine(const attn::Params &p, int query, int key) const
-{
-    if (p.mask == attn::MaskKind::None)
-        return {};
-    const bool masked = attn::isMasked(p, p.batchIndex, query, key);
-    const QString click = p.mask == attn::MaskKind::Custom ? tr(" (click to change)") : QString();
-    if (p.maskConvention == attn::MaskConvention::Sdpa)
-        return tr("\nSDPA attn_mask[%1, %2, %3] = %4: True = take part%5")
-            .arg(p.batchIndex)
-            .arg(query)
-            .arg(key)
-            .arg(masked ? QStringLiteral("False") : QStringLiteral("True"), click);
-    // nn.MultiheadAttention takes padding as key_padding_mask (B, S), other masks as attn_mask (L, S).
-    if (p.mask == attn::MaskKind::Pad)
-        return tr("\nMHA key_padding_mask[%1, %2] = %3: True = ignore")
-            .arg(p.batchIndex)
-            .arg(key)
-            .arg(masked ? QStringLiteral("True") : QStringLiteral("False"));
-    return tr("\nMHA attn_mask[%1, %2] = %3: True = ignore (not allowed to attend)%4")
-        .arg(query)
-        .arg(key)
-        .arg(masked ? QStringLiteral("True") : QStringLiteral("False"), click);
+    return HeatmapText::cellToolTip(*m_model->result(), query, key);
 }
 
 // The most entropy: one line at ln S (ln L), or under a mask a staircase of ln(visible) per row (column).
@@ -996,55 +927,10 @@ void HeatmapPanel::showMostEntropy()
     m_colEntropyMaxCols->setVisible(cols && masked);
 }
 
-// The gradient through the softmax at the distribution (a row over keys, a column over queries).
-QString HeatmapPanel::jacobianLine(const attn::Result &r, int index) const
-{
-    const attn::Statistics &st = r.attention.stats;
-    const int b = r.params.batchIndex, L = int(st.rowJacobian.cols()), S = int(st.colJacobian.cols());
-    const bool rows = r.params.softmaxDim == -1;
-    if (index < 0 || index >= (rows ? L : S) || b < 0 || b >= int(st.rowJacobian.rows()))
-        return {};
-    if ((rows ? attn::visibleKeys(r.params, b, index) : attn::visibleQueries(r.params, b, index)) == 0)
-        return rows ? tr("\nthe mask leaves this row no key: no distribution, no gradient")
-                    : tr("\nthe mask leaves this column no query: no distribution, no gradient");
-    const double norm = rows ? st.rowJacobian(b, index) : st.colJacobian(b, index);
-    const double uniform
-        = rows ? attn::uniformRowJacobianOf(r.params, b, index) : attn::uniformColJacobianOf(r.params, b, index);
-    return (r.params.softmaxDim == -1
-            ? tr("\nsoftmax Jacobian norm of row %1: %2 (a uniform row %3; one split evenly over two keys 0.5, the "
-                 "most; one-hot 0: no gradient flows back)")
-            : tr("\nsoftmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly over two queries "
-                 "0.5, the most; one-hot 0: no gradient flows back)"))
-        .arg(index)
-        .arg(number4(norm), number4(uniform));
-}
-
-QString HeatmapPanel::mostEntropy(const attn::Params &p, int index, bool row) const
-{
-    const int all = row ? p.keyLength : p.queryLength;
-    const int b = p.batchIndex;
-    const int visible = row ? attn::visibleKeys(p, b, index) : attn::visibleQueries(p, b, index);
-    const double most = row ? attn::maxRowEntropyOf(p, b, index) : attn::maxColEntropyOf(p, b, index);
-    if (visible == all)
-        return row ? tr(" (the most, for a uniform row: ln S = %1)").arg(number4(most))
-                   : tr(" (the most, for a uniform column: ln L = %1)").arg(number4(most));
-    if (visible == 0)
-        return row ? tr(" (the mask hides every key of this row)") : tr(" (the mask hides this key from every query)");
-    if (visible == 1)
-        return row ? tr(" (the most is 0: the mask leaves this row one key)")
-                   : tr(" (the most is 0: the mask shows this key to one query)");
-    return row
-        ? tr(" (the most, for a uniform row over its %1 visible keys: ln %1 = %2)").arg(visible).arg(number4(most))
-        : tr(" (the most, for a uniform column over its %1 visible queries: ln %1 = %2)")
-              .arg(visible)
-              .arg(number4(most));
-}
-
 QString HeatmapPanel::barToolTip(const QPointF &pixel) const
 {
     const auto r = m_model->result();
-    const attn::Statistics &st = r->attention.stats;
-    const int b = r->params.batchIndex, L = r->params.queryLength, S = r->params.keyLength;
+    const int L = r->params.queryLength, S = r->params.keyLength;
     const QPoint at = pixel.toPoint();
     const auto index = [](QCPAxis *axis, double px, int n) {
         const int k = int(std::floor(axis->pixelToCoord(px) + 0.5));
@@ -1053,23 +939,11 @@ QString HeatmapPanel::barToolTip(const QPointF &pixel) const
     const auto in = [&at](QCPAxisRect *rect) { return rect->visible() && rect->layout() && rect->rect().contains(at); };
     if (in(m_rowSumRect) || in(m_entropyRect) || in(m_gradRect)) {
         const int i = index(m_rowSumRect->axis(QCPAxis::atLeft), pixel.y(), L);
-        if (i < 0)
-            return {};
-        QString text = tr("query %1: the row sums to %2").arg(i).arg(number4(st.rowSums(b, i)));
-        if (r->params.softmaxDim == -1)
-            text += tr("\nrow entropy %1 nats").arg(number4(st.rowEntropy(b, i))) + mostEntropy(r->params, i, true)
-                + jacobianLine(*r, i);
-        return text;
+        return i < 0 ? QString() : HeatmapText::rowBarToolTip(*r, i);
     }
     if (in(m_colSumRect) || in(m_colEntropyRect) || in(m_colGradRect)) {
         const int j = index(m_colSumRect->axis(QCPAxis::atBottom), pixel.x(), S);
-        if (j < 0)
-            return {};
-        QString text = tr("key %1: the column sums to %2").arg(j).arg(number4(st.colSums(b, j)));
-        if (r->params.softmaxDim == -2)
-            text += tr("\ncolumn entropy %1 nats").arg(number4(st.colEntropy(b, j))) + mostEntropy(r->params, j, false)
-                + jacobianLine(*r, j);
-        return text;
+        return j < 0 ? QString() : HeatmapText::columnBarToolTip(*r, j);
     }
     return {};
 }

@@ -31,7 +31,6 @@ public:
     QString cellToolTip(int query, int key) const;
     // The cell under a pixel of the plot, false outside the heatmap.
     bool cellAt(const QPointF &pixel, int *query, int *key) const;
-    QString maskLine(const attn::Params &p, int query, int key) const;
     // The centre of a cell in plot pixels.
     QPointF cellCenter(int query, int key) const;
     // Rows of the shown batch element whose sum is not 1 (what softmax over queries breaks).
@@ -47,11 +46,7 @@ public:
     QStringList barTexts() const;
     // The text shown when hovering the bar of a side panel at this plot pixel (empty: no bar there).
     QString barToolTip(const QPointF &pixel) const;
-    // " (the most, … ln S = …)": the largest entropy row (or column) index can have under the mask.
-    QString mostEntropy(const attn::Params &p, int index, bool row) const;
     void showMostEntropy();
-    // "\nsoftmax Jacobian norm of row i: …": its norm at row (column) index, and a uniform one's.
-    QString jacobianLine(const attn::Result &r, int index) const;
     // Every piece of text drawn in the plot with its rectangle in plot pixels (axis labels, tick
     // labels, cell and bar values), for the layout tests.
     QList<QPair<QString, QRectF>> textRects() const;
@@ -110,6 +105,12 @@ protected:
     void changeEvent(QEvent *event) override; // a language switch: the texts again
 
 private:
+    void createMapAndAxes();
+    void updateGradientPanels();
+    void updateSidePanelAxes();
+    void createSideBars();
+    void createGuides();
+    void connectInteraction();
     void nameSidePanels();
     void showResult();
     void updateColorMap();

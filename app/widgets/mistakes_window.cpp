@@ -63,6 +63,32 @@ MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
     setObjectName("mistakesWindow");
     auto *layout = new QVBoxLayout(this);
 
+    layout->addLayout(buildChoices());
+    m_heading = new QLabel(this);
+    m_heading->setObjectName("mistake-heading");
+    m_heading->setWordWrap(true);
+    layout->addWidget(m_heading);
+
+    auto *sides = new QHBoxLayout;
+    sides->setSpacing(24);
+    for (int k = 0; k < 2; ++k)
+        sides->addLayout(buildSide(k), 1);
+    layout->addLayout(sides, 1);
+    buildBottom(layout);
+    bindKeys();
+    connect(m_model, &AttentionModel::paramsChanged, this, [this] {
+        if (isVisible())
+            recompute();
+    });
+    applyFonts();
+    applyColors();
+    recompute();
+    resize(1200, 720);
+}
+
+// The five mistakes' buttons (1 to 5), one checked.
+QLayout *MistakesWindow::buildChoices()
+{
     auto *choices = new QHBoxLayout;
     m_group = new QButtonGroup(this);
     for (int i = 0; i < int(attn::allMistakes().size()); ++i) {
@@ -82,87 +108,87 @@ MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
     });
     m_group->button(0)->setChecked(true);
     connect(m_group, &QButtonGroup::idClicked, this, [this](int id) { setMistake(attn::allMistakes()[id]); });
-    layout->addLayout(choices);
 
-    m_heading = new QLabel(this);
-    m_heading->setObjectName("mistake-heading");
-    m_heading->setWordWrap(true);
-    layout->addWidget(m_heading);
+    return choices;
+}
 
+// One side: its title, its line of code, the shapes multiplied, and a stack of its heatmap (with each row's sum on
+// the right-hand axis and a colour scale), the error PyTorch raises, or its outputs in the values' hull.
+QBoxLayout *MistakesWindow::buildSide(int k)
+{
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    auto *sides = new QHBoxLayout;
-    sides->setSpacing(24);
-    for (int k = 0; k < 2; ++k) {
-        Side &s = m_sides[std::size_t(k)];
-        auto *column = new QVBoxLayout;
-        column->setSpacing(4); // not the 24 between the columns
-        s.title = new QLabel(this);
-        s.title->setObjectName(k ? "mistake-wrong-title" : "mistake-right-title");
-        s.code = new QLabel(this);
-        s.code->setObjectName(k ? "mistake-wrong-code" : "mistake-right-code");
-        s.code->setFont(mono); // the lines break where core breaks them, as Python allows
-        s.code->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        s.shapes = new QLabel(this);
-        s.shapes->setFont(mono);
-        s.shapes->setWordWrap(true);
-        s.shapes->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-        s.stack = new QStackedWidget(this);
-        s.plot = new QCustomPlot(s.stack);
-        s.plot->setObjectName(k ? "mistake-wrong-plot" : "mistake-right-plot");
-        s.plot->setMinimumSize(160, 140);
-        QCPAxisRect *rect = s.plot->axisRect();
-        setUpHeatmapAxes(rect);
-        s.map = new QCPColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-        s.map->setInterpolate(false);
-        s.map->setTightBoundary(false);
-        s.map->setGradient(colorGradient(QStringLiteral("viridis")));
-        s.map->setDataRange(QCPRange(0.0, 1.0));
-        // Each row's sum on the right-hand axis: the softmax-dim mistake's symptom.
-        QCPAxis *sums = rect->axis(QCPAxis::atRight);
-        sums->setVisible(true);
-        sums->setRangeReversed(true);
-        sums->grid()->setVisible(false);
-        sums->setSubTickPen(Qt::NoPen);
-        connect(rect->axis(QCPAxis::atLeft), qOverload<const QCPRange &>(&QCPAxis::rangeChanged), sums,
-            qOverload<const QCPRange &>(&QCPAxis::setRange));
-        // The colour scale, for the maps too large for numbers in their cells.
-        auto *scale = new QCPColorScale(s.plot);
-        scale->setBarWidth(10);
-        scale->setGradient(s.map->gradient());
-        scale->setDataRange(QCPRange(0.0, 1.0));
-        scale->setType(QCPAxis::atRight);
-        scale->axis()->ticker()->setTickCount(5); // 0.2 to 0.8: the ends 0 and 1 fall on the bar's edges
-        s.plot->plotLayout()->addElement(0, 1, scale);
-        s.map->setColorScale(scale);
-        s.map->setGradient(colorGradient(QStringLiteral("viridis")));
-        connect(s.plot, &QCustomPlot::afterLayout, this, [this, k] { layoutCellTexts(k); });
-        s.error = new QLabel(s.stack);
-        s.error->setObjectName(k ? "mistake-wrong-error" : "mistake-right-error");
-        s.error->setFont(mono);
-        s.error->setWordWrap(true);
-        s.error->setAlignment(Qt::AlignCenter);
-        s.error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        s.error->setStyleSheet("QLabel { color: #b02020; background: #fff0f0; border: 2px solid #b02020; "
-                               "padding: 12px; }");
-        s.hullCanvas = new QCustomPlot(s.stack);
-        s.hullCanvas->setObjectName(k ? "mistake-wrong-hull" : "mistake-right-hull");
-        s.hull = std::make_unique<HullPlot>(s.hullCanvas);
-        s.stack->addWidget(s.plot);
-        s.stack->addWidget(s.error);
-        s.stack->addWidget(s.hullCanvas);
-        for (QLabel *l : { s.title, s.code, s.shapes })
-            l->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
-        // Both columns equally wide, whatever each shows.
-        s.stack->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Expanding);
-        s.shapes->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Maximum);
-        column->addWidget(s.title);
-        column->addWidget(s.code);
-        column->addWidget(s.shapes);
-        column->addWidget(s.stack, 1);
-        sides->addLayout(column, 1);
-    }
-    layout->addLayout(sides, 1);
+    Side &s = m_sides[std::size_t(k)];
+    auto *column = new QVBoxLayout;
+    column->setSpacing(4); // not the 24 between the columns
+    s.title = new QLabel(this);
+    s.title->setObjectName(k ? "mistake-wrong-title" : "mistake-right-title");
+    s.code = new QLabel(this);
+    s.code->setObjectName(k ? "mistake-wrong-code" : "mistake-right-code");
+    s.code->setFont(mono); // the lines break where core breaks them, as Python allows
+    s.code->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    s.shapes = new QLabel(this);
+    s.shapes->setFont(mono);
+    s.shapes->setWordWrap(true);
+    s.shapes->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    s.stack = new QStackedWidget(this);
+    s.plot = new QCustomPlot(s.stack);
+    s.plot->setObjectName(k ? "mistake-wrong-plot" : "mistake-right-plot");
+    s.plot->setMinimumSize(160, 140);
+    QCPAxisRect *rect = s.plot->axisRect();
+    setUpHeatmapAxes(rect);
+    s.map = new QCPColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+    s.map->setInterpolate(false);
+    s.map->setTightBoundary(false);
+    s.map->setGradient(colorGradient(QStringLiteral("viridis")));
+    s.map->setDataRange(QCPRange(0.0, 1.0));
+    // Each row's sum on the right-hand axis: the softmax-dim mistake's symptom.
+    QCPAxis *sums = rect->axis(QCPAxis::atRight);
+    sums->setVisible(true);
+    sums->setRangeReversed(true);
+    sums->grid()->setVisible(false);
+    sums->setSubTickPen(Qt::NoPen);
+    connect(rect->axis(QCPAxis::atLeft), qOverload<const QCPRange &>(&QCPAxis::rangeChanged), sums,
+        qOverload<const QCPRange &>(&QCPAxis::setRange));
+    // The colour scale, for the maps too large for numbers in their cells.
+    auto *scale = new QCPColorScale(s.plot);
+    scale->setBarWidth(10);
+    scale->setGradient(s.map->gradient());
+    scale->setDataRange(QCPRange(0.0, 1.0));
+    scale->setType(QCPAxis::atRight);
+    scale->axis()->ticker()->setTickCount(5); // 0.2 to 0.8: the ends 0 and 1 fall on the bar's edges
+    s.plot->plotLayout()->addElement(0, 1, scale);
+    s.map->setColorScale(scale);
+    s.map->setGradient(colorGradient(QStringLiteral("viridis")));
+    connect(s.plot, &QCustomPlot::afterLayout, this, [this, k] { layoutCellTexts(k); });
+    s.error = new QLabel(s.stack);
+    s.error->setObjectName(k ? "mistake-wrong-error" : "mistake-right-error");
+    s.error->setFont(mono);
+    s.error->setWordWrap(true);
+    s.error->setAlignment(Qt::AlignCenter);
+    s.error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    s.error->setStyleSheet("QLabel { color: #b02020; background: #fff0f0; border: 2px solid #b02020; "
+                           "padding: 12px; }");
+    s.hullCanvas = new QCustomPlot(s.stack);
+    s.hullCanvas->setObjectName(k ? "mistake-wrong-hull" : "mistake-right-hull");
+    s.hull = std::make_unique<HullPlot>(s.hullCanvas);
+    s.stack->addWidget(s.plot);
+    s.stack->addWidget(s.error);
+    s.stack->addWidget(s.hullCanvas);
+    for (QLabel *l : { s.title, s.code, s.shapes })
+        l->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    // Both columns equally wide, whatever each shows.
+    s.stack->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Expanding);
+    s.shapes->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Maximum);
+    column->addWidget(s.title);
+    column->addWidget(s.code);
+    column->addWidget(s.shapes);
+    column->addWidget(s.stack, 1);
+    return column;
+}
 
+// The lecture's symptom, cause and fix, the numbers, the buttons to the why-scale views, the settings used.
+void MistakesWindow::buildBottom(QBoxLayout *layout)
+{
     m_caption = new QLabel(this);
     m_caption->setObjectName("mistake-caption");
     m_caption->setWordWrap(true);
@@ -190,7 +216,11 @@ MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
     m_settings->setObjectName("mistake-settings");
     m_settings->setWordWrap(true);
     layout->addWidget(m_settings);
+}
 
+// The window's keys: 1 to 5 and ← → choose, ↑ ↓ change d_k, W and T, F5, H and Esc.
+void MistakesWindow::bindKeys()
+{
     const auto key = [this](const QKeySequence &k, const std::function<void()> &f) {
         auto *s = new QShortcut(k, this);
         s->setContext(Qt::WindowShortcut);
@@ -227,14 +257,6 @@ MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
         else
             close();
     });
-    connect(m_model, &AttentionModel::paramsChanged, this, [this] {
-        if (isVisible())
-            recompute();
-    });
-    applyFonts();
-    applyColors();
-    recompute();
-    resize(1200, 720);
 }
 
 MistakesWindow::~MistakesWindow() = default;
@@ -456,81 +478,8 @@ void MistakesWindow::updateCaption()
 {
     const attn::Params &p = m_result.params;
     const attn::MistakeSummary sum = attn::summarizeMistake(m_result, p.batchIndex);
-    QString heading, symptom, cause, fix, numbers;
-    switch (m_mistake) {
-    case attn::Mistake::NoScale:
-        heading = tr("Forgetting to divide by √d_k");
-        symptom = tr("with a large d_k training does not converge; the loss stays flat for a long time");
-        cause = tr("the dot product's variance grows with d_k: the softmax saturates and its gradient is flattened");
-        fix = tr("use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself");
-        numbers = tr("Here (d_k = %1): each row's largest weight is %2 on average without the scale, %3 with it; the "
-                     "softmax's gradient (its Jacobian's norm) is %4 against %5.")
-                      .arg(p.dK)
-                      .arg(fixedText(sum.meanRowMax[1]), fixedText(sum.meanRowMax[0]),
-                          fixedText(sum.meanJacobian[1], 3), fixedText(sum.meanJacobian[0], 3));
-        if (!p.loaded) // (loaded Q and K fix d_k)
-            numbers += ' ' + tr("↑ and ↓ double and halve d_k.");
-        if (std::fabs(sum.meanRowMax[1] - sum.meanRowMax[0]) < 0.1)
-            numbers += ' ' + tr("At this d_k the two are still alike.");
-        break;
-    case attn::Mistake::SoftmaxDim:
-        heading = tr("softmax over the wrong dim (dim=-2)");
-        symptom = tr("the rows do not sum to 1 and the output is not a convex combination of the values; training "
-                     "still runs but learns nothing");
-        cause = tr("normalisation must run over the keys (the last dimension), not over the queries");
-        fix = tr("always write dim=-1, and print the row sums once as a check");
-        numbers = (p.queryLength <= 16 && !m_showHull
-                ? tr("Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every "
-                     "row sums to 1.")
-                : tr("Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1."))
-                      .arg(fixedText(sum.minRowSum[1]), fixedText(sum.maxRowSum[1]));
-        break;
-    case attn::Mistake::MhaMaskInSdpa:
-        heading = tr("nn.MultiheadAttention's key_padding_mask handed to F.scaled_dot_product_attention as it is");
-        symptom = tr("the positions that should be masked are attended to instead");
-        cause
-            = tr("their booleans mean opposite things: in key_padding_mask True means masked, in SDPA's attn_mask True "
-                 "means take part");
-        fix = tr("invert it before passing it: ~key_padding_mask");
-        numbers = (m_result.padCount == 1
-                ? tr("Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, "
-                     "every query puts %2 of its weight on the padding; the right way round, %3.")
-                      .arg(p.keyLength - 1)
-                : tr("Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it "
-                     "is, every query puts %2 of its weight on the padding; the right way round, %3.")
-                      .arg(QStringLiteral("%1–%2").arg(p.keyLength - m_result.padCount).arg(p.keyLength - 1)))
-                      .arg(fixedText(sum.weightOnPadding[1]), fixedText(sum.weightOnPadding[0]));
-        break;
-    case attn::Mistake::Transpose01:
-    case attn::Mistake::TransposeQ:
-        heading = m_mistake == attn::Mistake::Transpose01 ? tr("Transposing the wrong axes: K.transpose(0, 1)")
-                                                          : tr("Transposing the wrong tensor: Q.transpose(-2, -1) @ K");
-        symptom = tr("a shape error, or the shapes fit by chance and the result is wrong");
-        cause = tr("only transposing K's last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose "
-                   "does not always raise an error");
-        fix = tr("always write K.transpose(-2, -1), and check scores.shape == (B, L, S)");
-        if (!sum.wrongComputed && m_result.wrong.error.rfind("RuntimeError", 0) == 0)
-            numbers = m_mistake == attn::Mistake::Transpose01
-                ? tr("Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k "
-                     "= 4.")
-                : tr("Here PyTorch raises an error. It runs whenever L = S, as in self-attention.");
-        else if (sum.wrongComputed) {
-            const attn::Tensor3 &w = m_result.wrong.weights;
-            const QString shape = QStringLiteral("(%1, %2, %3)").arg(w.batch).arg(w.rows).arg(w.cols);
-            const QString right = QStringLiteral("(%1, %2, %3)").arg(p.batch).arg(p.queryLength).arg(p.keyLength);
-            const QString fit = shape == right ? tr("the result is %1, the very shape of (B, L, S),").arg(shape)
-                                               : tr("the result is %1, not (B, L, S) = %2,").arg(shape, right);
-            numbers = m_mistake == attn::Mistake::Transpose01
-                ? tr("Here the shapes fit by chance: %1 but its first axis runs over K's keys, not the batch, and its "
-                     "columns over K's features, not the keys.")
-                      .arg(fit)
-                : tr("Here the shapes fit by chance: %1 but its rows are Q's features and its columns K's features, "
-                     "not queries and keys.")
-                      .arg(fit);
-        } else
-            numbers = fromStd(m_result.wrong.error);
-        break;
-    }
+    const MistakeTexts t = mistakeTexts(sum);
+    QString numbers = t.numbers;
     if (m_showHull && !m_sides[1].projection.outputs.empty()) {
         const auto outside = [this](int k) {
             const std::vector<bool> &o = m_sides[std::size_t(k)].projection.outside;
@@ -544,14 +493,105 @@ void MistakesWindow::updateCaption()
                   .arg(outside(1))
                   .arg(p.dV);
     }
-    m_heading->setText(heading);
+    m_heading->setText(t.heading);
     m_caption->setText(QStringLiteral("<b>%1</b> %2<br><b>%3</b> %4<br><b>%5</b> <span style='color:%7'>%6</span>")
-                           .arg(tr("Symptom:"), symptom.toHtmlEscaped(), tr("Cause:"), cause.toHtmlEscaped(),
-                               tr("Fix:"), fix.toHtmlEscaped(), rightColor(palette()).name()));
+                           .arg(tr("Symptom:"), t.symptom.toHtmlEscaped(), tr("Cause:"), t.cause.toHtmlEscaped(),
+                               tr("Fix:"), t.fix.toHtmlEscaped(), rightColor(palette()).name()));
     m_numbers->setText(numbers);
     const bool noScale = m_mistake == attn::Mistake::NoScale;
     m_why->setVisible(noScale);
     m_train->setVisible(noScale);
+    m_settings->setText(settingsLine(sum));
+}
+
+// The lecture's heading, symptom, cause and fix for the mistake shown, and the symptom in this example's numbers.
+MistakesWindow::MistakeTexts MistakesWindow::mistakeTexts(const attn::MistakeSummary &sum) const
+{
+    const attn::Params &p = m_result.params;
+    MistakeTexts t;
+    switch (m_mistake) {
+    case attn::Mistake::NoScale:
+        t.heading = tr("Forgetting to divide by √d_k");
+        t.symptom = tr("with a large d_k training does not converge; the loss stays flat for a long time");
+        t.cause = tr("the dot product's variance grows with d_k: the softmax saturates and its gradient is flattened");
+        t.fix = tr("use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself");
+        t.numbers = tr("Here (d_k = %1): each row's largest weight is %2 on average without the scale, %3 with it; the "
+                       "softmax's gradient (its Jacobian's norm) is %4 against %5.")
+                        .arg(p.dK)
+                        .arg(fixedText(sum.meanRowMax[1]), fixedText(sum.meanRowMax[0]),
+                            fixedText(sum.meanJacobian[1], 3), fixedText(sum.meanJacobian[0], 3));
+        if (!p.loaded) // (loaded Q and K fix d_k)
+            t.numbers += ' ' + tr("↑ and ↓ double and halve d_k.");
+        if (std::fabs(sum.meanRowMax[1] - sum.meanRowMax[0]) < 0.1)
+            t.numbers += ' ' + tr("At this d_k the two are still alike.");
+        break;
+    case attn::Mistake::SoftmaxDim:
+        t.heading = tr("softmax over the wrong dim (dim=-2)");
+        t.symptom = tr("the rows do not sum to 1 and the output is not a convex combination of the values; training "
+                       "still runs but learns nothing");
+        t.cause = tr("normalisation must run over the keys (the last dimension), not over the queries");
+        t.fix = tr("always write dim=-1, and print the row sums once as a check");
+        t.numbers = (p.queryLength <= 16 && !m_showHull
+                ? tr("Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every "
+                     "row sums to 1.")
+                : tr("Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1."))
+                        .arg(fixedText(sum.minRowSum[1]), fixedText(sum.maxRowSum[1]));
+        break;
+    case attn::Mistake::MhaMaskInSdpa:
+        t.heading = tr("nn.MultiheadAttention's key_padding_mask handed to F.scaled_dot_product_attention as it is");
+        t.symptom = tr("the positions that should be masked are attended to instead");
+        t.cause
+            = tr("their booleans mean opposite things: in key_padding_mask True means masked, in SDPA's attn_mask True "
+                 "means take part");
+        t.fix = tr("invert it before passing it: ~key_padding_mask");
+        t.numbers = (m_result.padCount == 1
+                ? tr("Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, "
+                     "every query puts %2 of its weight on the padding; the right way round, %3.")
+                      .arg(p.keyLength - 1)
+                : tr("Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it "
+                     "is, every query puts %2 of its weight on the padding; the right way round, %3.")
+                      .arg(QStringLiteral("%1–%2").arg(p.keyLength - m_result.padCount).arg(p.keyLength - 1)))
+                        .arg(fixedText(sum.weightOnPadding[1]), fixedText(sum.weightOnPadding[0]));
+        break;
+    case attn::Mistake::Transpose01:
+    case attn::Mistake::TransposeQ:
+        t.heading = m_mistake == attn::Mistake::Transpose01
+            ? tr("Transposing the wrong axes: K.transpose(0, 1)")
+            : tr("Transposing the wrong tensor: Q.transpose(-2, -1) @ K");
+        t.symptom = tr("a shape error, or the shapes fit by chance and the result is wrong");
+        t.cause
+            = tr("only transposing K's last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose "
+                 "does not always raise an error");
+        t.fix = tr("always write K.transpose(-2, -1), and check scores.shape == (B, L, S)");
+        if (!sum.wrongComputed && m_result.wrong.error.rfind("RuntimeError", 0) == 0)
+            t.numbers = m_mistake == attn::Mistake::Transpose01
+                ? tr("Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k "
+                     "= 4.")
+                : tr("Here PyTorch raises an error. It runs whenever L = S, as in self-attention.");
+        else if (sum.wrongComputed) {
+            const attn::Tensor3 &w = m_result.wrong.weights;
+            const QString shape = QStringLiteral("(%1, %2, %3)").arg(w.batch).arg(w.rows).arg(w.cols);
+            const QString right = QStringLiteral("(%1, %2, %3)").arg(p.batch).arg(p.queryLength).arg(p.keyLength);
+            const QString fit = shape == right ? tr("the result is %1, the very shape of (B, L, S),").arg(shape)
+                                               : tr("the result is %1, not (B, L, S) = %2,").arg(shape, right);
+            t.numbers = m_mistake == attn::Mistake::Transpose01
+                ? tr("Here the shapes fit by chance: %1 but its first axis runs over K's keys, not the batch, and its "
+                     "columns over K's features, not the keys.")
+                      .arg(fit)
+                : tr("Here the shapes fit by chance: %1 but its rows are Q's features and its columns K's features, "
+                     "not queries and keys.")
+                      .arg(fit);
+        } else
+            t.numbers = fromStd(m_result.wrong.error);
+        break;
+    }
+    return t;
+}
+
+// What both sides were drawn with, whether the sizes were cut down, and the window's keys.
+QString MistakesWindow::settingsLine(const attn::MistakeSummary &sum) const
+{
+    const attn::Params &p = m_result.params;
     const int shown = sum.shownBatch;
     QString settings = tr("Both sides: Q, K, V drawn as the main window draws them (%1, B = %2, L = %3, S = %4, d_k = "
                           "%5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 "
@@ -571,7 +611,7 @@ void MistakesWindow::updateCaption()
                   .arg(attn::kMistakeMaxLength)
                   .arg(attn::kMistakeMaxDk);
     settings += ' ' + tr("Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.");
-    m_settings->setText(settings);
+    return settings;
 }
 
 QString MistakesWindow::sideText(int k) const

@@ -18,7 +18,9 @@
 #include <memory>
 
 class HullPlot;
+class QBoxLayout;
 class QButtonGroup;
+class QLayout;
 class QCPColorMap;
 class QCPItemText;
 class QCustomPlot;
@@ -64,6 +66,16 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    struct MistakeTexts
+    {
+        QString heading, symptom, cause, fix, numbers;
+    };
+    MistakeTexts mistakeTexts(const attn::MistakeSummary &sum) const;
+    QString settingsLine(const attn::MistakeSummary &sum) const;
+    QLayout *buildChoices();
+    QBoxLayout *buildSide(int k);
+    void buildBottom(QBoxLayout *layout);
+    void bindKeys();
     struct Side
     {
         QLabel *title = nullptr, *code = nullptr, *shapes = nullptr, *error = nullptr;

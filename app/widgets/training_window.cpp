@@ -35,6 +35,59 @@ TrainingWindow::TrainingWindow(Clock &clock, QWidget *parent)
 {
     setObjectName("trainingWindow");
     m_texts.add([this] { setWindowTitle(tr("Training: with and without the scale")); });
+    createButtons();
+    createSettingFields();
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_start);
+    buttons->addWidget(m_step);
+    buttons->addWidget(m_reset);
+    buttons->addWidget(m_pace);
+    buttons->addWidget(m_progress, 1);
+    buttons->addWidget(m_export);
+    auto *settingsRow = new QHBoxLayout;
+    QLabel *names[8];
+    QWidget *const fields[] = { m_dk, m_optimizer, m_lr, m_noise, m_seed, m_steps, m_scaling, m_init };
+    for (int i = 0; i < 8; ++i) {
+        names[i] = new QLabel(this);
+        settingsRow->addWidget(names[i]);
+        settingsRow->addWidget(fields[i]);
+        settingsRow->addSpacing(6);
+    }
+    m_texts.add([names] {
+        const QString texts[8]
+            = { tr("d_k"), tr("Optimiser"), tr("lr"), tr("Noise"), tr("Seed"), tr("Steps"), tr("Blue"), tr("Init") };
+        for (int i = 0; i < 8; ++i)
+            names[i]->setText(texts[i]);
+    });
+    settingsRow->addStretch(1);
+
+    m_customPlot = new QCustomPlot(this);
+    m_customPlot->setObjectName("train-plot");
+    m_customPlot->setMinimumSize(600, 360);
+    m_customPlot->setFocusPolicy(Qt::StrongFocus);
+    m_plot = std::make_unique<TrainingPlot>(m_customPlot);
+    m_plot->setTitle(QString()); // the window's title says it
+    m_summary = new QLabel(this);
+    m_summary->setObjectName("train-summary");
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(buttons);
+    layout->addLayout(settingsRow);
+    layout->addWidget(m_customPlot, 1);
+    layout->addWidget(m_summary);
+    resize(1200, 800);
+
+    setSettings(attn::TrainSettings());
+    connectControls();
+    showSnapshot();
+    showState();
+}
+
+// Start (or Pause), Step, Reset, the pace and Export.
+void TrainingWindow::createButtons()
+{
     m_start = new QPushButton(this); // (its text says what it does now: showState)
     m_start->setObjectName("train-start");
     m_step = new QPushButton(this);
@@ -63,7 +116,11 @@ TrainingWindow::TrainingWindow(Clock &clock, QWidget *parent)
     m_texts.add([this] { m_export->setText(tr("Export…")); });
     m_progress = new QLabel(this);
     m_progress->setObjectName("train-progress");
+}
 
+// The settings of the runs: d_k, optimiser, learning rate, noise, seed, steps, the blue run's scaling, the init.
+void TrainingWindow::createSettingFields()
+{
     m_dk = new QSpinBox(this);
     m_dk->setObjectName("train-d-k");
     m_dk->setRange(1, attn::TrainLimits::maxDk);
@@ -112,50 +169,11 @@ TrainingWindow::TrainingWindow(Clock &clock, QWidget *parent)
         m_init->setItemText(1, tr("W = randn (the lecture's)"));
         m_init->setToolTip(tr("How W_q and W_k are drawn at step 0 (the same for both runs)"));
     });
+}
 
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_start);
-    buttons->addWidget(m_step);
-    buttons->addWidget(m_reset);
-    buttons->addWidget(m_pace);
-    buttons->addWidget(m_progress, 1);
-    buttons->addWidget(m_export);
-    auto *settingsRow = new QHBoxLayout;
-    QLabel *names[8];
-    QWidget *const fields[] = { m_dk, m_optimizer, m_lr, m_noise, m_seed, m_steps, m_scaling, m_init };
-    for (int i = 0; i < 8; ++i) {
-        names[i] = new QLabel(this);
-        settingsRow->addWidget(names[i]);
-        settingsRow->addWidget(fields[i]);
-        settingsRow->addSpacing(6);
-    }
-    m_texts.add([names] {
-        const QString texts[8]
-            = { tr("d_k"), tr("Optimiser"), tr("lr"), tr("Noise"), tr("Seed"), tr("Steps"), tr("Blue"), tr("Init") };
-        for (int i = 0; i < 8; ++i)
-            names[i]->setText(texts[i]);
-    });
-    settingsRow->addStretch(1);
-
-    m_customPlot = new QCustomPlot(this);
-    m_customPlot->setObjectName("train-plot");
-    m_customPlot->setMinimumSize(600, 360);
-    m_customPlot->setFocusPolicy(Qt::StrongFocus);
-    m_plot = std::make_unique<TrainingPlot>(m_customPlot);
-    m_plot->setTitle(QString()); // the window's title says it
-    m_summary = new QLabel(this);
-    m_summary->setObjectName("train-summary");
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(buttons);
-    layout->addLayout(settingsRow);
-    layout->addWidget(m_customPlot, 1);
-    layout->addWidget(m_summary);
-    resize(1200, 800);
-
-    setSettings(attn::TrainSettings());
+// The controls to the controller, and the window's keys: T and Escape close it, Space, → and R drive it.
+void TrainingWindow::connectControls()
+{
     // A typed number counts when it is complete (Return, or leaving the box), not digit by digit: typing
     // 100000 would otherwise run 1, 10, 100 ... steps on the way.
     for (QAbstractSpinBox *box : std::initializer_list<QAbstractSpinBox *> { m_dk, m_seed, m_steps, m_lr, m_noise })
@@ -194,8 +212,6 @@ TrainingWindow::TrainingWindow(Clock &clock, QWidget *parent)
         if (!m_invalid)
             m_controller->reset();
     });
-    showSnapshot();
-    showState();
 }
 
 TrainingWindow::~TrainingWindow() = default;

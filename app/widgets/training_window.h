@@ -50,6 +50,9 @@ protected:
     void changeEvent(QEvent *event) override; // a language switch: the texts again
 
 private:
+    void createButtons();
+    void createSettingFields();
+    void connectControls();
     void settingsEdited();
     void showSnapshot();
     void showState();

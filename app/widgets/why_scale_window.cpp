@@ -35,6 +35,60 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
 {
     setObjectName("whyScaleWindow");
     m_texts.add([this] { setWindowTitle(tr("Why divide by √d_k?")); });
+    QLayout *controls = createControls();
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName("sweep-plot");
+    m_plot->setMinimumSize(480, 360);
+    m_plot->setFocusPolicy(Qt::StrongFocus);
+    m_sweepPlot = std::make_unique<SweepPlot>(m_plot);
+    createHistograms();
+    m_status = new QLabel(this);
+    m_status->setObjectName("sweep-status");
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_plot, 3);
+    layout->addWidget(m_histogram, 1);
+    layout->addWidget(m_status);
+    resize(1100, 800);
+
+    m_debounce = m_model->clock().createTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(250);
+    connect(m_debounce, &ClockTimer::timeout, this, &WhyScaleWindow::recompute);
+    for (QSpinBox *box : { m_keys, m_trials })
+        connect(box, &QSpinBox::valueChanged, m_debounce, &ClockTimer::start);
+    connect(m_scaling, &QComboBox::currentIndexChanged, m_debounce, &ClockTimer::start);
+    connect(m_additive, &QCheckBox::toggled, m_debounce, &ClockTimer::start);
+    connect(m_cancel, &QPushButton::clicked, this, &WhyScaleWindow::cancel);
+    connect(m_run, &QPushButton::clicked, this, &WhyScaleWindow::recompute);
+    connect(m_export, &QPushButton::clicked, this, &WhyScaleWindow::exportDialog);
+    connect(&m_watcher, &QFutureWatcher<std::optional<attn::SweepResult>>::finished, this, &WhyScaleWindow::finished);
+    connect(m_plot, &QCustomPlot::mousePress, this, &WhyScaleWindow::plotClicked);
+    // The main window's d_k is marked; a new seed or sigma (the trials' draws) or d_model (÷√d_model) sweeps again.
+    connect(m_model, &AttentionModel::paramsChanged, this, [this](const attn::Params &p) {
+        m_sweepPlot->setCurrentDk(p.dK);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        if (isVisible() && (!m_result || !(settings() == m_result->settings)))
+            m_debounce->start();
+    });
+    m_sweepPlot->setCurrentDk(m_model->params().dK);
+    connect(m_model, &AttentionModel::resultChanged, this, [this] {
+        if (isVisible())
+            showHistograms();
+    });
+    // W (as in the main window) and Escape close it from within.
+    for (const QKeySequence &key : { QKeySequence(Qt::Key_W), QKeySequence(Qt::Key_Escape) })
+        connect(new QShortcut(key, this), &QShortcut::activated, this, &QWidget::hide);
+    m_cancel->setEnabled(false);
+    m_export->setEnabled(false);
+}
+
+// The sweep's settings (keys S, trials T, the scaled side, + additive), its progress, Sweep, Cancel and Export.
+QLayout *WhyScaleWindow::createControls()
+{
     auto *controls = new QHBoxLayout;
     m_keys = new QSpinBox(this);
     m_keys->setObjectName("sweep-keys");
@@ -91,12 +145,12 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
     controls->addWidget(m_cancel);
     controls->addWidget(m_export);
 
-    m_plot = new QCustomPlot(this);
-    m_plot->setObjectName("sweep-plot");
-    m_plot->setMinimumSize(480, 360);
-    m_plot->setFocusPolicy(Qt::StrongFocus);
-    m_sweepPlot = std::make_unique<SweepPlot>(m_plot);
-    // The main window's own scores, raw and scaled, against the normal curve their variance predicts.
+    return controls;
+}
+
+// The main window's own scores, raw and scaled, against the normal curve their variance predicts.
+void WhyScaleWindow::createHistograms()
+{
     m_histogram = new QCustomPlot(this);
     m_histogram->setObjectName("score-histogram");
     m_histogram->setMinimumHeight(150);
@@ -119,48 +173,6 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
         m_normal[side]->setPen(QPen(QColor(40, 40, 40), 2));
     }
     m_histogram->plotLayout()->setRowStretchFactors({ 0.001, 1.0 });
-    m_status = new QLabel(this);
-    m_status->setObjectName("sweep-status");
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(controls);
-    layout->addWidget(m_plot, 3);
-    layout->addWidget(m_histogram, 1);
-    layout->addWidget(m_status);
-    resize(1100, 800);
-
-    m_debounce = m_model->clock().createTimer(this);
-    m_debounce->setSingleShot(true);
-    m_debounce->setInterval(250);
-    connect(m_debounce, &ClockTimer::timeout, this, &WhyScaleWindow::recompute);
-    for (QSpinBox *box : { m_keys, m_trials })
-        connect(box, &QSpinBox::valueChanged, m_debounce, &ClockTimer::start);
-    connect(m_scaling, &QComboBox::currentIndexChanged, m_debounce, &ClockTimer::start);
-    connect(m_additive, &QCheckBox::toggled, m_debounce, &ClockTimer::start);
-    connect(m_cancel, &QPushButton::clicked, this, &WhyScaleWindow::cancel);
-    connect(m_run, &QPushButton::clicked, this, &WhyScaleWindow::recompute);
-    connect(m_export, &QPushButton::clicked, this, &WhyScaleWindow::exportDialog);
-    connect(&m_watcher, &QFutureWatcher<std::optional<attn::SweepResult>>::finished, this, &WhyScaleWindow::finished);
-    connect(m_plot, &QCustomPlot::mousePress, this, &WhyScaleWindow::plotClicked);
-    // The main window's d_k is marked; a new seed or sigma (the trials' draws) or d_model (÷√d_model) sweeps again.
-    connect(m_model, &AttentionModel::paramsChanged, this, [this](const attn::Params &p) {
-        m_sweepPlot->setCurrentDk(p.dK);
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-        if (isVisible() && (!m_result || !(settings() == m_result->settings)))
-            m_debounce->start();
-    });
-    m_sweepPlot->setCurrentDk(m_model->params().dK);
-    connect(m_model, &AttentionModel::resultChanged, this, [this] {
-        if (isVisible())
-            showHistograms();
-    });
-    // W (as in the main window) and Escape close it from within.
-    for (const QKeySequence &key : { QKeySequence(Qt::Key_W), QKeySequence(Qt::Key_Escape) })
-        connect(new QShortcut(key, this), &QShortcut::activated, this, &QWidget::hide);
-    m_cancel->setEnabled(false);
-    m_export->setEnabled(false);
 }
 
 WhyScaleWindow::~WhyScaleWindow()

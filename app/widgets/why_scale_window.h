@@ -26,6 +26,7 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class ClockTimer;
+class QLayout;
 class SweepPlot;
 class QCPBars;
 class QCPGraph;
@@ -61,6 +62,8 @@ protected:
     void changeEvent(QEvent *event) override; // a language switch: the texts again
 
 private:
+    QLayout *createControls();
+    void createHistograms();
     void started();
     void finished();
     void progress(double fraction);

@@ -119,7 +119,7 @@
     </message>
     <message>
         <location filename="../../app/widgets/controls_panel.cpp" line="190"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="583"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="595"/>
         <source>Cross-attention (keys from a second sequence)</source>
         <translation>交叉注意力（键来自第二个序列）</translation>
     </message>
@@ -505,322 +505,322 @@
         <translation>在熵的旁边显示每一行 softmax 的梯度：其雅可比矩阵 diag(p) − p·pᵀ 的范数。独热的行为 0（没有梯度能穿过它传回去），均匀的行为 √(S − 1)/S。快捷键 G。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="557"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="564"/>
         <source>Files: %1</source>
         <translation>文件：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="564"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="571"/>
         <source>Q, K and V loaded from %1.</source>
         <translation>Q、K 和 V 载入自 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="565"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="572"/>
         <source>Q and K loaded from %1; no V was given, so V = K.</source>
         <translation>Q 和 K 载入自 %1；没有给出 V，所以 V = K。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="571"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="578"/>
         <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn; File &gt; Open attention data loads them.</source>
         <translation>Q、K、V 的来源：序列 X 的投影（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 抽取；“文件 &gt; 打开注意力数据”可从文件载入。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="584"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="596"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="607"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="619"/>
         <source> = %1 batch × %2 heads</source>
         <translation> = %1 批 × %2 个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="609"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="621"/>
         <source> = batch %1, head %2</source>
         <translation> = 批次 %1，头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="639"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="656"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
 </context>
 <context>
-    <name>ExplanationPanel</name>
+    <name>ExplanationText</name>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="81"/>
-        <source>Q·Kᵀ / √%1 = Q·Kᵀ / %2</source>
-        <translation>Q·Kᵀ / √%1 = Q·Kᵀ / %2</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="84"/>
-        <source>Q·Kᵀ (not scaled)</source>
-        <translation>Q·Kᵀ（未缩放）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="87"/>
-        <source>Q·Kᵀ × %1</source>
-        <translation>Q·Kᵀ × %1</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="90"/>
-        <source>Q·Kᵀ / d_k = Q·Kᵀ / %1</source>
-        <translation>Q·Kᵀ / d_k = Q·Kᵀ / %1</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="93"/>
-        <source>Q·Kᵀ / √d_model = Q·Kᵀ / %1</source>
-        <translation>Q·Kᵀ / √d_model = Q·Kᵀ / %1</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="96"/>
-        <source>(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2</source>
-        <translation>(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="99"/>
-        <source>over keys (dim −1)</source>
-        <translation>沿键维（dim −1）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="99"/>
-        <source>over queries (dim −2)</source>
-        <translation>沿查询维（dim −2）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="105"/>
-        <source>   ·   element %1 = batch %2, head %3 (of %4 heads: element b·%4 + h)</source>
-        <translation>   ·   元素 %1 = 批次 %2、头 %3（共 %4 个头：元素 b·%4 + h）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="116"/>
-        <source>(L, S)</source>
-        <translation>(L, S)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="116"/>
-        <source>(B, 1, S)</source>
-        <translation>(B, 1, S)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="116"/>
-        <source>(B, S)</source>
-        <translation>(B, S)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="118"/>
-        <source>   ·   mask m %1, True = take part: scores.masked_fill(~m, -1e9)</source>
-        <translation>   ·   掩码 m %1，True = 参与：scores.masked_fill(~m, -1e9)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="119"/>
-        <source>   ·   mask m %1, True = ignore: scores.masked_fill(m, -1e9)</source>
-        <translation>   ·   掩码 m %1，True = 屏蔽：scores.masked_fill(m, -1e9)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="121"/>
-        <source>   ·   mask m %1, True = take part: F.scaled_dot_product_attention(q, k, v, attn_mask=m)</source>
-        <translation>   ·   掩码 m %1，True = 参与：F.scaled_dot_product_attention(q, k, v, attn_mask=m)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="124"/>
-        <source>   ·   mask m (B, S), True = ignore: nn.MultiheadAttention(…)(q, k, v, key_padding_mask=m)</source>
-        <translation>   ·   掩码 m (B, S)，True = 屏蔽：nn.MultiheadAttention(…)(q, k, v, key_padding_mask=m)</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="129"/>
-        <source>, causal mask</source>
-        <translation>，因果掩码</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="131"/>
-        <source>, no key padded</source>
-        <translation>，没有填充的键</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="133"/>
-        <source>, last key masked</source>
-        <translation>，屏蔽最后 1 个键</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="135"/>
-        <source>, last %1 keys masked</source>
-        <translation>，屏蔽最后 %1 个键</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="137"/>
-        <source>, custom mask</source>
-        <translation>，自定义掩码</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="139"/>
-        <source>weights = softmax( %1 ) %2%3      out = weights · V</source>
-        <translation>weights = softmax( %1 ) %2%3      out = weights · V</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="145"/>
-        <source>Q = X·W_q %1, K = %2·W_k, V = %2·W_v   </source>
-        <translation>Q = X·W_q %1，K = %2·W_k，V = %2·W_v   </translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="149"/>
-        <source>scores v·tanh(Q·W₁ + K·W₂): Q %1, K %2, W₁ and W₂ (%3, %4), v (%4) → %5  →  softmax %6 → %5  →  weights·V: %5·%7 → %8</source>
-        <translation>分数 v·tanh(Q·W₁ + K·W₂)：Q %1，K %2，W₁ 和 W₂ (%3, %4)，v (%4) → %5  →  softmax %6 → %5  →  weights·V：%5·%7 → %8</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="155"/>
-        <source>Q·Kᵀ: %1·%2 → %3  →  %7  →  softmax %4 → %3  →  weights·V: %3·%5 → %6</source>
-        <translation>打分 Q·Kᵀ：%1·%2 → %3  →  %7  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="165"/>
-        <source>rows that are NaN: %1 of %2 (NaN or +∞ in their scores, as in PyTorch); rows that do not sum to 1: %3</source>
-        <translation>为 NaN 的行：%2 行中 %1 行（其分数中有 NaN 或 +∞，与 PyTorch 相同）；和不为 1 的行：%3</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="170"/>
-        <source>columns that are NaN: %1 of %2 (NaN or +∞ in their scores, as in PyTorch); the rows&apos; sums are NaN</source>
-        <translation>为 NaN 的列：%2 列中 %1 列（其分数中有 NaN 或 +∞，与 PyTorch 相同）；各行之和为 NaN</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="174"/>
-        <source>every row sums to 1</source>
-        <translation>每一行的和都为 1</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="177"/>
-        <source>columns sum to 1 (the %1 keys no query may see: 0), %2 of %3 rows do not</source>
-        <translation>各列之和为 1（没有查询能看到的 %1 个键：0），%3 行中有 %2 行不为 1</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="182"/>
-        <source>columns sum to 1, %1 of %2 rows do not</source>
-        <translation>各列和为 1，%2 行中有 %1 行的和不为 1</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="186"/>
-        <source>·σ⁴</source>
-        <translation>·σ⁴</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="189"/>
-        <source>additive scores: a sum of H tanh&apos;s, bounded by Σ|v_h| = %1 whatever d_k is</source>
-        <translation>加性分数：H 个 tanh 之和，无论 d_k 多大都不超过 Σ|v_h| = %1</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="192"/>
-        <source>none expected: Q and K are loaded, not drawn</source>
-        <translation>没有期望值：Q 和 K 是载入的，不是随机抽取的</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="194"/>
-        <source>not known with position encodings</source>
-        <translation>加了位置编码时无法给出期望值</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="196"/>
-        <source>expected d_k%1 = %2, scaled %3</source>
-        <translation>期望 d_k%1 = %2，缩放后 %3</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="198"/>
-        <source>expected d_k·d_model²%1 = %2, scaled %3 (randn weights: q and k entries have variance d_model)</source>
-        <translation>期望 d_k·d_model²%1 = %2，缩放后 %3（randn 权重：q 和 k 的每个元素方差为 d_model）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="202"/>
-        <source>expected d_k%1 = %2, scaled %3 (randn / √d_model weights: q and k entries have variance 1)</source>
-        <translation>期望 d_k%1 = %2，缩放后 %3（randn / √d_model 权重：q 和 k 的每个元素方差为 1）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="205"/>
-        <source>expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)</source>
-        <translation>期望 d_k/9%1 = %2，缩放后 %3（nn.Linear 权重：q 和 k 的每个元素方差为 1/3）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="211"/>
-        <source>mean softmax Jacobian norm %1 (uniform rows over their visible keys have %2 on average, one-hot rows 0)</source>
-        <translation>softmax 雅可比范数的平均值 %1（在各自可见键上均匀的行平均为 %2，独热的行为 0）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="213"/>
-        <source>mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)</source>
-        <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行为 %2，one-hot 的行为 0）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="214"/>
-        <source>mean softmax Jacobian norm %1 (uniform columns over their visible queries have %2 on average, one-hot columns 0)</source>
-        <translation>softmax 雅可比范数的平均值 %1（在各自可见查询上均匀的列平均为 %2，独热的列为 0）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="240"/>
-        <source>mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column&apos;s visible queries, on average; the columns are the distributions)</source>
-        <translation>列熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="245"/>
-        <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(scores) = %5 (not scaled: %6); %7   ·   %8   ·   %9</source>
-        <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(分数) = %5（不缩放：%6）；%7   ·   %8   ·   %9</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="247"/>
-        <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8   ·   %9</source>
-        <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="272"/>
-        <source>%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
-        <translation>%1：最大权重 %2，平均行熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="274"/>
-        <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5</source>
-        <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%），平均梯度 %5</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="277"/>
-        <source>%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
-        <translation>%1：最大权重 %2，平均列熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="279"/>
-        <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5</source>
-        <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%），平均梯度 %5</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="224"/>
-        <source>mean row entropy %1 nats = %2% of ln S = %3</source>
-        <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="77"/>
+        <location filename="../../app/model/explanation_text.cpp" line="32"/>
         <source>v·tanh(Q·W₁ + K·W₂) (additive, H = %1, not scaled)</source>
         <translation>v·tanh(Q·W₁ + K·W₂)（加性，H = %1，不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="125"/>
+        <location filename="../../app/model/explanation_text.cpp" line="35"/>
+        <source>Q·Kᵀ / √%1 = Q·Kᵀ / %2</source>
+        <translation>Q·Kᵀ / √%1 = Q·Kᵀ / %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="37"/>
+        <source>Q·Kᵀ (not scaled)</source>
+        <translation>Q·Kᵀ（未缩放）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="39"/>
+        <source>Q·Kᵀ × %1</source>
+        <translation>Q·Kᵀ × %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="41"/>
+        <source>Q·Kᵀ / d_k = Q·Kᵀ / %1</source>
+        <translation>Q·Kᵀ / d_k = Q·Kᵀ / %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="43"/>
+        <source>Q·Kᵀ / √d_model = Q·Kᵀ / %1</source>
+        <translation>Q·Kᵀ / √d_model = Q·Kᵀ / %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="45"/>
+        <source>(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2</source>
+        <translation>(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="52"/>
+        <source>over keys (dim −1)</source>
+        <translation>沿键维（dim −1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="52"/>
+        <source>over queries (dim −2)</source>
+        <translation>沿查询维（dim −2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="59"/>
+        <source>, causal mask</source>
+        <translation>，因果掩码</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="61"/>
+        <source>, no key padded</source>
+        <translation>，没有填充的键</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="63"/>
+        <source>, last key masked</source>
+        <translation>，屏蔽最后 1 个键</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="65"/>
+        <source>, last %1 keys masked</source>
+        <translation>，屏蔽最后 %1 个键</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="67"/>
+        <source>, custom mask</source>
+        <translation>，自定义掩码</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="69"/>
+        <source>weights = softmax( %1 ) %2%3      out = weights · V</source>
+        <translation>weights = softmax( %1 ) %2%3      out = weights · V</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="85"/>
+        <source>   ·   element %1 = batch %2, head %3 (of %4 heads: element b·%4 + h)</source>
+        <translation>   ·   元素 %1 = 批次 %2、头 %3（共 %4 个头：元素 b·%4 + h）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="96"/>
+        <source>(L, S)</source>
+        <translation>(L, S)</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="96"/>
+        <source>(B, 1, S)</source>
+        <translation>(B, 1, S)</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="96"/>
+        <source>(B, S)</source>
+        <translation>(B, S)</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="98"/>
+        <source>   ·   mask m %1, True = take part: scores.masked_fill(~m, -1e9)</source>
+        <translation>   ·   掩码 m %1，True = 参与：scores.masked_fill(~m, -1e9)</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="99"/>
+        <source>   ·   mask m %1, True = ignore: scores.masked_fill(m, -1e9)</source>
+        <translation>   ·   掩码 m %1，True = 屏蔽：scores.masked_fill(m, -1e9)</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="101"/>
+        <source>   ·   mask m %1, True = take part: F.scaled_dot_product_attention(q, k, v, attn_mask=m)</source>
+        <translation>   ·   掩码 m %1，True = 参与：F.scaled_dot_product_attention(q, k, v, attn_mask=m)</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="104"/>
+        <source>   ·   mask m (B, S), True = ignore: nn.MultiheadAttention(…)(q, k, v, key_padding_mask=m)</source>
+        <translation>   ·   掩码 m (B, S)，True = 屏蔽：nn.MultiheadAttention(…)(q, k, v, key_padding_mask=m)</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="105"/>
         <source>   ·   mask m (L, S), True = ignore: nn.MultiheadAttention(…)(q, k, v, attn_mask=m)</source>
         <translation>   ·   掩码 m (L, S)，True = 屏蔽：nn.MultiheadAttention(…)(q, k, v, attn_mask=m)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="175"/>
+        <location filename="../../app/model/explanation_text.cpp" line="108"/>
+        <source>Q = X·W_q %1, K = %2·W_k, V = %2·W_v   </source>
+        <translation>Q = X·W_q %1，K = %2·W_k，V = %2·W_v   </translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="112"/>
+        <source>scores v·tanh(Q·W₁ + K·W₂): Q %1, K %2, W₁ and W₂ (%3, %4), v (%4) → %5  →  softmax %6 → %5  →  weights·V: %5·%7 → %8</source>
+        <translation>分数 v·tanh(Q·W₁ + K·W₂)：Q %1，K %2，W₁ 和 W₂ (%3, %4)，v (%4) → %5  →  softmax %6 → %5  →  weights·V：%5·%7 → %8</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="118"/>
+        <source>Q·Kᵀ: %1·%2 → %3  →  %7  →  softmax %4 → %3  →  weights·V: %3·%5 → %6</source>
+        <translation>打分 Q·Kᵀ：%1·%2 → %3  →  %7  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="135"/>
+        <source>rows that are NaN: %1 of %2 (NaN or +∞ in their scores, as in PyTorch); rows that do not sum to 1: %3</source>
+        <translation>为 NaN 的行：%2 行中 %1 行（其分数中有 NaN 或 +∞，与 PyTorch 相同）；和不为 1 的行：%3</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="140"/>
+        <source>columns that are NaN: %1 of %2 (NaN or +∞ in their scores, as in PyTorch); the rows&apos; sums are NaN</source>
+        <translation>为 NaN 的列：%2 列中 %1 列（其分数中有 NaN 或 +∞，与 PyTorch 相同）；各行之和为 NaN</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="144"/>
+        <source>every row sums to 1</source>
+        <translation>每一行的和都为 1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="145"/>
         <source>rows that do not sum to 1: %1 of %2</source>
         <translation>和不为 1 的行：%2 行中有 %1 行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="216"/>
+        <location filename="../../app/model/explanation_text.cpp" line="147"/>
+        <source>columns sum to 1 (the %1 keys no query may see: 0), %2 of %3 rows do not</source>
+        <translation>各列之和为 1（没有查询能看到的 %1 个键：0），%3 行中有 %2 行不为 1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="152"/>
+        <source>columns sum to 1, %1 of %2 rows do not</source>
+        <translation>各列和为 1，%2 行中有 %1 行的和不为 1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="156"/>
+        <source>·σ⁴</source>
+        <translation>·σ⁴</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="159"/>
+        <source>additive scores: a sum of H tanh&apos;s, bounded by Σ|v_h| = %1 whatever d_k is</source>
+        <translation>加性分数：H 个 tanh 之和，无论 d_k 多大都不超过 Σ|v_h| = %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="162"/>
+        <source>none expected: Q and K are loaded, not drawn</source>
+        <translation>没有期望值：Q 和 K 是载入的，不是随机抽取的</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="164"/>
+        <source>not known with position encodings</source>
+        <translation>加了位置编码时无法给出期望值</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="166"/>
+        <source>expected d_k%1 = %2, scaled %3</source>
+        <translation>期望 d_k%1 = %2，缩放后 %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="168"/>
+        <source>expected d_k·d_model²%1 = %2, scaled %3 (randn weights: q and k entries have variance d_model)</source>
+        <translation>期望 d_k·d_model²%1 = %2，缩放后 %3（randn 权重：q 和 k 的每个元素方差为 d_model）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="172"/>
+        <source>expected d_k%1 = %2, scaled %3 (randn / √d_model weights: q and k entries have variance 1)</source>
+        <translation>期望 d_k%1 = %2，缩放后 %3（randn / √d_model 权重：q 和 k 的每个元素方差为 1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="175"/>
+        <source>expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)</source>
+        <translation>期望 d_k/9%1 = %2，缩放后 %3（nn.Linear 权重：q 和 k 的每个元素方差为 1/3）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="181"/>
+        <source>mean softmax Jacobian norm %1 (uniform rows over their visible keys have %2 on average, one-hot rows 0)</source>
+        <translation>softmax 雅可比范数的平均值 %1（在各自可见键上均匀的行平均为 %2，独热的行为 0）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="183"/>
+        <source>mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)</source>
+        <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行为 %2，one-hot 的行为 0）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="184"/>
+        <source>mean softmax Jacobian norm %1 (uniform columns over their visible queries have %2 on average, one-hot columns 0)</source>
+        <translation>softmax 雅可比范数的平均值 %1（在各自可见查询上均匀的列平均为 %2，独热的列为 0）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="186"/>
         <source>mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（均匀的列为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="229"/>
+        <location filename="../../app/model/explanation_text.cpp" line="194"/>
+        <source>mean row entropy %1 nats = %2% of ln S = %3</source>
+        <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="199"/>
         <source>mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row&apos;s visible keys, on average)</source>
         <translation>行熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每行可见键数的 ln 的平均）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/explanation_panel.cpp" line="235"/>
+        <location filename="../../app/model/explanation_text.cpp" line="205"/>
         <source>mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)</source>
         <translation>平均列熵 %1 奈特 = ln L = %3 的 %2%（此时列才是概率分布）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="210"/>
+        <source>mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column&apos;s visible queries, on average; the columns are the distributions)</source>
+        <translation>列熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="214"/>
+        <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(scores) = %5 (not scaled: %6); %7   ·   %8   ·   %9</source>
+        <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(分数) = %5（不缩放：%6）；%7   ·   %8   ·   %9</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="216"/>
+        <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8   ·   %9</source>
+        <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="233"/>
+        <source>%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
+        <translation>%1：最大权重 %2，平均行熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="235"/>
+        <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5</source>
+        <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%），平均梯度 %5</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="238"/>
+        <source>%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
+        <translation>%1：最大权重 %2，平均列熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="240"/>
+        <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5</source>
+        <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%），平均梯度 %5</translation>
     </message>
 </context>
 <context>
@@ -841,7 +841,7 @@
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_actions.cpp" line="98"/>
+        <location filename="../../app/widgets/export_actions.cpp" line="99"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
@@ -1292,95 +1292,68 @@
     </message>
     <message>
         <location filename="../../app/render/heatmap_drawing.cpp" line="111"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="288"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="313"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="343"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="641"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1151"/>
+        <location filename="../../app/render/figure.cpp" line="354"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="640"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1025"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="371"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="642"/>
+        <location filename="../../app/render/figure.cpp" line="382"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="641"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="302"/>
-        <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).</source>
-        <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="312"/>
-        <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy is shown under the map, against the most each can have (dashed).</source>
-        <translation>沿查询做 softmax（dim −2）：每一列和为 1，行和不为 1，所以输出不再是值向量的加权平均。列才是概率分布：它们的熵画在热图下方，与各列可能的最大熵（虚线）对照。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="240"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1151"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="265"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1025"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="241"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="243"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1152"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="266"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="268"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1026"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="242"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="267"/>
         <source>col. entropy</source>
         <translation>列熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="308"/>
-        <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy and gradient are shown under the map, against the most entropy each can have and a uniform column&apos;s gradient (dashed).</source>
-        <translation>沿查询做 softmax（dim −2）：每一列和为 1，行和不为 1，所以输出不再是值向量的加权平均。列才是概率分布：它们的熵和梯度画在热图下方，分别与各列可能的最大熵、均匀列的梯度（虚线）对照。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="319"/>
-        <source>The rows&apos; largest weights average %1: on the fixed 0 to 1 colour range the map looks flat. Press F (or Range: Fit to data) to stretch the colours over the weights.</source>
-        <translation>各行最大权重的平均值为 %1：在固定的 0 到 1 颜色范围下整张图看起来是一种颜色。按 F（或“范围：按数据拟合”）把颜色铺满这些权重。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="329"/>
-        <source>Rows that are NaN: %1 (grey). Loaded NaN or infinite values put NaN or +∞ in their scores; PyTorch gives NaN there too.</source>
-        <translation>为 NaN 的行：%1（灰色）。载入数据中的 NaN 或无穷值使这些行的分数含有 NaN 或 +∞；PyTorch 在此也给出 NaN。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="331"/>
-        <source>Columns that are NaN: %1 (grey). Loaded NaN or infinite values put NaN or +∞ in their scores; PyTorch gives NaN there too.</source>
-        <translation>为 NaN 的列：%1（灰色）。载入数据中的 NaN 或无穷值使这些列的分数含有 NaN 或 +∞；PyTorch 在此也给出 NaN。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="600"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="591"/>
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="618"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="617"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="635"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="634"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="640"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="641"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="642"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1152"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1026"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
+</context>
+<context>
+    <name>HeatmapText</name>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="922"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="26"/>
         <source>query %1, key %2
 additive score = %3
 </source>
@@ -1389,7 +1362,7 @@ additive score = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="923"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="27"/>
         <source>query %1, key %2
 raw score Q·Kᵀ = %3
 </source>
@@ -1398,205 +1371,235 @@ raw score Q·Kᵀ = %3
 </translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="929"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="33"/>
         <source>masked (logit −∞), like every key of this row
 weight = 0 (PyTorch gives NaN)</source>
         <translation>被屏蔽（logit −∞），这一行的每个键都是
 权重 = 0（PyTorch 给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="931"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="35"/>
         <source>masked (logit −∞)
 weight = 0</source>
         <translation>已屏蔽（logit −∞）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="932"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="36"/>
         <source>masked (logit −1e9)
 weight = 0</source>
         <translation>被屏蔽（logit −1e9）
 权重 = 0</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="935"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="39"/>
         <source>masked (logit −1e9), like every key of this row: its weights are uniform
 weight = %1</source>
         <translation>被屏蔽（logit −1e9），这一行的每个键都是：它的权重是均匀的
 权重 = %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="936"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="40"/>
         <source>masked (logit −1e9), like every query of this column: its weights are uniform
 weight = %1</source>
         <translation>被屏蔽（logit −1e9），这一列的每个查询都是：它的权重是均匀的
 权重 = %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="940"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="44"/>
         <source>logit (not scaled) = %1
 weight = %2</source>
         <translation>logit（不缩放）= %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="941"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="45"/>
         <source>scaled logit = %1
 weight = %2</source>
         <translation>缩放后分数 = %1
 权重 = %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="946"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="50"/>
         <source>
 row %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 行之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="954"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="58"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats</source>
         <translation>
 第 %1 列之和为 %2，熵为 %3 nats</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="969"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="72"/>
         <source> (click to change)</source>
         <translation>（点击可修改）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="971"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="74"/>
         <source>
 SDPA attn_mask[%1, %2, %3] = %4: True = take part%5</source>
         <translation>
 SDPA attn_mask[%1, %2, %3] = %4：True = 参与%5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="978"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="81"/>
         <source>
 MHA key_padding_mask[%1, %2] = %3: True = ignore</source>
         <translation>
 MHA key_padding_mask[%1, %2] = %3：True = 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1029"/>
-        <source> (the most, for a uniform row: ln S = %1)</source>
-        <translation>（最大值，均匀的行：ln S = %1）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1030"/>
-        <source> (the most, for a uniform column: ln L = %1)</source>
-        <translation>（最大值，均匀的列：ln L = %1）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1032"/>
-        <source> (the mask hides every key of this row)</source>
-        <translation>（掩码遮住了这一行的所有键）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1032"/>
-        <source> (the mask hides this key from every query)</source>
-        <translation>（掩码对所有查询遮住了这个键）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1060"/>
-        <source>
-row entropy %1 nats</source>
-        <translation>
-行熵 %1 nats</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1070"/>
-        <source>
-column entropy %1 nats</source>
-        <translation>
-列熵 %1 nats</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1058"/>
-        <source>query %1: the row sums to %2</source>
-        <translation>查询 %1：该行的和为 %2</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="324"/>
-        <source>Queries that see no key at all: %1. Their weights are 0 here (PyTorch gives NaN).</source>
-        <translation>完全看不到任何键的查询：%1 个。它们的权重在这里为 0（PyTorch 给出 NaN）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="325"/>
-        <source>Keys that no query sees: %1. Their weights are 0 here (PyTorch gives NaN).</source>
-        <translation>没有任何查询能看到的键：%1 个。它们的权重在这里为 0（PyTorch 给出 NaN）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="336"/>
-        <source>Queries that see no key: %1. masked_fill(−1e9) leaves their logits equal: their weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).</source>
-        <translation>看不到任何键的查询：%1 个。masked_fill(−1e9) 让它们的 logit 全部相等：权重是均匀的，每个 1/%2，与 PyTorch 相同（用 −inf 时 PyTorch 给出 NaN）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="340"/>
-        <source>Keys that no query sees: %1. masked_fill(−1e9) leaves their logits equal: their weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).</source>
-        <translation>没有任何查询能看到的键：%1 个。masked_fill(−1e9) 让它们的 logit 全部相等：权重是均匀的，每个 1/%2，与 PyTorch 相同（用 −inf 时 PyTorch 给出 NaN）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="982"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="85"/>
         <source>
 MHA attn_mask[%1, %2] = %3: True = ignore (not allowed to attend)%4</source>
         <translation>
 MHA attn_mask[%1, %2] = %3：True = 屏蔽（不允许关注）%4</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1008"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="99"/>
         <source>
 the mask leaves this row no key: no distribution, no gradient</source>
         <translation>
 掩码没有给这一行留下任何键：没有分布，也没有梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1009"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="100"/>
         <source>
 the mask leaves this column no query: no distribution, no gradient</source>
         <translation>
 掩码没有给这一列留下任何查询：没有分布，也没有梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1014"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="105"/>
         <source>
 softmax Jacobian norm of row %1: %2 (a uniform row %3; one split evenly over two keys 0.5, the most; one-hot 0: no gradient flows back)</source>
         <translation>
 第 %1 行的 softmax 雅可比范数：%2（均匀的行为 %3；平分在两个键上的行为 0.5，是最大值；独热的行为 0：没有梯度传回）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1016"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="107"/>
         <source>
 softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly over two queries 0.5, the most; one-hot 0: no gradient flows back)</source>
         <translation>
 第 %1 列的 softmax 雅可比范数：%2（均匀的列为 %3；平分在两个查询上的列为 0.5，是最大值；独热的列为 0：没有梯度传回）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1034"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="120"/>
+        <source> (the most, for a uniform row: ln S = %1)</source>
+        <translation>（最大值，均匀的行：ln S = %1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="121"/>
+        <source> (the most, for a uniform column: ln L = %1)</source>
+        <translation>（最大值，均匀的列：ln L = %1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="123"/>
+        <source> (the mask hides every key of this row)</source>
+        <translation>（掩码遮住了这一行的所有键）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="123"/>
+        <source> (the mask hides this key from every query)</source>
+        <translation>（掩码对所有查询遮住了这个键）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="125"/>
         <source> (the most is 0: the mask leaves this row one key)</source>
         <translation>（最大值为 0：掩码只给这一行留下一个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1035"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="126"/>
         <source> (the most is 0: the mask shows this key to one query)</source>
         <translation>（最大值为 0：掩码只让一个查询看到这个键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1037"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="128"/>
         <source> (the most, for a uniform row over its %1 visible keys: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个键上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1038"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="129"/>
         <source> (the most, for a uniform column over its %1 visible queries: ln %1 = %2)</source>
         <translation>（最大值，在它可见的 %1 个查询上均匀：ln %1 = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1068"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="138"/>
+        <source>query %1: the row sums to %2</source>
+        <translation>查询 %1：该行的和为 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="140"/>
+        <source>
+row entropy %1 nats</source>
+        <translation>
+行熵 %1 nats</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="149"/>
         <source>key %1: the column sums to %2</source>
         <translation>键 %1：该列的和为 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="151"/>
+        <source>
+column entropy %1 nats</source>
+        <translation>
+列熵 %1 nats</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="161"/>
+        <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).</source>
+        <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="167"/>
+        <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy and gradient are shown under the map, against the most entropy each can have and a uniform column&apos;s gradient (dashed).</source>
+        <translation>沿查询做 softmax（dim −2）：每一列和为 1，行和不为 1，所以输出不再是值向量的加权平均。列才是概率分布：它们的熵和梯度画在热图下方，分别与各列可能的最大熵、均匀列的梯度（虚线）对照。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="171"/>
+        <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy is shown under the map, against the most each can have (dashed).</source>
+        <translation>沿查询做 softmax（dim −2）：每一列和为 1，行和不为 1，所以输出不再是值向量的加权平均。列才是概率分布：它们的熵画在热图下方，与各列可能的最大熵（虚线）对照。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="177"/>
+        <source>The rows&apos; largest weights average %1: on the fixed 0 to 1 colour range the map looks flat. Press F (or Range: Fit to data) to stretch the colours over the weights.</source>
+        <translation>各行最大权重的平均值为 %1：在固定的 0 到 1 颜色范围下整张图看起来是一种颜色。按 F（或“范围：按数据拟合”）把颜色铺满这些权重。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="182"/>
+        <source>Queries that see no key at all: %1. Their weights are 0 here (PyTorch gives NaN).</source>
+        <translation>完全看不到任何键的查询：%1 个。它们的权重在这里为 0（PyTorch 给出 NaN）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="183"/>
+        <source>Keys that no query sees: %1. Their weights are 0 here (PyTorch gives NaN).</source>
+        <translation>没有任何查询能看到的键：%1 个。它们的权重在这里为 0（PyTorch 给出 NaN）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="187"/>
+        <source>Rows that are NaN: %1 (grey). Loaded NaN or infinite values put NaN or +∞ in their scores; PyTorch gives NaN there too.</source>
+        <translation>为 NaN 的行：%1（灰色）。载入数据中的 NaN 或无穷值使这些行的分数含有 NaN 或 +∞；PyTorch 在此也给出 NaN。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="189"/>
+        <source>Columns that are NaN: %1 (grey). Loaded NaN or infinite values put NaN or +∞ in their scores; PyTorch gives NaN there too.</source>
+        <translation>为 NaN 的列：%1（灰色）。载入数据中的 NaN 或无穷值使这些列的分数含有 NaN 或 +∞；PyTorch 在此也给出 NaN。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="194"/>
+        <source>Queries that see no key: %1. masked_fill(−1e9) leaves their logits equal: their weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).</source>
+        <translation>看不到任何键的查询：%1 个。masked_fill(−1e9) 让它们的 logit 全部相等：权重是均匀的，每个 1/%2，与 PyTorch 相同（用 −inf 时 PyTorch 给出 NaN）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="198"/>
+        <source>Keys that no query sees: %1. masked_fill(−1e9) leaves their logits equal: their weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).</source>
+        <translation>没有任何查询能看到的键：%1 个。masked_fill(−1e9) 让它们的 logit 全部相等：权重是均匀的，每个 1/%2，与 PyTorch 相同（用 −inf 时 PyTorch 给出 NaN）。</translation>
     </message>
 </context>
 <context>
@@ -2047,7 +2050,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="68"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="67"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
@@ -2351,7 +2354,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
     <message>
         <location filename="../../app/widgets/main_menus.cpp" line="319"/>
         <location filename="../../app/widgets/main_menus.cpp" line="330"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="463"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="464"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
@@ -2371,73 +2374,73 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>无法打开示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="342"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="343"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="342"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="355"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="343"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="356"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="349"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="350"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="355"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="356"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="358"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="359"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="363"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="364"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="363"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="364"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="366"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="367"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="373"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="374"/>
         <source>PyTorch code copied: it draws the same tensors and prints the weights shown</source>
         <translation>已复制 PyTorch 代码：它抽取相同的张量并打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="379"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="380"/>
         <source>Command line copied: attention-viz with these settings</source>
         <translation>已复制命令行：使用这些设置的 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="391"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="392"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="392"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="393"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="415"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="416"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="419"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="420"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
@@ -2445,22 +2448,22 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="158"/>
+        <location filename="../../app/widgets/main_window.cpp" line="149"/>
         <source>attention-viz — scaled dot-product attention</source>
         <translation>attention-viz — 缩放点积注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="159"/>
+        <location filename="../../app/widgets/main_window.cpp" line="150"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="160"/>
+        <location filename="../../app/widgets/main_window.cpp" line="151"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="243"/>
+        <location filename="../../app/widgets/main_window.cpp" line="234"/>
         <source>%1: shown divided by √d_k, softmax over the keys, no mask (Ctrl+Z brings back the settings before)</source>
         <translation>%1：按 ÷√d_k、沿键维 softmax、无掩码显示（Ctrl+Z 恢复之前的设置）</translation>
     </message>
@@ -2485,12 +2488,12 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="232"/>
+        <location filename="../../app/widgets/main_window.cpp" line="223"/>
         <source>These arrays are too large for this machine.</source>
         <translation>这些数组对这台机器来说太大了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="238"/>
+        <location filename="../../app/widgets/main_window.cpp" line="229"/>
         <source>%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ are NaN, as in PyTorch (grey on the map).</source>
         <translation>%1：%2 个值为 NaN 或无穷；分数因此为 NaN 或 +∞ 的行，其权重为 NaN，与 PyTorch 相同（图中为灰色）。</translation>
     </message>
@@ -3831,57 +3834,57 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 <context>
     <name>MistakesWindow</name>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="77"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="103"/>
         <source>Common mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="78"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="104"/>
         <source>1  no ÷√d_k</source>
         <translation>1  没有 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="78"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="104"/>
         <source>2  dim=-2</source>
         <translation>2  dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="78"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="104"/>
         <source>3  MHA mask in SDPA</source>
         <translation>3  MHA 掩码给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="79"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="105"/>
         <source>4  K.transpose(0, 1)</source>
         <translation>4  K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="79"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="105"/>
         <source>5  Q.transpose(-2, -1) @ K</source>
         <translation>5  Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="181"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="207"/>
         <source>Why scale? [W]</source>
         <translation>为什么缩放？[W]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="182"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="208"/>
         <source>Watch training stall [T]</source>
         <translation>看训练停滞 [T]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="343"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="365"/>
         <source>✗ The mistake</source>
         <translation>✗ 错误写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="343"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="365"/>
         <source>✓ Right</source>
         <translation>✓ 正确写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="351"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="373"/>
         <source>PyTorch raises:
 
 %1</source>
@@ -3890,237 +3893,237 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="361"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="383"/>
         <source>No output to place: this matrix does not weigh the values&apos; rows (its columns are K&apos;s features, not keys), so weights @ V means nothing here.</source>
         <translation>没有可画的输出：这个矩阵的列是 K 的特征维而不是键，它不是对值向量的加权，所以 weights @ V 在这里没有意义。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="385"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="407"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="386"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="408"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="387"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="409"/>
         <source>feature of Q</source>
         <translation>Q 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="388"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="410"/>
         <source>feature of K</source>
         <translation>K 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="395"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="417"/>
         <source>key j (padding %1: masked)</source>
         <translation>键 j（填充位 %1：被屏蔽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="396"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="418"/>
         <source>key j (padding %1: the only keys seen)</source>
         <translation>键 j（填充位 %1：唯一被关注的键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="413"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="435"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="462"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="514"/>
         <source>Forgetting to divide by √d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="463"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="515"/>
         <source>with a large d_k training does not converge; the loss stays flat for a long time</source>
         <translation>d_k 较大时训练不收敛，损失长时间不动</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="464"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="516"/>
         <source>the dot product&apos;s variance grows with d_k: the softmax saturates and its gradient is flattened</source>
         <translation>点积方差随 d_k 增大，softmax 饱和、梯度被压平</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="465"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="517"/>
         <source>use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself</source>
         <translation>用 F.scaled_dot_product_attention，或手动除以 d_k ** 0.5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="477"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="529"/>
         <source>softmax over the wrong dim (dim=-2)</source>
         <translation>softmax 的 dim 写错（dim=-2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="478"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="530"/>
         <source>the rows do not sum to 1 and the output is not a convex combination of the values; training still runs but learns nothing</source>
         <translation>行和不为 1，输出不是值的凸组合，训练照样能跑但学不到东西</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="480"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="532"/>
         <source>normalisation must run over the keys (the last dimension), not over the queries</source>
         <translation>归一化维度必须是键维（最后一维），不是查询维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="481"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="533"/>
         <source>always write dim=-1, and print the row sums once as a check</source>
         <translation>统一写 dim=-1，并打印行和做一次自查</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="483"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="535"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间（见图右侧）；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="485"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="537"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="521"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="575"/>
         <source>the result is %1, the very shape of (B, L, S),</source>
         <translation>结果是 %1，恰好就是 (B, L, S) 的形状，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="522"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="576"/>
         <source>the result is %1, not (B, L, S) = %2,</source>
         <translation>结果是 %1，而不是 (B, L, S) = %2，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="524"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="578"/>
         <source>Here the shapes fit by chance: %1 but its first axis runs over K&apos;s keys, not the batch, and its columns over K&apos;s features, not the keys.</source>
         <translation>此处形状偶然对得上：%1但它的第一维是 K 的键而不是批次，列是 K 的特征维而不是键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="527"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="581"/>
         <source>Here the shapes fit by chance: %1 but its rows are Q&apos;s features and its columns K&apos;s features, not queries and keys.</source>
         <translation>此处形状偶然对得上：%1但它的行是 Q 的特征维、列是 K 的特征维，而不是查询和键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="540"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="489"/>
         <source>In the values&apos; hull (H; judged in all %4 dimensions, so a red point may be drawn inside the polygon): %1 of %2 outputs lie outside it with the right line, %3 with the mistake.</source>
         <translation>在值向量的凸包中（H；按全部 %4 维判断，所以红点可能画在多边形里面）：正确写法 %2 个输出中有 %1 个在凸包外，错误写法有 %3 个。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="556"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="596"/>
         <source>Both sides: Q, K, V drawn as the main window draws them (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.</source>
         <translation>两侧：按主窗口的方式抽取的 Q、K、V（%1，B = %2，L = %3，S = %4，d_k = %5，种子 %6），除错误本身外都除以 √d_k 并沿键做 softmax；显示批次元素 %7。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="568"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="608"/>
         <source>(The main window&apos;s sizes are larger: here B ≤ %1, L and S ≤ %2, d_k ≤ %3, so the draws are not the main window&apos;s numbers.)</source>
         <translation>（主窗口的尺寸更大：此处 B ≤ %1、L 和 S ≤ %2、d_k ≤ %3，所以抽到的数不是主窗口的数。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="489"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="541"/>
         <source>nn.MultiheadAttention&apos;s key_padding_mask handed to F.scaled_dot_product_attention as it is</source>
         <translation>把 nn.MultiheadAttention 的 key_padding_mask 直接喂给 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="466"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="518"/>
         <source>Here (d_k = %1): each row&apos;s largest weight is %2 on average without the scale, %3 with it; the softmax&apos;s gradient (its Jacobian&apos;s norm) is %4 against %5.</source>
         <translation>这里（d_k = %1）：不缩放时每行最大权重平均为 %2，缩放后为 %3；softmax 的梯度（雅可比矩阵的范数）为 %4，对比 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="472"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="524"/>
         <source>↑ and ↓ double and halve d_k.</source>
         <translation>↑ 和 ↓ 把 d_k 加倍或减半。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="474"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="526"/>
         <source>At this d_k the two are still alike.</source>
         <translation>在这个 d_k 下两者还很相似。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="490"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="542"/>
         <source>the positions that should be masked are attended to instead</source>
         <translation>该屏蔽的位置反而被关注</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="492"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="544"/>
         <source>their booleans mean opposite things: in key_padding_mask True means masked, in SDPA&apos;s attn_mask True means take part</source>
         <translation>两者布尔语义相反：key_padding_mask 中 True 表示屏蔽，SDPA 的 attn_mask 中 True 表示参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="494"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="546"/>
         <source>invert it before passing it: ~key_padding_mask</source>
         <translation>传参前取反：~key_padding_mask</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="496"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="548"/>
         <source>Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="499"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="551"/>
         <source>Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="506"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="559"/>
         <source>Transposing the wrong axes: K.transpose(0, 1)</source>
         <translation>转置转错了轴：K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="507"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="560"/>
         <source>Transposing the wrong tensor: Q.transpose(-2, -1) @ K</source>
         <translation>转置转错了张量：Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="508"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="561"/>
         <source>a shape error, or the shapes fit by chance and the result is wrong</source>
         <translation>形状报错，或形状偶然对得上但结果错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="509"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="563"/>
         <source>only transposing K&apos;s last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose does not always raise an error</source>
         <translation>只有对 K 的最后两维转置才得到 (B, d_k, S)；高维下转错轴不一定报错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="511"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="565"/>
         <source>always write K.transpose(-2, -1), and check scores.shape == (B, L, S)</source>
         <translation>固定写 K.transpose(-2, -1)，并核对 scores.shape == (B, L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="514"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="568"/>
         <source>Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k = 4.</source>
         <translation>此处 PyTorch 报错。若 B = d_k 且 S = B（或 S = 1）则能运行，例如 B = L = S = d_k = 4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="516"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="570"/>
         <source>Here PyTorch raises an error. It runs whenever L = S, as in self-attention.</source>
         <translation>此处 PyTorch 报错。只要 L = S（如自注意力）它就能运行。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="549"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="498"/>
         <source>Symptom:</source>
         <translation>现象：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="549"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="498"/>
         <source>Cause:</source>
         <translation>原因：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="550"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="499"/>
         <source>Fix:</source>
         <translation>正确做法：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="559"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="599"/>
         <source>projection</source>
         <translation>投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="559"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="599"/>
         <source>direct</source>
         <translation>直接</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="573"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="613"/>
         <source>Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.</source>
         <translation>按键：1–5 或 ← → 选择，H 切换权重和凸包，F5 演示模式，Esc 关闭。</translation>
     </message>
@@ -4438,182 +4441,182 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>训练：缩放与不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="306"/>
+        <location filename="../../app/widgets/training_window.cpp" line="322"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="45"/>
+        <location filename="../../app/widgets/training_window.cpp" line="98"/>
         <source>Start or pause both runs (Space)</source>
         <translation>开始或暂停两次训练（空格）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="46"/>
+        <location filename="../../app/widgets/training_window.cpp" line="99"/>
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="47"/>
+        <location filename="../../app/widgets/training_window.cpp" line="100"/>
         <source>One step of both runs (→)</source>
         <translation>两次训练各走一步（→）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="48"/>
+        <location filename="../../app/widgets/training_window.cpp" line="101"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="49"/>
+        <location filename="../../app/widgets/training_window.cpp" line="102"/>
         <source>Back to step 0: the same initial weights and batches (R)</source>
         <translation>回到第 0 步：相同的初始权重和批次（R）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="57"/>
+        <location filename="../../app/widgets/training_window.cpp" line="110"/>
         <source>%1 steps/s</source>
         <translation>每秒 %1 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="57"/>
+        <location filename="../../app/widgets/training_window.cpp" line="110"/>
         <source>as fast as it goes</source>
         <translation>尽可能快</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="58"/>
+        <location filename="../../app/widgets/training_window.cpp" line="111"/>
         <source>How fast the steps run, to watch them</source>
         <translation>每秒走多少步，便于观察</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="63"/>
+        <location filename="../../app/widgets/training_window.cpp" line="116"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="99"/>
+        <location filename="../../app/widgets/training_window.cpp" line="156"/>
         <source>d_k, the width of q·W_q and X·W_k: the larger, the larger the unscaled logits</source>
         <translation>d_k，即 q·W_q 和 X·W_k 的宽度：越大，不缩放的 logits 越大</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="100"/>
+        <location filename="../../app/widgets/training_window.cpp" line="157"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="101"/>
+        <location filename="../../app/widgets/training_window.cpp" line="158"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="102"/>
+        <location filename="../../app/widgets/training_window.cpp" line="159"/>
         <source>Changing it sets its usual learning rate (SGD 0.5, Adam 0.01)</source>
         <translation>切换时设为它常用的学习率（SGD 0.5，Adam 0.01）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="103"/>
+        <location filename="../../app/widgets/training_window.cpp" line="160"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="104"/>
+        <location filename="../../app/widgets/training_window.cpp" line="161"/>
         <source>The query is the target token&apos;s embedding plus this much noise: q = X[t] + noise · ε</source>
         <translation>查询是目标词元的嵌入加上这么多噪声：q = X[t] + noise · ε</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="105"/>
+        <location filename="../../app/widgets/training_window.cpp" line="162"/>
         <source>torch.manual_seed: the initial weights and every batch</source>
         <translation>torch.manual_seed：初始权重和每一批</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="109"/>
+        <location filename="../../app/widgets/training_window.cpp" line="166"/>
         <source>× %1 (the command line&apos;s)</source>
         <translation>× %1（命令行给定）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="260"/>
+        <location filename="../../app/widgets/training_window.cpp" line="276"/>
         <source>Not run: %1 steps at d_k = %2 would take over a minute. Lower the steps or d_k.</source>
         <translation>未运行：在 d_k = %2 下走 %1 步要超过一分钟。请减少步数或 d_k。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="110"/>
+        <location filename="../../app/widgets/training_window.cpp" line="167"/>
         <source>How the blue run is scaled; the orange run is never scaled</source>
         <translation>蓝色那次如何缩放；橙色那次从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="111"/>
+        <location filename="../../app/widgets/training_window.cpp" line="168"/>
         <source>W ~ N(0, 1/d_model)</source>
         <translation>W ~ N(0, 1/d_model)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="112"/>
+        <location filename="../../app/widgets/training_window.cpp" line="169"/>
         <source>W = randn (the lecture&apos;s)</source>
         <translation>W = randn（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="113"/>
+        <location filename="../../app/widgets/training_window.cpp" line="170"/>
         <source>How W_q and W_k are drawn at step 0 (the same for both runs)</source>
         <translation>第 0 步时 W_q 和 W_k 如何抽取（两次训练相同）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="134"/>
+        <location filename="../../app/widgets/training_window.cpp" line="58"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="134"/>
+        <location filename="../../app/widgets/training_window.cpp" line="58"/>
         <source>Optimiser</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="134"/>
+        <location filename="../../app/widgets/training_window.cpp" line="58"/>
         <source>lr</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="134"/>
+        <location filename="../../app/widgets/training_window.cpp" line="58"/>
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="134"/>
+        <location filename="../../app/widgets/training_window.cpp" line="58"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="134"/>
+        <location filename="../../app/widgets/training_window.cpp" line="58"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="134"/>
+        <location filename="../../app/widgets/training_window.cpp" line="58"/>
         <source>Blue</source>
         <translation>蓝色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="134"/>
+        <location filename="../../app/widgets/training_window.cpp" line="58"/>
         <source>Init</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="263"/>
+        <location filename="../../app/widgets/training_window.cpp" line="279"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="287"/>
+        <location filename="../../app/widgets/training_window.cpp" line="303"/>
         <source>step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="306"/>
+        <location filename="../../app/widgets/training_window.cpp" line="322"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="306"/>
+        <location filename="../../app/widgets/training_window.cpp" line="322"/>
         <source>Again</source>
         <translation>重来</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="371"/>
+        <location filename="../../app/widgets/training_window.cpp" line="387"/>
         <source>Export the training runs</source>
         <translation>导出训练过程</translation>
     </message>
@@ -4868,181 +4871,181 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <translation>为什么除以 √d_k？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="71"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="125"/>
         <source>Keys S in each trial: one query against S keys</source>
         <translation>每次试验的键数 S：一个查询对 S 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="72"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="126"/>
         <source>Trials T per d_k: trial t draws with seed + t (the main window&apos;s seed)</source>
         <translation>每个 d_k 的试验次数 T：第 t 次试验用种子 + t 抽取（主窗口的种子）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="75"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="129"/>
         <source>How the blue side is scaled; the orange side is never scaled</source>
         <translation>蓝色一侧的缩放方式；橙色一侧从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="76"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="130"/>
         <source>%p% swept</source>
         <translation>已扫描 %p%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="77"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="131"/>
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="78"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="132"/>
         <source>Sweep again with these settings (after a cancel, say)</source>
         <translation>用这些设置重新扫描（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="79"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="133"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="80"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="134"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="81"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="135"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="82"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="136"/>
         <source>Trials T</source>
         <translation>试验次数 T</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="83"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="137"/>
         <source>Scaled side</source>
         <translation>缩放的一侧</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="84"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="138"/>
         <source>+ additive</source>
         <translation>+ 加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="85"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="139"/>
         <source>A third side: additive attention, v·tanh(q·W₁ + k·W₂), not scaled (with the main window&apos;s H when its score is additive, else 8 hidden units)</source>
         <translation>第三条曲线：加性注意力 v·tanh(q·W₁ + k·W₂)，不缩放（主窗口用加性打分时取它的 H，否则 8 个隐层单元）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="111"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="437"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="165"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="449"/>
         <source>raw score q·k</source>
         <translation>原始分数 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="111"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="438"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="165"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="450"/>
         <source>scaled score (logit)</source>
         <translation>缩放后的分数（logit）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="112"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="166"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="231"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="243"/>
         <source>Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most %4 billion, about a minute). Lower the keys S or the trials T.</source>
         <translation>扫描量太大：%1 次试验 × %2 个键需要抽取 %3 十亿个随机数（最多 %4 十亿，约一分钟）。请减小键数 S 或试验次数 T。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="330"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="342"/>
         <source>Cancelled: the plots show the sweep before. Sweep sweeps again.</source>
         <translation>已取消：图中仍是上一次的扫描。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="331"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="343"/>
         <source>Cancelled. Sweep sweeps again.</source>
         <translation>已取消。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="354"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="366"/>
         <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the rows stay as spread as at d_k = 1.</source>
         <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，各行与 d_k = 1 时一样分散。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="356"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="368"/>
         <source>Blue: ÷√d_k removes the growth with d_k, but not the inputs&apos; scale: with σ = %1 the scaled scores have variance σ⁴ = %2 at every d_k, so the rows are as peaked as σ makes them, the same at every d_k.</source>
         <translation>蓝色：÷√d_k 消除了随 d_k 的增长，但消除不了输入的尺度：σ = %1 时缩放后分数的方差在每个 d_k 下都是 σ⁴ = %2，各行的尖锐程度由 σ 决定，在每个 d_k 下都一样。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="367"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="379"/>
         <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the scaled variance is d_k / d_model, below 1 for every head (d_k = d_model / h), so the rows come out flatter than intended, the more heads the flatter.</source>
         <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：缩放后的方差为 d_k / d_model，对每个头（d_k = d_model / h）都小于 1，所以各行比预期更平，头越多越平。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="379"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="391"/>
         <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成 one-hot 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="427"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="439"/>
         <source>The main window&apos;s additive scores: %1 of them, sd %2</source>
         <translation>主窗口的加性分数：%1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="428"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="440"/>
         <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
         <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="429"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="441"/>
         <source>its scaled scores (%1 logits): sd %2</source>
         <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="430"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="442"/>
         <source>its logits, not scaled (%1 of them): sd %2</source>
         <translation>其 logit（未缩放，共 %1 个）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="434"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="446"/>
         <source>
 the curve N(0, %1) has sd %2</source>
         <translation>
 曲线 N(0, %1) 的标准差为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="279"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="291"/>
         <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
         <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="363"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="375"/>
         <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
         <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="373"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="385"/>
         <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="437"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="449"/>
         <source>additive score v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性分数 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="439"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="451"/>
         <source>logit (not scaled)</source>
         <translation>logit（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="472"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="484"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="492"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="504"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>

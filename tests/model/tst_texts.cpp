@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What the heatmap panel and the explanation strip say (model/heatmap_text.h, model/explanation_text.h), from the
+// result alone, without a window: the cell's and the bars' tooltips, the notes under the map, the formula, the
+// shapes and the statistics, each number the core's.
+#include "lecture.h"
+#include "model/explanation_text.h"
+#include "model/heatmap_text.h"
+#include "params_edit.h"
+
+#include <QtTest>
+
+class TestTexts : public QObject
+{
+    Q_OBJECT
+private slots:
+    void cellToolTip();
+    void maskedCells();
+    void barToolTips();
+    void notes();
+    void formulaAndShapes();
+    void statistics();
+};
+
+// Block 1's cell (0, 2): its raw score and weight as the core has them, its row's sum and entropy.
+void TestTexts::cellToolTip()
+{
+    const attn::Result r = attn::compute(lecture::block1());
+    const QString tip = HeatmapText::cellToolTip(r, 0, 2);
+    QVERIFY2(tip.startsWith("query 0, key 2\nraw score Q·Kᵀ = "), qPrintable(tip));
+    QVERIFY(tip.contains(QString("weight = %1").arg(r.attention.weights(0, 0, 2), 0, 'f', 6)));
+    QVERIFY(tip.contains(QString("row 0 sums to %1").arg(r.attention.stats.rowSums(0, 0), 0, 'f', 4)));
+    QVERIFY(tip.contains("(the most, for a uniform row: ln S = 1.6094)"));
+    QVERIFY(tip.contains("softmax Jacobian norm of row 0: "));
+    QVERIFY(!tip.contains("attn_mask")); // no mask, no mask line
+}
+
+// Under a causal mask: the hidden cell's logit is −∞ and its weight 0; the mask's value in both conventions.
+void TestTexts::maskedCells()
+{
+    attn::Params p = lecture::block1();
+    attn::setMask(p, attn::MaskKind::Causal);
+    const attn::Result r = attn::compute(p);
+    const QString tip = HeatmapText::cellToolTip(r, 0, 3);
+    QVERIFY2(tip.contains("masked (logit −∞)\nweight = 0"), qPrintable(tip));
+    QVERIFY(tip.contains("SDPA attn_mask[0, 0, 3] = False: True = take part"));
+    QVERIFY(tip.contains("(the most is 0: the mask leaves this row one key)"));
+    p.maskConvention = attn::MaskConvention::Mha;
+    QCOMPARE(
+        HeatmapText::maskLine(p, 0, 3), QString("\nMHA attn_mask[0, 3] = True: True = ignore (not allowed to attend)"));
+    attn::setMask(p, attn::MaskKind::Pad, 2);
+    QCOMPARE(HeatmapText::maskLine(p, 1, 4), QString("\nMHA key_padding_mask[0, 4] = True: True = ignore"));
+}
+
+// A row's bars over keys carry its entropy; over queries the columns' bars do, and a row's only its sum.
+void TestTexts::barToolTips()
+{
+    const attn::Result keys = attn::compute(lecture::exercise(-1));
+    QVERIFY(HeatmapText::rowBarToolTip(keys, 0).contains("row entropy"));
+    QVERIFY(!HeatmapText::columnBarToolTip(keys, 0).contains("column entropy"));
+    const attn::Result queries = attn::compute(lecture::exercise(-2));
+    const QString row = HeatmapText::rowBarToolTip(queries, 0);
+    QCOMPARE(row, QString("query 0: the row sums to %1").arg(lecture::printed(lecture::exerciseRow0Sum)));
+    QVERIFY(HeatmapText::columnBarToolTip(queries, 2).contains("column entropy"));
+}
+
+// The notes: none for block 1; softmax over queries; cells drawn as the largest of several; a flat map on the
+// fixed colour range (one query against many keys at d_k = 1 spreads its weight); queries that see no key.
+void TestTexts::notes()
+{
+    DisplayOptions d;
+    QCOMPARE(HeatmapText::notes(attn::compute(lecture::block1()), d, 1, 1), QString());
+    const QString dim = HeatmapText::notes(attn::compute(lecture::exercise(-2)), d, 1, 1);
+    QVERIFY2(dim.startsWith("Softmax over queries (dim −2): each column sums to 1"), qPrintable(dim));
+    QVERIFY(HeatmapText::notes(attn::compute(lecture::block1()), d, 4, 2)
+                .startsWith("Each drawn cell is the largest of 4 × 2 cells"));
+    attn::Params flat;
+    attn::setMode(flat, attn::Mode::Direct);
+    attn::setQueryLength(flat, 1);
+    attn::setKeyLength(flat, 200);
+    attn::setDk(flat, 1);
+    const attn::Result spread = attn::compute(flat);
+    QVERIFY(attn::summarize(spread, 0).meanRowMax < HeatmapText::kFlatWeight);
+    QVERIFY(HeatmapText::notes(spread, d, 1, 1).contains("Press F"));
+    d.range = DisplayOptions::Range::Fit; // fitted: the note goes
+    QVERIFY(!HeatmapText::notes(spread, d, 1, 1).contains("Press F"));
+    attn::Params hidden = lecture::block1();
+    attn::setMask(hidden, attn::MaskKind::Pad, 5);
+    QVERIFY(HeatmapText::notes(attn::compute(hidden), DisplayOptions(), 1, 1)
+                .contains("Queries that see no key at all: 5. Their weights are 0 here (PyTorch gives NaN)."));
+}
+
+void TestTexts::formulaAndShapes()
+{
+    const attn::Params p = lecture::block1();
+    QCOMPARE(ExplanationText::formula(p),
+        QString(
+            "weights = softmax( Q·Kᵀ / √4 = Q·Kᵀ / 2 ) over keys (dim −1)      out\u00A0=\u00A0weights\u00A0·\u00A0V"));
+    const QString shapes = ExplanationText::shapes(p);
+    QVERIFY2(shapes.contains("Q = X·W_q (2,\u00A05,\u00A04)"), qPrintable(shapes));
+    QVERIFY(shapes.contains("→ (2,\u00A05,\u00A05)"));
+    attn::Params q = lecture::block2(false);
+    QCOMPARE(ExplanationText::scaledScores(q), QString("Q·Kᵀ (not scaled)"));
+    q.scaling = attn::Scaling::InvSqrtDModel;
+    QCOMPARE(ExplanationText::scaledScores(q), QString("Q·Kᵀ / √d_model = Q·Kᵀ / 2.828"));
+}
+
+// Block 2 unscaled: its largest weight is the lecture's 0.8638, and every row sums to 1.
+void TestTexts::statistics()
+{
+    const QString s = ExplanationText::statistics(attn::compute(lecture::block2(false)));
+    QVERIFY2(s.startsWith("max weight " + lecture::printed(lecture::block2UnscaledMax)), qPrintable(s));
+    QVERIFY(s.contains("every row sums to 1"));
+    QVERIFY2(s.contains("expected d_k = 64, scaled 64"), qPrintable(s)); // (not scaled: the scaled scores are the raw)
+    const QString wrong = ExplanationText::statistics(attn::compute(lecture::exercise(-2)));
+    QVERIFY2(wrong.contains("columns sum to 1, 3 of 3 rows do not"), qPrintable(wrong));
+}
+
+QTEST_GUILESS_MAIN(TestTexts)
+#include "tst_texts.moc"
