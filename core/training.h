@@ -42,7 +42,7 @@ std::string optimizerName(Optimizer o); // "sgd", "adam"
 std::optional<Optimizer> parseOptimizer(const std::string &text);
 std::string trainInitName(TrainInit i); // "normal", "randn"
 std::optional<TrainInit> parseTrainInit(const std::string &text);
-// SGD 0.5, Adam 0.01: where both learn when scaled (measured, README).
+// SGD 0.5, Adam 0.01: where both learn when scaled (measured; docs/user-guide.md, Training).
 double defaultLearningRate(Optimizer o);
 
 struct TrainSettings

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Remakes the README's pictures (docs/*.png) from the built program, without a display:
+# Remakes the pictures of the README and docs/ (docs/*.png) from the built program, without a display:
 #   tools/readme_pictures.sh [build/app/attention-viz]
 set -euo pipefail
 cd "$(dirname "$0")/.."

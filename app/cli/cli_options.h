@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The command line (see README): options -> Params, display options and what to write. Parsing
+// The command line (docs/command-line.md): options -> Params, display options and what to write. Parsing
 // never exits; the caller prints the error and ends with status 2.
 
 #include "mistakes.h"
