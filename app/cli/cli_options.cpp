@@ -789,6 +789,17 @@ void parseSeries(const QCommandLineParser &parser, CliRequest &r, std::uint64_t 
     }
 }
 
+// A sweep's or a training's --export: a picture or the numbers.
+void checkRunExport(const CliRequest &r, const char *run)
+{
+    if (!r.exportPath.isEmpty()
+        && !(io::pictureSuffixes() + io::runDataSuffixes()).contains(io::suffixOf(r.exportPath)))
+        throw Fail { QStringLiteral(
+            "--export: with %1, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, .json), "
+            "got '%2'")
+                         .arg(QLatin1String(run), r.exportPath) };
+}
+
 // --sweep d-k=VALUES with --trials, --sweep-keys, and the scaling, seed, sigma and d_model given.
 void parseSweep(const QCommandLineParser &parser, CliRequest &r)
 {
@@ -823,11 +834,7 @@ void parseSweep(const QCommandLineParser &parser, CliRequest &r)
     }
     if (auto e = attn::validateSweep(s))
         throw Fail { QStringLiteral("--sweep: %1").arg(QString::fromStdString(*e)) };
-    if (!r.exportPath.isEmpty()
-        && !(io::pictureSuffixes() + io::runDataSuffixes()).contains(io::suffixOf(r.exportPath)))
-        throw Fail { QStringLiteral("--export: with --sweep, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, "
-                                    ".json), got '%1'")
-                         .arg(r.exportPath) };
+    checkRunExport(r, "--sweep");
     r.sweep = s;
 }
 
@@ -895,11 +902,7 @@ void parseTrain(const QCommandLineParser &parser, CliRequest &r)
                 throw Fail { QLatin1String(option) + message.mid(int(qstrlen(field))) };
         throw Fail { QStringLiteral("--train: %1").arg(message) };
     }
-    if (!r.exportPath.isEmpty()
-        && !(io::pictureSuffixes() + io::runDataSuffixes()).contains(io::suffixOf(r.exportPath)))
-        throw Fail { QStringLiteral("--export: with --train, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, "
-                                    ".json), got '%1'")
-                         .arg(r.exportPath) };
+    checkRunExport(r, "--train");
     r.train = s;
 }
 

@@ -34,6 +34,18 @@ constexpr int kMinTextSize = 8;
 
 // Text wrapped to lines no wider than width (where its words allow): first at the title's parts
 // (settings "  (sizes, seed)"), then at spaces.
+void layOutPlotAt(QCustomPlot *plot, QCPTextElement *caption, const QString &captionText, int width, QSize size)
+{
+    if (!captionText.isEmpty()) {
+        caption->setText(wrapLines(captionText, QFontMetricsF(caption->font()), width).join('\n'));
+        caption->setMargins(QMargins(8, 4, 8, 6));
+    }
+    plot->resize(size);
+    plot->setViewport(QRect(QPoint(0, 0), size));
+    plot->plotLayout()->setOuterRect(QRect(QPoint(0, 0), size));
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+}
+
 QStringList wrapLines(const QString &text, const QFontMetricsF &fm, int width)
 {
     QStringList parts = text.split(QStringLiteral("  "), Qt::SkipEmptyParts);

@@ -62,6 +62,9 @@ PlotTextFonts applyPlotFonts(
 // Text wrapped to lines no wider than width (where its words allow): first at the parts a title
 // separates with two spaces, then at spaces outside parentheses.
 QStringList wrapLines(const QString &text, const QFontMetricsF &fm, int width);
+// A plot laid out and drawn at size, its caption (if it has text) wrapped to width: how the sweep's and the
+// training's pictures finish.
+void layOutPlotAt(QCustomPlot *plot, QCPTextElement *caption, const QString &captionText, int width, QSize size);
 // Text that fits width: the font shrinks to three quarters of its size (not below smallest, nor 8
 // units), then the text wraps onto as few lines as it can. Never clipped.
 QString fitText(const QString &text, QFont *font, int width, int smallest = 8);

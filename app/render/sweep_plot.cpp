@@ -336,14 +336,7 @@ void SweepPlot::layOut(const QSize &size)
         m_legend->setWrap(columns);
         m_legend->setFillOrder(QCPLegend::foColumnsFirst, true);
     }
-    if (!m_captionText.isEmpty()) {
-        m_caption->setText(wrapLines(m_captionText, QFontMetricsF(m_caption->font()), width).join('\n'));
-        m_caption->setMargins(QMargins(8, 4, 8, 6));
-    }
-    m_plot->resize(size);
-    m_plot->setViewport(QRect(QPoint(0, 0), size));
-    m_plot->plotLayout()->setOuterRect(QRect(QPoint(0, 0), size));
-    m_plot->replot(QCustomPlot::rpImmediateRefresh);
+    layOutPlotAt(m_plot, m_caption, m_captionText, width, size);
 }
 
 bool encodeSweepPicture(

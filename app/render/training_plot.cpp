@@ -428,14 +428,7 @@ void TrainingPlot::layOut(const QSize &size)
         const int room = std::max(80, m_maps[side]->width());
         top->setLabel(wrapLines(top->label().remove('\n'), QFontMetricsF(top->labelFont()), room).join('\n'));
     }
-    if (!m_captionText.isEmpty()) {
-        m_caption->setText(wrapLines(m_captionText, QFontMetricsF(m_caption->font()), width).join('\n'));
-        m_caption->setMargins(QMargins(8, 4, 8, 6));
-    }
-    m_plot->resize(size);
-    m_plot->setViewport(QRect(QPoint(0, 0), size));
-    m_plot->plotLayout()->setOuterRect(QRect(QPoint(0, 0), size));
-    m_plot->replot(QCustomPlot::rpImmediateRefresh);
+    layOutPlotAt(m_plot, m_caption, m_captionText, width, size);
 }
 
 bool encodeTrainingPicture(
