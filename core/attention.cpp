@@ -625,10 +625,54 @@ bool sameInputs(const Params &a, const Params &b)
         && a.loaded == b.loaded;
 }
 
+namespace {
+
+// F.scaled_dot_product_attention's math kernel (Params::sdpaKernel): q·√s and k·√s, then the product, softmax over
+// the keys with the mask as −∞, ·V; the scores kept as the raw Q·Kᵀ, as every view reads them.
+Attention attendAsSdpa(const Inputs &in, const Params &p, Tensor3 *scores)
+{
+    const float root = float(std::sqrt(p.scaleFactor()));
+    Tensor3 Qs = in.Q, Ks = in.K;
+    for (float &x : Qs.data)
+        x *= root;
+    for (float &x : Ks.data)
+        x *= root;
+    Params kernel = p;
+    kernel.scaling = Scaling::Custom;
+    kernel.customScale = 1.0;
+    kernel.softmaxDim = -1;
+    kernel.maskFill = MaskFill::NegInf;
+    Tensor3 scaled;
+    Attention a = attendFromInputs(Qs, Ks, kernel, &scaled);
+    *scores = computeScores(in.Q, in.K);
+    double sum = 0.0, sumSq = 0.0;
+    for (float x : scores->data) {
+        sum += x;
+        sumSq += double(x) * x;
+    }
+    a.stats.scaledScores = a.stats.rawScores; // of (q·√s)·(k·√s): the logits
+    a.stats.rawScores = momentsOf(sum, sumSq, double(scores->data.size()), 1.0);
+    computeOut(a, in.V);
+    return a;
+}
+
+} // namespace
+
 Result compute(const Params &p, const Result *previous)
 {
     Result r;
     r.params = p;
+    if (p.sdpaKernel && p.score == Score::Dot) {
+        auto in = previous && previous->inputs && sameInputs(p, previous->params)
+            ? previous->inputs
+            : std::make_shared<const Inputs>(drawInputs(p));
+        auto scores = std::make_shared<Tensor3>();
+        r.attention = attendAsSdpa(*in, p, scores.get());
+        r.scores = std::move(scores);
+        r.inputs = std::move(in);
+        warnOfLoadedValues(r);
+        return r;
+    }
     if (previous && previous->inputs && previous->scores && sameInputs(p, previous->params)) {
         r.inputs = previous->inputs;
         r.scores = previous->scores;

@@ -3,6 +3,7 @@
 
 #include "loaded.h"
 #include "params_keys.h"
+#include "sdpa.h"
 
 #include <cmath>
 #include <cstdio>
@@ -262,6 +263,15 @@ void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake,
     tensor(out, r.attention.weights);
     member(out, "out");
     tensor(out, r.attention.out);
+    // Block 3: the same out as F.scaled_dot_product_attention computes it (core/sdpa.h).
+    if (const SdpaCheck sdpa = checkAgainstSdpa(r); sdpa.applies) {
+        member(out, "official_out");
+        tensor(out, sdpa.officialOut);
+        member(out, "max_abs_diff");
+        number(out, sdpa.maxAbsDiff);
+        member(out, "allclose");
+        out << (sdpa.allclose ? "true" : "false");
+    }
     member(out, "row_sums");
     table(out, st.rowSums);
     member(out, "col_sums");

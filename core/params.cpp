@@ -42,7 +42,8 @@ bool Params::operator==(const Params &o) const
         && (mask != MaskKind::Custom || customMask == o.customMask) && maskFill == o.maskFill
         && maskConvention == o.maskConvention && batchIndex == o.batchIndex && tokens == o.tokens
         && positions == o.positions && dvFollowsDk == o.dvFollowsDk && keysFollowLength == o.keysFollowLength
-        && score == o.score && (score != Score::Additive || additiveHidden == o.additiveHidden) && loaded == o.loaded;
+        && score == o.score && (score != Score::Additive || additiveHidden == o.additiveHidden) && loaded == o.loaded
+        && sdpaKernel == o.sdpaKernel;
 }
 
 unsigned changedSettings(const Params &a, const Params &b)
@@ -61,7 +62,9 @@ unsigned changedSettings(const Params &a, const Params &b)
     mark(a.dK != b.dK, SettingDk);
     mark(a.dV != b.dV, SettingDv);
     mark(a.seed != b.seed, SettingSeed);
-    mark(a.scaling != b.scaling || (a.scaling == Scaling::Custom && a.customScale != b.customScale), SettingScaling);
+    mark(a.scaling != b.scaling || (a.scaling == Scaling::Custom && a.customScale != b.customScale)
+            || a.sdpaKernel != b.sdpaKernel,
+        SettingScaling);
     mark(a.init != b.init, SettingInit);
     mark(a.sigma != b.sigma, SettingSigma);
     mark(a.softmaxDim != b.softmaxDim, SettingSoftmaxDim);

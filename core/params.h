@@ -78,6 +78,11 @@ struct Params
     bool keysFollowLength = true;
     // Direct mode with Q, K, V from files (loaded.h) in place of the draws: they fix B, L, S, d_k and d_v.
     std::shared_ptr<const LoadedInputs> loaded;
+    // Not a setting (never saved, read or shown as one): the right side of Comparison::Sdpa, whose weights and out are
+    // F.scaled_dot_product_attention's as PyTorch 2's math kernel orders them (sdpa.h): q and k each times
+    // √(scale factor), then the product, the mask as −∞ and the softmax over the keys, whatever the settings' dim
+    // and fill say.
+    bool sdpaKernel = false;
 
     // The number of padded keys of batch element b (MaskKind::Pad).
     int padOf(int b) const
@@ -107,7 +112,7 @@ enum Setting : unsigned {
     SettingDk = 1U << 6,
     SettingDv = 1U << 7,
     SettingSeed = 1U << 8,
-    SettingScaling = 1U << 9, // the rule and a custom factor
+    SettingScaling = 1U << 9, // the rule and a custom factor (and sdpaKernel)
     SettingInit = 1U << 10,
     SettingSigma = 1U << 11,
     SettingSoftmaxDim = 1U << 12,

@@ -244,6 +244,10 @@ std::array<Params, 2> comparisonSides(const Params &p, Comparison kind, int othe
         sides[1].maskFill = MaskFill::MinusBillion;
         current = p.maskFill == MaskFill::MinusBillion ? 1 : 0;
         break;
+    case Comparison::Sdpa:
+        sides[0].sdpaKernel = false;
+        sides[1].sdpaKernel = true; // (additive scores have no SDPA: both sides are then the same)
+        break;
     }
     if (currentSide)
         *currentSide = current;

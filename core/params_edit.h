@@ -63,12 +63,13 @@ constexpr int comparisonDk(int dK)
 }
 
 // Two heatmaps of the same Q and K side by side.
-enum class Comparison { None, Scaling, SoftmaxDim, Dk, Score, MaskFill };
+enum class Comparison { None, Scaling, SoftmaxDim, Dk, Score, MaskFill, Sdpa };
 
 // The settings of the two sides, always in the same order, for the window and for exports alike:
 // Scaling: [scaled (p's factor, or 1/sqrt(d_k) when p is not scaled) | not scaled];
 // SoftmaxDim: [over keys (dim -1) | over queries (dim -2)]; Dk: [p's d_k | otherDk];
-// Score: [scaled dot product (p's scaling, or 1/sqrt(d_k) when p is additive) | additive (p's H)].
+// Score: [scaled dot product (p's scaling, or 1/sqrt(d_k) when p is additive) | additive (p's H)];
+// Sdpa: [p, the manual line | F.scaled_dot_product_attention (sdpaKernel)].
 // *currentSide: the side equal to p (0 or 1). None gives [p | p].
 std::array<Params, 2> comparisonSides(const Params &p, Comparison kind, int otherDk, int *currentSide = nullptr);
 

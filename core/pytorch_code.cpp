@@ -143,6 +143,39 @@ void loadedInputs(std::ostringstream &s, const LoadedInputs &in)
 
 } // namespace
 
+namespace {
+
+// The lecture's block 3 after the manual line: the same out from F.scaled_dot_product_attention, or from its math
+// kernel's formula where this PyTorch has no SDPA (before 2.0) or no scale= (before 2.1).
+void officialLine(std::ostringstream &s, const Params &p)
+{
+    const bool defaultScale = p.scaling == Scaling::InvSqrtDk;
+    const std::string mask = p.mask == MaskKind::None ? "" : ", attn_mask=~mask";
+    s << "\n# Block 3: the same out from F.scaled_dot_product_attention (PyTorch 2.0 or newer"
+      << (defaultScale ? "" : "; scale= from 2.1") << "), else from\n"
+      << "# the formula of its math kernel: q and k each times sqrt(scale), then the product"
+      << (p.mask == MaskKind::None ? "" : ", the mask as -inf");
+    s << (p.softmaxDim == -1 ? ".\n"
+                             : ", and always\n# over the keys (dim=-1): these settings take the softmax over the "
+                               "queries, so out differs.\n");
+    s << "scale = " << (defaultScale ? "1 / math.sqrt(d_k)" : roundTrip(p.scaleFactor())) << "\n"
+      << "version = tuple(int(part) for part in torch.__version__.split(\"+\")[0].split(\".\")[:2])\n"
+      << "if hasattr(F, \"scaled_dot_product_attention\") and version >= (2, " << (defaultScale ? 0 : 1) << "):\n"
+      << "    official = F.scaled_dot_product_attention(Q, K, V" << mask << (defaultScale ? "" : ", scale=scale")
+      << ")\n"
+      << "else:\n"
+      << "    root = math.sqrt(scale)\n"
+      << "    attn = (Q * root) @ (K * root).transpose(-2, -1)\n";
+    if (p.mask != MaskKind::None)
+        s << "    attn = attn.masked_fill(mask, float(\"-inf\"))\n";
+    s << "    official = F.softmax(attn, dim=-1) @ V\n"
+      << "print(\"max |out - official| =\", float((out - official).abs().nan_to_num(0.0).max()))"
+      << (p.mask != MaskKind::None ? "  # (NaN rows: a query that sees no key)" : "") << "\n"
+      << "print(\"allclose =\", torch.allclose(out, official, atol=1e-6))\n";
+}
+
+} // namespace
+
 std::string pytorchScript(const Params &p)
 {
     std::ostringstream s;
@@ -285,6 +318,8 @@ std::string pytorchScript(const Params &p)
     s << "out = weights @ V\n\n"
       << "torch.set_printoptions(precision=4, sci_mode=False)\n"
       << "print(weights[" << p.batchIndex << "])  # batch element " << p.batchIndex << ", as the window shows it\n";
+    if (p.score == Score::Dot)
+        officialLine(s, p);
     return s.str();
 }
 

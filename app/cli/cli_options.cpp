@@ -686,22 +686,14 @@ void parseWindowAndPictureOptions(const QCommandLineParser &parser, CliRequest &
         const CompareKind before = r.compare;
         const int beforeDk = r.compareDk;
         const QString c = parser.value("compare").trimmed().toLower();
-        if (c == "none")
-            r.compare = CompareKind::None;
-        else if (c == "scaling")
-            r.compare = CompareKind::Scaling;
-        else if (c == "softmax-dim")
-            r.compare = CompareKind::SoftmaxDim;
-        else if (c == "score")
-            r.compare = CompareKind::Score;
-        else if (c == "mask-fill")
-            r.compare = CompareKind::MaskFill;
+        if (const auto named = compareFromName(c); named && *named != CompareKind::Dk)
+            r.compare = *named;
         else if (c.startsWith("d-k:")) {
             r.compare = CompareKind::Dk;
             r.compareDk = int(parseInteger("compare", c.mid(4), 1, attn::Limits::maxDim));
         } else
             throw Fail { QStringLiteral(
-                "--compare: expected none, scaling, softmax-dim, score, mask-fill or d-k:N, got '%1'")
+                "--compare: expected none, scaling, softmax-dim, score, mask-fill, sdpa or d-k:N, got '%1'")
                              .arg(parser.value("compare")) };
         // another comparison than the preset's: its caption no longer speaks of the screen
         if (r.compare != before || (r.compare == CompareKind::Dk && r.compareDk != beforeDk)) {
@@ -1073,9 +1065,8 @@ const OptionSpec kOptionSpecs[] = {
         { "lesson", "Open a lesson (JSON, or 'lecture' for the built-in one); Page Up/Down step through it.", "FILE" },
         { "step", "With --lesson: start at its step N (1 is the first); other options change it.", "N" },
         { "compare",
-            "A second heatmap from the same Q and K: none, scaling, softmax-dim, score (dot product beside additive) "
-            "or "
-            "d-k:N.",
+            "A second heatmap from the same Q and K: none, scaling, softmax-dim, score (dot product beside additive), "
+            "mask-fill (-inf beside -1e9), sdpa (by hand beside F.scaled_dot_product_attention) or d-k:N.",
             "KIND" },
         { "tokens",
             "Words on the axes, e.g. \"the cat sat on the mat\" (L = S = their number); in projection mode each "

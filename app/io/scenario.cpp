@@ -93,7 +93,7 @@ Scenario parseScenario(const QJsonObject &o, bool needFormat)
         s.display = displayFromJson(o.value("display").toObject(), "display.");
     }
     s.compare = *compareFromName(
-        jsonText(o, "compare", "", { "none", "scaling", "softmax-dim", "d-k", "score", "mask-fill" }, "none"));
+        jsonText(o, "compare", "", { "none", "scaling", "softmax-dim", "d-k", "score", "mask-fill", "sdpa" }, "none"));
     s.compareDk = jsonInteger(o, "compare_d_k", "", 1, attn::Limits::maxDim, attn::comparisonDk(s.params.dK));
     if (o.contains("caption")) {
         const QJsonValue c = o.value("caption");
@@ -332,12 +332,15 @@ const std::vector<Preset> &presets()
             attn::setQueryLength(s.params, 5);
             attn::setDk(s.params, 4);
             s.params.seed = 1;
-            s.captionEn = "Block 3: Q, K, V drawn directly with seed 1. softmax(Q·Kᵀ / √4)·V written by hand is the "
-                          "same function as F.scaled_dot_product_attention: the lecture prints a largest difference of "
-                          "about 1e-7, float32 rounding.";
+            s.compare = CompareKind::Sdpa;
+            s.captionEn
+                = "Block 3 (seed 1): softmax(Q·Kᵀ / √4)·V by hand on the left, F.scaled_dot_product_attention "
+                  "on the right: the same function. The lecture prints 最大绝对差 = 1.2e-07 and allclose = True; "
+                  "the last line below gives both, and why the difference is not 0.";
             s.captionZh
-                = "代码块 3：用种子 1 直接生成 Q、K、V。手写的 softmax(Q·Kᵀ / √4)·V 与 "
-                  "F.scaled_dot_product_attention 是同一个函数：讲义打印的最大差异约为 1e-7，只是 float32 舍入误差。";
+                = "代码块 3（种子 1）：左边是手写的 softmax(Q·Kᵀ / √4)·V，右边是 F.scaled_dot_product_attention，"
+                  "同一个函数。讲义打印最大绝对差 = 1.2e-07、allclose = True；下方最后一行给出这两个数，"
+                  "并说明差为何不是 0。";
             v.push_back({ "sdpa-check", s });
         }
         {

@@ -24,6 +24,7 @@ public:
     AttentionModel *partner() { return &m_partner; }
     const AttentionModel *partner() const { return &m_partner; }
     bool isOn() const { return m_main->compare() != CompareKind::None; }
+    CompareKind kind() const { return m_main->compare(); }
     // The side the main model's heatmap stands on (0 left, 1 right); the partner takes the other.
     int mainSide() const { return m_mainSide; }
     QString mainLabel() const { return m_mainLabel; }

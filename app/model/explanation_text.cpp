@@ -3,7 +3,9 @@
 
 #include "loaded.h"
 #include "model/labels.h"
+#include "sdpa.h"
 
+#include <QLocale>
 #include <QStringList>
 
 #include <cmath>
@@ -240,4 +242,33 @@ QString ExplanationText::comparisonSide(const QString &label, const attn::BatchS
                    : tr("%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5"))
         .arg(label, weight, QString::number(b.meanColEntropy, 'f', 4),
             QString::number(100.0 * b.colEntropyFraction, 'f', 1), gradient);
+}
+
+QString ExplanationText::sdpaCheck(const attn::Result &r)
+{
+    const attn::SdpaCheck c = attn::checkAgainstSdpa(r);
+    if (!c.applies)
+        return tr("F.scaled_dot_product_attention computes scaled dot products only: additive scores have no "
+                  "official line to compare with.");
+    // The lecture prints round(x, 8): 1.2e-07.
+    const double rounded = std::round(c.maxAbsDiff * 1e8) / 1e8;
+    const QString verdict
+        = tr("max |manual − official| = %1 (round(…, 8) = %2), allclose = %3 (atol 1e-6).")
+              .arg(QString::number(c.maxAbsDiff, 'g', 8), QString::number(rounded, 'g', QLocale::FloatingPointShortest),
+                  c.allclose ? "True" : "False");
+    QStringList why;
+    if (r.params.softmaxDim == -2)
+        why << tr("SDPA's softmax is always over the keys (dim −1); these settings take it over the queries, so the "
+                  "two are different functions.");
+    if (c.nanRows > 0)
+        why << tr("Queries that see no key: %1. SDPA gives NaN there (left out of the difference, and allclose is "
+                  "False).")
+                   .arg(c.nanRows);
+    if (r.params.softmaxDim == -1 && c.nanRows == 0)
+        why << tr("Same formula, another float32 order: SDPA scales q and k by √scale = %1 before the product.")
+                   .arg(QString::number(std::sqrt(c.scale), 'g', 4));
+    if (r.params.queryLength * r.params.keyLength >= 64 * 64)
+        why << tr("At this size PyTorch may choose another kernel (flash or memory-efficient attention), which the "
+                  "lecture says may differ more; this is the math kernel's difference.");
+    return verdict + QLatin1Char(' ') + why.join(QLatin1Char(' '));
 }

@@ -26,4 +26,7 @@ public:
     static QString statistics(const attn::Result &r);
     // One side of a comparison: its largest weight, entropy (a share of its most) and gradient.
     static QString comparisonSide(const QString &label, const attn::BatchSummary &b, int dim, bool masked);
+    // The lecture's block 3 for r: max |manual − official| and allclose as the lecture prints them, and why they
+    // differ at all (the order of the float32 operations), or why there is no official line or why it is another.
+    static QString sdpaCheck(const attn::Result &r);
 };

@@ -132,6 +132,7 @@ QString compareTitle(const attn::Params &p, CompareKind kind)
         shared.maskFill = attn::MaskFill::NegInf; // the fill is what differs: not in the shared title
         return settingsTitle(shared);
     }
+    case CompareKind::Sdpa:
     case CompareKind::None:
         break;
     }
@@ -157,6 +158,9 @@ QString compareLabel(const attn::Params &p, CompareKind kind)
         return p.maskFill == attn::MaskFill::MinusBillion
             ? QCoreApplication::translate("Figure", "masked_fill(mask, −1e9)")
             : QCoreApplication::translate("Figure", "masked with −inf");
+    case CompareKind::Sdpa:
+        return p.sdpaKernel ? QCoreApplication::translate("Figure", "F.scaled_dot_product_attention (math kernel)")
+                            : QCoreApplication::translate("Figure", "by hand: softmax(Q·Kᵀ·scale)·V");
     }
     return {};
 }

@@ -139,7 +139,7 @@ namespace {
     QT_TRANSLATE_NOOP(
         "Messages", "expected no-scale, softmax-dim, mha-mask-in-sdpa, transpose-0-1 or transpose-q, got %1"),
     QT_TRANSLATE_NOOP("Messages", "expected none, causal, pad:N, pad:N1,N2,... or custom:ROWS, got %1"),
-    QT_TRANSLATE_NOOP("Messages", "expected none, scaling, softmax-dim, score, mask-fill or d-k:N, got %1"),
+    QT_TRANSLATE_NOOP("Messages", "expected none, scaling, softmax-dim, score, mask-fill, sdpa or d-k:N, got %1"),
     QT_TRANSLATE_NOOP("Messages", "expected normal or randn, got %1"),
     QT_TRANSLATE_NOOP("Messages", "expected one dimension of text (dtype <U or |S), got dtype %1 and shape %2"),
     QT_TRANSLATE_NOOP("Messages", "expected one of -inf, %1 (got %2)"),
@@ -147,7 +147,7 @@ namespace {
     QT_TRANSLATE_NOOP("Messages", "expected one of fixed, fit (got %1)"),
     QT_TRANSLATE_NOOP(
         "Messages", "expected one of inv_sqrt_d_k, none, custom, inv_d_k, inv_sqrt_d_model, quarter_each (got %1)"),
-    QT_TRANSLATE_NOOP("Messages", "expected one of none, scaling, softmax-dim, d-k, score, mask-fill (got %1)"),
+    QT_TRANSLATE_NOOP("Messages", "expected one of none, scaling, softmax-dim, d-k, score, mask-fill, sdpa (got %1)"),
     QT_TRANSLATE_NOOP("Messages", "expected one of projection, direct (got %1)"),
     QT_TRANSLATE_NOOP("Messages", "expected one of randn, scaled, linear (got %1)"),
     QT_TRANSLATE_NOOP("Messages", "expected one of sdpa, mha (got %1)"),

@@ -39,7 +39,8 @@ struct DisplayOptions
 };
 
 // A second heatmap beside the first, from the same Q and K: scaling on and off, softmax over keys and
-// over queries, or another d_k (same seed). Which side shows what: attn::comparisonSides.
+// over queries, another d_k (same seed), dot product and additive scores, the two mask fills, or the manual line and
+// F.scaled_dot_product_attention. Which side shows what: attn::comparisonSides.
 using CompareKind = attn::Comparison;
 
 // The spellings files and the command line use.
@@ -56,7 +57,8 @@ inline std::optional<attn::Quantity> quantityFromName(const QString &name)
             return q;
     return std::nullopt;
 }
-inline QString compareName(CompareKind k) // "none" | "scaling" | "softmax-dim" | "d-k" | "score" | "mask-fill"
+// "none" | "scaling" | "softmax-dim" | "d-k" | "score" | "mask-fill" | "sdpa"
+inline QString compareName(CompareKind k)
 {
     switch (k) {
     case CompareKind::None:
@@ -71,13 +73,15 @@ inline QString compareName(CompareKind k) // "none" | "scaling" | "softmax-dim" 
         return QStringLiteral("score");
     case CompareKind::MaskFill:
         return QStringLiteral("mask-fill");
+    case CompareKind::Sdpa:
+        return QStringLiteral("sdpa");
     }
     return QStringLiteral("none");
 }
 inline std::optional<CompareKind> compareFromName(const QString &name)
 {
     for (CompareKind k : { CompareKind::None, CompareKind::Scaling, CompareKind::SoftmaxDim, CompareKind::Dk,
-             CompareKind::Score, CompareKind::MaskFill })
+             CompareKind::Score, CompareKind::MaskFill, CompareKind::Sdpa })
         if (name == compareName(k))
             return k;
     return std::nullopt;

@@ -78,6 +78,9 @@ void ComparisonView::layOutComparison()
 void ComparisonView::alignPanels()
 {
     const bool on = m_comparison->isOn();
+    // Block 3's two sides have the same entropies to the last digit shown: the maps take their room.
+    m_heatmap->setRowEntropyShown(!on || m_comparison->kind() != CompareKind::Sdpa);
+    m_partnerHeatmap->setRowEntropyShown(!on || m_comparison->kind() != CompareKind::Sdpa);
     if (!on) {
         m_heatmap->setColorScaleVisible(true);
         m_heatmap->setSpareBottomRow(false);

@@ -56,8 +56,16 @@ void ExplanationPanel::showResult()
     // Beside a comparison: the two distributions' sharpness next to each other, in the order they stand.
     const bool comparing = m_comparison && m_comparison->isOn();
     m_compare->setVisible(comparing);
+    m_stats->setVisible(true);
     if (!comparing)
         return;
+    if (m_comparison->kind() == CompareKind::Sdpa) {
+        // Block 3: the two outputs' difference in place of the sharpness, which is the same on both sides (the maps
+        // show it).
+        m_stats->setVisible(false);
+        m_compare->setText(ExplanationText::sdpaCheck(*r));
+        return;
+    }
     const auto pr = m_comparison->partner()->result();
     const bool masked = r->params.mask != attn::MaskKind::None;
     QString mainText = ExplanationText::comparisonSide(

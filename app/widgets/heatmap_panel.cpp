@@ -350,8 +350,9 @@ void HeatmapPanel::placeElements()
     const int dim = m_model->result()->params.softmaxDim;
     const bool gradient = m_model->display().gradientPanels;
     if (dim == m_placedDim && m_scaleVisible == m_placedScale && m_spareRow == m_placedSpare
-        && gradient == m_placedGradient)
+        && gradient == m_placedGradient && m_rowEntropyShown == m_placedRowEntropy)
         return;
+    m_placedRowEntropy = m_rowEntropyShown;
     m_placedDim = dim;
     m_placedGradient = gradient;
     m_placedScale = m_scaleVisible;
@@ -362,7 +363,7 @@ void HeatmapPanel::placeElements()
         if (e->layout() == grid)
             grid->take(e);
     grid->simplify();
-    const bool rowEntropy = dim == -1;
+    const bool overKeys = dim == -1, rowEntropy = overKeys && m_rowEntropyShown;
     grid->addElement(0, 0, m_heatRect);
     grid->addElement(0, 1, m_rowSumRect);
     int col = 2;
@@ -374,7 +375,7 @@ void HeatmapPanel::placeElements()
         grid->addElement(0, col++, m_scale);
     grid->addElement(1, 0, m_colSumRect);
     QList<double> rowStretch { 1.0, 0.001 };
-    if (!rowEntropy) {
+    if (!overKeys) {
         grid->addElement(2, 0, m_colEntropyRect);
         rowStretch << 0.001;
         if (gradient) {
@@ -404,11 +405,20 @@ void HeatmapPanel::placeElements()
     for (QCPLayerable *l : std::initializer_list<QCPLayerable *> { m_gradRect, m_gradBars, m_gradUniformRows })
         l->setVisible(rowEntropy && gradient);
     for (QCPLayerable *l : std::initializer_list<QCPLayerable *> { m_colEntropyRect, m_colEntropyBars })
-        l->setVisible(!rowEntropy);
+        l->setVisible(!overKeys);
     for (QCPLayerable *l : std::initializer_list<QCPLayerable *> { m_colGradRect, m_colGradBars, m_gradUniformCols })
-        l->setVisible(!rowEntropy && gradient);
+        l->setVisible(!overKeys && gradient);
     showMostEntropy();
     m_scale->setVisible(m_scaleVisible);
+}
+
+void HeatmapPanel::setRowEntropyShown(bool shown)
+{
+    if (shown == m_rowEntropyShown)
+        return;
+    m_rowEntropyShown = shown;
+    placeElements();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void HeatmapPanel::setSpareBottomRow(bool spare)
@@ -740,7 +750,7 @@ void HeatmapPanel::updateBarTexts()
     if (small && L <= 16 && rowTextPx >= 8)
         for (int i = 0; i < L; ++i) {
             labels.push_back({ m_rowSumRect, true, i, st.rowSums(b, i) });
-            if (p.softmaxDim == -1)
+            if (p.softmaxDim == -1 && m_entropyRect->visible())
                 labels.push_back({ m_entropyRect, true, i, st.rowEntropy(b, i) });
             if (p.softmaxDim == -1 && m_gradRect->visible())
                 labels.push_back({ m_gradRect, true, i, st.rowJacobian(b, i) });

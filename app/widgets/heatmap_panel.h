@@ -63,6 +63,9 @@ public:
     // Keep an empty row under the column sums as tall as the column-entropy panel, so that this panel's
     // rows line up with a partner's that shows column entropy.
     void setSpareBottomRow(bool spare);
+    // The rows' entropy panel beside the map (over keys): off where a comparison's two sides have the same
+    // entropies (block 3), so the maps have the room.
+    void setRowEntropyShown(bool shown);
     void setSpareRowHeight(int pixels);
     // Outer heights of the panels under the map as laid out now: the column sums, and the column
     // entropy with the column gradient when shown (0 otherwise).
@@ -147,6 +150,7 @@ private:
     int m_placedDim = 0; // the softmax dim the layout was made for (0: none yet)
     bool m_placedScale = true;
     bool m_spareRow = false, m_placedSpare = false;
+    bool m_rowEntropyShown = true, m_placedRowEntropy = true;
     bool m_placedGradient = true;
     class QCPLayoutElement *m_spacer = nullptr;
     class QLabel *m_note;

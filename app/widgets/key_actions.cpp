@@ -151,6 +151,7 @@ void KeyActions::update()
             : kind == CompareKind::SoftmaxDim ? tr("compare: dim")
             : kind == CompareKind::Score      ? tr("compare: score")
             : kind == CompareKind::MaskFill   ? tr("compare: −inf, −1e9")
+            : kind == CompareKind::Sdpa       ? tr("compare: SDPA")
                                               : tr("compare: d_k"));
     setLabel("newSeed", tr("seed %1").arg(p.seed));
     setLabel("toggleGradient", m_model->display().gradientPanels ? tr("gradient: on") : tr("gradient: off"));

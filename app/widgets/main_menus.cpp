@@ -193,7 +193,8 @@ void MainMenus::addCompareMenu(QMenu *view)
         { tr("Softmax over keys and over queries"), CompareKind::SoftmaxDim },
         { tr("d_k and 16 × d_k (at most 1024)"), CompareKind::Dk },
         { tr("Dot product and additive"), CompareKind::Score },
-        { tr("Masked with −inf and with −1e9"), CompareKind::MaskFill } };
+        { tr("Masked with −inf and with −1e9"), CompareKind::MaskFill },
+        { tr("By hand and F.scaled_dot_product_attention"), CompareKind::Sdpa } };
     auto *group = new QActionGroup(comparison);
     for (const auto &k : kinds) {
         QAction *a = comparison->addAction(k.first);

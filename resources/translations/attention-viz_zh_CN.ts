@@ -548,279 +548,309 @@
 <context>
     <name>ExplanationText</name>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="32"/>
+        <location filename="../../app/model/explanation_text.cpp" line="34"/>
         <source>v·tanh(Q·W₁ + K·W₂) (additive, H = %1, not scaled)</source>
         <translation>v·tanh(Q·W₁ + K·W₂)（加性，H = %1，不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="35"/>
+        <location filename="../../app/model/explanation_text.cpp" line="37"/>
         <source>Q·Kᵀ / √%1 = Q·Kᵀ / %2</source>
         <translation>Q·Kᵀ / √%1 = Q·Kᵀ / %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="37"/>
+        <location filename="../../app/model/explanation_text.cpp" line="39"/>
         <source>Q·Kᵀ (not scaled)</source>
         <translation>Q·Kᵀ（未缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="39"/>
+        <location filename="../../app/model/explanation_text.cpp" line="41"/>
         <source>Q·Kᵀ × %1</source>
         <translation>Q·Kᵀ × %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="41"/>
+        <location filename="../../app/model/explanation_text.cpp" line="43"/>
         <source>Q·Kᵀ / d_k = Q·Kᵀ / %1</source>
         <translation>Q·Kᵀ / d_k = Q·Kᵀ / %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="43"/>
+        <location filename="../../app/model/explanation_text.cpp" line="45"/>
         <source>Q·Kᵀ / √d_model = Q·Kᵀ / %1</source>
         <translation>Q·Kᵀ / √d_model = Q·Kᵀ / %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="45"/>
+        <location filename="../../app/model/explanation_text.cpp" line="47"/>
         <source>(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2</source>
         <translation>(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="52"/>
+        <location filename="../../app/model/explanation_text.cpp" line="54"/>
         <source>over keys (dim −1)</source>
         <translation>沿键维（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="52"/>
+        <location filename="../../app/model/explanation_text.cpp" line="54"/>
         <source>over queries (dim −2)</source>
         <translation>沿查询维（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="59"/>
+        <location filename="../../app/model/explanation_text.cpp" line="61"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="61"/>
+        <location filename="../../app/model/explanation_text.cpp" line="63"/>
         <source>, no key padded</source>
         <translation>，没有填充的键</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="63"/>
+        <location filename="../../app/model/explanation_text.cpp" line="65"/>
         <source>, last key masked</source>
         <translation>，屏蔽最后 1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="65"/>
+        <location filename="../../app/model/explanation_text.cpp" line="67"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="67"/>
+        <location filename="../../app/model/explanation_text.cpp" line="69"/>
         <source>, custom mask</source>
         <translation>，自定义掩码</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="69"/>
+        <location filename="../../app/model/explanation_text.cpp" line="71"/>
         <source>weights = softmax( %1 ) %2%3      out = weights · V</source>
         <translation>weights = softmax( %1 ) %2%3      out = weights · V</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="85"/>
+        <location filename="../../app/model/explanation_text.cpp" line="87"/>
         <source>   ·   element %1 = batch %2, head %3 (of %4 heads: element b·%4 + h)</source>
         <translation>   ·   元素 %1 = 批次 %2、头 %3（共 %4 个头：元素 b·%4 + h）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="96"/>
+        <location filename="../../app/model/explanation_text.cpp" line="98"/>
         <source>(L, S)</source>
         <translation>(L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="96"/>
+        <location filename="../../app/model/explanation_text.cpp" line="98"/>
         <source>(B, 1, S)</source>
         <translation>(B, 1, S)</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="96"/>
+        <location filename="../../app/model/explanation_text.cpp" line="98"/>
         <source>(B, S)</source>
         <translation>(B, S)</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="98"/>
+        <location filename="../../app/model/explanation_text.cpp" line="100"/>
         <source>   ·   mask m %1, True = take part: scores.masked_fill(~m, -1e9)</source>
         <translation>   ·   掩码 m %1，True = 参与：scores.masked_fill(~m, -1e9)</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="99"/>
+        <location filename="../../app/model/explanation_text.cpp" line="101"/>
         <source>   ·   mask m %1, True = ignore: scores.masked_fill(m, -1e9)</source>
         <translation>   ·   掩码 m %1，True = 屏蔽：scores.masked_fill(m, -1e9)</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="101"/>
+        <location filename="../../app/model/explanation_text.cpp" line="103"/>
         <source>   ·   mask m %1, True = take part: F.scaled_dot_product_attention(q, k, v, attn_mask=m)</source>
         <translation>   ·   掩码 m %1，True = 参与：F.scaled_dot_product_attention(q, k, v, attn_mask=m)</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="104"/>
+        <location filename="../../app/model/explanation_text.cpp" line="106"/>
         <source>   ·   mask m (B, S), True = ignore: nn.MultiheadAttention(…)(q, k, v, key_padding_mask=m)</source>
         <translation>   ·   掩码 m (B, S)，True = 屏蔽：nn.MultiheadAttention(…)(q, k, v, key_padding_mask=m)</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="105"/>
+        <location filename="../../app/model/explanation_text.cpp" line="107"/>
         <source>   ·   mask m (L, S), True = ignore: nn.MultiheadAttention(…)(q, k, v, attn_mask=m)</source>
         <translation>   ·   掩码 m (L, S)，True = 屏蔽：nn.MultiheadAttention(…)(q, k, v, attn_mask=m)</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="108"/>
+        <location filename="../../app/model/explanation_text.cpp" line="110"/>
         <source>Q = X·W_q %1, K = %2·W_k, V = %2·W_v   </source>
         <translation>Q = X·W_q %1，K = %2·W_k，V = %2·W_v   </translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="112"/>
+        <location filename="../../app/model/explanation_text.cpp" line="114"/>
         <source>scores v·tanh(Q·W₁ + K·W₂): Q %1, K %2, W₁ and W₂ (%3, %4), v (%4) → %5  →  softmax %6 → %5  →  weights·V: %5·%7 → %8</source>
         <translation>分数 v·tanh(Q·W₁ + K·W₂)：Q %1，K %2，W₁ 和 W₂ (%3, %4)，v (%4) → %5  →  softmax %6 → %5  →  weights·V：%5·%7 → %8</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="118"/>
+        <location filename="../../app/model/explanation_text.cpp" line="120"/>
         <source>Q·Kᵀ: %1·%2 → %3  →  %7  →  softmax %4 → %3  →  weights·V: %3·%5 → %6</source>
         <translation>打分 Q·Kᵀ：%1·%2 → %3  →  %7  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="135"/>
+        <location filename="../../app/model/explanation_text.cpp" line="137"/>
         <source>rows that are NaN: %1 of %2 (NaN or +∞ in their scores, as in PyTorch); rows that do not sum to 1: %3</source>
         <translation>为 NaN 的行：%2 行中 %1 行（其分数中有 NaN 或 +∞，与 PyTorch 相同）；和不为 1 的行：%3</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="140"/>
+        <location filename="../../app/model/explanation_text.cpp" line="142"/>
         <source>columns that are NaN: %1 of %2 (NaN or +∞ in their scores, as in PyTorch); the rows&apos; sums are NaN</source>
         <translation>为 NaN 的列：%2 列中 %1 列（其分数中有 NaN 或 +∞，与 PyTorch 相同）；各行之和为 NaN</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="144"/>
+        <location filename="../../app/model/explanation_text.cpp" line="146"/>
         <source>every row sums to 1</source>
         <translation>每一行的和都为 1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="145"/>
+        <location filename="../../app/model/explanation_text.cpp" line="147"/>
         <source>rows that do not sum to 1: %1 of %2</source>
         <translation>和不为 1 的行：%2 行中有 %1 行</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="147"/>
+        <location filename="../../app/model/explanation_text.cpp" line="149"/>
         <source>columns sum to 1 (the %1 keys no query may see: 0), %2 of %3 rows do not</source>
         <translation>各列之和为 1（没有查询能看到的 %1 个键：0），%3 行中有 %2 行不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="152"/>
+        <location filename="../../app/model/explanation_text.cpp" line="154"/>
         <source>columns sum to 1, %1 of %2 rows do not</source>
         <translation>各列和为 1，%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="156"/>
+        <location filename="../../app/model/explanation_text.cpp" line="158"/>
         <source>·σ⁴</source>
         <translation>·σ⁴</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="159"/>
+        <location filename="../../app/model/explanation_text.cpp" line="161"/>
         <source>additive scores: a sum of H tanh&apos;s, bounded by Σ|v_h| = %1 whatever d_k is</source>
         <translation>加性分数：H 个 tanh 之和，无论 d_k 多大都不超过 Σ|v_h| = %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="162"/>
+        <location filename="../../app/model/explanation_text.cpp" line="164"/>
         <source>none expected: Q and K are loaded, not drawn</source>
         <translation>没有期望值：Q 和 K 是载入的，不是随机抽取的</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="164"/>
+        <location filename="../../app/model/explanation_text.cpp" line="166"/>
         <source>not known with position encodings</source>
         <translation>加了位置编码时无法给出期望值</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="166"/>
+        <location filename="../../app/model/explanation_text.cpp" line="168"/>
         <source>expected d_k%1 = %2, scaled %3</source>
         <translation>期望 d_k%1 = %2，缩放后 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="168"/>
+        <location filename="../../app/model/explanation_text.cpp" line="170"/>
         <source>expected d_k·d_model²%1 = %2, scaled %3 (randn weights: q and k entries have variance d_model)</source>
         <translation>期望 d_k·d_model²%1 = %2，缩放后 %3（randn 权重：q 和 k 的每个元素方差为 d_model）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="172"/>
+        <location filename="../../app/model/explanation_text.cpp" line="174"/>
         <source>expected d_k%1 = %2, scaled %3 (randn / √d_model weights: q and k entries have variance 1)</source>
         <translation>期望 d_k%1 = %2，缩放后 %3（randn / √d_model 权重：q 和 k 的每个元素方差为 1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="175"/>
+        <location filename="../../app/model/explanation_text.cpp" line="177"/>
         <source>expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)</source>
         <translation>期望 d_k/9%1 = %2，缩放后 %3（nn.Linear 权重：q 和 k 的每个元素方差为 1/3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="181"/>
+        <location filename="../../app/model/explanation_text.cpp" line="183"/>
         <source>mean softmax Jacobian norm %1 (uniform rows over their visible keys have %2 on average, one-hot rows 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见键上均匀的行平均为 %2，独热的行为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="183"/>
+        <location filename="../../app/model/explanation_text.cpp" line="185"/>
         <source>mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)</source>
         <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行为 %2，one-hot 的行为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="184"/>
+        <location filename="../../app/model/explanation_text.cpp" line="186"/>
         <source>mean softmax Jacobian norm %1 (uniform columns over their visible queries have %2 on average, one-hot columns 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见查询上均匀的列平均为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="186"/>
+        <location filename="../../app/model/explanation_text.cpp" line="188"/>
         <source>mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（均匀的列为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="194"/>
+        <location filename="../../app/model/explanation_text.cpp" line="196"/>
         <source>mean row entropy %1 nats = %2% of ln S = %3</source>
         <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="199"/>
+        <location filename="../../app/model/explanation_text.cpp" line="201"/>
         <source>mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row&apos;s visible keys, on average)</source>
         <translation>行熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每行可见键数的 ln 的平均）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="205"/>
+        <location filename="../../app/model/explanation_text.cpp" line="207"/>
         <source>mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)</source>
         <translation>平均列熵 %1 奈特 = ln L = %3 的 %2%（此时列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="210"/>
+        <location filename="../../app/model/explanation_text.cpp" line="212"/>
         <source>mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column&apos;s visible queries, on average; the columns are the distributions)</source>
         <translation>列熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="214"/>
+        <location filename="../../app/model/explanation_text.cpp" line="216"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(scores) = %5 (not scaled: %6); %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(分数) = %5（不缩放：%6）；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="216"/>
+        <location filename="../../app/model/explanation_text.cpp" line="218"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="233"/>
+        <location filename="../../app/model/explanation_text.cpp" line="235"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="235"/>
+        <location filename="../../app/model/explanation_text.cpp" line="237"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="238"/>
+        <location filename="../../app/model/explanation_text.cpp" line="240"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="240"/>
+        <location filename="../../app/model/explanation_text.cpp" line="242"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%），平均梯度 %5</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="251"/>
+        <source>F.scaled_dot_product_attention computes scaled dot products only: additive scores have no official line to compare with.</source>
+        <translation>F.scaled_dot_product_attention 只计算缩放点积：加性打分没有可比较的官方实现。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="255"/>
+        <source>max |manual − official| = %1 (round(…, 8) = %2), allclose = %3 (atol 1e-6).</source>
+        <translation>最大绝对差 |manual − official| = %1（round(…, 8) = %2），allclose = %3（atol 1e-6）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="261"/>
+        <source>SDPA&apos;s softmax is always over the keys (dim −1); these settings take it over the queries, so the two are different functions.</source>
+        <translation>SDPA 的 softmax 总是沿键（dim −1）；当前设置沿查询做 softmax，所以两者是不同的函数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="264"/>
+        <source>Queries that see no key: %1. SDPA gives NaN there (left out of the difference, and allclose is False).</source>
+        <translation>看不到任何键的查询：%1 个。SDPA 在那里给出 NaN（不计入差值，allclose 为 False）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="268"/>
+        <source>Same formula, another float32 order: SDPA scales q and k by √scale = %1 before the product.</source>
+        <translation>公式相同，float32 运算顺序不同：SDPA 先把 q 和 k 各乘以 √scale = %1，再做乘积。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="271"/>
+        <source>At this size PyTorch may choose another kernel (flash or memory-efficient attention), which the lecture says may differ more; this is the math kernel&apos;s difference.</source>
+        <translation>在这个规模下 PyTorch 可能选用别的内核（flash 或 memory-efficient attention），讲义说差异可能更大；这里给出的是 math 内核的差。</translation>
     </message>
 </context>
 <context>
@@ -1113,19 +1143,29 @@
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="155"/>
+        <location filename="../../app/model/labels.cpp" line="156"/>
         <source>dot product, %1</source>
         <translation>点积，%1</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="158"/>
+        <location filename="../../app/model/labels.cpp" line="159"/>
         <source>masked_fill(mask, −1e9)</source>
         <translation>masked_fill(mask, −1e9)</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="159"/>
+        <location filename="../../app/model/labels.cpp" line="160"/>
         <source>masked with −inf</source>
         <translation>以 −inf 屏蔽</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="162"/>
+        <source>F.scaled_dot_product_attention (math kernel)</source>
+        <translation>F.scaled_dot_product_attention（math 内核）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="163"/>
+        <source>by hand: softmax(Q·Kᵀ·scale)·V</source>
+        <translation>手写：softmax(Q·Kᵀ·scale)·V</translation>
     </message>
     <message>
         <location filename="../../app/model/labels.cpp" line="80"/>
@@ -1297,28 +1337,28 @@
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="354"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="640"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1025"/>
+        <location filename="../../app/render/figure.cpp" line="366"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="650"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1035"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="382"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="641"/>
+        <location filename="../../app/render/figure.cpp" line="394"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="651"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="265"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1025"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1035"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="266"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="268"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1026"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1036"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
@@ -1328,24 +1368,24 @@
         <translation>列熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="591"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="601"/>
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="617"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="627"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="634"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="644"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="640"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="641"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1026"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="650"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="651"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1036"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
@@ -1978,56 +2018,61 @@ column entropy %1 nats</source>
     </message>
     <message>
         <location filename="../../app/widgets/key_actions.cpp" line="154"/>
+        <source>compare: SDPA</source>
+        <translation>对比：SDPA</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="155"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="155"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="156"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="156"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="157"/>
         <source>gradient: on</source>
         <translation>梯度：开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="156"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="157"/>
         <source>gradient: off</source>
         <translation>梯度：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="158"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="159"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="158"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="159"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="164"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="165"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="165"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="166"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="169"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="170"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="169"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="170"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="170"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="171"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
@@ -2257,190 +2302,195 @@ column entropy %1 nats</source>
         <translation>以 −inf 屏蔽与以 −1e9 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="214"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="197"/>
+        <source>By hand and F.scaled_dot_product_attention</source>
+        <translation>手写与 F.scaled_dot_product_attention</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="215"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="216"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="217"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="217"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="218"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="226"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="227"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="228"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="229"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="229"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="230"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="229"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="230"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="241"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="242"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="246"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="247"/>
         <source>System language (%1)</source>
         <translation>系统语言（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="263"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="264"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="266"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="267"/>
         <source>System colours</source>
         <translation>系统配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="267"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="268"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="267"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="268"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="283"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="284"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="284"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="285"/>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="286"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="287"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="288"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="289"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="296"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="297"/>
         <source>The Chinese translation could not be loaded; the window stays in English</source>
         <translation>无法载入中文翻译；窗口保持英文</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="315"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="316"/>
         <source>Cannot open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="319"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="330"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="464"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="320"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="331"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="465"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="325"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="326"/>
         <source>Open attention data: Q and K (and V) as one .npz or files named q, k, v; or weights alone (an .npz&apos;s attn, or a file named weights or attn)</source>
         <translation>打开注意力数据：Q 和 K（以及 V），一个 .npz 或名为 q、k、v 的文件；或单独的权重（.npz 中的 attn，或名为 weights 或 attn 的文件）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="327"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="328"/>
         <source>Attention data (*.npz *.npy *.csv *.tsv *.txt)</source>
         <translation>注意力数据 (*.npz *.npy *.csv *.tsv *.txt)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="337"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="338"/>
         <source>Cannot open the example</source>
         <translation>无法打开示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="343"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="344"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="343"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="356"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="344"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="357"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="350"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="351"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="356"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="357"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="359"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="360"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="364"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="365"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="364"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="365"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="367"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="368"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="374"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="375"/>
         <source>PyTorch code copied: it draws the same tensors and prints the weights shown</source>
         <translation>已复制 PyTorch 代码：它抽取相同的张量并打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="380"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="381"/>
         <source>Command line copied: attention-viz with these settings</source>
         <translation>已复制命令行：使用这些设置的 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="392"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="393"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="393"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="394"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="416"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="417"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="420"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="421"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
@@ -2991,11 +3041,6 @@ column entropy %1 nats</source>
         <translation>应为 none、causal、pad:N、pad:N1,N2,... 或 custom:ROWS，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="142"/>
-        <source>expected none, scaling, softmax-dim, score, mask-fill or d-k:N, got %1</source>
-        <translation>应为 none、scaling、softmax-dim、score、mask-fill 或 d-k:N，实际为 %1</translation>
-    </message>
-    <message>
         <location filename="../../app/model/message_templates.cpp" line="143"/>
         <source>expected normal or randn, got %1</source>
         <translation>应为 normal 或 randn，实际为 %1</translation>
@@ -3024,11 +3069,6 @@ column entropy %1 nats</source>
         <location filename="../../app/model/message_templates.cpp" line="148"/>
         <source>expected one of inv_sqrt_d_k, none, custom, inv_d_k, inv_sqrt_d_model, quarter_each (got %1)</source>
         <translation>应为 inv_sqrt_d_k、none、custom、inv_d_k、inv_sqrt_d_model、quarter_each 之一（实际为 %1）</translation>
-    </message>
-    <message>
-        <location filename="../../app/model/message_templates.cpp" line="150"/>
-        <source>expected one of none, scaling, softmax-dim, d-k, score, mask-fill (got %1)</source>
-        <translation>应为 none、scaling、softmax-dim、d-k、score、mask-fill 之一（实际为 %1）</translation>
     </message>
     <message>
         <location filename="../../app/model/message_templates.cpp" line="151"/>
@@ -3604,6 +3644,16 @@ column entropy %1 nats</source>
         <location filename="../../app/model/message_templates.cpp" line="21"/>
         <source>no file chosen</source>
         <translation>没有选择文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="142"/>
+        <source>expected none, scaling, softmax-dim, score, mask-fill, sdpa or d-k:N, got %1</source>
+        <translation>应为 none、scaling、softmax-dim、score、mask-fill、sdpa 或 d-k:N，得到 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="150"/>
+        <source>expected one of none, scaling, softmax-dim, d-k, score, mask-fill, sdpa (got %1)</source>
+        <translation>应为 none、scaling、softmax-dim、d-k、score、mask-fill、sdpa 之一（得到 %1）</translation>
     </message>
     <message>
         <location filename="../../app/model/message_templates.cpp" line="264"/>

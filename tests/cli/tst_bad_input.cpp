@@ -427,7 +427,7 @@ void TestBadInput::refused_data()
                               << "--format: expected png, jpg, pdf or svg, got 'gif'"
                               << "";
     QTest::newRow("--compare") << QStringList { "--compare", "mood" }
-                               << "--compare: expected none, scaling, softmax-dim, score, mask-fill or d-k:N"
+                               << "--compare: expected none, scaling, softmax-dim, score, mask-fill, sdpa or d-k:N"
                                << "";
     QTest::newRow("--compare d-k:0") << QStringList { "--compare", "d-k:0" }
                                      << "--compare: must be from 1 to 65536 (got 0)"

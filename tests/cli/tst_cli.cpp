@@ -267,6 +267,24 @@ void TestCli::lectureBlock3()
             }
         }
     QVERIFY2(maxDiff < 1e-6, qPrintable(QString::number(maxDiff)));
+    // The lecture prints 最大绝对差 = 1.2e-07 (round(1.1920929e-07, 8)) and allclose = True.
+    for (const QStringList &args : { QStringList { "--preset", "sdpa-check" },
+             QStringList { "--preset", "sdpa-check", "--compare", "sdpa" } }) {
+        const QJsonObject p = dump(args);
+        QCOMPARE(float(p.value("max_abs_diff").toDouble()), 1.1920929e-07f);
+        QCOMPARE(p.value("allclose").toBool(false), true);
+        QVERIFY(p.value("official_out").isArray());
+        double outVsOfficial = 0.0;
+        for (int b = 0; b < 2; ++b)
+            for (int i = 0; i < 5; ++i)
+                for (int d = 0; d < 4; ++d)
+                    outVsOfficial = std::max(outVsOfficial,
+                        std::fabs(at(p, "out", b, i, d) - p["official_out"][b][i][d].toDouble()));
+        QVERIFY(outVsOfficial > 0 && outVsOfficial < 1e-6);
+    }
+    // Additive scores have no SDPA: none of the three fields.
+    const QJsonObject additive = dump({ "--preset", "sdpa-check", "--score", "additive" });
+    QVERIFY(!additive.contains("official_out") && !additive.contains("max_abs_diff") && !additive.contains("allclose"));
 }
 
 void TestCli::lectureExercise()

@@ -10,6 +10,7 @@
 #include "loaded.h"
 #include "params_edit.h"
 #include "pytorch_code.h"
+#include "sdpa.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -70,6 +71,13 @@ void TestPytorchCode::scriptsGiveTheWeightsInPyTorch()
 {
     std::vector<Case> cases;
     cases.push_back({ "defaults (the lecture's projection)", Params() });
+    {
+        Params p; // block 3
+        p.mode = attn::Mode::Direct;
+        p.batch = 2;
+        p.seed = 1;
+        cases.push_back({ "the lecture's block 3", p });
+    }
     {
         Params p;
         p.mode = attn::Mode::Direct;
@@ -186,6 +194,8 @@ void TestPytorchCode::scriptsGiveTheWeightsInPyTorch()
                          "    with contextlib.redirect_stdout(printed):\n"
                          "        exec(compile(open(path).read(), path, 'exec'), space)\n"
                          "    results.append({'weights': space['weights'].tolist(), 'out': space['out'].tolist(),\n"
+                         "                    'official': space['official'].nan_to_num(-7.0).tolist()\n"
+                         "                        if 'official' in space else None,\n"
                          "                    'printed': printed.getvalue()})\n"
                          "print(json.dumps(results))\n")
               .arg(scripts.join(", "));
@@ -225,6 +235,26 @@ void TestPytorchCode::scriptsGiveTheWeightsInPyTorch()
         // it prints the element shown: its first weight, to the 4 decimals PyTorch prints (0 is printed as "0.")
         const QString printed = o.value("printed").toString();
         QVERIFY2(printed.startsWith("tensor([["), qPrintable(printed));
+        // Block 3's official line, for dot products: the out core's SDPA check gives (NaN rows written as -7).
+        QCOMPARE(o.value("official").isArray(), p.score == attn::Score::Dot);
+        if (p.score == attn::Score::Dot) {
+            const attn::SdpaCheck sdpa = attn::checkAgainstSdpa(r);
+            const QJsonArray official = o.value("official").toArray();
+            double worstOfficial = 0.0;
+            for (int b = 0; b < p.batch; ++b)
+                for (int i = 0; i < p.queryLength; ++i)
+                    for (int c = 0; c < p.dV; ++c) {
+                        const double theirs = official[b].toArray()[i].toArray()[c].toDouble();
+                        const double ours = std::isnan(sdpa.officialOut(b, i, c)) ? -7.0 : sdpa.officialOut(b, i, c);
+                        worstOfficial = std::max(worstOfficial, std::abs(theirs - ours));
+                    }
+            QVERIFY2(worstOfficial < 2e-6,
+                qPrintable(QStringLiteral("%1: official out differs by %2").arg(cases[k].name).arg(worstOfficial)));
+            QVERIFY2(printed.contains(QStringLiteral("allclose = %1").arg(sdpa.allclose ? "True" : "False")),
+                qPrintable(printed));
+        }
+        if (k == 1) // the lecture's: 最大绝对差 = 1.2e-07, in PyTorch itself
+            QVERIFY2(printed.contains("max |out - official| = 1.1920928955078125e-07"), qPrintable(printed));
         const float first = r.attention.weights(p.batchIndex, 0, 0);
         QVERIFY2(first == 0.0f || printed.contains(QString::number(double(first), 'f', 4)),
             qPrintable(QStringLiteral("%1 printed %2").arg(cases[k].name, printed)));

@@ -19,6 +19,7 @@ private slots:
     void notes();
     void formulaAndShapes();
     void statistics();
+    void sdpaCheck();
 };
 
 // Block 1's cell (0, 2): its raw score and weight as the core has them, its row's sum and entropy.
@@ -113,6 +114,27 @@ void TestTexts::statistics()
     QVERIFY2(s.contains("expected d_k = 64, scaled 64"), qPrintable(s)); // (not scaled: the scaled scores are the raw)
     const QString wrong = ExplanationText::statistics(attn::compute(lecture::exercise(-2)));
     QVERIFY2(wrong.contains("columns sum to 1, 3 of 3 rows do not"), qPrintable(wrong));
+}
+
+// Block 3's line: the lecture's numbers and why, and what it says when SDPA is another function or none.
+void TestTexts::sdpaCheck()
+{
+    const QString s = ExplanationText::sdpaCheck(attn::compute(lecture::block3()));
+    QVERIFY2(s.startsWith("max |manual − official| = 1.1920929e-07 (round(…, 8) = 1.2e-07), allclose = True"),
+        qPrintable(s));
+    QVERIFY2(s.contains("√scale = 0.7071 before the product"), qPrintable(s));
+    QVERIFY(!s.contains("another kernel")); // 5 × 5: no word of large sizes
+    attn::Params p = lecture::block3();
+    p.softmaxDim = -2;
+    const QString over = ExplanationText::sdpaCheck(attn::compute(p));
+    QVERIFY2(over.contains("allclose = False") && over.contains("always over the keys"), qPrintable(over));
+    QVERIFY(!over.contains("Same formula"));
+    p = lecture::block3();
+    attn::setQueryLength(p, 64);
+    QVERIFY(ExplanationText::sdpaCheck(attn::compute(p)).contains("another kernel"));
+    p = lecture::block3();
+    p.score = attn::Score::Additive;
+    QVERIFY(ExplanationText::sdpaCheck(attn::compute(p)).contains("no official line"));
 }
 
 QTEST_GUILESS_MAIN(TestTexts)

@@ -76,9 +76,14 @@ void TestPresets::presetsReproduceTheLecture()
 
     QVERIFY(
         gui::chooseMenu(m_window, { "Lecture", "Block 3: the same as F.scaled_dot_product_attention   (sdpa-check)" }));
-    QCOMPARE(m_model->compare(), CompareKind::None);
-    QVERIFY(!m_window->partnerHeatmap()->isVisible());
+    QCOMPARE(m_model->compare(), CompareKind::Sdpa); // by hand beside F.scaled_dot_product_attention
+    QVERIFY(m_window->partnerHeatmap()->isVisible());
     QCOMPARE(m_model->result()->params, lecture::block3());
+    QVERIFY(m_window->comparison()->partner()->result()->params.sdpaKernel);
+    // 最大绝对差 = 1.2e-07, allclose = True: the strip gives the unrounded difference and the lecture's rounding.
+    QVERIFY2(m_window->explanation()->compareText().contains("1.1920929e-07 (round(…, 8) = 1.2e-07)"),
+        qPrintable(m_window->explanation()->compareText()));
+    QVERIFY(m_window->explanation()->compareText().contains("allclose = True (atol 1e-6)"));
 
     QVERIFY(gui::chooseMenu(m_window, { "Lecture", "Exercise: softmax over the wrong dim (−2)   (wrong-dim)" }));
     r = m_model->result();
