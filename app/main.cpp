@@ -372,7 +372,9 @@ int runWindow(Run &run)
         model.setCompare(r.compare, r.compareDk);
     };
     show();
-    model.setCaption(r.captionEn, r.captionZh);
+    // Block 1's caption only over block 1: the last session's settings may be others.
+    if (model.params() == r.params)
+        model.setCaption(r.captionEn, r.captionZh);
     MainWindow window(&model, interactive);
     if (!r.lessonPath.isEmpty()) {
         QString why;

@@ -213,6 +213,13 @@ void sweepLength(Params &p)
     setQueryLength(p, p.queryLength >= kDemoMaxLength ? 1 : std::min(kDemoMaxLength, p.queryLength * 2));
 }
 
+Params lectureBlock1()
+{
+    Params p;
+    p.batch = 2;
+    return p;
+}
+
 std::array<Params, 2> comparisonSides(const Params &p, Comparison kind, int otherDk, int *currentSide)
 {
     std::array<Params, 2> sides { p, p };

@@ -62,6 +62,10 @@ constexpr int comparisonDk(int dK)
     return std::min(16 * dK, kDemoMaxDk);
 }
 
+// Where the program starts, and what the command line's options change: the lecture's block 1 (X (2, 5, 8),
+// W_q, W_k, W_v randn, d_k = 4, seed 0), which is Params' defaults with B = 2.
+Params lectureBlock1();
+
 // Two heatmaps of the same Q and K side by side.
 enum class Comparison { None, Scaling, SoftmaxDim, Dk, Score, MaskFill, Sdpa };
 

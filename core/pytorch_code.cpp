@@ -2,6 +2,7 @@
 #include "pytorch_code.h"
 
 #include "loaded.h"
+#include "params_edit.h"
 
 #include <array>
 #include <cctype>
@@ -325,7 +326,7 @@ std::string pytorchScript(const Params &p)
 
 std::vector<std::string> commandLineArguments(const Params &p, const std::string &program)
 {
-    const Params d; // the defaults
+    const Params d = lectureBlock1(); // where the command line starts
     std::vector<std::string> a { program };
     const auto add = [&a](const std::string &option, const std::string &value) {
         a.push_back("--" + option);

@@ -17,8 +17,8 @@ namespace attn {
 // element p.batchIndex. Its tensors are named Q, K, V, scores, logits, weights, out (B first).
 std::string pytorchScript(const Params &p);
 
-// The options that make the command line give p (defaults left out), in the order the command line applies
-// them; with the program name first.
+// The options that make the command line give p (what it starts from, lectureBlock1(), left out), in the order
+// the command line applies them; with the program name first.
 std::vector<std::string> commandLineArguments(const Params &p, const std::string &program = "attention-viz");
 // Those arguments as one line for a POSIX shell (single quotes where needed).
 std::string commandLine(const Params &p, const std::string &program = "attention-viz");

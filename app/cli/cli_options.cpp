@@ -325,7 +325,7 @@ void checkOptionRules(const QCommandLineParser &parser)
     }
 }
 
-// A preset or a scenario gives the starting state; the other options change it.
+// A preset, a scenario or a lesson's step gives the starting state, else block 1; the other options change it.
 void startingState(const QCommandLineParser &parser, CliRequest &r)
 {
     attn::Params &p = r.params;
@@ -365,6 +365,13 @@ void startingState(const QCommandLineParser &parser, CliRequest &r)
         r.compareDk = base.compareDk;
         r.captionEn = base.captionEn;
         r.captionZh = base.captionZh;
+    } else {
+        // Without one, the lecture's block 1 (its settings are the defaults) with its caption, which the other
+        // options take away when they change what it speaks of.
+        const Scenario &block1 = findPreset(QStringLiteral("qkv-basics"))->scenario;
+        p = block1.params;
+        r.captionEn = block1.captionEn;
+        r.captionZh = block1.captionZh;
     }
 }
 
@@ -958,7 +965,7 @@ const OptionSpec kOptionSpecs[] = {
             "projection (default): Q = X·W_q, K = Y·W_k, V = Y·W_v (Y = X unless cross-attention); "
             "direct: Q, K, V drawn directly.",
             "projection|direct" },
-        { "batch", "Batch size B (default 1).", "B" },
+        { "batch", "Batch size B (default 2, as in the lecture's block 1).", "B" },
         { "len", "Number of queries L (default 5).", "L" },
         { "keys", "Number of keys S (default L); in projection mode S != L means cross-attention.", "S" },
         { "cross", "Projection mode: keys and values from a second sequence Y even when S == L." },

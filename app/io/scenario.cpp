@@ -292,10 +292,7 @@ const std::vector<Preset> &presets()
         std::vector<Preset> v;
         {
             Scenario s;
-            s.params.batch = 2;
-            attn::setQueryLength(s.params, 5);
-            s.params.dModel = 8;
-            attn::setDk(s.params, 4);
+            s.params = attn::lectureBlock1(); // (where the program starts)
             s.captionEn
                 = "Block 1: Q, K and V are three projections of the same X (2, 5, 8). Each row of the weights is "
                   "one query's distribution over the five keys and sums to 1; query 0 puts 0.9977 on key 2, so "

@@ -92,21 +92,31 @@ void LessonController::step(int delta)
     if (!m_lesson)
         return;
     const int n = length();
-    const int next = std::clamp(m_step + delta, 0, n - 1);
-    if (next == m_step)
+    const int next = m_onStep || m_step < 0 ? std::clamp(m_step + delta, 0, n - 1) : m_step;
+    if (next == m_step && m_onStep)
         return;
     m_step = next;
+    m_onStep = true;
     applyScenario(m_model, m_lesson->steps[std::size_t(m_step)]);
     emit stepChanged(m_step, n);
 }
 
-void LessonController::restoreStep(int step)
+void LessonController::leave()
 {
-    if (!m_lesson || step == m_step || step < -1 || step >= length())
+    if (!m_lesson || !m_onStep)
+        return;
+    m_onStep = false;
+    emit stepChanged(m_step, length());
+}
+
+void LessonController::restoreStep(int step, bool on)
+{
+    on = on && step >= 0;
+    if (!m_lesson || (step == m_step && on == m_onStep) || step < -1 || step >= length())
         return;
     m_step = step;
-    if (m_step >= 0)
-        emit stepChanged(m_step, length());
+    m_onStep = on;
+    emit stepChanged(m_step, length());
 }
 
 QString LessonController::title(bool chinese) const
@@ -118,7 +128,7 @@ QString LessonController::title(bool chinese) const
 
 const Scenario *LessonController::currentScenario() const
 {
-    return m_lesson && m_step >= 0 ? &m_lesson->steps[std::size_t(m_step)] : nullptr;
+    return m_lesson && m_step >= 0 && m_onStep ? &m_lesson->steps[std::size_t(m_step)] : nullptr;
 }
 
 SweepController::SweepController(AttentionModel *main, const AttentionModel *partner, QObject *parent)

@@ -59,14 +59,19 @@ public:
     // Starts the lesson at its first step.
     void setLesson(Lesson lesson);
     bool hasLesson() const { return m_lesson.has_value(); }
-    // Moves by delta steps within the lesson (no wrap-around) and applies the step.
+    // Moves by delta steps within the lesson (no wrap-around) and applies the step; after leave(), either
+    // direction goes back to the step that was left.
     void step(int delta);
     int currentStep() const { return m_step; } // 0-based; -1 before the first
+    // Whether the state shown is the current step's (false after leave(): a preset or a file took its place).
+    bool onStep() const { return m_onStep; }
+    // Another state than the lesson's takes the screen: the lesson keeps its place, says it is not shown.
+    void leave();
     // Says that step is the one shown again (undo), without applying it: the model has it already.
-    void restoreStep(int step);
+    void restoreStep(int step, bool on = true);
     int length() const { return m_lesson ? int(m_lesson->steps.size()) : 0; }
     QString title(bool chinese) const;
-    // The step shown, when a lesson is open.
+    // The step shown, when a lesson is open and its step is on the screen.
     const Scenario *currentScenario() const;
 
 signals:
@@ -76,6 +81,7 @@ private:
     AttentionModel *m_model;
     std::optional<Lesson> m_lesson;
     int m_step = -1;
+    bool m_onStep = false;
 };
 
 // Space: d_k = 1, 2, 4, ... 1024 in the scaling comparison (the scaled and unscaled entropies drift

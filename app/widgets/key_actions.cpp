@@ -158,10 +158,13 @@ void KeyActions::update()
     setLabel("toggleRange",
         m_model->display().range == DisplayOptions::Range::Fixed01 ? tr("colours 0–1") : tr("colours: fit"));
     // The lesson's ends: no step before the first or after the last.
-    action("previousStep")->setEnabled(!m_lesson->hasLesson() || m_lesson->currentStep() > 0);
-    action("nextStep")->setEnabled(!m_lesson->hasLesson() || m_lesson->currentStep() < m_lesson->length() - 1);
+    // After a preset took the lesson's place, either key goes back to the step left.
+    const bool away = m_lesson->hasLesson() && m_lesson->currentStep() >= 0 && !m_lesson->onStep();
+    action("previousStep")->setEnabled(!m_lesson->hasLesson() || m_lesson->currentStep() > 0 || away);
+    action("nextStep")->setEnabled(!m_lesson->hasLesson() || m_lesson->currentStep() < m_lesson->length() - 1 || away);
     setLabel("nextStep",
-        m_lesson->hasLesson() && m_lesson->currentStep() >= 0
+        away ? tr("back to step %1/%2 ▶").arg(m_lesson->currentStep() + 1).arg(m_lesson->length())
+            : m_lesson->hasLesson() && m_lesson->currentStep() >= 0
             ? tr("step %1/%2 ▶").arg(m_lesson->currentStep() + 1).arg(m_lesson->length())
             : tr("lesson ▶"));
     QAction *sweep = action("animate");

@@ -5,6 +5,7 @@
 #include "io/data_files.h"
 #include "io/scenario.h"
 #include "io/settings_store.h"
+#include "loaded.h"
 #include "model/messages.h"
 #include "model/translations.h"
 #include "params_edit.h"
@@ -89,7 +90,9 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
         },
         Qt::QueuedConnection);
     connect(&m_lesson, &LessonController::stepChanged, this, [this](int step, int count) {
-        statusBar()->showMessage(tr("Lesson step %1 of %2").arg(step + 1).arg(count), 4000);
+        if (m_lesson.onStep())
+            statusBar()->showMessage(tr("Lesson step %1 of %2").arg(step + 1).arg(count), 4000);
+        updateTitle();
     });
     connect(&m_sweep, &SweepController::runningChanged, this, [this](bool running) {
         statusBar()->showMessage(!running                         ? tr("sweep stopped")
@@ -102,6 +105,8 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     m_exports = new ExportActions(model, this);
     m_menus = new MainMenus(this);
     retranslate(); // the texts, the menus among them
+    connect(model, &AttentionModel::captionChanged, this, &MainWindow::updateTitle);
+    connect(model, &AttentionModel::paramsChanged, this, &MainWindow::updateTitle);
     // The demo's keys work in the steps' window too (but Esc, which closes that window).
     for (QAction *a : m_keys->actions())
         if (a->objectName() != QLatin1String("leavePresentation"))
@@ -144,9 +149,37 @@ void MainWindow::settle()
     }
 }
 
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("attention-viz — %1").arg(shownTitle()));
+}
+
+QString MainWindow::shownTitle() const
+{
+    // A lesson's step, one of the lecture's examples, a scenario's example, or what the user set.
+    if (m_model->captionIsCurrent() && !m_model->caption().isEmpty()) {
+        if (m_lesson.currentScenario())
+            return tr("%1, step %2 of %3")
+                .arg(m_lesson.title(interfaceIsChinese()))
+                .arg(m_lesson.currentStep() + 1)
+                .arg(m_lesson.length());
+        const QMap<QString, QString> titles { { "qkv-basics", tr("Block 1 of the lecture") },
+            { "why-scale", tr("Block 2 of the lecture") }, { "sdpa-check", tr("Block 3 of the lecture") },
+            { "wrong-dim", tr("the lecture's exercise") } };
+        for (const Preset &p : presets())
+            if (p.scenario.params == m_model->params() && p.scenario.compare == m_model->compare()
+                && p.scenario.captionEn == m_model->captionEn())
+                return titles.value(p.name, p.name);
+        return tr("the scenario's example");
+    }
+    if (m_model->params().loaded)
+        return tr("your data (%1)").arg(QString::fromStdString(m_model->params().loaded->source));
+    return tr("your settings");
+}
+
 void MainWindow::retranslate()
 {
-    setWindowTitle(tr("attention-viz — scaled dot-product attention"));
+    updateTitle();
     m_dock->setWindowTitle(tr("Settings"));
     m_busy->setText(tr("computing…"));
     m_keys->retranslate();
@@ -184,6 +217,7 @@ QString MainWindow::captionText() const
 
 void MainWindow::applyScenario(const Scenario &s)
 {
+    m_lesson.leave(); // a preset or a file in the lesson's place: it no longer says "step 4/8"
     ::applyScenario(m_model, s);
     m_caption->update();
 }
@@ -223,6 +257,10 @@ bool MainWindow::openData(const QStringList &paths, QString *error)
         *error = tr("These arrays are too large for this machine.");
         return false;
     }
+    // Nor the example's comparison or caption, nor the lesson's step: the data alone, as it computes.
+    m_lesson.leave();
+    m_model->setCompare(CompareKind::None);
+    m_model->setCaption(QString(), QString());
     if (!paths.first().startsWith(QLatin1String(":/"))) // (the built-in example is in File > Examples)
         m_menus->rememberData(paths);
     if (in->nonFinite > 0)

@@ -54,6 +54,8 @@ public:
     WeightsWindow *weightsWindow() const { return m_windows->weights(); } // weights alone; null until some are
     QString statusText() const;
     QString captionText() const;
+    // What the window shows, as its title names it: "Block 1 of the lecture", a lesson's step, "your settings".
+    QString shownTitle() const;
     QAction *action(const QString &name) const; // a demo key's action, or a menu's by its object name
 
     // The exports without their dialogs (ExportActions).
@@ -106,6 +108,7 @@ protected:
     void changeEvent(QEvent *event) override; // the language switched: texts and menus again
 
 private:
+    void updateTitle();
     void retranslate();
     void showProblem(const QString &message);
     void fitPresentation(); // text sizes for the window's size; the heatmaps keep the most room

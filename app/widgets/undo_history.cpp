@@ -60,7 +60,7 @@ QString describe(const State &a, const State &b)
     if (a.scenario.compare != b.scenario.compare
         || (b.scenario.compare == CompareKind::Dk && a.scenario.compareDk != b.scenario.compareDk))
         parts << QCoreApplication::translate("UndoHistory", "comparison");
-    if (a.lessonStep != b.lessonStep)
+    if (a.lessonStep != b.lessonStep || a.lessonOn != b.lessonOn)
         parts << QCoreApplication::translate("UndoHistory", "lesson step");
     if (parts.isEmpty()) // the caption alone
         parts << QCoreApplication::translate("UndoHistory", "caption");
@@ -74,7 +74,7 @@ unsigned settingsOnly(const State &a, const State &b)
 {
     Scenario x = a.scenario, y = b.scenario;
     y.params = x.params;
-    if (!(x == y) || a.lessonStep != b.lessonStep)
+    if (!(x == y) || a.lessonStep != b.lessonStep || a.lessonOn != b.lessonOn)
         return 0;
     return attn::changedSettings(a.scenario.params, b.scenario.params);
 }
@@ -160,6 +160,7 @@ UndoHistory::State UndoHistory::current() const
     s.captionParams = m_model->captionParams();
     s.captionCompare = m_model->captionCompare();
     s.lessonStep = m_lesson ? m_lesson->currentStep() : -1;
+    s.lessonOn = m_lesson && m_lesson->onStep();
     return s;
 }
 
@@ -204,7 +205,7 @@ void UndoHistory::restore(const State &s)
 {
     m_restoring = true;
     if (m_lesson)
-        m_lesson->restoreStep(s.lessonStep);
+        m_lesson->restoreStep(s.lessonStep, s.lessonOn);
     m_model->setParams(s.scenario.params);
     m_model->setDisplay(s.scenario.display);
     m_model->setCompare(s.scenario.compare, s.scenario.compareDk);

@@ -40,10 +40,11 @@ public:
         attn::Params captionParams; // what the caption was given with: hidden when they differ from the settings
         CompareKind captionCompare = CompareKind::None;
         int lessonStep = -1;
+        bool lessonOn = false; // that step on the screen (not after a preset took its place)
         bool operator==(const State &o) const
         {
             return scenario == o.scenario && captionParams == o.captionParams && captionCompare == o.captionCompare
-                && lessonStep == o.lessonStep;
+                && lessonOn == o.lessonOn && lessonStep == o.lessonStep;
         }
         bool operator!=(const State &o) const { return !(*this == o); }
     };

@@ -828,7 +828,7 @@
         <translation>F.scaled_dot_product_attention 只计算缩放点积：加性打分没有可比较的官方实现。</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="255"/>
+        <location filename="../../app/model/explanation_text.cpp" line="256"/>
         <source>max |manual − official| = %1 (round(…, 8) = %2), allclose = %3 (atol 1e-6).</source>
         <translation>最大绝对差 |manual − official| = %1（round(…, 8) = %2），allclose = %3（atol 1e-6）。</translation>
     </message>
@@ -2052,27 +2052,32 @@ column entropy %1 nats</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="165"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="167"/>
+        <source>back to step %1/%2 ▶</source>
+        <translation>回到第 %1/%2 步 ▶</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="169"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="166"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="170"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="170"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="174"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="170"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="174"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="171"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="175"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
@@ -2498,52 +2503,92 @@ column entropy %1 nats</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="149"/>
-        <source>attention-viz — scaled dot-product attention</source>
-        <translation>attention-viz — 缩放点积注意力</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/main_window.cpp" line="150"/>
+        <location filename="../../app/widgets/main_window.cpp" line="183"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="151"/>
+        <location filename="../../app/widgets/main_window.cpp" line="184"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="234"/>
+        <location filename="../../app/widgets/main_window.cpp" line="272"/>
         <source>%1: shown divided by √d_k, softmax over the keys, no mask (Ctrl+Z brings back the settings before)</source>
         <translation>%1：按 ÷√d_k、沿键维 softmax、无掩码显示（Ctrl+Z 恢复之前的设置）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="92"/>
+        <location filename="../../app/widgets/main_window.cpp" line="94"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="96"/>
+        <location filename="../../app/widgets/main_window.cpp" line="99"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="97"/>
+        <location filename="../../app/widgets/main_window.cpp" line="100"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="95"/>
+        <location filename="../../app/widgets/main_window.cpp" line="98"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="223"/>
+        <location filename="../../app/widgets/main_window.cpp" line="154"/>
+        <source>attention-viz — %1</source>
+        <translation>attention-viz — %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="162"/>
+        <source>%1, step %2 of %3</source>
+        <translation>%1，第 %2 步（共 %3 步）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="166"/>
+        <source>Block 1 of the lecture</source>
+        <translation>讲义代码块 1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="167"/>
+        <source>Block 2 of the lecture</source>
+        <translation>讲义代码块 2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="167"/>
+        <source>Block 3 of the lecture</source>
+        <translation>讲义代码块 3</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="168"/>
+        <source>the lecture&apos;s exercise</source>
+        <translation>讲义的练习</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="173"/>
+        <source>the scenario&apos;s example</source>
+        <translation>场景中的示例</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="176"/>
+        <source>your data (%1)</source>
+        <translation>你的数据（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="177"/>
+        <source>your settings</source>
+        <translation>你的设置</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="257"/>
         <source>These arrays are too large for this machine.</source>
         <translation>这些数组对这台机器来说太大了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="229"/>
+        <location filename="../../app/widgets/main_window.cpp" line="267"/>
         <source>%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ are NaN, as in PyTorch (grey on the map).</source>
         <translation>%1：%2 个值为 NaN 或无穷；分数因此为 NaN 或 +∞ 的行，其权重为 NaN，与 PyTorch 相同（图中为灰色）。</translation>
     </message>

@@ -201,7 +201,7 @@ void TestBadInput::refused_data()
         << QStringList { "--batch", "2", "--batch-index", "2" } << "--batch-index: must be from 0 to 1 (got 2)"
         << "";
     QTest::newRow("--batch-index negative")
-        << QStringList { "--batch-index", "-1" } << "--batch-index: must be from 0 to 0 (got -1)"
+        << QStringList { "--batch-index", "-1" } << "--batch-index: must be from 0 to 1 (got -1)"
         << "";
     QTest::newRow("--seed abc") << QStringList { "--seed", "abc" } << "--seed: expected a whole number"
                                 << "";

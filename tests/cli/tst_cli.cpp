@@ -76,11 +76,17 @@ private slots:
 
 void TestCli::defaults()
 {
+    // No option: the lecture's block 1 (B = 2) with its caption, which any change of settings takes away.
     const CliOutcome o = parse({});
     QCOMPARE(o.kind, CliOutcome::Run);
     const attn::Params &p = o.request.params;
     QCOMPARE(p.mode, attn::Mode::Projection);
-    QCOMPARE(p.batch, 1);
+    QCOMPARE(p.batch, 2);
+    QVERIFY2(o.request.captionEn.startsWith("Block 1:"), qPrintable(o.request.captionEn));
+    QVERIFY(o.request.captionZh.startsWith("代码块 1"));
+    QVERIFY(parse({ "--d-k", "64" }).request.captionEn.isEmpty());
+    QCOMPARE(parse({ "--d-k", "64" }).request.params.batch, 2); // block 1's, at d_k = 64
+    QVERIFY(!parse({ "--batch", "2" }).request.captionEn.isEmpty()); // block 1 still
     QCOMPARE(p.queryLength, 5);
     QCOMPARE(p.keyLength, 5);
     QCOMPARE(p.dModel, 8);
@@ -229,7 +235,8 @@ void TestCli::lectureBlock1()
 
 void TestCli::lectureBlock2()
 {
-    const QStringList args { "--mode", "direct", "--len", "1", "--keys", "6", "--d-k", "64", "--seed", "0" };
+    const QStringList args { "--mode", "direct", "--batch", "1", "--len", "1", "--keys", "6", "--d-k", "64", "--seed",
+        "0" };
     const QJsonObject scaled = dump(args);
     const QJsonObject raw = dump(QStringList(args) << "--no-scale");
     for (int j = 0; j < 6; ++j)
@@ -268,8 +275,8 @@ void TestCli::lectureBlock3()
         }
     QVERIFY2(maxDiff < 1e-6, qPrintable(QString::number(maxDiff)));
     // The lecture prints 最大绝对差 = 1.2e-07 (round(1.1920929e-07, 8)) and allclose = True.
-    for (const QStringList &args : { QStringList { "--preset", "sdpa-check" },
-             QStringList { "--preset", "sdpa-check", "--compare", "sdpa" } }) {
+    for (const QStringList &args :
+        { QStringList { "--preset", "sdpa-check" }, QStringList { "--preset", "sdpa-check", "--compare", "sdpa" } }) {
         const QJsonObject p = dump(args);
         QCOMPARE(float(p.value("max_abs_diff").toDouble()), 1.1920929e-07f);
         QCOMPARE(p.value("allclose").toBool(false), true);
@@ -278,8 +285,8 @@ void TestCli::lectureBlock3()
         for (int b = 0; b < 2; ++b)
             for (int i = 0; i < 5; ++i)
                 for (int d = 0; d < 4; ++d)
-                    outVsOfficial = std::max(outVsOfficial,
-                        std::fabs(at(p, "out", b, i, d) - p["official_out"][b][i][d].toDouble()));
+                    outVsOfficial = std::max(
+                        outVsOfficial, std::fabs(at(p, "out", b, i, d) - p["official_out"][b][i][d].toDouble()));
         QVERIFY(outVsOfficial > 0 && outVsOfficial < 1e-6);
     }
     // Additive scores have no SDPA: none of the three fields.
@@ -289,8 +296,8 @@ void TestCli::lectureBlock3()
 
 void TestCli::lectureExercise()
 {
-    const QJsonObject o = dump({ "--mode", "direct", "--len", "3", "--keys", "5", "--d-k", "4", "--seed", "0",
-        "--no-scale", "--softmax-dim", "-2" });
+    const QJsonObject o = dump({ "--mode", "direct", "--batch", "1", "--len", "3", "--keys", "5", "--d-k", "4",
+        "--seed", "0", "--no-scale", "--softmax-dim", "-2" });
     for (int j = 0; j < 5; ++j)
         QVERIFY(lecture::printsAs(at(o, "col_sums", 0, j), 1.0));
     QVERIFY(lecture::printsAs(at(o, "row_sums", 0, 0), lecture::exerciseRow0Sum));
@@ -364,7 +371,8 @@ void TestCli::dumpToFile()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath("block2.json");
-    const Run r = runProgram({ "--mode", "direct", "--len", "1", "--keys", "6", "--d-k", "64", "--dump", path });
+    const Run r = runProgram(
+        { "--mode", "direct", "--batch", "1", "--len", "1", "--keys", "6", "--d-k", "64", "--dump", path });
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.err.isEmpty());
     QFile f(path);
@@ -377,7 +385,8 @@ void TestCli::dumpToFile()
 // key from both queries.
 void TestCli::dumpWarningsInTheLanguage()
 {
-    const QStringList args { "--mode", "direct", "--len", "2", "--keys", "2", "--mask", "pad:2", "--dump", "-" };
+    const QStringList args { "--mode", "direct", "--batch", "1", "--len", "2", "--keys", "2", "--mask", "pad:2",
+        "--dump", "-" };
     const Run en = runProgram(args);
     const Run zh = runProgram(QStringList(args) << "--lang"
                                                 << "zh");

@@ -12,6 +12,7 @@
 #include "render/color_maps.h"
 #include "run_program.h"
 #include "widgets/heads_window.h"
+#include "widgets/undo_history.h"
 #include "widgets/weights_window.h"
 
 #include <qcustomplot.h>
@@ -19,6 +20,7 @@
 #include <QImageReader>
 #include <QMimeData>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTemporaryDir>
 
 class TestDataWindow : public QObject
@@ -30,6 +32,7 @@ private slots:
     void cleanup() { m_shown.reset(); }
     void openNamedFiles();
     void dropAnArchive();
+    void dataShowsWhatItComputes();
     void badDataKeepsTheState();
     void headsGrid();
     void weightsAlone();
@@ -86,6 +89,34 @@ void TestDataWindow::openNamedFiles()
     QVERIFY(!model().params().loaded);
     QVERIFY(gui::find<QWidget>(&window(), "dk-spin")->isEnabled());
     QCOMPARE(source->findText("Files: q.npy, layer0_keys.npy, v.npy"), -1);
+}
+
+// After the exercise (not scaled, over dim -2, compared), new data is shown as it computes: ÷√d_k over the keys, no
+// mask, no comparison or caption of the example's; the status bar says so once, and undo gives the exercise back.
+void TestDataWindow::dataShowsWhatItComputes()
+{
+    QVERIFY(gui::chooseMenu(&window(), { "Lecture", "Exercise: softmax over the wrong dim (−2)   (wrong-dim)" }));
+    gui::deliverQueued();
+    const attn::Params exercise = model().params();
+    QCOMPARE(exercise.softmaxDim, -2);
+    QString error;
+    QVERIFY2(window().openData({ fixture("qkv_deflated.npz") }, &error), qPrintable(error));
+    window().settle();
+    const attn::Params p = model().params();
+    QVERIFY(p.loaded);
+    QCOMPARE(p.scaling, attn::Scaling::InvSqrtDk);
+    QCOMPARE(p.softmaxDim, -1);
+    QCOMPARE(p.mask, attn::MaskKind::None);
+    QCOMPARE(model().compare(), CompareKind::None);
+    QCOMPARE(window().captionText(), QString());
+    QVERIFY2(window().statusBar()->currentMessage().contains("shown divided by √d_k, softmax over the keys, no mask"),
+        qPrintable(window().statusBar()->currentMessage()));
+    QVERIFY2(window().windowTitle().contains("your data"), qPrintable(window().windowTitle()));
+    window().undoHistory()->undo();
+    gui::deliverQueued();
+    QCOMPARE(model().params(), exercise);
+    QCOMPARE(model().compare(), CompareKind::SoftmaxDim);
+    QVERIFY(window().captionText().startsWith("The exercise"));
 }
 
 void TestDataWindow::dropAnArchive()

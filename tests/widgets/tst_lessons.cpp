@@ -9,6 +9,7 @@
 #include "shown_window.h"
 #include "widgets/controls_panel.h"
 #include "widgets/export_dialog.h"
+#include "widgets/undo_history.h"
 
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -23,6 +24,8 @@ private slots:
     void cleanup();
     void scenarioInTheWindow();
     void lessonStepsForwardAndBack();
+    void presetLeavesTheLessonsStep();
+    void titleNamesWhatIsShown();
     void builtInLessonLoads();
     void settingsShowEveryLessonStep_data();
     void settingsShowEveryLessonStep();
@@ -100,6 +103,50 @@ void TestLessons::lessonStepsForwardAndBack()
     QCOMPARE(m_window->lesson()->currentStep(), 0);
     QCOMPARE(m_model->params().scaling, attn::Scaling::InvSqrtDk);
     QCOMPARE(m_model->compare(), CompareKind::None);
+}
+
+// A preset chosen during the lesson takes the step's place: the lesson no longer says "step 4/8" or gives the step's
+// title to the preset's caption, and Page Down goes back to step 4; undo brings the step back too.
+void TestLessons::presetLeavesTheLessonsStep()
+{
+    for (int i = 0; i < 4; ++i)
+        gui::pressKey(m_window, Qt::Key_PageDown); // the built-in lesson, step 4
+    QCOMPARE(m_window->lesson()->currentStep(), 3);
+    QVERIFY2(m_window->action("nextStep")->iconText().startsWith("step 4/8 ▶"),
+        qPrintable(m_window->action("nextStep")->iconText()));
+    QVERIFY(m_window->captionText().contains("4/8") || m_window->captionText().contains("Lecture"));
+    gui::deliverQueued(); // (each its own undo step)
+    QVERIFY(gui::chooseMenu(m_window, { "Lecture", "Block 1: Q, K, V projected from X   (qkv-basics)" }));
+    gui::deliverQueued();
+    QVERIFY(!m_window->lesson()->onStep());
+    QVERIFY2(m_window->captionText().startsWith("Block 1:"), qPrintable(m_window->captionText()));
+    QVERIFY2(m_window->action("nextStep")->iconText().startsWith("back to step 4/8"),
+        qPrintable(m_window->action("nextStep")->iconText()));
+    QCOMPARE(m_window->windowTitle(), QString("attention-viz — Block 1 of the lecture"));
+    gui::pressKey(m_window, Qt::Key_PageDown);
+    gui::deliverQueued();
+    QVERIFY(m_window->lesson()->onStep());
+    QCOMPARE(m_window->lesson()->currentStep(), 3); // back to the step left, not the next
+    QCOMPARE(m_model->params(), lecture::block2(true));
+    QVERIFY(m_window->windowTitle().contains("step 4 of 8"));
+    // undo: the preset again, and off the step
+    m_window->undoHistory()->undo();
+    gui::deliverQueued();
+    QCOMPARE(m_model->params(), lecture::block1());
+    QVERIFY(!m_window->lesson()->onStep());
+}
+
+// The title names what the window shows: the lecture's block, a lesson's step, or the user's settings.
+void TestLessons::titleNamesWhatIsShown()
+{
+    QCOMPARE(m_window->windowTitle(), QString("attention-viz — your settings"));
+    QVERIFY(gui::chooseMenu(
+        m_window, { "Lecture", "Block 2: why divide by √d_k (scaled beside not scaled)   (why-scale)" }));
+    QCOMPARE(m_window->windowTitle(), QString("attention-viz — Block 2 of the lecture"));
+    gui::pressKey(m_window, Qt::Key_Up); // d_k × 2: no longer block 2
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->windowTitle(), QString("attention-viz — your settings"), gui::kPatienceMs);
+    gui::pressKey(m_window, Qt::Key_PageDown);
+    QVERIFY2(m_window->windowTitle().endsWith("step 1 of 8"), qPrintable(m_window->windowTitle()));
 }
 
 void TestLessons::builtInLessonLoads()

@@ -372,7 +372,7 @@ void TestMainWindow::chineseTranslation()
     {
         AttentionModel model;
         MainWindow window(&model, false);
-        QCOMPARE(window.windowTitle(), QString::fromUtf8("attention-viz — 缩放点积注意力"));
+        QCOMPARE(window.windowTitle(), QString::fromUtf8("attention-viz — 你的设置"));
         QVERIFY(gui::find<QRadioButton>(&window, "over-queries")->text().contains(QString::fromUtf8("沿查询维")));
         QVERIFY(window.explanation()->statisticsText().contains(QString::fromUtf8("最大权重")));
     }

@@ -95,7 +95,7 @@ void TestMenuShortcuts::copyAsCodeAndCommand()
     QVERIFY(code.contains("torch.manual_seed(11)") && code.contains("triu(1)")
         && code.contains("d_model, d_k, d_v = 8, 8, 8"));
     QTest::keyClick(to, Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
-    QCOMPARE(QApplication::clipboard()->text(), QString("attention-viz --d-k 8 --seed 11 --mask causal"));
+    QCOMPARE(QApplication::clipboard()->text(), QString("attention-viz --batch 1 --d-k 8 --seed 11 --mask causal"));
 }
 
 QTEST_MAIN(TestMenuShortcuts)
