@@ -31,6 +31,13 @@ float torchExp(float d)
     // SLEEF 3's xexpf (sleefsimdsp.c): q = rint(d / ln 2), s = d − q·ln 2 in two parts, a degree-6 polynomial.
     constexpr float kInvLn2 = 1.442695040888963407359924681001892137426645954152985934135449406931f;
     constexpr float kLn2Upper = 0.693145751953125f, kLn2Lower = 1.428606765330187045e-06f;
+    // SLEEF's final selections first, so that −inf, +inf and NaN never reach the conversion to int (undefined there).
+    if (std::isnan(d))
+        return d;
+    if (d < -104.0f)
+        return 0.0f;
+    if (100.0f < d)
+        return std::numeric_limits<float>::infinity();
     const int q = int(std::nearbyint(d * kInvLn2));
     float s = std::fma(float(q), -kLn2Upper, d);
     s = std::fma(float(q), -kLn2Lower, s);
@@ -41,12 +48,7 @@ float torchExp(float d)
     u = std::fma(u, s, 0.166666671633720397949219f);
     u = std::fma(u, s, 0.5f);
     u = 1.0f + std::fma(s * s, u, s);
-    u = ldexp2k(u, q);
-    if (d < -104.0f)
-        u = 0.0f;
-    if (100.0f < d)
-        u = std::numeric_limits<float>::infinity();
-    return u;
+    return ldexp2k(u, q);
 }
 
 } // namespace attn

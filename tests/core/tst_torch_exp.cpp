@@ -46,6 +46,7 @@ private slots:
         QCOMPARE(torchExp(-INFINITY), 0.0f);
         QCOMPARE(torchExp(-104.5f), 0.0f);
         QVERIFY(std::isinf(torchExp(100.5f)));
+        QVERIFY(std::isinf(torchExp(INFINITY)));
         QVERIFY(std::isnan(torchExp(NAN)));
     }
 };
