@@ -852,6 +852,7 @@ ExpectedVariance expectedScoreVariance(const Params &p)
     if (p.mode == Mode::Projection)
         entry *= p.init == Init::Randn ? double(p.dModel) : p.init == Init::Scaled ? 1.0 : 1.0 / 3.0;
     e.known = true;
+    e.entry = entry;
     e.raw = double(p.dK) * entry * entry;
     e.scaled = e.raw * p.scaleFactor() * p.scaleFactor();
     return e;

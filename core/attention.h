@@ -81,8 +81,13 @@ struct Result
 struct ExpectedVariance
 {
     bool known = false;
+    double entry = 0.0; // Var(q_i) = Var(k_i): σ² direct, σ²·d_model·Var(w) projected
     double raw = 0.0; // of Q·Kᵀ
     double scaled = 0.0; // of the logits (before masking)
+    // The footnote's argument for ÷√d_k assumes entries of variance 1, so that the scaled scores have variance 1:
+    // false when Var(q_i) is more than twice or less than half of 1 (block 1's randn weights: d_model = 8, and
+    // ÷√d_k leaves d_model² = 64).
+    bool unitEntries() const { return !known || (entry <= 2.0 && entry >= 0.5); }
 };
 ExpectedVariance expectedScoreVariance(const Params &p);
 

@@ -176,6 +176,13 @@ void toggleSoftmaxDim(Params &p)
     p.softmaxDim = p.softmaxDim == -1 ? -2 : -1;
 }
 
+void nextInit(Params &p)
+{
+    if (p.mode != Mode::Projection || p.loaded)
+        return;
+    p.init = p.init == Init::Randn ? Init::Scaled : p.init == Init::Scaled ? Init::Linear : Init::Randn;
+}
+
 void nextMask(Params &p)
 {
     if (p.mask == MaskKind::None)

@@ -48,6 +48,9 @@ void toggleScaling(Params &p); // none <-> 1/sqrt(d_k) (a custom factor counts a
 void toggleSoftmaxDim(Params &p); // -1 <-> -2
 // none -> causal -> last quarter of the keys padded (-> the custom cells, when there are) -> none
 void nextMask(Params &p);
+// Projection mode: randn (the lecture's) -> randn / sqrt(d_model) (entries of variance 1, the footnote's) ->
+// nn.Linear's init -> randn. Direct mode and loaded data draw no weights: unchanged.
+void nextInit(Params &p);
 constexpr int kDemoMaxDk = 1024;
 constexpr int kDemoMaxLength = 4096;
 void doubleDk(Params &p); // up to kDemoMaxDk

@@ -153,10 +153,47 @@ QString HeatmapText::columnBarToolTip(const attn::Result &result, int j)
     return text;
 }
 
+QString HeatmapText::varianceReason(const attn::Params &p)
+{
+    const attn::ExpectedVariance e = attn::expectedScoreVariance(p);
+    const bool rootScaled = p.scaling == attn::Scaling::InvSqrtDk || p.scaling == attn::Scaling::QuarterEach;
+    if (e.unitEntries() || !rootScaled || p.score != attn::Score::Dot)
+        return {};
+    const QString entry = QString::number(e.entry, 'g', 4), left = QString::number(e.entry * e.entry, 'g', 4);
+    if (p.mode == attn::Mode::Projection && p.init == attn::Init::Randn)
+        return p.sigma == 1.0
+            ? tr("W_q and W_k are randn, so the entries of q and k have variance d_model = %1, not the footnote's 1: "
+                 "÷√d_k removes d_k, and d_model² = %2 remains in the scores' variance.")
+                  .arg(entry, left)
+            : tr("X is %3·randn and W_q, W_k are randn, so the entries of q and k have variance σ²·d_model = %1, not "
+                 "the footnote's 1: ÷√d_k removes d_k, and %2 remains in the scores' variance.")
+                  .arg(entry, left, QString::number(p.sigma, 'g', 4));
+    if (p.mode == attn::Mode::Projection && p.init == attn::Init::Linear)
+        return tr("W_q and W_k as nn.Linear draws them have variance 1/(3·d_model), so the entries of q and k have "
+                  "variance %1, not the footnote's 1: ÷√d_k leaves %2 in the scores' variance, and the rows are "
+                  "flatter than the footnote's.")
+            .arg(entry, left);
+    return tr("The inputs are σ·randn with σ = %3, so the entries of q and k have variance σ² = %1, not the footnote's "
+              "1: ÷√d_k leaves σ⁴ = %2 in the scores' variance.")
+        .arg(entry, left, QString::number(p.sigma, 'g', 4));
+}
+
+QString HeatmapText::varianceNote(const attn::Params &p)
+{
+    const QString reason = varianceReason(p);
+    if (reason.isEmpty() || p.mode != attn::Mode::Projection || p.loaded || p.init != attn::Init::Randn)
+        return reason;
+    return reason + ' '
+        + tr("Press I to draw the weights as randn/√d_model (variance %1) and see the scale work.")
+              .arg(p.sigma == 1.0 ? QStringLiteral("1") : QStringLiteral("σ²"));
+}
+
 QString HeatmapText::notes(const attn::Result &result, const DisplayOptions &d, int rowStep, int colStep)
 {
     const attn::Result *r = &result;
     QStringList notes;
+    if (const QString v = varianceNote(r->params); !v.isEmpty())
+        notes << v;
     if (rowStep > 1 || colStep > 1)
         notes << tr(
             "Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).")
@@ -164,10 +201,11 @@ QString HeatmapText::notes(const attn::Result &result, const DisplayOptions &d, 
                      .arg(colStep);
     if (r->params.softmaxDim == -2)
         notes << (d.gradientPanels
-                ? tr("Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no "
-                     "longer a weighted average of the values. The columns are the distributions: their entropy and "
-                     "gradient are shown under the map, against the most entropy each can have and a uniform "
-                     "column's gradient (dashed).")
+                ? tr(
+                    "Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no "
+                    "longer a weighted average of the values. The columns are the distributions: their entropy and "
+                    "gradient are shown under the map, against the most entropy each can have (dashed) and a "
+                    "uniform column's gradient (dotted: not a maximum, a column with a few large weights passes more).")
                 : tr("Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no "
                      "longer a weighted average of the values. The columns are the distributions: their entropy is "
                      "shown under the map, against the most each can have (dashed)."));

@@ -28,6 +28,12 @@ public:
     // The notes under the map: cells drawn as the largest of rowStep × colStep, softmax over queries, a flat map
     // on the fixed colour range, queries that see no key, NaN rows, uniform masked rows. Empty: none.
     static QString notes(const attn::Result &r, const DisplayOptions &d, int rowStep, int colStep);
+    // Where q's and k's entries do not have the footnote's variance 1 under ÷√d_k (block 1's randn weights: d_model
+    // = 8), the plain words of why the scale leaves the scores wide: "W_q and W_k are randn, so ... d_model² = 64
+    // remains". Empty where the footnote holds (or the scaling is not a square root's).
+    static QString varianceReason(const attn::Params &p);
+    // The reason and, where the program draws the weights, the key that draws them with variance 1 (I).
+    static QString varianceNote(const attn::Params &p);
     // Below this average of the rows' largest weights the fixed 0 to 1 colour range shows one flat colour.
     static constexpr double kFlatWeight = 0.1;
 };

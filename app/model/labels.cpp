@@ -4,6 +4,7 @@
 #include "loaded.h"
 
 #include <QCoreApplication>
+#include <QStringList>
 
 QString scalingLabel(const attn::Params &p)
 {
@@ -113,6 +114,45 @@ QString settingsTitle(const attn::Params &p)
 {
     return QCoreApplication::translate("Figure", "d_k = %1, %2, %3").arg(p.dK).arg(scalingLabel(p), softmaxDimLabel(p))
         + titleEnd(p);
+}
+
+QString settingsChange(const attn::Params &was, const attn::Params &now)
+{
+    const unsigned changed = attn::changedSettings(was, now);
+    const auto numbers = [&](const char *name, long long a, long long b) {
+        return QCoreApplication::translate("Labels", "%1 %2 → %3").arg(QString::fromUtf8(name)).arg(a).arg(b);
+    };
+    QStringList said;
+    if (changed & attn::SettingDk)
+        said << numbers("d_k", was.dK, now.dK);
+    if (changed & attn::SettingQueryLength)
+        said << numbers("L", was.queryLength, now.queryLength);
+    if ((changed & attn::SettingKeyLength) && !(was.keysFollowLength && now.keysFollowLength)) // S follows L: said
+        said << numbers("S", was.keyLength, now.keyLength);
+    if (changed & attn::SettingBatch)
+        said << numbers("B", was.batch, now.batch);
+    if (changed & attn::SettingDModel)
+        said << numbers("d_model", was.dModel, now.dModel);
+    if ((changed & attn::SettingDv) && !(was.dvFollowsDk && now.dvFollowsDk)) // d_v follows d_k: said
+        said << numbers("d_v", was.dV, now.dV);
+    if (changed & attn::SettingSeed)
+        said << QCoreApplication::translate("Labels", "seed %1 → %2").arg(was.seed).arg(now.seed);
+    if (changed & attn::SettingScaling)
+        said << QCoreApplication::translate("Labels", "%1 → %2").arg(scalingLabel(was), scalingLabel(now));
+    if (changed & attn::SettingSoftmaxDim)
+        said << QCoreApplication::translate("Labels", "softmax dim %1 → %2")
+                    .arg(QString::number(was.softmaxDim).replace('-', QChar(0x2212)),
+                        QString::number(now.softmaxDim).replace('-', QChar(0x2212)));
+    const unsigned named = attn::SettingDk | attn::SettingQueryLength | attn::SettingKeyLength | attn::SettingBatch
+        | attn::SettingDModel | attn::SettingDv | attn::SettingSeed | attn::SettingScaling | attn::SettingSoftmaxDim;
+    if (changed & attn::SettingMask)
+        said << QCoreApplication::translate("Labels", "the mask");
+    if (changed & attn::SettingInit)
+        said << QCoreApplication::translate("Labels", "the weights' init");
+    if (changed & ~(named | attn::SettingMask | attn::SettingInit))
+        said << QCoreApplication::translate("Labels", "other settings");
+    return said.size() > 3 ? QCoreApplication::translate("Labels", "several settings")
+                           : said.join(QCoreApplication::translate("Labels", ", "));
 }
 
 QString compareTitle(const attn::Params &p, CompareKind kind)

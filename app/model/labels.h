@@ -24,6 +24,9 @@ QString scalingChoiceText(attn::Scaling s);
 // The scaled side of a sweep or a training run in a legend: "÷√d_k", "÷d_k", "÷√d_model (d_model = 32)",
 // "d_k^−¼ on q and on k", "× 0.3", "not scaled".
 QString scalingLegend(attn::Scaling s, int dModel, double customScale);
+// What changed from was to now, with the values where they are numbers: "d_k 256 → 512", "not scaled → scaled by
+// 1/√64", "softmax dim −1 → −2", "the mask"; more than three: "several settings". Empty when they are equal.
+QString settingsChange(const attn::Params &was, const attn::Params &now);
 // "softmax over keys (dim −1)" or "softmax over queries (dim −2)"
 QString softmaxDimLabel(const attn::Params &p);
 // What one side of a comparison shows that the other does not, e.g. "not scaled" or "d_k = 256".

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/caption_line.h"
+#include "model/labels.h"
 
 #include "model/translations.h"
 
@@ -36,9 +37,14 @@ void CaptionLine::update()
 {
     QString text = m_model->caption();
     if (!text.isEmpty() && !m_model->captionIsCurrent()) {
-        // The example's text would contradict the changed picture: say so instead.
-        text = tr("<i>The settings differ from the example's, so its caption is hidden (the numbers below are "
-                  "the current ones). Page Up/Down or the Lecture menu bring the example back.</i>");
+        // The example's text would contradict the changed picture: say what changed instead, with the values, so
+        // that a step inviting a key ("press Up") answers it ("d_k 256 → 512").
+        QString change = settingsChange(m_model->captionParams(), m_model->params());
+        if (m_model->compare() != m_model->captionCompare())
+            change = change.isEmpty() ? tr("the comparison") : tr("%1, the comparison").arg(change);
+        text = tr("<i>Changed from the example: %1. Its caption spoke of the example's settings and is hidden; the "
+                  "numbers below are the current ones. Page Up/Down or the Lecture menu bring the example back.</i>")
+                   .arg(change.toHtmlEscaped());
     } else if (m_lesson->currentScenario()) {
         const QString title = m_lesson->title(interfaceIsChinese()).toHtmlEscaped();
         text = text.isEmpty() ? QStringLiteral("<b>%1</b>").arg(title)

@@ -211,8 +211,14 @@ void HeatmapPanel::createGuides()
     // The gradient's yardstick: a uniform distribution's norm over what each row (column) may see.
     m_gradUniformRows = stairs(m_gradRect->axis(QCPAxis::atLeft), m_gradRect->axis(QCPAxis::atBottom));
     m_gradUniformCols = stairs(m_colGradRect->axis(QCPAxis::atBottom), m_colGradRect->axis(QCPAxis::atLeft));
-    for (QCPGraph *g : { m_gradUniformRows, m_gradUniformCols })
-        g->setPen(QPen(plot_style::kTarget, 1.5, Qt::DashLine));
+    // Dotted, not dashed as the most entropy is: a row with a few large weights passes more gradient than a uniform
+    // one, so a bar may pass this line, which is no maximum.
+    for (QCPGraph *g : { m_gradUniformRows, m_gradUniformCols }) {
+        g->setPen(QPen(plot_style::kTarget, 1.5, Qt::DotLine));
+        g->setName("uniform gradient");
+    }
+    m_entropyMaxRows->setName("most entropy");
+    m_colEntropyMaxCols->setName("most entropy");
 
     m_highlightRect = new QCPItemRect(m_plot);
     m_highlightRect->setClipAxisRect(m_heatRect);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/hull_window.h"
+#include "tolerance.h"
 
 #include "render/hull_plot.h"
 
@@ -155,12 +156,25 @@ QString HullWindow::statusText() const
     const attn::Params &p = m_model->result()->params;
     const int outside = int(std::count(m_projection.outside.begin(), m_projection.outside.end(), true));
     const int L = int(m_projection.outputs.size());
-    QString text = outside == 0
-        ? tr("All %1 outputs of batch element %2 lie inside the hull.").arg(L).arg(p.batchIndex)
-        : tr("%1 of the %2 outputs of batch element %3 lie outside the hull (red): their weights do not sum to 1.")
-              .arg(outside)
-              .arg(L)
-              .arg(p.batchIndex);
+    // Rows whose weights do not sum to 1 and outputs outside the hull are two counts: such a row's output is its sum
+    // times a point of the hull, which can still fall inside it.
+    const attn::Statistics &st = m_model->result()->attention.stats;
+    int notOne = 0;
+    for (int i = 0; i < L; ++i)
+        notOne += attn::sumsToOne(st.rowSums(p.batchIndex, i)) ? 0 : 1;
+    QString text = outside == 0 ? tr("All %1 outputs of batch element %2 lie inside the hull.").arg(L).arg(p.batchIndex)
+                                : tr("%1 of the %2 outputs of batch element %3 lie outside the hull (red).")
+                                      .arg(outside)
+                                      .arg(L)
+                                      .arg(p.batchIndex);
+    if (notOne > 0)
+        text += ' '
+            + (notOne == outside
+                    ? tr("Their rows' weights do not sum to 1.")
+                    : tr("The weights of %1 of the %2 rows do not sum to 1: each such output is its row's sum times a "
+                         "point of the hull, so it need not lie outside.")
+                          .arg(notOne)
+                          .arg(L));
     if (outside > 0 && m_projection.inAllDimensions)
         text += ' '
             + tr("Inside or outside is judged in all %1 dimensions of the values; the picture shows two, so a red "

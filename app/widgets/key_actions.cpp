@@ -33,6 +33,7 @@ const std::vector<KeyActionEntry> &KeyActions::table()
     { "cycleCompare", Qt::Key_C, QT_TRANSLATE_NOOP("KeyActions", "Next comparison: none, scaling, softmax dim"), QT_TRANSLATE_NOOP("KeyActions", "compare"), &KeyActions::cycleCompare },
     { "toggleRange", Qt::Key_F, QT_TRANSLATE_NOOP("KeyActions", "Colours: fixed 0 to 1 / fitted to the data"), QT_TRANSLATE_NOOP("KeyActions", "fit"), &KeyActions::toggleRange },
     { "toggleGradient", Qt::Key_G, QT_TRANSLATE_NOOP("KeyActions", "Gradient panels on/off (the softmax Jacobian's norm per row)"), QT_TRANSLATE_NOOP("KeyActions", "gradient"), &KeyActions::toggleGradient },
+    { "nextInit", Qt::Key_I, QT_TRANSLATE_NOOP("KeyActions", "Weights' init: randn, randn/√d_model (variance 1), nn.Linear"), QT_TRANSLATE_NOOP("KeyActions", "init"), &KeyActions::nextInit },
     { "newSeed", Qt::Key_R, QT_TRANSLATE_NOOP("KeyActions", "New random seed"), QT_TRANSLATE_NOOP("KeyActions", "seed"), &KeyActions::newSeed },
     { "previousStep", Qt::Key_PageUp, QT_TRANSLATE_NOOP("KeyActions", "Previous lesson step"), QT_TRANSLATE_NOOP("KeyActions", "◀ step"), &KeyActions::previousStep },
     { "nextStep", Qt::Key_PageDown, QT_TRANSLATE_NOOP("KeyActions", "Next lesson step"), QT_TRANSLATE_NOOP("KeyActions", "step ▶"), &KeyActions::nextStep },
@@ -137,6 +138,12 @@ void KeyActions::update()
     // Loaded files fix d_k and L: their keys and buttons wait for drawn data.
     for (const char *name : { "halveDk", "doubleDk", "shorter", "longer", "animate" })
         action(name)->setEnabled(!p.loaded);
+    action("nextInit")->setEnabled(p.mode == attn::Mode::Projection && !p.loaded);
+    setLabel("nextInit",
+        p.mode != attn::Mode::Projection || p.loaded ? tr("init: none")
+            : p.init == attn::Init::Randn            ? tr("init: randn")
+            : p.init == attn::Init::Scaled           ? tr("init: randn/√d_model")
+                                                     : tr("init: nn.Linear"));
     // A new seed draws nothing for loaded data, except additive attention's W_1, W_2, v.
     action("newSeed")->setEnabled(!p.loaded || p.score == attn::Score::Additive);
     setLabel("cycleMask",
@@ -214,6 +221,11 @@ void KeyActions::shorter()
 void KeyActions::cycleMask()
 {
     changeParams(attn::nextMask);
+}
+
+void KeyActions::nextInit()
+{
+    changeParams(attn::nextInit);
 }
 
 void KeyActions::newSeed()

@@ -51,6 +51,7 @@ private:
     void longer();
     void shorter();
     void cycleMask();
+    void nextInit();
     void newSeed();
     void nextStep();
     void previousStep();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/mistakes_window.h"
+#include "model/heatmap_text.h"
 
 #include "params_edit.h"
 #include "render/color_maps.h"
@@ -522,8 +523,15 @@ MistakesWindow::MistakeTexts MistakesWindow::mistakeTexts(const attn::MistakeSum
                             fixedText(sum.meanJacobian[1], 3), fixedText(sum.meanJacobian[0], 3));
         if (!p.loaded) // (loaded Q and K fix d_k)
             t.numbers += ' ' + tr("↑ and ↓ double and halve d_k.");
-        if (std::fabs(sum.meanRowMax[1] - sum.meanRowMax[0]) < 0.1)
-            t.numbers += ' ' + tr("At this d_k the two are still alike.");
+        if (std::fabs(sum.meanRowMax[1] - sum.meanRowMax[0]) < 0.1) {
+            // Alike because both are sharp (block 1's randn weights leave the scaled scores wide too), or because d_k
+            // is still small.
+            const QString reason = HeatmapText::varianceReason(p);
+            t.numbers += ' '
+                + (reason.isEmpty()
+                        ? tr("At this d_k the two are still alike.")
+                        : tr("The two are alike because the scaled scores are too wide as well: %1").arg(reason));
+        }
         break;
     case attn::Mistake::SoftmaxDim:
         t.heading = tr("softmax over the wrong dim (dim=-2)");

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/why_scale_window.h"
+#include "model/heatmap_text.h"
 
 #include "io/save_output.h"
 #include "model/labels.h"
 #include "params_edit.h"
 #include "render/figure.h"
+#include "render/plot_style.h"
 #include "render/sweep_plot.h"
 #include "widgets/export_dialog.h"
 
@@ -46,11 +48,17 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
     m_status->setObjectName("sweep-status");
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_varianceNote = new QLabel(this);
+    m_varianceNote->setObjectName("histogram-variance-note");
+    m_varianceNote->setWordWrap(true);
+    m_varianceNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_varianceNote->hide();
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(m_plot, 3);
     layout->addWidget(m_histogram, 1);
+    layout->addWidget(m_varianceNote);
     layout->addWidget(m_status);
     resize(1100, 800);
 
@@ -167,7 +175,6 @@ void WhyScaleWindow::createHistograms()
         });
         m_bars[side] = new QCPBars(x, y);
         m_bars[side]->setPen(Qt::NoPen);
-        m_bars[side]->setBrush(side == 0 ? QColor(213, 94, 0, 170) : QColor(0, 114, 178, 170));
         m_bars[side]->setWidthType(QCPBars::wtPlotCoords);
         m_normal[side] = new QCPGraph(x, y);
         m_normal[side]->setPen(QPen(QColor(40, 40, 40), 2));
@@ -436,6 +443,10 @@ void WhyScaleWindow::showHistograms()
             = [](double v) { return std::fabs(v) >= 1000 ? QString::number(v, 'f', 0) : QString::number(v, 'g', 4); };
         const bool additive = p.score == attn::Score::Additive;
         const bool scaledAtAll = p.scaling != attn::Scaling::None && !additive;
+        // The sweep's colours: blue for scaled, vermilion for not scaled (the logits of an unscaled run too).
+        QColor brush = plot_style::kSide[side == 1 && scaledAtAll ? 0 : 1];
+        brush.setAlpha(170);
+        m_bars[side]->setBrush(brush);
         QString text = (side == 0 ? (additive ? tr("The main window's additive scores: %1 of them, sd %2")
                                               : tr("The main window's raw scores: %1 of them, sd %2"))
                 : scaledAtAll     ? tr("its scaled scores (%1 logits): sd %2")
@@ -450,12 +461,28 @@ void WhyScaleWindow::showHistograms()
                     : scaledAtAll ? tr("scaled score (logit)")
                                   : tr("logit (not scaled)"));
     }
+    // The curves above draw q and k directly; the main window's block 1 projects randn weights, whose scaled scores
+    // are far wider than the curves' variance 1: said under the histograms, where the two meet.
+    QString note = HeatmapText::varianceReason(p);
+    if (!note.isEmpty() && p.mode == attn::Mode::Projection)
+        note += ' '
+            + (p.sigma == 1.0 ? tr(
+                   "The curves above draw q and k directly as randn, entries of variance 1, as the footnote does.")
+                              : tr("The curves above draw q and k directly as %1·randn, entries of variance %2.")
+                                    .arg(QString::number(p.sigma, 'g', 4), QString::number(p.sigma * p.sigma, 'g', 4)));
+    m_varianceNote->setText(note);
+    m_varianceNote->setVisible(!note.isEmpty());
     m_histogram->replot(QCustomPlot::rpQueuedReplot);
 }
 
 QString WhyScaleWindow::histogramText(int side) const
 {
     return side == 0 || side == 1 ? m_histogramTitle[side]->text() : QString();
+}
+
+QString WhyScaleWindow::varianceNoteText() const
+{
+    return m_varianceNote->isHidden() ? QString() : m_varianceNote->text();
 }
 
 void WhyScaleWindow::plotClicked(QMouseEvent *event)

@@ -53,7 +53,8 @@ public:
     QCustomPlot *plot() const { return m_plot; }
     // The main window's scores now: raw (0) and scaled (1) histograms with N(0, expected variance).
     QCustomPlot *histogramPlot() const { return m_histogram; }
-    QString histogramText(int side) const; // the title over each: the sample's sd, the curve's
+    QString histogramText(int side) const;
+    QString varianceNoteText() const; // empty when hidden // the title over each: the sample's sd, the curve's
     SweepPlot *sweepPlot() const { return m_sweepPlot.get(); }
     QString statusText() const;
 
@@ -83,6 +84,7 @@ private:
     QProgressBar *m_progress;
     QPushButton *m_run, *m_cancel, *m_export;
     QLabel *m_status;
+    QLabel *m_varianceNote; // under the histograms: why the main window's scaled scores are wide (block 1)
     // What the status line says, as code: run again in a new language (setStatus).
     std::function<QString()> m_statusText;
     void setStatus(std::function<QString()> text);

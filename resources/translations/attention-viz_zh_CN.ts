@@ -12,9 +12,19 @@
 <context>
     <name>CaptionLine</name>
     <message>
-        <location filename="../../app/widgets/caption_line.cpp" line="40"/>
-        <source>&lt;i&gt;The settings differ from the example&apos;s, so its caption is hidden (the numbers below are the current ones). Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
-        <translation>&lt;i&gt;当前设置与示例不同，所以隐藏了示例的说明（下面的数字都是当前的）。按 Page Up/Down 或用“讲义”菜单可回到示例。&lt;/i&gt;</translation>
+        <location filename="../../app/widgets/caption_line.cpp" line="44"/>
+        <source>the comparison</source>
+        <translation>对比方式</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/caption_line.cpp" line="44"/>
+        <source>%1, the comparison</source>
+        <translation>%1，对比方式</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/caption_line.cpp" line="45"/>
+        <source>&lt;i&gt;Changed from the example: %1. Its caption spoke of the example&apos;s settings and is hidden; the numbers below are the current ones. Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;与示例相比已改动：%1。示例的说明针对示例的设置，因此已隐藏；下面的数字是当前设置的。Page Up/Down 或“讲义”菜单可恢复示例。&lt;/i&gt;</translation>
     </message>
 </context>
 <context>
@@ -1063,134 +1073,134 @@
 <context>
     <name>Figure</name>
     <message>
-        <location filename="../../app/model/labels.cpp" line="14"/>
+        <location filename="../../app/model/labels.cpp" line="15"/>
         <source>scaled by 1/√%1</source>
         <translation>缩放 1/√%1</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="16"/>
+        <location filename="../../app/model/labels.cpp" line="17"/>
         <source>not scaled</source>
         <translation>未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="18"/>
+        <location filename="../../app/model/labels.cpp" line="19"/>
         <source>scaled by %1</source>
         <translation>乘以 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="20"/>
+        <location filename="../../app/model/labels.cpp" line="21"/>
         <source>scaled by 1/%1 (1/d_k)</source>
         <translation>乘以 1/%1（1/d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="22"/>
+        <location filename="../../app/model/labels.cpp" line="23"/>
         <source>scaled by 1/√%1 (1/√d_model)</source>
         <translation>乘以 1/√%1（1/√d_model）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="24"/>
+        <location filename="../../app/model/labels.cpp" line="25"/>
         <source>q and k each scaled by %1^−¼</source>
         <translation>q 和 k 各乘 %1^−¼</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="69"/>
+        <location filename="../../app/model/labels.cpp" line="70"/>
         <source>softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="70"/>
+        <location filename="../../app/model/labels.cpp" line="71"/>
         <source>softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="82"/>
+        <location filename="../../app/model/labels.cpp" line="83"/>
         <source>, no key padded</source>
         <translation>，没有填充的键</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="86"/>
+        <location filename="../../app/model/labels.cpp" line="87"/>
         <source>, custom mask</source>
         <translation>，自定义掩码</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="88"/>
+        <location filename="../../app/model/labels.cpp" line="89"/>
         <source> (filled with −1e9)</source>
         <translation>（以 −1e9 填充）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="92"/>
+        <location filename="../../app/model/labels.cpp" line="93"/>
         <source>, batch %1, head %2</source>
         <translation>，批次 %1，头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="95"/>
+        <location filename="../../app/model/labels.cpp" line="96"/>
         <source>, batch element %1</source>
         <translation>，批次元素 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="97"/>
+        <location filename="../../app/model/labels.cpp" line="98"/>
         <source>  (%1: L = %2, S = %3%4)</source>
         <translation>  （%1：L = %2，S = %3%4）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="114"/>
+        <location filename="../../app/model/labels.cpp" line="115"/>
         <source>d_k = %1, %2, %3</source>
         <translation>d_k = %1，%2，%3</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="127"/>
+        <location filename="../../app/model/labels.cpp" line="166"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="156"/>
+        <location filename="../../app/model/labels.cpp" line="195"/>
         <source>dot product, %1</source>
         <translation>点积，%1</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="159"/>
+        <location filename="../../app/model/labels.cpp" line="198"/>
         <source>masked_fill(mask, −1e9)</source>
         <translation>masked_fill(mask, −1e9)</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="160"/>
+        <location filename="../../app/model/labels.cpp" line="199"/>
         <source>masked with −inf</source>
         <translation>以 −inf 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="162"/>
+        <location filename="../../app/model/labels.cpp" line="201"/>
         <source>F.scaled_dot_product_attention (math kernel)</source>
         <translation>F.scaled_dot_product_attention（math 内核）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="163"/>
+        <location filename="../../app/model/labels.cpp" line="202"/>
         <source>by hand: softmax(Q·Kᵀ·scale)·V</source>
         <translation>手写：softmax(Q·Kᵀ·scale)·V</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="80"/>
+        <location filename="../../app/model/labels.cpp" line="81"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="11"/>
+        <location filename="../../app/model/labels.cpp" line="12"/>
         <source>additive, H = %1 (not scaled)</source>
         <translation>加性，H = %1（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="84"/>
+        <location filename="../../app/model/labels.cpp" line="85"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="104"/>
+        <location filename="../../app/model/labels.cpp" line="105"/>
         <source>  (L = %1, S = %2, seed %3)</source>
         <translation>（L = %1，S = %2，种子 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="123"/>
-        <location filename="../../app/model/labels.cpp" line="125"/>
-        <location filename="../../app/model/labels.cpp" line="129"/>
+        <location filename="../../app/model/labels.cpp" line="162"/>
+        <location filename="../../app/model/labels.cpp" line="164"/>
+        <location filename="../../app/model/labels.cpp" line="168"/>
         <source>d_k = %1, %2</source>
         <translation>d_k = %1，%2</translation>
     </message>
@@ -1332,60 +1342,60 @@
     </message>
     <message>
         <location filename="../../app/render/heatmap_drawing.cpp" line="111"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="313"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="319"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="366"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="650"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1035"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="656"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1041"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="394"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="651"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="657"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="265"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1035"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="271"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1041"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="266"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="268"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1036"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="272"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="274"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1042"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="267"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="273"/>
         <source>col. entropy</source>
         <translation>列熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="601"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="607"/>
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="627"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="633"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="644"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="650"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="650"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="651"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1036"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="656"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="657"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1042"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
@@ -1592,52 +1602,77 @@ column entropy %1 nats</source>
 列熵 %1 nats</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="161"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="165"/>
+        <source>W_q and W_k are randn, so the entries of q and k have variance d_model = %1, not the footnote&apos;s 1: ÷√d_k removes d_k, and d_model² = %2 remains in the scores&apos; variance.</source>
+        <translation>W_q 和 W_k 由 randn 生成，所以 q、k 各元素的方差是 d_model = %1，而不是脚注假设的 1：÷√d_k 去掉了 d_k，分数方差里仍留下 d_model² = %2。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="168"/>
+        <source>X is %3·randn and W_q, W_k are randn, so the entries of q and k have variance σ²·d_model = %1, not the footnote&apos;s 1: ÷√d_k removes d_k, and %2 remains in the scores&apos; variance.</source>
+        <translation>X 是 %3·randn，W_q、W_k 由 randn 生成，所以 q、k 各元素的方差是 σ²·d_model = %1，而不是脚注假设的 1：÷√d_k 去掉了 d_k，分数方差里仍留下 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="172"/>
+        <source>W_q and W_k as nn.Linear draws them have variance 1/(3·d_model), so the entries of q and k have variance %1, not the footnote&apos;s 1: ÷√d_k leaves %2 in the scores&apos; variance, and the rows are flatter than the footnote&apos;s.</source>
+        <translation>按 nn.Linear 初始化的 W_q 和 W_k 方差为 1/(3·d_model)，所以 q、k 各元素的方差是 %1，而不是脚注假设的 1：÷√d_k 之后分数方差为 %2，各行比脚注说的更平。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="176"/>
+        <source>The inputs are σ·randn with σ = %3, so the entries of q and k have variance σ² = %1, not the footnote&apos;s 1: ÷√d_k leaves σ⁴ = %2 in the scores&apos; variance.</source>
+        <translation>输入是 σ·randn，σ = %3，所以 q、k 各元素的方差是 σ² = %1，而不是脚注假设的 1：÷√d_k 之后分数方差里仍有 σ⁴ = %2。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="187"/>
+        <source>Press I to draw the weights as randn/√d_model (variance %1) and see the scale work.</source>
+        <translation>按 I 把权重改为 randn/√d_model（方差 %1），看缩放如何起作用。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/heatmap_text.cpp" line="198"/>
         <source>Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).</source>
         <translation>每个画出的格子是 %1 × %2 个格子中的最大值（矩阵的格子比屏幕像素还多）；放大可看细节。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="167"/>
-        <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy and gradient are shown under the map, against the most entropy each can have and a uniform column&apos;s gradient (dashed).</source>
-        <translation>沿查询做 softmax（dim −2）：每一列和为 1，行和不为 1，所以输出不再是值向量的加权平均。列才是概率分布：它们的熵和梯度画在热图下方，分别与各列可能的最大熵、均匀列的梯度（虚线）对照。</translation>
+        <location filename="../../app/model/heatmap_text.cpp" line="204"/>
+        <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy and gradient are shown under the map, against the most entropy each can have (dashed) and a uniform column&apos;s gradient (dotted: not a maximum, a column with a few large weights passes more).</source>
+        <translation>沿查询做 softmax（dim −2）：每一列和为 1，行则不然，所以输出不再是值的加权平均。列才是分布：热图下方显示它们的熵和梯度，对照每列可能的最大熵（虚线）和均匀列的梯度（点线：它不是最大值，少数权重较大的列会传回更多梯度）。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="171"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="208"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy is shown under the map, against the most each can have (dashed).</source>
         <translation>沿查询做 softmax（dim −2）：每一列和为 1，行和不为 1，所以输出不再是值向量的加权平均。列才是概率分布：它们的熵画在热图下方，与各列可能的最大熵（虚线）对照。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="177"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="214"/>
         <source>The rows&apos; largest weights average %1: on the fixed 0 to 1 colour range the map looks flat. Press F (or Range: Fit to data) to stretch the colours over the weights.</source>
         <translation>各行最大权重的平均值为 %1：在固定的 0 到 1 颜色范围下整张图看起来是一种颜色。按 F（或“范围：按数据拟合”）把颜色铺满这些权重。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="182"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="219"/>
         <source>Queries that see no key at all: %1. Their weights are 0 here (PyTorch gives NaN).</source>
         <translation>完全看不到任何键的查询：%1 个。它们的权重在这里为 0（PyTorch 给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="183"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="220"/>
         <source>Keys that no query sees: %1. Their weights are 0 here (PyTorch gives NaN).</source>
         <translation>没有任何查询能看到的键：%1 个。它们的权重在这里为 0（PyTorch 给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="187"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="224"/>
         <source>Rows that are NaN: %1 (grey). Loaded NaN or infinite values put NaN or +∞ in their scores; PyTorch gives NaN there too.</source>
         <translation>为 NaN 的行：%1（灰色）。载入数据中的 NaN 或无穷值使这些行的分数含有 NaN 或 +∞；PyTorch 在此也给出 NaN。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="189"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="226"/>
         <source>Columns that are NaN: %1 (grey). Loaded NaN or infinite values put NaN or +∞ in their scores; PyTorch gives NaN there too.</source>
         <translation>为 NaN 的列：%1（灰色）。载入数据中的 NaN 或无穷值使这些列的分数含有 NaN 或 +∞；PyTorch 在此也给出 NaN。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="194"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="231"/>
         <source>Queries that see no key: %1. masked_fill(−1e9) leaves their logits equal: their weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).</source>
         <translation>看不到任何键的查询：%1 个。masked_fill(−1e9) 让它们的 logit 全部相等：权重是均匀的，每个 1/%2，与 PyTorch 相同（用 −inf 时 PyTorch 给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="198"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="235"/>
         <source>Keys that no query sees: %1. masked_fill(−1e9) leaves their logits equal: their weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).</source>
         <translation>没有任何查询能看到的键：%1 个。masked_fill(−1e9) 让它们的 logit 全部相等：权重是均匀的，每个 1/%2，与 PyTorch 相同（用 −inf 时 PyTorch 给出 NaN）。</translation>
     </message>
@@ -1684,67 +1719,77 @@ column entropy %1 nats</source>
 <context>
     <name>HullWindow</name>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="36"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="37"/>
         <source>The output inside the values&apos; hull</source>
         <translation>输出在值向量的凸包内</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="37"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="38"/>
         <source>First two principal components of the values</source>
         <translation>值向量的前两个主成分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="38"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="39"/>
         <source>Two coordinates of the values</source>
         <translation>值向量的两个坐标</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="39"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="40"/>
         <source>Axes</source>
         <translation>坐标轴</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="40"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="41"/>
         <source>coordinates</source>
         <translation>坐标</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="147"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="148"/>
         <source>Each output is o_i = Σ_j w_ij v_j. With softmax over the keys a row&apos;s weights are ≥ 0 and sum to 1, so o_i is a convex combination of the values and lies inside their convex hull. Hover an output (or a query in the heatmap) to size the values by its weights.</source>
         <translation>每个输出 o_i = Σ_j w_ij v_j。沿键做 softmax 时，每行权重非负且和为 1，所以 o_i 是值向量的凸组合，落在它们的凸包内。把鼠标移到一个输出（或热力图中的一个查询）上，值向量的点按它的权重放大。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="159"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="166"/>
         <source>All %1 outputs of batch element %2 lie inside the hull.</source>
         <translation>批次元素 %2 的全部 %1 个输出都在凸包内。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="160"/>
-        <source>%1 of the %2 outputs of batch element %3 lie outside the hull (red): their weights do not sum to 1.</source>
-        <translation>批次元素 %3 的 %2 个输出中有 %1 个在凸包外（红色）：它们的权重和不为 1。</translation>
+        <location filename="../../app/widgets/hull_window.cpp" line="167"/>
+        <source>%1 of the %2 outputs of batch element %3 lie outside the hull (red).</source>
+        <translation>批次元素 %3 的 %2 个输出中有 %1 个落在凸包之外（红色）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="166"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="174"/>
+        <source>Their rows&apos; weights do not sum to 1.</source>
+        <translation>它们所在行的权重和不为 1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="175"/>
+        <source>The weights of %1 of the %2 rows do not sum to 1: each such output is its row&apos;s sum times a point of the hull, so it need not lie outside.</source>
+        <translation>%2 行中有 %1 行的权重和不为 1：这样的输出等于该行的和乘以凸包中的一个点，所以不一定落在凸包之外。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="181"/>
         <source>Inside or outside is judged in all %1 dimensions of the values; the picture shows two, so a red point can be drawn inside the polygon.</source>
         <translation>是否在凸包内按值向量的全部 %1 维判断；图只画出两维，所以红点可能画在多边形里面。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="170"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="185"/>
         <source>(Too many to check in all %1 dimensions: judged in the picture only.)</source>
         <translation>（点太多，无法在全部 %1 维中检查：只按图中的两维判断。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="172"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="187"/>
         <source>Softmax runs over the queries (dim=-2): the lecture&apos;s mistake.</source>
         <translation>softmax 沿查询维（dim=-2）：讲义里的错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="174"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="189"/>
         <source>(Principal components need d_v ≤ %1: coordinates 0 and 1 shown.)</source>
         <translation>（主成分需要 d_v ≤ %1：此处显示坐标 0 和 1。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="180"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="195"/>
         <source>Query %1 puts its largest weight, %2, on key %3.</source>
         <translation>查询 %1 把最大的权重 %2 放在键 %3 上。</translation>
     </message>
@@ -1853,233 +1898,311 @@ column entropy %1 nats</source>
     </message>
     <message>
         <location filename="../../app/widgets/key_actions.cpp" line="36"/>
+        <source>Weights&apos; init: randn, randn/√d_model (variance 1), nn.Linear</source>
+        <translation>权重初始化：randn、randn/√d_model（方差 1）、nn.Linear</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="36"/>
+        <source>init</source>
+        <translation>初始化</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="37"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="36"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="37"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="37"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="38"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="37"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="38"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="38"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="39"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="38"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="39"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="39"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="40"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="39"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="40"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="40"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="41"/>
         <source>The output inside the values&apos; convex hull</source>
         <translation>输出在值向量的凸包内</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="40"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="41"/>
         <source>hull</source>
         <translation>凸包</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="41"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="42"/>
         <source>Common mistakes: each beside the right line</source>
         <translation>常见错误：每个都与正确写法并排</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="41"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="42"/>
         <source>mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="42"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="43"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="42"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="43"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="43"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="44"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="44"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="45"/>
         <source>The four steps: Q, K, V → scores → logits → weights → out</source>
         <translation>四个步骤：Q、K、V → 分数 → logits → 权重 → out</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="45"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="46"/>
         <source>Why scale? The sweep over d_k, scaled and not</source>
         <translation>为什么要缩放？对 d_k 扫描，缩放与不缩放对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="46"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="47"/>
         <source>Training: watch it fail to learn without the scale</source>
         <translation>训练：看不缩放时学不会</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="47"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="48"/>
         <source>Heads: every head&apos;s map side by side</source>
         <translation>注意力头：所有头的图并排显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="135"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="136"/>
         <source>÷√d_k: additive</source>
         <translation>÷√d_k：加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="135"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="136"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="135"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="136"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="136"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="137"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="136"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="137"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
         <location filename="../../app/widgets/key_actions.cpp" line="143"/>
+        <source>init: none</source>
+        <translation>初始化：无</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="144"/>
+        <source>init: randn</source>
+        <translation>初始化：randn</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="145"/>
+        <source>init: randn/√d_model</source>
+        <translation>初始化：randn/√d_model</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="146"/>
+        <source>init: nn.Linear</source>
+        <translation>初始化：nn.Linear</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="150"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="144"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="151"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="145"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="152"/>
         <source>mask: custom</source>
         <translation>掩码：自定义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="146"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="153"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="149"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="156"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="150"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="157"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="151"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="158"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="152"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="159"/>
         <source>compare: score</source>
         <translation>对比：打分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="153"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="160"/>
         <source>compare: −inf, −1e9</source>
         <translation>对比：−inf、−1e9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="154"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="161"/>
         <source>compare: SDPA</source>
         <translation>对比：SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="155"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="162"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="156"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="163"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="157"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="164"/>
         <source>gradient: on</source>
         <translation>梯度：开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="157"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="164"/>
         <source>gradient: off</source>
         <translation>梯度：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="159"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="166"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="159"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="166"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="167"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="173"/>
         <source>back to step %1/%2 ▶</source>
         <translation>回到第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="169"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="175"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="170"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="176"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="174"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="180"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="174"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="180"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="175"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="181"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
+    </message>
+</context>
+<context>
+    <name>Labels</name>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="123"/>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="139"/>
+        <source>seed %1 → %2</source>
+        <translation>种子 %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="141"/>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="143"/>
+        <source>softmax dim %1 → %2</source>
+        <translation>softmax dim %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="149"/>
+        <source>the mask</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="151"/>
+        <source>the weights&apos; init</source>
+        <translation>权重初始化</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="153"/>
+        <source>other settings</source>
+        <translation>其他设置</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="154"/>
+        <source>several settings</source>
+        <translation>多项设置</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/labels.cpp" line="154"/>
+        <source>, </source>
+        <translation>，</translation>
     </message>
 </context>
 <context>
@@ -3929,57 +4052,57 @@ column entropy %1 nats</source>
 <context>
     <name>MistakesWindow</name>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="103"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="104"/>
         <source>Common mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="104"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="105"/>
         <source>1  no ÷√d_k</source>
         <translation>1  没有 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="104"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="105"/>
         <source>2  dim=-2</source>
         <translation>2  dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="104"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="105"/>
         <source>3  MHA mask in SDPA</source>
         <translation>3  MHA 掩码给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="105"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="106"/>
         <source>4  K.transpose(0, 1)</source>
         <translation>4  K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="105"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="106"/>
         <source>5  Q.transpose(-2, -1) @ K</source>
         <translation>5  Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="207"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="208"/>
         <source>Why scale? [W]</source>
         <translation>为什么缩放？[W]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="208"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="209"/>
         <source>Watch training stall [T]</source>
         <translation>看训练停滞 [T]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="365"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="366"/>
         <source>✗ The mistake</source>
         <translation>✗ 错误写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="365"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="366"/>
         <source>✓ Right</source>
         <translation>✓ 正确写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="373"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="374"/>
         <source>PyTorch raises:
 
 %1</source>
@@ -3988,237 +4111,242 @@ column entropy %1 nats</source>
 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="383"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="384"/>
         <source>No output to place: this matrix does not weigh the values&apos; rows (its columns are K&apos;s features, not keys), so weights @ V means nothing here.</source>
         <translation>没有可画的输出：这个矩阵的列是 K 的特征维而不是键，它不是对值向量的加权，所以 weights @ V 在这里没有意义。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="407"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="408"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="408"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="409"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="409"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="410"/>
         <source>feature of Q</source>
         <translation>Q 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="410"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="411"/>
         <source>feature of K</source>
         <translation>K 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="417"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="418"/>
         <source>key j (padding %1: masked)</source>
         <translation>键 j（填充位 %1：被屏蔽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="418"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="419"/>
         <source>key j (padding %1: the only keys seen)</source>
         <translation>键 j（填充位 %1：唯一被关注的键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="435"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="436"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="514"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="515"/>
         <source>Forgetting to divide by √d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="515"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="516"/>
         <source>with a large d_k training does not converge; the loss stays flat for a long time</source>
         <translation>d_k 较大时训练不收敛，损失长时间不动</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="516"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="517"/>
         <source>the dot product&apos;s variance grows with d_k: the softmax saturates and its gradient is flattened</source>
         <translation>点积方差随 d_k 增大，softmax 饱和、梯度被压平</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="517"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="518"/>
         <source>use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself</source>
         <translation>用 F.scaled_dot_product_attention，或手动除以 d_k ** 0.5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="529"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="532"/>
+        <source>The two are alike because the scaled scores are too wide as well: %1</source>
+        <translation>两者相似，是因为缩放后的分数也铺得太开：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="537"/>
         <source>softmax over the wrong dim (dim=-2)</source>
         <translation>softmax 的 dim 写错（dim=-2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="530"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="538"/>
         <source>the rows do not sum to 1 and the output is not a convex combination of the values; training still runs but learns nothing</source>
         <translation>行和不为 1，输出不是值的凸组合，训练照样能跑但学不到东西</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="532"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="540"/>
         <source>normalisation must run over the keys (the last dimension), not over the queries</source>
         <translation>归一化维度必须是键维（最后一维），不是查询维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="533"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="541"/>
         <source>always write dim=-1, and print the row sums once as a check</source>
         <translation>统一写 dim=-1，并打印行和做一次自查</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="535"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="543"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间（见图右侧）；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="537"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="545"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="575"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="583"/>
         <source>the result is %1, the very shape of (B, L, S),</source>
         <translation>结果是 %1，恰好就是 (B, L, S) 的形状，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="576"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="584"/>
         <source>the result is %1, not (B, L, S) = %2,</source>
         <translation>结果是 %1，而不是 (B, L, S) = %2，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="578"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="586"/>
         <source>Here the shapes fit by chance: %1 but its first axis runs over K&apos;s keys, not the batch, and its columns over K&apos;s features, not the keys.</source>
         <translation>此处形状偶然对得上：%1但它的第一维是 K 的键而不是批次，列是 K 的特征维而不是键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="581"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="589"/>
         <source>Here the shapes fit by chance: %1 but its rows are Q&apos;s features and its columns K&apos;s features, not queries and keys.</source>
         <translation>此处形状偶然对得上：%1但它的行是 Q 的特征维、列是 K 的特征维，而不是查询和键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="489"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="490"/>
         <source>In the values&apos; hull (H; judged in all %4 dimensions, so a red point may be drawn inside the polygon): %1 of %2 outputs lie outside it with the right line, %3 with the mistake.</source>
         <translation>在值向量的凸包中（H；按全部 %4 维判断，所以红点可能画在多边形里面）：正确写法 %2 个输出中有 %1 个在凸包外，错误写法有 %3 个。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="596"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="604"/>
         <source>Both sides: Q, K, V drawn as the main window draws them (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.</source>
         <translation>两侧：按主窗口的方式抽取的 Q、K、V（%1，B = %2，L = %3，S = %4，d_k = %5，种子 %6），除错误本身外都除以 √d_k 并沿键做 softmax；显示批次元素 %7。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="608"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="616"/>
         <source>(The main window&apos;s sizes are larger: here B ≤ %1, L and S ≤ %2, d_k ≤ %3, so the draws are not the main window&apos;s numbers.)</source>
         <translation>（主窗口的尺寸更大：此处 B ≤ %1、L 和 S ≤ %2、d_k ≤ %3，所以抽到的数不是主窗口的数。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="541"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="549"/>
         <source>nn.MultiheadAttention&apos;s key_padding_mask handed to F.scaled_dot_product_attention as it is</source>
         <translation>把 nn.MultiheadAttention 的 key_padding_mask 直接喂给 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="518"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="519"/>
         <source>Here (d_k = %1): each row&apos;s largest weight is %2 on average without the scale, %3 with it; the softmax&apos;s gradient (its Jacobian&apos;s norm) is %4 against %5.</source>
         <translation>这里（d_k = %1）：不缩放时每行最大权重平均为 %2，缩放后为 %3；softmax 的梯度（雅可比矩阵的范数）为 %4，对比 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="524"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="525"/>
         <source>↑ and ↓ double and halve d_k.</source>
         <translation>↑ 和 ↓ 把 d_k 加倍或减半。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="526"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="531"/>
         <source>At this d_k the two are still alike.</source>
         <translation>在这个 d_k 下两者还很相似。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="542"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="550"/>
         <source>the positions that should be masked are attended to instead</source>
         <translation>该屏蔽的位置反而被关注</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="544"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="552"/>
         <source>their booleans mean opposite things: in key_padding_mask True means masked, in SDPA&apos;s attn_mask True means take part</source>
         <translation>两者布尔语义相反：key_padding_mask 中 True 表示屏蔽，SDPA 的 attn_mask 中 True 表示参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="546"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="554"/>
         <source>invert it before passing it: ~key_padding_mask</source>
         <translation>传参前取反：~key_padding_mask</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="548"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="556"/>
         <source>Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="551"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="559"/>
         <source>Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="559"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="567"/>
         <source>Transposing the wrong axes: K.transpose(0, 1)</source>
         <translation>转置转错了轴：K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="560"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="568"/>
         <source>Transposing the wrong tensor: Q.transpose(-2, -1) @ K</source>
         <translation>转置转错了张量：Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="561"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="569"/>
         <source>a shape error, or the shapes fit by chance and the result is wrong</source>
         <translation>形状报错，或形状偶然对得上但结果错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="563"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="571"/>
         <source>only transposing K&apos;s last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose does not always raise an error</source>
         <translation>只有对 K 的最后两维转置才得到 (B, d_k, S)；高维下转错轴不一定报错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="565"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="573"/>
         <source>always write K.transpose(-2, -1), and check scores.shape == (B, L, S)</source>
         <translation>固定写 K.transpose(-2, -1)，并核对 scores.shape == (B, L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="568"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="576"/>
         <source>Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k = 4.</source>
         <translation>此处 PyTorch 报错。若 B = d_k 且 S = B（或 S = 1）则能运行，例如 B = L = S = d_k = 4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="570"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="578"/>
         <source>Here PyTorch raises an error. It runs whenever L = S, as in self-attention.</source>
         <translation>此处 PyTorch 报错。只要 L = S（如自注意力）它就能运行。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="498"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="499"/>
         <source>Symptom:</source>
         <translation>现象：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="498"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="499"/>
         <source>Cause:</source>
         <translation>原因：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="499"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="500"/>
         <source>Fix:</source>
         <translation>正确做法：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="599"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="607"/>
         <source>projection</source>
         <translation>投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="599"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="607"/>
         <source>direct</source>
         <translation>直接</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="613"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="621"/>
         <source>Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.</source>
         <translation>按键：1–5 或 ← → 选择，H 切换权重和凸包，F5 演示模式，Esc 关闭。</translation>
     </message>
@@ -4280,58 +4408,58 @@ column entropy %1 nats</source>
 <context>
     <name>Scaling</name>
     <message>
-        <location filename="../../app/model/labels.cpp" line="33"/>
+        <location filename="../../app/model/labels.cpp" line="34"/>
         <source>÷√d_k (the lecture&apos;s)</source>
         <translation>÷√d_k（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="35"/>
-        <location filename="../../app/model/labels.cpp" line="64"/>
+        <location filename="../../app/model/labels.cpp" line="36"/>
+        <location filename="../../app/model/labels.cpp" line="65"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="37"/>
+        <location filename="../../app/model/labels.cpp" line="38"/>
         <source>÷d_k (too much)</source>
         <translation>÷d_k（缩放过度）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="39"/>
+        <location filename="../../app/model/labels.cpp" line="40"/>
         <source>÷√d_model (the multi-head mistake)</source>
         <translation>÷√d_model（多头的错误）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="41"/>
+        <location filename="../../app/model/labels.cpp" line="42"/>
         <source>d_k^−¼ on q and on k (= ÷√d_k)</source>
         <translation>q 和 k 各乘 d_k^−¼（= ÷√d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="43"/>
+        <location filename="../../app/model/labels.cpp" line="44"/>
         <source>custom factor</source>
         <translation>自定义系数</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="52"/>
+        <location filename="../../app/model/labels.cpp" line="53"/>
         <source>÷√d_k</source>
         <translation>÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="54"/>
+        <location filename="../../app/model/labels.cpp" line="55"/>
         <source>÷d_k</source>
         <translation>÷d_k</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="56"/>
+        <location filename="../../app/model/labels.cpp" line="57"/>
         <source>÷√d_model (d_model = %1)</source>
         <translation>÷√d_model（d_model = %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="58"/>
+        <location filename="../../app/model/labels.cpp" line="59"/>
         <source>d_k^−¼ on q and on k</source>
         <translation>q 和 k 各乘 d_k^−¼</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="60"/>
+        <location filename="../../app/model/labels.cpp" line="61"/>
         <source>× %1</source>
         <translation>× %1</translation>
     </message>
@@ -4961,186 +5089,196 @@ column entropy %1 nats</source>
 <context>
     <name>WhyScaleWindow</name>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="37"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="39"/>
         <source>Why divide by √d_k?</source>
         <translation>为什么除以 √d_k？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="125"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="133"/>
         <source>Keys S in each trial: one query against S keys</source>
         <translation>每次试验的键数 S：一个查询对 S 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="126"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="134"/>
         <source>Trials T per d_k: trial t draws with seed + t (the main window&apos;s seed)</source>
         <translation>每个 d_k 的试验次数 T：第 t 次试验用种子 + t 抽取（主窗口的种子）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="129"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="137"/>
         <source>How the blue side is scaled; the orange side is never scaled</source>
         <translation>蓝色一侧的缩放方式；橙色一侧从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="130"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="138"/>
         <source>%p% swept</source>
         <translation>已扫描 %p%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="131"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="139"/>
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="132"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="140"/>
         <source>Sweep again with these settings (after a cancel, say)</source>
         <translation>用这些设置重新扫描（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="133"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="141"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="134"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="142"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="135"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="143"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="136"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="144"/>
         <source>Trials T</source>
         <translation>试验次数 T</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="137"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="145"/>
         <source>Scaled side</source>
         <translation>缩放的一侧</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="138"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="146"/>
         <source>+ additive</source>
         <translation>+ 加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="139"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="147"/>
         <source>A third side: additive attention, v·tanh(q·W₁ + k·W₂), not scaled (with the main window&apos;s H when its score is additive, else 8 hidden units)</source>
         <translation>第三条曲线：加性注意力 v·tanh(q·W₁ + k·W₂)，不缩放（主窗口用加性打分时取它的 H，否则 8 个隐层单元）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="165"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="449"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="173"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="460"/>
         <source>raw score q·k</source>
         <translation>原始分数 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="165"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="450"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="173"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="461"/>
         <source>scaled score (logit)</source>
         <translation>缩放后的分数（logit）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="166"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="174"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="243"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="250"/>
         <source>Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most %4 billion, about a minute). Lower the keys S or the trials T.</source>
         <translation>扫描量太大：%1 次试验 × %2 个键需要抽取 %3 十亿个随机数（最多 %4 十亿，约一分钟）。请减小键数 S 或试验次数 T。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="342"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="349"/>
         <source>Cancelled: the plots show the sweep before. Sweep sweeps again.</source>
         <translation>已取消：图中仍是上一次的扫描。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="343"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="350"/>
         <source>Cancelled. Sweep sweeps again.</source>
         <translation>已取消。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="366"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="373"/>
         <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the rows stay as spread as at d_k = 1.</source>
         <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，各行与 d_k = 1 时一样分散。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="368"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="375"/>
         <source>Blue: ÷√d_k removes the growth with d_k, but not the inputs&apos; scale: with σ = %1 the scaled scores have variance σ⁴ = %2 at every d_k, so the rows are as peaked as σ makes them, the same at every d_k.</source>
         <translation>蓝色：÷√d_k 消除了随 d_k 的增长，但消除不了输入的尺度：σ = %1 时缩放后分数的方差在每个 d_k 下都是 σ⁴ = %2，各行的尖锐程度由 σ 决定，在每个 d_k 下都一样。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="379"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="386"/>
         <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the scaled variance is d_k / d_model, below 1 for every head (d_k = d_model / h), so the rows come out flatter than intended, the more heads the flatter.</source>
         <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：缩放后的方差为 d_k / d_model，对每个头（d_k = d_model / h）都小于 1，所以各行比预期更平，头越多越平。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="391"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="398"/>
         <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成 one-hot 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="439"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="450"/>
         <source>The main window&apos;s additive scores: %1 of them, sd %2</source>
         <translation>主窗口的加性分数：%1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="440"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="451"/>
         <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
         <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="441"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="452"/>
         <source>its scaled scores (%1 logits): sd %2</source>
         <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="442"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="453"/>
         <source>its logits, not scaled (%1 of them): sd %2</source>
         <translation>其 logit（未缩放，共 %1 个）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="446"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="457"/>
         <source>
 the curve N(0, %1) has sd %2</source>
         <translation>
 曲线 N(0, %1) 的标准差为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="291"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="298"/>
         <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
         <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="375"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="382"/>
         <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
         <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="385"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="392"/>
         <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="449"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="460"/>
         <source>additive score v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性分数 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="451"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="462"/>
         <source>logit (not scaled)</source>
         <translation>logit（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="484"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="470"/>
+        <source>The curves above draw q and k directly as randn, entries of variance 1, as the footnote does.</source>
+        <translation>上面的曲线直接用 randn 生成 q 和 k，各元素方差为 1，与脚注一致。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="471"/>
+        <source>The curves above draw q and k directly as %1·randn, entries of variance %2.</source>
+        <translation>上面的曲线直接用 %1·randn 生成 q 和 k，各元素方差为 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="511"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="504"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="531"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>

@@ -17,6 +17,7 @@ private slots:
     void maskedCells();
     void barToolTips();
     void notes();
+    void varianceNote();
     void formulaAndShapes();
     void statistics();
     void sdpaCheck();
@@ -64,15 +65,18 @@ void TestTexts::barToolTips()
     QVERIFY(HeatmapText::columnBarToolTip(queries, 2).contains("column entropy"));
 }
 
-// The notes: none for block 1; softmax over queries; cells drawn as the largest of several; a flat map on the
-// fixed colour range (one query against many keys at d_k = 1 spreads its weight); queries that see no key.
+// The notes: block 1's only note is why its scaled scores stay wide; softmax over queries; cells drawn as the largest
+// of several; a flat map on the fixed colour range (one query against many keys at d_k = 1 spreads its weight); queries
+// that see no key.
 void TestTexts::notes()
 {
     DisplayOptions d;
-    QCOMPARE(HeatmapText::notes(attn::compute(lecture::block1()), d, 1, 1), QString());
+    QCOMPARE(
+        HeatmapText::notes(attn::compute(lecture::block1()), d, 1, 1), HeatmapText::varianceNote(lecture::block1()));
+    QCOMPARE(HeatmapText::notes(attn::compute(lecture::block3()), d, 1, 1), QString());
     const QString dim = HeatmapText::notes(attn::compute(lecture::exercise(-2)), d, 1, 1);
     QVERIFY2(dim.startsWith("Softmax over queries (dim −2): each column sums to 1"), qPrintable(dim));
-    QVERIFY(HeatmapText::notes(attn::compute(lecture::block1()), d, 4, 2)
+    QVERIFY(HeatmapText::notes(attn::compute(lecture::block3()), d, 4, 2)
                 .startsWith("Each drawn cell is the largest of 4 × 2 cells"));
     attn::Params flat;
     attn::setMode(flat, attn::Mode::Direct);
@@ -88,6 +92,54 @@ void TestTexts::notes()
     attn::setMask(hidden, attn::MaskKind::Pad, 5);
     QVERIFY(HeatmapText::notes(attn::compute(hidden), DisplayOptions(), 1, 1)
                 .contains("Queries that see no key at all: 5. Their weights are 0 here (PyTorch gives NaN)."));
+}
+
+// Block 1 draws W_q, W_k with randn: the entries of q and k have variance d_model = 8, so ÷√d_k leaves 64 in the
+// scores' variance; the note says so, with the key that draws them as randn/√d_model. Where the entries have
+// variance 1 (block 2, block 3, the scaled init) or there is no square-root scale, there is no note.
+void TestTexts::varianceNote()
+{
+    const attn::Params block1 = lecture::block1();
+    const QString note = HeatmapText::varianceNote(block1);
+    QVERIFY2(note.startsWith("W_q and W_k are randn, so the entries of q and k have variance d_model = 8, not the "
+                             "footnote's 1: ÷√d_k removes d_k, and d_model² = 64 remains in the scores' variance."),
+        qPrintable(note));
+    QVERIFY(note.contains("Press I"));
+    QCOMPARE(attn::expectedScoreVariance(block1).scaled, 64.0); // what the note says is the program's own number
+    QVERIFY(HeatmapText::varianceNote(lecture::block2(true)).isEmpty());
+    QVERIFY(HeatmapText::varianceNote(lecture::block2(false)).isEmpty()); // not scaled: no footnote to contradict
+    QVERIFY(HeatmapText::varianceNote(lecture::block3()).isEmpty());
+    attn::Params p = block1;
+    attn::nextInit(p); // randn -> randn / √d_model
+    QCOMPARE(p.init, attn::Init::Scaled);
+    QVERIFY(attn::expectedScoreVariance(p).unitEntries());
+    QVERIFY(HeatmapText::varianceNote(p).isEmpty());
+    attn::nextInit(p); // -> nn.Linear: variance 8/24 = 1/3, within [0.5, 2]? no: the note names nn.Linear, no key
+    QCOMPARE(p.init, attn::Init::Linear);
+    const QString linear = HeatmapText::varianceNote(p);
+    QVERIFY2(linear.contains("nn.Linear") && linear.contains("variance 0.3333") && !linear.contains("Press I"),
+        qPrintable(linear));
+    attn::nextInit(p);
+    QCOMPARE(p.init, attn::Init::Randn);
+    attn::Params wide = lecture::block2(true);
+    wide.sigma = 3.0;
+    QVERIFY2(HeatmapText::varianceNote(wide).contains("σ⁴ = 81"), qPrintable(HeatmapText::varianceNote(wide)));
+    // At the lecture's own action item (d_k 4 -> 64 from block 1) the note holds, and with the init of variance 1 the
+    // rows spread again: the largest weight of row 0 falls from one-hot.
+    attn::Params item = block1;
+    attn::setDk(item, 64);
+    QVERIFY(!HeatmapText::varianceNote(item).isEmpty());
+    const attn::Result sharp = attn::compute(item);
+    attn::nextInit(item);
+    const attn::Result spread = attn::compute(item);
+    const auto rowMax = [](const attn::Result &r) {
+        float m = 0.0f;
+        for (int j = 0; j < r.attention.weights.cols; ++j)
+            m = std::max(m, r.attention.weights(0, 0, j));
+        return m;
+    };
+    QVERIFY2(rowMax(sharp) > 0.99f, qPrintable(QString::number(rowMax(sharp))));
+    QVERIFY2(rowMax(spread) < 0.9f, qPrintable(QString::number(rowMax(spread))));
 }
 
 void TestTexts::formulaAndShapes()

@@ -26,6 +26,7 @@ private slots:
     void lessonStepsForwardAndBack();
     void presetLeavesTheLessonsStep();
     void titleNamesWhatIsShown();
+    void captionSaysWhatTheKeyChanged();
     void builtInLessonLoads();
     void settingsShowEveryLessonStep_data();
     void settingsShowEveryLessonStep();
@@ -147,6 +148,26 @@ void TestLessons::titleNamesWhatIsShown()
     QTRY_COMPARE_WITH_TIMEOUT(m_window->windowTitle(), QString("attention-viz — your settings"), gui::kPatienceMs);
     gui::pressKey(m_window, Qt::Key_PageDown);
     QVERIFY2(m_window->windowTitle().endsWith("step 1 of 8"), qPrintable(m_window->windowTitle()));
+}
+
+// Step 5 invites "Press Up/Down to change d_k": after Up its caption says what changed, with the values, instead of
+// only that the settings differ; step 6 (block 3) shows the official function beside the manual one.
+void TestLessons::captionSaysWhatTheKeyChanged()
+{
+    for (int i = 0; i < 5; ++i)
+        gui::pressKey(m_window, Qt::Key_PageDown);
+    QCOMPARE(m_window->lesson()->currentStep(), 4);
+    QVERIFY(m_window->captionText().contains("Press Up/Down to change d_k"));
+    gui::pressKey(m_window, Qt::Key_Up);
+    QTRY_VERIFY2_WITH_TIMEOUT(m_window->captionText().contains("Changed from the example: d_k 256 → 512."),
+        qPrintable(m_window->captionText()), gui::kPatienceMs);
+    gui::pressKey(m_window, Qt::Key_S); // and the scaling, in its words
+    QTRY_VERIFY2_WITH_TIMEOUT(m_window->captionText().contains("d_k 256 → 512, scaled by 1/√256 → not scaled"),
+        qPrintable(m_window->captionText()), gui::kPatienceMs);
+    gui::pressKey(m_window, Qt::Key_PageDown);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->lesson()->currentStep(), 5, gui::kPatienceMs);
+    QCOMPARE(m_model->compare(), CompareKind::Sdpa);
+    QVERIFY(m_window->captionText().contains("1.1920929e-07"));
 }
 
 void TestLessons::builtInLessonLoads()

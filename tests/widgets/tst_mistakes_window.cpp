@@ -4,6 +4,7 @@
 // are core's, the error is PyTorch's, the caption is the lecture's (in Chinese too), it follows the main
 // window's settings, and in presentation mode at 1280 × 720 the maps keep their numbers readable.
 #include "gui_driver.h"
+#include "lecture.h"
 #include "model/translations.h"
 #include "render/hull_plot.h"
 #include "shown_window.h"
@@ -123,6 +124,14 @@ private slots:
         QCOMPARE(w->result().params.dK, 64);
         QVERIFY(w->captionText().contains("Here (d_k = 64)"));
         QVERIFY(!w->captionText().contains("still alike"));
+        // From block 1 (randn weights) both maps are sharp: the window says why instead of "still alike"
+        QVERIFY(m_shown->model.setParams(lecture::block1()));
+        m_shown->model.waitForIdle();
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            w->result().params.mode == attn::Mode::Projection, qPrintable(w->captionText()), gui::kPatienceMs);
+        QVERIFY2(w->captionText().contains("The two are alike because the scaled scores are too wide as well: W_q "
+                                           "and W_k are randn"),
+            qPrintable(w->captionText()));
     }
 
     // Presentation mode at 1280 × 720: full screen, the maps large enough for their numbers.
@@ -219,8 +228,21 @@ private slots:
         m_shown->model.waitForIdle();
         QCoreApplication::processEvents();
         check();
-        QVERIFY2(h->statusText().contains("5 of the 5 outputs of batch element 0 lie outside the hull (red)"),
+        QVERIFY2(h->statusText().contains("5 of the 5 outputs of batch element 0 lie outside the hull (red). Their "
+                                          "rows' weights do not sum to 1."),
             qPrintable(h->statusText())); // in all 4 dimensions; the rows sum to 0.06 to 2.46
+        // The exercise (L = 3, S = 5, dim −2): every row fails to sum to 1, and not every output leaves the hull;
+        // the count of rows is said apart from the count of outputs (it said "1 of 3 outside: their weights do not
+        // sum to 1").
+        QVERIFY(m_shown->model.setParams(lecture::exercise(-2)));
+        m_shown->model.waitForIdle();
+        QCoreApplication::processEvents();
+        check();
+        const int out = int(std::count(h->projection().outside.begin(), h->projection().outside.end(), true));
+        QVERIFY2(out < 3, qPrintable(h->statusText()));
+        QVERIFY2(
+            h->statusText().contains("The weights of 3 of the 3 rows do not sum to 1"), qPrintable(h->statusText()));
+        QVERIFY(!h->statusText().contains("Their rows' weights"));
         // no scale at d_k = 512 (direct): rows nearly one-hot; hovering query 0 in the heatmap highlights it here
         p.softmaxDim = -1;
         p.mode = attn::Mode::Direct;

@@ -32,6 +32,7 @@ private slots:
     void hoverOutlineGoesWithThePointer();
     void entropyNumbersStandClearOfTheStaircase();
     void gradientPanelsShowEachDistributionsJacobianNorm();
+    void block1sVarianceNoteAndTheInitKey();
 
 private:
     std::unique_ptr<ShownWindow> m_shown;
@@ -420,6 +421,13 @@ void TestNumbers::gradientPanelsShowEachDistributionsJacobianNorm()
     QCOMPARE(yardstick->dataCount(), 10);
     for (int i = 0; i < 5; ++i)
         QVERIFY(std::fabs(yardstick->data()->at(2 * i)->value - std::sqrt(double(i)) / (i + 1)) < 1e-15);
+    // The uniform row's norm is no maximum (a row with a few large weights passes more): dotted, where the most
+    // entropy, which no row passes, is dashed.
+    QCOMPARE(yardstick->name(), QString("uniform gradient"));
+    QCOMPARE(yardstick->pen().style(), Qt::DotLine);
+    for (int g = 0; g < plot->graphCount(); ++g)
+        if (plot->graph(g)->name() == "most entropy")
+            QCOMPARE(plot->graph(g)->pen().style(), Qt::DashLine);
     // the bar's tooltip names the norm and the uniform row's over the visible keys
     QCPAxisRect *gradient = nullptr;
     for (QCPAxisRect *a : plot->axisRects())
@@ -445,6 +453,27 @@ void TestNumbers::gradientPanelsShowEachDistributionsJacobianNorm()
     QVERIFY(m_model->display().gradientPanels);
     QVERIFY(gradient->visible());
     QCOMPARE(heatmap()->barTexts().size(), 5 + 5 + 5 + 5);
+}
+
+// The lecture's action item (block 1, d_k 4 -> 64) with ÷√d_k on: row 0 one-hot, and the note under the map says
+// why (randn weights: variance d_model = 8); I draws the weights as randn/√d_model and the row spreads, the note goes.
+void TestNumbers::block1sVarianceNoteAndTheInitKey()
+{
+    m_model->setParams(lecture::block1());
+    m_window->settle();
+    for (int i = 0; i < 4; ++i)
+        gui::pressKey(m_window, Qt::Key_Up);
+    m_window->settle();
+    QCOMPARE(m_model->params().dK, 64);
+    QVERIFY2(heatmap()->noteText().contains("d_model² = 64 remains in the scores' variance. Press I"),
+        qPrintable(heatmap()->noteText()));
+    QVERIFY(m_model->result()->attention.stats.rowMax(0, 0) > 0.99);
+    gui::pressKey(m_window, Qt::Key_I);
+    m_window->settle();
+    QCOMPARE(m_model->params().init, attn::Init::Scaled);
+    QVERIFY(!heatmap()->noteText().contains("randn"));
+    QVERIFY(m_model->result()->attention.stats.rowMax(0, 0) < 0.9);
+    QVERIFY(m_window->action("nextInit")->iconText().startsWith("init: randn/√d_model"));
 }
 
 QTEST_MAIN(TestNumbers)

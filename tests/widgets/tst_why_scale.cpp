@@ -5,6 +5,9 @@
 // can be cancelled, and exports plots and numbers.
 #include "fake_clock.h"
 #include "gui_driver.h"
+#include "lecture.h"
+#include "params_edit.h"
+#include "render/plot_style.h"
 #include "render/sweep_plot.h"
 #include "shown_window.h"
 #include "widgets/why_scale_window.h"
@@ -32,6 +35,7 @@ private slots:
     void cancelStopsIt();
     void exportsPlotsAndNumbers();
     void histogramsOfTheMainScores();
+    void histogramColoursAndBlock1sVariance();
 
 private:
     WhyScaleWindow *why() { return m_shown->window.whyScale(); }
@@ -198,6 +202,35 @@ void TestWhyScale::histogramsOfTheMainScores()
     m_shown->model.setParams(p);
     m_shown->model.waitForIdle();
     QTRY_VERIFY_WITH_TIMEOUT(why()->histogramText(0).contains("N(0, 1024) has sd 32"), gui::kPatienceMs);
+}
+
+// The histograms' colours are the sweep's: the logits are blue when scaled, vermilion when not (they were blue
+// either way); and under block 1's randn weights a line says why its scaled scores are far wider than the curves'.
+void TestWhyScale::histogramColoursAndBlock1sVariance()
+{
+    why()->show();
+    const auto bars = [this](int side) {
+        int seen = 0;
+        for (int i = 0; i < why()->histogramPlot()->plottableCount(); ++i)
+            if (auto *b = qobject_cast<QCPBars *>(why()->histogramPlot()->plottable(i)); b && seen++ == side)
+                return b;
+        return static_cast<QCPBars *>(nullptr);
+    };
+    QVERIFY(bars(0) && bars(1));
+    QCOMPARE(bars(1)->brush().color().rgb(), plot_style::kSide[0].rgb()); // scaled: blue
+    QCOMPARE(bars(0)->brush().color().rgb(), plot_style::kSide[1].rgb()); // raw: vermilion
+    QVERIFY(why()->varianceNoteText().isEmpty()); // direct mode, σ = 1: the curves' own variance
+    attn::Params p = m_shown->model.params();
+    attn::toggleScaling(p);
+    m_shown->model.setParams(p);
+    m_shown->model.waitForIdle();
+    QTRY_COMPARE_WITH_TIMEOUT(bars(1)->brush().color().rgb(), plot_style::kSide[1].rgb(), gui::kPatienceMs);
+    m_shown->model.setParams(lecture::block1());
+    m_shown->model.waitForIdle();
+    QTRY_VERIFY_WITH_TIMEOUT(why()->varianceNoteText().contains("d_model² = 64 remains"), gui::kPatienceMs);
+    QVERIFY2(
+        why()->varianceNoteText().contains("The curves above draw q and k directly as randn, entries of variance 1"),
+        qPrintable(why()->varianceNoteText()));
 }
 
 QTEST_MAIN(TestWhyScale)
