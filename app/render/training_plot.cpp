@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace {
 
@@ -230,26 +231,62 @@ QString TrainingPlot::summary(const attn::TrainingSnapshot &s)
                        .arg(std::min(n, kMedianWindow))
                        .arg(std::min(n, 10))
         + parts.join(' ');
-    // What it means, said only where the numbers show it.
-    const bool saturated = accuracy[1] <= 0.5 && largest[1] >= 0.9 && onTarget[1] <= 0.5;
+    // What it means, said only where the numbers show it, with stated thresholds: "does not learn" only within twice
+    // chance (1/L), "learns slowly" above that and below 0.9.
+    const double chance = 1.0 / std::max(1, s.settings.length);
+    const bool saturated = largest[1] >= 0.9 && onTarget[1] <= 0.5;
     // Vanished: a thousandth of where it started, and a hundredth of the scaled run's now.
     const bool vanished = medianNow[1] < 1e-3 * medianStart[1] && medianNow[1] < 1e-2 * medianNow[0];
-    if (n >= 50 && accuracy[0] >= 0.9 && saturated)
+    const QString scaledLearned = tr("%1 puts the largest weight on the target in %2 % of the examples.")
+                                      .arg(scaledName(s.settings))
+                                      .arg(accuracy[0] * 100, 0, 'f', 0);
+    if (n >= 50 && accuracy[0] >= 0.9 && accuracy[1] <= 2 * chance && saturated)
         text += ' '
             + (vanished ? tr("Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its "
                              "gradient has vanished and the layer does not learn (the lecture's “training does not "
                              "converge”, 训练不收敛).")
                         : tr("Without the scale the rows are one-hot on a wrong key: the softmax is saturated and the "
                              "layer does not learn (the lecture's “training does not converge”, 训练不收敛)."))
-            + ' '
-            + tr("%1 puts the largest weight on the target in %2 % of the examples.")
-                  .arg(scaledName(s.settings))
-                  .arg(accuracy[0] * 100, 0, 'f', 0);
-    else if (n >= 50 && accuracy[0] >= 0.9 && accuracy[1] >= 0.9 && s.settings.optimizer == attn::Optimizer::Adam
+            + ' ' + scaledLearned;
+    else if (n >= 50 && accuracy[0] >= 0.9 && accuracy[1] < 0.9) {
+        // Above twice chance: whether it improves (0.1 or more from its first steps to its last 10) or stays.
+        const int first = std::min(30, n / 5);
+        const double early
+            = std::accumulate(s.history[1].accuracy.begin(), s.history[1].accuracy.begin() + first, 0.0) / first;
+        text += ' '
+            + (accuracy[1] >= early + 0.1
+                    ? tr("Without the scale it learns slowly: accuracy %1 in the first %2 steps, %3 in the last 10 "
+                         "(%4× chance, 1/L = %5), against %6 scaled.")
+                    : tr("Without the scale it does not improve: accuracy %1 in the first %2 steps, %3 in the last "
+                         "10 (%4× chance, 1/L = %5), against %6 scaled."))
+                  .arg(early, 0, 'f', 2)
+                  .arg(first)
+                  .arg(accuracy[1], 0, 'f', 2)
+                  .arg(accuracy[1] / chance, 0, 'f', 1)
+                  .arg(chance, 0, 'g', 3)
+                  .arg(accuracy[0], 0, 'f', 2)
+            + (saturated ? ' '
+                        + tr("Its rows are nearly one-hot (largest weight %1), mostly on a wrong key.")
+                              .arg(largest[1], 0, 'f', 3)
+                         : QString());
+    } else if (n >= 50 && accuracy[0] >= 0.9 && accuracy[1] >= 0.9 && s.settings.optimizer == attn::Optimizer::Adam
         && vanished)
         text += ' '
             + tr("Both have learned: Adam divides each step by the gradient's own running size, so even the unscaled "
                  "run's vanishing gradient still moves its weights. Plain SGD does not.");
+    // The unscaled run's first gradients are the larger: for the same softmax Jacobian its logits' derivative with
+    // respect to W_q and W_k is 1/scale times the scaled one's. Said where it shows (twice the scaled start or more).
+    if (medianStart[1] >= 2 * medianStart[0] && s.scale[0] > 0 && s.scale[0] < 1)
+        text += ' '
+            + tr("The unscaled gradient starts %1× the scaled one (%2 against %3): without the factor %4 its logits, "
+                 "and their derivatives with respect to W_q and W_k, are %5 times larger.")
+                  .arg(medianStart[1] / medianStart[0], 0, 'f', 1)
+                  .arg(number(medianStart[1]), number(medianStart[0]))
+                  .arg(s.scale[0], 0, 'g', 4)
+                  .arg(1.0 / s.scale[0], 0, 'g', 4)
+            + (saturated && medianNow[1] < 0.1 * medianStart[1]
+                    ? ' ' + tr("It falls as the rows turn one-hot and the softmax's Jacobian goes to 0.")
+                    : QString());
     return text;
 }
 

@@ -1148,32 +1148,32 @@
         <translation>d_k = %1，%2，%3</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="166"/>
+        <location filename="../../app/model/labels.cpp" line="167"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="195"/>
+        <location filename="../../app/model/labels.cpp" line="196"/>
         <source>dot product, %1</source>
         <translation>点积，%1</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="198"/>
+        <location filename="../../app/model/labels.cpp" line="199"/>
         <source>masked_fill(mask, −1e9)</source>
         <translation>masked_fill(mask, −1e9)</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="199"/>
+        <location filename="../../app/model/labels.cpp" line="200"/>
         <source>masked with −inf</source>
         <translation>以 −inf 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="201"/>
+        <location filename="../../app/model/labels.cpp" line="202"/>
         <source>F.scaled_dot_product_attention (math kernel)</source>
         <translation>F.scaled_dot_product_attention（math 内核）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="202"/>
+        <location filename="../../app/model/labels.cpp" line="203"/>
         <source>by hand: softmax(Q·Kᵀ·scale)·V</source>
         <translation>手写：softmax(Q·Kᵀ·scale)·V</translation>
     </message>
@@ -1198,9 +1198,9 @@
         <translation>（L = %1，S = %2，种子 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="162"/>
-        <location filename="../../app/model/labels.cpp" line="164"/>
-        <location filename="../../app/model/labels.cpp" line="168"/>
+        <location filename="../../app/model/labels.cpp" line="163"/>
+        <location filename="../../app/model/labels.cpp" line="165"/>
+        <location filename="../../app/model/labels.cpp" line="169"/>
         <source>d_k = %1, %2</source>
         <translation>d_k = %1，%2</translation>
     </message>
@@ -1637,42 +1637,42 @@ column entropy %1 nats</source>
         <translation>沿查询做 softmax（dim −2）：每一列和为 1，行则不然，所以输出不再是值的加权平均。列才是分布：热图下方显示它们的熵和梯度，对照每列可能的最大熵（虚线）和均匀列的梯度（点线：它不是最大值，少数权重较大的列会传回更多梯度）。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="208"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="209"/>
         <source>Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no longer a weighted average of the values. The columns are the distributions: their entropy is shown under the map, against the most each can have (dashed).</source>
         <translation>沿查询做 softmax（dim −2）：每一列和为 1，行和不为 1，所以输出不再是值向量的加权平均。列才是概率分布：它们的熵画在热图下方，与各列可能的最大熵（虚线）对照。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="214"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="215"/>
         <source>The rows&apos; largest weights average %1: on the fixed 0 to 1 colour range the map looks flat. Press F (or Range: Fit to data) to stretch the colours over the weights.</source>
         <translation>各行最大权重的平均值为 %1：在固定的 0 到 1 颜色范围下整张图看起来是一种颜色。按 F（或“范围：按数据拟合”）把颜色铺满这些权重。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="219"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="220"/>
         <source>Queries that see no key at all: %1. Their weights are 0 here (PyTorch gives NaN).</source>
         <translation>完全看不到任何键的查询：%1 个。它们的权重在这里为 0（PyTorch 给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="220"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="221"/>
         <source>Keys that no query sees: %1. Their weights are 0 here (PyTorch gives NaN).</source>
         <translation>没有任何查询能看到的键：%1 个。它们的权重在这里为 0（PyTorch 给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="224"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="225"/>
         <source>Rows that are NaN: %1 (grey). Loaded NaN or infinite values put NaN or +∞ in their scores; PyTorch gives NaN there too.</source>
         <translation>为 NaN 的行：%1（灰色）。载入数据中的 NaN 或无穷值使这些行的分数含有 NaN 或 +∞；PyTorch 在此也给出 NaN。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="226"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="227"/>
         <source>Columns that are NaN: %1 (grey). Loaded NaN or infinite values put NaN or +∞ in their scores; PyTorch gives NaN there too.</source>
         <translation>为 NaN 的列：%1（灰色）。载入数据中的 NaN 或无穷值使这些列的分数含有 NaN 或 +∞；PyTorch 在此也给出 NaN。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="231"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="232"/>
         <source>Queries that see no key: %1. masked_fill(−1e9) leaves their logits equal: their weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).</source>
         <translation>看不到任何键的查询：%1 个。masked_fill(−1e9) 让它们的 logit 全部相等：权重是均匀的，每个 1/%2，与 PyTorch 相同（用 −inf 时 PyTorch 给出 NaN）。</translation>
     </message>
     <message>
-        <location filename="../../app/model/heatmap_text.cpp" line="235"/>
+        <location filename="../../app/model/heatmap_text.cpp" line="236"/>
         <source>Keys that no query sees: %1. masked_fill(−1e9) leaves their logits equal: their weights are uniform, 1/%2 each, as in PyTorch (with −inf PyTorch gives NaN).</source>
         <translation>没有任何查询能看到的键：%1 个。masked_fill(−1e9) 让它们的 logit 全部相等：权重是均匀的，每个 1/%2，与 PyTorch 相同（用 −inf 时 PyTorch 给出 NaN）。</translation>
     </message>
@@ -1749,47 +1749,47 @@ column entropy %1 nats</source>
         <translation>每个输出 o_i = Σ_j w_ij v_j。沿键做 softmax 时，每行权重非负且和为 1，所以 o_i 是值向量的凸组合，落在它们的凸包内。把鼠标移到一个输出（或热力图中的一个查询）上，值向量的点按它的权重放大。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="166"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="165"/>
         <source>All %1 outputs of batch element %2 lie inside the hull.</source>
         <translation>批次元素 %2 的全部 %1 个输出都在凸包内。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="167"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="166"/>
         <source>%1 of the %2 outputs of batch element %3 lie outside the hull (red).</source>
         <translation>批次元素 %3 的 %2 个输出中有 %1 个落在凸包之外（红色）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="174"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="173"/>
         <source>Their rows&apos; weights do not sum to 1.</source>
         <translation>它们所在行的权重和不为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="175"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="174"/>
         <source>The weights of %1 of the %2 rows do not sum to 1: each such output is its row&apos;s sum times a point of the hull, so it need not lie outside.</source>
         <translation>%2 行中有 %1 行的权重和不为 1：这样的输出等于该行的和乘以凸包中的一个点，所以不一定落在凸包之外。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="181"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="180"/>
         <source>Inside or outside is judged in all %1 dimensions of the values; the picture shows two, so a red point can be drawn inside the polygon.</source>
         <translation>是否在凸包内按值向量的全部 %1 维判断；图只画出两维，所以红点可能画在多边形里面。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="185"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="184"/>
         <source>(Too many to check in all %1 dimensions: judged in the picture only.)</source>
         <translation>（点太多，无法在全部 %1 维中检查：只按图中的两维判断。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="187"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="186"/>
         <source>Softmax runs over the queries (dim=-2): the lecture&apos;s mistake.</source>
         <translation>softmax 沿查询维（dim=-2）：讲义里的错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="189"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="188"/>
         <source>(Principal components need d_v ≤ %1: coordinates 0 and 1 shown.)</source>
         <translation>（主成分需要 d_v ≤ %1：此处显示坐标 0 和 1。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="195"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="194"/>
         <source>Query %1 puts its largest weight, %2, on key %3.</source>
         <translation>查询 %1 把最大的权重 %2 放在键 %3 上。</translation>
     </message>
@@ -2200,7 +2200,7 @@ column entropy %1 nats</source>
         <translation>多项设置</translation>
     </message>
     <message>
-        <location filename="../../app/model/labels.cpp" line="154"/>
+        <location filename="../../app/model/labels.cpp" line="155"/>
         <source>, </source>
         <translation>，</translation>
     </message>
@@ -4171,7 +4171,7 @@ column entropy %1 nats</source>
         <translation>用 F.scaled_dot_product_attention，或手动除以 d_k ** 0.5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="532"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="533"/>
         <source>The two are alike because the scaled scores are too wide as well: %1</source>
         <translation>两者相似，是因为缩放后的分数也铺得太开：%1</translation>
     </message>
@@ -4256,7 +4256,7 @@ column entropy %1 nats</source>
         <translation>↑ 和 ↓ 把 d_k 加倍或减半。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="531"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="532"/>
         <source>At this d_k the two are still alike.</source>
         <translation>在这个 d_k 下两者还很相似。</translation>
     </message>
@@ -4540,118 +4540,143 @@ column entropy %1 nats</source>
 <context>
     <name>TrainingPlot</name>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="167"/>
+        <location filename="../../app/render/training_plot.cpp" line="168"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="167"/>
+        <location filename="../../app/render/training_plot.cpp" line="168"/>
         <source>accuracy</source>
         <translation>准确率</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="167"/>
+        <location filename="../../app/render/training_plot.cpp" line="168"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="169"/>
+        <location filename="../../app/render/training_plot.cpp" line="170"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="172"/>
+        <location filename="../../app/render/training_plot.cpp" line="173"/>
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="174"/>
+        <location filename="../../app/render/training_plot.cpp" line="175"/>
         <source>key position j</source>
         <translation>键位置 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="175"/>
+        <location filename="../../app/render/training_plot.cpp" line="176"/>
         <source>example</source>
         <translation>样本</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="177"/>
+        <location filename="../../app/render/training_plot.cpp" line="178"/>
         <source>scaled</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="178"/>
-        <location filename="../../app/render/training_plot.cpp" line="402"/>
+        <location filename="../../app/render/training_plot.cpp" line="179"/>
+        <location filename="../../app/render/training_plot.cpp" line="440"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="194"/>
+        <location filename="../../app/render/training_plot.cpp" line="195"/>
         <source>Training with and without the scale: d_k = %1, %2 lr %3, batch %4, seed %5</source>
         <translation>缩放与不缩放的训练：d_k = %1，%2 学习率 %3，批大小 %4，种子 %5</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="196"/>
+        <location filename="../../app/render/training_plot.cpp" line="197"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="196"/>
+        <location filename="../../app/render/training_plot.cpp" line="197"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="206"/>
+        <location filename="../../app/render/training_plot.cpp" line="207"/>
         <source>Not started: both runs begin from the same W_q and W_k and will see the same batches.</source>
         <translation>尚未开始：两次训练从相同的 W_q 和 W_k 出发，并看到相同的批次。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="217"/>
+        <location filename="../../app/render/training_plot.cpp" line="218"/>
         <source>%1: loss %2 → %3, accuracy %4, largest weight %5 (on the target %6), gradient norm %7 → %8.</source>
         <translation>%1：损失 %2 → %3，准确率 %4，最大权重 %5（目标上 %6），梯度范数 %7 → %8。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="218"/>
+        <location filename="../../app/render/training_plot.cpp" line="219"/>
         <source>Not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="225"/>
+        <location filename="../../app/render/training_plot.cpp" line="226"/>
         <source>Step %1 of %2 (loss: the first step&apos;s → the mean of the last %4 steps; accuracy and weights: means of the last %4 steps; gradient norm: the first step&apos;s → the median of the last %3). </source>
         <translation>第 %1 步，共 %2 步（损失：第一步的值 → 最近 %4 步的均值；准确率和权重：最近 %4 步的均值；梯度范数：第一步的值 → 最近 %3 步的中位数）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="245"/>
+        <location filename="../../app/render/training_plot.cpp" line="240"/>
         <source>%1 puts the largest weight on the target in %2 % of the examples.</source>
         <translation>%1 在 %2% 的样本中把最大权重放在目标上。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="365"/>
+        <location filename="../../app/render/training_plot.cpp" line="258"/>
+        <source>Without the scale it learns slowly: accuracy %1 in the first %2 steps, %3 in the last 10 (%4× chance, 1/L = %5), against %6 scaled.</source>
+        <translation>不缩放时学得很慢：前 %2 步准确率 %1，最后 10 步 %3（偶然水平的 %4 倍，1/L = %5），缩放的为 %6。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="260"/>
+        <source>Without the scale it does not improve: accuracy %1 in the first %2 steps, %3 in the last 10 (%4× chance, 1/L = %5), against %6 scaled.</source>
+        <translation>不缩放时没有进步：前 %2 步准确率 %1，最后 10 步 %3（偶然水平的 %4 倍，1/L = %5），缩放的为 %6。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="269"/>
+        <source>Its rows are nearly one-hot (largest weight %1), mostly on a wrong key.</source>
+        <translation>它的各行几乎是独热的（最大权重 %1），大多落在错误的键上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="282"/>
+        <source>The unscaled gradient starts %1× the scaled one (%2 against %3): without the factor %4 its logits, and their derivatives with respect to W_q and W_k, are %5 times larger.</source>
+        <translation>不缩放时梯度一开始是缩放时的 %1 倍（%2 对 %3）：少了因子 %4，它的 logit 以及 logit 对 W_q、W_k 的导数都大 %5 倍。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="289"/>
+        <source>It falls as the rows turn one-hot and the softmax&apos;s Jacobian goes to 0.</source>
+        <translation>随着各行变成独热、softmax 的雅可比趋于 0，它也随之下降。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="403"/>
         <source>gradient norm: median of %1 steps (bold), each step (thin)</source>
         <translation>梯度范数：%1 步的中位数（粗线），每一步（细线）</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="251"/>
+        <location filename="../../app/render/training_plot.cpp" line="276"/>
         <source>Both have learned: Adam divides each step by the gradient&apos;s own running size, so even the unscaled run&apos;s vanishing gradient still moves its weights. Plain SGD does not.</source>
         <translation>两者都学会了：Adam 把每一步除以梯度自身的滑动大小，所以即使不缩放那次的梯度在消失，权重仍然在动。普通 SGD 做不到。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="239"/>
+        <location filename="../../app/render/training_plot.cpp" line="245"/>
         <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its gradient has vanished and the layer does not learn (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
         <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，梯度消失，这一层学不会（讲义中的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="242"/>
+        <location filename="../../app/render/training_plot.cpp" line="248"/>
         <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated and the layer does not learn (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
         <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，这一层学不会（讲义中的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="348"/>
+        <location filename="../../app/render/training_plot.cpp" line="386"/>
         <source>chance: 1/L = %1</source>
         <translation>随机猜测：1/L = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="406"/>
+        <location filename="../../app/render/training_plot.cpp" line="444"/>
         <source>%1: largest weight on the outlined target in %2 of %3 rows</source>
         <translation>%1：%3 行中 %2 行的最大权重在框出的目标上</translation>
     </message>
@@ -5263,7 +5288,7 @@ the curve N(0, %1) has sd %2</source>
         <translation>logit（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="470"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="469"/>
         <source>The curves above draw q and k directly as randn, entries of variance 1, as the footnote does.</source>
         <translation>上面的曲线直接用 randn 生成 q 和 k，各元素方差为 1，与脚注一致。</translation>
     </message>
