@@ -180,7 +180,7 @@ QString HeatmapText::varianceReason(const attn::Params &p)
 
 QString HeatmapText::varianceNote(const attn::Params &p)
 {
-    const QString reason = varianceReason(p);
+    QString reason = varianceReason(p);
     if (reason.isEmpty() || p.mode != attn::Mode::Projection || p.loaded || p.init != attn::Init::Randn)
         return reason;
     return reason + ' '
