@@ -85,6 +85,10 @@ if [ "$what" = test ]; then
   took "sanitizer build built"
   ctest --test-dir build-fuzz --output-on-failure -j"$jobs"
   took "its tests passed"
+  # 3. the two builds train alike: the default run's same bits from GCC -march=native and clang generic (the release
+  #    build's test same_training compared 1 and 2 threads and Adam's run).
+  RUNS=sgd THREADS=2 ASAN_OPTIONS=detect_leaks=0 tests/same_training.sh build/app/attention-viz build-fuzz/app/attention-viz
+  took "both builds trained alike"
   exit 0
 fi
 # run: the program alone (no tests), then started with the options given.

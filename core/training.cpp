@@ -131,41 +131,141 @@ TrainBatch drawTrainBatch(TorchGenerator &g, const TrainSettings &s)
     return b;
 }
 
+namespace {
+
+// e^x for x ≤ 0 (a logit minus its row's largest), the same bits on every x86-64 CPU and in every build: x = k·ln 2 + r
+// (Cody and Waite's two-part ln 2, |r| ≤ ln 2 / 2), e^r by its Taylor series to r¹³ (truncation below 1e-17
+// relative), then ·2^k exactly. Every operation is one IEEE double operation: this file is compiled without
+// fused multiply-adds (core/CMakeLists.txt), and no library exp whose variant depends on the CPU is called.
+double fixedExp(double x)
+{
+    if (x < -745.2)
+        return 0.0;
+    constexpr double log2e = 1.4426950408889634, ln2Hi = 6.93147180369123816490e-01, ln2Lo = 1.90821492927058770002e-10;
+    const double k = std::nearbyint(x * log2e);
+    const double r = (x - k * ln2Hi) - k * ln2Lo;
+    double p = 1.0 / 6227020800.0; // 1/13!
+    for (const double c : { 1.0 / 479001600.0, 1.0 / 39916800.0, 1.0 / 3628800.0, 1.0 / 362880.0, 1.0 / 40320.0,
+             1.0 / 5040.0, 1.0 / 720.0, 1.0 / 120.0, 1.0 / 24.0, 1.0 / 6.0, 0.5, 1.0, 1.0 })
+        p = p * r + c;
+    return std::ldexp(p, int(k));
+}
+
+// C = A·B for row-major A (n × m) and B (m × p): each C(i, j) summed over m in order (the inner loop runs over j, so
+// a vectorising compiler keeps that order).
+MatrixD product(const MatrixD &A, const MatrixD &B)
+{
+    MatrixD C = MatrixD::Zero(A.rows(), B.cols());
+    for (Eigen::Index i = 0; i < A.rows(); ++i) {
+        double *c = C.row(i).data();
+        for (Eigen::Index k = 0; k < A.cols(); ++k) {
+            const double a = A(i, k);
+            const double *b = B.row(k).data();
+            for (Eigen::Index j = 0; j < B.cols(); ++j)
+                c[j] += a * b[j];
+        }
+    }
+    return C;
+}
+
+// C = Aᵀ·B for A (m × n) and B (m × p), summed over m in order.
+MatrixD transposedProduct(const MatrixD &A, const MatrixD &B)
+{
+    MatrixD C = MatrixD::Zero(A.cols(), B.cols());
+    for (Eigen::Index k = 0; k < A.rows(); ++k) {
+        const double *b = B.row(k).data();
+        for (Eigen::Index i = 0; i < A.cols(); ++i) {
+            const double a = A(k, i);
+            double *c = C.row(i).data();
+            for (Eigen::Index j = 0; j < B.cols(); ++j)
+                c[j] += a * b[j];
+        }
+    }
+    return C;
+}
+
+// Σ a_i b_i over n values, in order.
+double dot(const double *a, const double *b, Eigen::Index n)
+{
+    double s = 0;
+    for (Eigen::Index i = 0; i < n; ++i)
+        s += a[i] * b[i];
+    return s;
+}
+
+double squaredNorm(const MatrixD &m)
+{
+    return dot(m.data(), m.data(), m.size());
+}
+
+} // namespace
+
 TrainEvaluation evaluateTraining(
     const MatrixD &Wq, const MatrixD &Wk, double scale, const TrainBatch &batch, bool gradients)
 {
+    // Every sum runs in a fixed order (no Eigen product or reduction, whose order depends on the CPU's vector width
+    // and on the threads), so a run gives the same bits on every machine, in every build, with any OMP_NUM_THREADS.
     const int B = batch.size(), L = batch.length();
-    const MatrixD M = Wq * Wk.transpose(); // d_model × d_model: logits_j = scale · q M X_jᵀ
-    const MatrixD U = batch.query * M; // B × d_model
+    const Eigen::Index dModel = Wq.rows(), dV = batch.V.cols();
+    // d_model × d_model: logits_j = scale · q M X_jᵀ with M = W_q W_kᵀ, M(a, b) = Σ_c W_q(a, c) W_k(b, c).
+    MatrixD M(dModel, dModel);
+    for (Eigen::Index a = 0; a < dModel; ++a)
+        for (Eigen::Index b = 0; b < dModel; ++b)
+            M(a, b) = dot(Wq.row(a).data(), Wk.row(b).data(), Wq.cols());
+    const MatrixD U = product(batch.query, M); // B × d_model
     TrainEvaluation e;
     e.weights.resize(B, L);
     MatrixD R; // B × d_model: Σ_j ∂loss/∂logit_j · X_j
     if (gradients)
-        R.setZero(B, Wq.rows());
+        R.setZero(B, dModel);
     double loss = 0, right = 0, largest = 0, onTarget = 0;
-    std::vector<double> dw(std::size_t(L), 0.0);
+    std::vector<double> diff(static_cast<std::size_t>(dV)), dLogit(static_cast<std::size_t>(L));
     for (int b = 0; b < B; ++b) {
-        const auto X = batch.X.middleRows(Eigen::Index(b) * L, L);
-        const auto V = batch.V.middleRows(Eigen::Index(b) * L, L);
-        auto w = e.weights.row(b);
-        w.noalias() = (X * U.row(b).transpose()).transpose() * scale;
-        const double top = w.maxCoeff();
-        w = (w.array() - top).exp();
-        w /= w.sum();
+        const Eigen::Index first = Eigen::Index(b) * L;
+        double *w = e.weights.row(b).data();
+        double top = -INFINITY;
+        for (int j = 0; j < L; ++j) {
+            w[j] = dot(batch.X.row(first + j).data(), U.row(b).data(), dModel) * scale;
+            top = std::max(top, w[j]);
+        }
+        double z = 0;
+        for (int j = 0; j < L; ++j)
+            z += (w[j] = fixedExp(w[j] - top));
+        int best = 0; // the first of equal largest weights, as torch.argmax
+        for (int j = 0; j < L; ++j) {
+            w[j] /= z;
+            if (w[j] > w[best])
+                best = j;
+        }
         const int t = batch.target[std::size_t(b)];
-        const Eigen::RowVectorXd diff = w * V - V.row(t);
-        loss += diff.squaredNorm();
-        Eigen::Index best = 0;
-        largest += w.maxCoeff(&best); // the first of equal largest weights, as torch.argmax
+        std::fill(diff.begin(), diff.end(), 0.0);
+        for (int j = 0; j < L; ++j) {
+            const double *v = batch.V.row(first + j).data();
+            for (Eigen::Index k = 0; k < dV; ++k)
+                diff[std::size_t(k)] += w[j] * v[k];
+        }
+        const double *vt = batch.V.row(first + t).data();
+        for (Eigen::Index k = 0; k < dV; ++k)
+            diff[std::size_t(k)] -= vt[k];
+        loss += dot(diff.data(), diff.data(), dV);
+        largest += w[best];
         right += best == t ? 1 : 0;
-        onTarget += w(t);
+        onTarget += w[t];
         if (!gradients)
             continue;
         // ∂loss/∂out = 2 diff / B; ∂/∂w_j = that · V_j; through the softmax: w_j (dw_j − Σ_i w_i dw_i).
-        const Eigen::VectorXd dW = V * diff.transpose() * (2.0 / B);
-        const double mean = w.dot(dW);
-        const Eigen::RowVectorXd dLogit = w.array() * (dW.transpose().array() - mean);
-        R.row(b).noalias() = dLogit * X;
+        double mean = 0;
+        for (int j = 0; j < L; ++j) {
+            dLogit[std::size_t(j)] = dot(batch.V.row(first + j).data(), diff.data(), dV) * (2.0 / B);
+            mean += w[j] * dLogit[std::size_t(j)];
+        }
+        double *r = R.row(b).data();
+        for (int j = 0; j < L; ++j) {
+            const double g = w[j] * (dLogit[std::size_t(j)] - mean);
+            const double *x = batch.X.row(first + j).data();
+            for (Eigen::Index k = 0; k < dModel; ++k)
+                r[k] += g * x[k];
+        }
     }
     e.loss = loss / B;
     e.accuracy = right / B;
@@ -173,10 +273,12 @@ TrainEvaluation evaluateTraining(
     e.targetWeight = onTarget / B;
     if (gradients) {
         // ∂loss/∂M = scale · Σ_b q_bᵀ R_b; M = W_q W_kᵀ gives ∂/∂W_q = (∂/∂M) W_k and ∂/∂W_k = (∂/∂M)ᵀ W_q.
-        const MatrixD dM = scale * (batch.query.transpose() * R);
-        e.gradWq = dM * Wk;
-        e.gradWk = dM.transpose() * Wq;
-        e.gradNorm = std::sqrt(e.gradWq.squaredNorm() + e.gradWk.squaredNorm());
+        MatrixD dM = transposedProduct(batch.query, R);
+        for (Eigen::Index i = 0; i < dM.size(); ++i)
+            dM.data()[i] *= scale;
+        e.gradWq = product(dM, Wk);
+        e.gradWk = transposedProduct(dM, Wq);
+        e.gradNorm = std::sqrt(squaredNorm(e.gradWq) + squaredNorm(e.gradWk));
     }
     return e;
 }
@@ -191,6 +293,10 @@ TrainingRun::TrainingRun(const TrainSettings &s)
     randnInto(m_generator, m_initWq.data(), std::size_t(m_initWq.size()), std);
     randnInto(m_generator, m_initWk.data(), std::size_t(m_initWk.size()), std);
     m_firstBatch = drawTrainBatch(m_generator, s);
+    TorchGenerator heldOutGenerator(s.seed + 1); // wraps at 2⁶⁴ as torch.Generator().manual_seed((seed + 1) % 2**64)
+    TrainSettings heldOut = s;
+    heldOut.batch = kHeldOutExamples;
+    m_heldOut = drawTrainBatch(heldOutGenerator, heldOut);
     for (int i = 0; i < 2; ++i) {
         TrainSide &side = m_side[i];
         side.scale = i == 0 ? s.scaledFactor() : 1.0;
@@ -202,26 +308,47 @@ TrainingRun::TrainingRun(const TrainSettings &s)
     }
 }
 
+namespace {
+
+// xⁿ by squaring: the same bits everywhere (std::pow's variant depends on the CPU).
+double power(double x, int n)
+{
+    double result = 1;
+    for (; n > 0; n >>= 1, x *= x)
+        if (n & 1)
+            result *= x;
+    return result;
+}
+
+} // namespace
+
 void TrainingRun::update(TrainSide &side, const TrainEvaluation &e) const
 {
     const double lr = m_settings.learningRate;
     MatrixD *params[2] = { &side.Wq, &side.Wk };
     const MatrixD *grads[2] = { &e.gradWq, &e.gradWk };
     if (m_settings.optimizer == Optimizer::Sgd) {
-        for (int k = 0; k < 2; ++k)
-            *params[k] -= lr * *grads[k];
+        for (int k = 0; k < 2; ++k) {
+            double *w = params[k]->data();
+            const double *g = grads[k]->data();
+            for (Eigen::Index i = 0; i < params[k]->size(); ++i)
+                w[i] -= lr * g[i];
+        }
         return;
     }
     // torch.optim.Adam's defaults (betas 0.9 and 0.999, eps 1e-8), as its single-tensor step computes it.
     constexpr double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
     const int t = side.history.size(); // this step's number, from 1 (history already holds it)
-    const double correction1 = 1 - std::pow(beta1, t), correction2 = 1 - std::pow(beta2, t);
+    const double correction1 = 1 - power(beta1, t), correction2 = 1 - power(beta2, t);
     const double stepSize = lr / correction1, root2 = std::sqrt(correction2);
     for (int k = 0; k < 2; ++k) {
-        side.adamM[k] = beta1 * side.adamM[k] + (1 - beta1) * *grads[k];
-        side.adamV[k] = beta2 * side.adamV[k] + (1 - beta2) * grads[k]->cwiseProduct(*grads[k]);
-        const MatrixD denom = (side.adamV[k].array().sqrt() / root2 + eps).matrix();
-        *params[k] -= stepSize * side.adamM[k].cwiseQuotient(denom);
+        double *w = params[k]->data(), *m = side.adamM[k].data(), *v = side.adamV[k].data();
+        const double *g = grads[k]->data();
+        for (Eigen::Index i = 0; i < params[k]->size(); ++i) {
+            m[i] = beta1 * m[i] + (1 - beta1) * g[i];
+            v[i] = beta2 * v[i] + (1 - beta2) * (g[i] * g[i]);
+            w[i] -= stepSize * (m[i] / (std::sqrt(v[i]) / root2 + eps));
+        }
     }
 }
 
@@ -240,6 +367,7 @@ void TrainingRun::step()
         h.gradNorm.push_back(e.gradNorm);
         h.maxWeight.push_back(e.maxWeight);
         h.targetWeight.push_back(e.targetWeight);
+        h.heldOutAccuracy.push_back(evaluateTraining(side.Wq, side.Wk, side.scale, m_heldOut, false).accuracy);
         if (first) {
             side.gradWq0 = e.gradWq;
             side.gradWk0 = e.gradWk;
@@ -352,6 +480,8 @@ void writeSide(std::ostream &out, const TrainSide &s)
     writeJsonList(out, h.maxWeight);
     out << ",\n \"target_weight\": ";
     writeJsonList(out, h.targetWeight);
+    out << ",\n \"held_out_accuracy\": ";
+    writeJsonList(out, h.heldOutAccuracy);
     out << ",\n \"grad_W_q_step0\": ";
     writeMatrix(out, s.gradWq0);
     out << ",\n \"grad_W_k_step0\": ";
@@ -393,23 +523,23 @@ void writeTrainingJson(std::ostream &out, const TrainingRun &run)
     out << ",\n \"target\": [";
     for (int i = 0; i < b.size(); ++i)
         out << (i ? ", " : "") << b.target[std::size_t(i)];
-    out << "]}}\n";
+    out << "]},\n\"held_out\": {\"examples\": " << run.heldOut().size() << ", \"seed\": " << s.seed + 1 << "}}\n";
 }
 
 void writeTrainingCsv(std::ostream &out, const TrainingRun &run)
 {
     out << "step";
     for (const char *side : { "scaled", "unscaled" })
-        for (const char *name : { "loss", "accuracy", "grad_norm", "max_weight", "target_weight" })
+        for (const char *name : { "loss", "accuracy", "grad_norm", "max_weight", "target_weight", "held_out_accuracy" })
             out << ',' << side << '_' << name;
     out << '\n';
     for (int i = 0; i < run.stepsDone(); ++i) {
         out << i;
         for (int k = 0; k < 2; ++k) {
             const TrainHistory &h = run.side(k).history;
-            for (const std::vector<double> *v : { &h.loss, &h.accuracy, &h.gradNorm, &h.maxWeight, &h.targetWeight }) {
+            for (auto curve : kTrainCurves) {
                 out << ',';
-                writeJsonNumber(out, (*v)[std::size_t(i)]);
+                writeJsonNumber(out, (h.*curve)[std::size_t(i)]);
             }
         }
         out << '\n';

@@ -10,8 +10,7 @@ namespace {
 // from's values from index `first` on, appended to `to`.
 void append(attn::TrainHistory &to, const attn::TrainHistory &from, int first)
 {
-    for (auto member : { &attn::TrainHistory::loss, &attn::TrainHistory::accuracy, &attn::TrainHistory::gradNorm,
-             &attn::TrainHistory::maxWeight, &attn::TrainHistory::targetWeight })
+    for (auto member : attn::kTrainCurves)
         (to.*member).insert((to.*member).end(), (from.*member).begin() + first, (from.*member).end());
 }
 

@@ -165,7 +165,7 @@ TrainingPlot::TrainingPlot(QCustomPlot *plot)
 
 void TrainingPlot::retranslate()
 {
-    const QString names[3] = { tr("loss"), tr("accuracy"), tr("gradient norm") };
+    const QString names[3] = { tr("loss"), tr("held-out accuracy"), tr("gradient norm") };
     for (int panel = 0; panel < 3; ++panel) {
         m_curves[panel]->axis(QCPAxis::atBottom)->setLabel(panel == 2 ? tr("step") : QString());
         m_curves[panel]->axis(QCPAxis::atLeft)->setLabel(names[panel]);
@@ -206,74 +206,87 @@ QString TrainingPlot::summary(const attn::TrainingSnapshot &s)
     if (n == 0)
         return tr("Not started: both runs begin from the same W_q and W_k and will see the same batches.");
     QStringList parts;
-    double accuracy[2], largest[2], onTarget[2], medianStart[2], medianNow[2];
+    double heldOut[2], heldOutStart[2], batches[2], largest[2], onTarget[2], medianStart[2], medianNow[2], medianLow[2];
+    const int examples = s.history[0].heldOutAccuracy.empty() ? 0 : attn::kHeldOutExamples;
     for (int side = 0; side < 2; ++side) {
         const attn::TrainHistory &h = s.history[side];
-        accuracy[side] = tailMean(h.accuracy, 10);
+        heldOut[side] = h.heldOutAccuracy.empty() ? 0 : h.heldOutAccuracy.back();
+        heldOutStart[side] = h.heldOutAccuracy.empty() ? 0 : h.heldOutAccuracy.front();
+        batches[side] = tailMean(h.accuracy, 50);
         largest[side] = tailMean(h.maxWeight, 10);
         onTarget[side] = tailMean(h.targetWeight, 10);
         const std::vector<double> median = attn::runningMedian(h.gradNorm, kMedianWindow);
         medianStart[side] = median.front();
         medianNow[side] = median.back();
-        parts << tr("%1: loss %2 → %3, accuracy %4, largest weight %5 (on the target %6), gradient norm %7 → %8.")
+        medianLow[side] = *std::min_element(median.begin(), median.end());
+        parts << tr("%1: loss %2 → %3, accuracy %4 on the held-out examples (%5 on the last batches), largest weight "
+                    "%6 (on the target %7), gradient norm %8 → %9.")
                      .arg(side == 0 ? scaledName(s.settings) : tr("Not scaled"))
                      .arg(number(h.loss.front()), number(tailMean(h.loss, 10)))
-                     .arg(accuracy[side], 0, 'f', 2)
+                     .arg(heldOut[side], 0, 'f', 2)
+                     .arg(batches[side], 0, 'f', 2)
                      .arg(largest[side], 0, 'f', 3)
                      .arg(onTarget[side], 0, 'f', 3)
                      .arg(number(medianStart[side]), number(medianNow[side]));
     }
-    QString text = tr("Step %1 of %2 (loss: the first step's → the mean of the last %4 steps; accuracy and "
-                      "weights: means of the last %4 steps; gradient norm: the first step's → the median of the last "
-                      "%3). ")
+    QString text = tr("Step %1 of %2 (accuracy: the share of examples whose largest weight is on the target, now on "
+                      "%5 examples never trained on and over the last %6 batches; loss and weights: the first "
+                      "step's → the mean of the last %4 steps; gradient norm: the first step's → the median of the "
+                      "last %3). ")
                        .arg(n)
                        .arg(s.settings.steps)
                        .arg(std::min(n, kMedianWindow))
                        .arg(std::min(n, 10))
+                       .arg(examples)
+                       .arg(std::min(n, 50))
         + parts.join(' ');
     // What it means, said only where the numbers show it, with stated thresholds: "does not learn" only within twice
-    // chance (1/L), "learns slowly" above that and below 0.9.
+    // chance (1/L) on the held-out examples and on the last batches, "learns slowly" above that and below 0.9.
     const double chance = 1.0 / std::max(1, s.settings.length);
     const bool saturated = largest[1] >= 0.9 && onTarget[1] <= 0.5;
     // Vanished: a thousandth of where it started, and a hundredth of the scaled run's now.
     const bool vanished = medianNow[1] < 1e-3 * medianStart[1] && medianNow[1] < 1e-2 * medianNow[0];
-    const QString scaledLearned = tr("%1 puts the largest weight on the target in %2 % of the examples.")
+    const bool scaledLearns = n >= 50 && heldOut[0] >= 0.9;
+    const QString scaledLearned = tr("%1 puts the largest weight on the target in %2 % of the held-out examples.")
                                       .arg(scaledName(s.settings))
-                                      .arg(accuracy[0] * 100, 0, 'f', 0);
-    if (n >= 50 && accuracy[0] >= 0.9 && accuracy[1] <= 2 * chance && saturated)
+                                      .arg(heldOut[0] * 100, 0, 'f', 0);
+    if (scaledLearns && heldOut[1] <= 2 * chance && batches[1] <= 2 * chance)
         text += ' '
-            + (vanished ? tr("Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its "
-                             "gradient has vanished and the layer does not learn (the lecture's “training does not "
-                             "converge”, 训练不收敛).")
-                        : tr("Without the scale the rows are one-hot on a wrong key: the softmax is saturated and the "
-                             "layer does not learn (the lecture's “training does not converge”, 训练不收敛)."))
-            + ' ' + scaledLearned;
-    else if (n >= 50 && accuracy[0] >= 0.9 && accuracy[1] < 0.9) {
-        // Above twice chance: whether it improves (0.1 or more from its first steps to its last 10) or stays.
-        const int first = std::min(30, n / 5);
-        const double early
-            = std::accumulate(s.history[1].accuracy.begin(), s.history[1].accuracy.begin() + first, 0.0) / first;
-        text += ' '
-            + (accuracy[1] >= early + 0.1
-                    ? tr("Without the scale it learns slowly: accuracy %1 in the first %2 steps, %3 in the last 10 "
-                         "(%4× chance, 1/L = %5), against %6 scaled.")
-                    : tr("Without the scale it does not improve: accuracy %1 in the first %2 steps, %3 in the last "
-                         "10 (%4× chance, 1/L = %5), against %6 scaled."))
-                  .arg(early, 0, 'f', 2)
-                  .arg(first)
-                  .arg(accuracy[1], 0, 'f', 2)
-                  .arg(accuracy[1] / chance, 0, 'f', 1)
+            + tr("Without the scale the layer does not learn: held-out accuracy %1, %2× chance (1/L = %3).")
+                  .arg(heldOut[1], 0, 'f', 2)
+                  .arg(heldOut[1] / chance, 0, 'f', 1)
                   .arg(chance, 0, 'g', 3)
-                  .arg(accuracy[0], 0, 'f', 2)
+            + ' '
+            + (!saturated ? QString()
+                    : vanished
+                    ? tr("Its rows are one-hot on a wrong key: the softmax is saturated and its gradient has "
+                         "vanished (the lecture's “training does not converge”, 训练不收敛).")
+                    : tr("Its rows are one-hot on a wrong key: the softmax is saturated (the lecture's “training "
+                         "does not converge”, 训练不收敛)."))
+            + (saturated ? QStringLiteral(" ") : QString()) + scaledLearned;
+    else if (scaledLearns && heldOut[1] < 0.9) {
+        // Above twice chance: whether it improves (0.1 or more on the held-out examples since the start) or stays.
+        text += ' '
+            + (heldOut[1] >= heldOutStart[1] + 0.1
+                    ? tr("Without the scale it learns slowly: held-out accuracy %1 at the start, %2 now (%3× "
+                         "chance, 1/L = %4), against %5 scaled.")
+                    : tr("Without the scale it does not improve: held-out accuracy %1 at the start, %2 now (%3× "
+                         "chance, 1/L = %4), against %5 scaled."))
+                  .arg(heldOutStart[1], 0, 'f', 2)
+                  .arg(heldOut[1], 0, 'f', 2)
+                  .arg(heldOut[1] / chance, 0, 'f', 1)
+                  .arg(chance, 0, 'g', 3)
+                  .arg(heldOut[0], 0, 'f', 2)
             + (saturated ? ' '
                         + tr("Its rows are nearly one-hot (largest weight %1), mostly on a wrong key.")
                               .arg(largest[1], 0, 'f', 3)
                          : QString());
-    } else if (n >= 50 && accuracy[0] >= 0.9 && accuracy[1] >= 0.9 && s.settings.optimizer == attn::Optimizer::Adam
-        && vanished)
+    } else if (scaledLearns && heldOut[1] >= 0.9 && s.settings.optimizer == attn::Optimizer::Adam
+        && medianLow[1] < 1e-2 * medianStart[1])
         text += ' '
-            + tr("Both have learned: Adam divides each step by the gradient's own running size, so even the unscaled "
-                 "run's vanishing gradient still moves its weights. Plain SGD does not.");
+            + tr("Both have learned: the unscaled gradient's median fell to %1 of its start on the way, and Adam, "
+                 "which divides each step by the gradient's own running size, still moved the weights.")
+                  .arg(number(medianLow[1] / medianStart[1]));
     // The unscaled run's first gradients are the larger: for the same softmax Jacobian its logits' derivative with
     // respect to W_q and W_k is 1/scale times the scaled one's. Said where it shows (twice the scaled start or more).
     if (medianStart[1] >= 2 * medianStart[0] && s.scale[0] > 0 && s.scale[0] < 1)
@@ -367,7 +380,7 @@ void TrainingPlot::setSnapshot(const attn::TrainingSnapshot &s)
     for (int side = 0; side < 2; ++side) {
         const attn::TrainHistory &h = s.history[side];
         m_line[0][side]->setData(steps, toVector(h.loss), true);
-        m_line[1][side]->setData(steps, toVector(h.accuracy), true);
+        m_line[1][side]->setData(steps, toVector(h.heldOutAccuracy), true); // the stable measure
         m_line[2][side]->setData(steps, toVector(h.gradNorm), true);
         const std::vector<double> median = attn::runningMedian(h.gradNorm, kMedianWindow);
         m_median[side]->setData(steps, toVector(median), true);

@@ -4546,13 +4546,13 @@ column entropy %1 nats</source>
     </message>
     <message>
         <location filename="../../app/render/training_plot.cpp" line="168"/>
-        <source>accuracy</source>
-        <translation>准确率</translation>
+        <source>gradient norm</source>
+        <translation>梯度范数</translation>
     </message>
     <message>
         <location filename="../../app/render/training_plot.cpp" line="168"/>
-        <source>gradient norm</source>
-        <translation>梯度范数</translation>
+        <source>held-out accuracy</source>
+        <translation>留出集准确率</translation>
     </message>
     <message>
         <location filename="../../app/render/training_plot.cpp" line="170"/>
@@ -4581,7 +4581,7 @@ column entropy %1 nats</source>
     </message>
     <message>
         <location filename="../../app/render/training_plot.cpp" line="179"/>
-        <location filename="../../app/render/training_plot.cpp" line="440"/>
+        <location filename="../../app/render/training_plot.cpp" line="452"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
@@ -4606,77 +4606,82 @@ column entropy %1 nats</source>
         <translation>尚未开始：两次训练从相同的 W_q 和 W_k 出发，并看到相同的批次。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="218"/>
-        <source>%1: loss %2 → %3, accuracy %4, largest weight %5 (on the target %6), gradient norm %7 → %8.</source>
-        <translation>%1：损失 %2 → %3，准确率 %4，最大权重 %5（目标上 %6），梯度范数 %7 → %8。</translation>
+        <location filename="../../app/render/training_plot.cpp" line="222"/>
+        <source>%1: loss %2 → %3, accuracy %4 on the held-out examples (%5 on the last batches), largest weight %6 (on the target %7), gradient norm %8 → %9.</source>
+        <translation>%1：损失 %2 → %3，留出样本上的准确率 %4（最近几批上 %5），最大权重 %6（在目标上 %7），梯度范数 %8 → %9。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="219"/>
+        <location filename="../../app/render/training_plot.cpp" line="232"/>
+        <source>Step %1 of %2 (accuracy: the share of examples whose largest weight is on the target, now on %5 examples never trained on and over the last %6 batches; loss and weights: the first step&apos;s → the mean of the last %4 steps; gradient norm: the first step&apos;s → the median of the last %3). </source>
+        <translation>第 %1 步，共 %2 步（准确率：最大权重落在目标上的样本比例，当前在 %5 个从未训练过的样本上，以及最近 %6 批的平均；损失和权重：第一步的值 → 最近 %4 步的平均；梯度范数：第一步的值 → 最近 %3 步的中位数）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="250"/>
+        <source>%1 puts the largest weight on the target in %2 % of the held-out examples.</source>
+        <translation>%1 在 %2 % 的留出样本中把最大权重放在目标上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="255"/>
+        <source>Without the scale the layer does not learn: held-out accuracy %1, %2× chance (1/L = %3).</source>
+        <translation>不缩放时这一层学不会：留出集准确率 %1，是随机猜测的 %2 倍（1/L = %3）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="262"/>
+        <source>Its rows are one-hot on a wrong key: the softmax is saturated and its gradient has vanished (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
+        <translation>它的每一行都是落在错误键上的 one-hot：softmax 已饱和，梯度已消失（讲义里的“训练不收敛”）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="264"/>
+        <source>Its rows are one-hot on a wrong key: the softmax is saturated (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
+        <translation>它的每一行都是落在错误键上的 one-hot：softmax 已饱和（讲义里的“训练不收敛”）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="271"/>
+        <source>Without the scale it learns slowly: held-out accuracy %1 at the start, %2 now (%3× chance, 1/L = %4), against %5 scaled.</source>
+        <translation>不缩放时学得很慢：留出集准确率开始时 %1，现在 %2（随机猜测的 %3 倍，1/L = %4），缩放时为 %5。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="273"/>
+        <source>Without the scale it does not improve: held-out accuracy %1 at the start, %2 now (%3× chance, 1/L = %4), against %5 scaled.</source>
+        <translation>不缩放时没有进步：留出集准确率开始时 %1，现在 %2（随机猜测的 %3 倍，1/L = %4），缩放时为 %5。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="224"/>
         <source>Not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="226"/>
-        <source>Step %1 of %2 (loss: the first step&apos;s → the mean of the last %4 steps; accuracy and weights: means of the last %4 steps; gradient norm: the first step&apos;s → the median of the last %3). </source>
-        <translation>第 %1 步，共 %2 步（损失：第一步的值 → 最近 %4 步的均值；准确率和权重：最近 %4 步的均值；梯度范数：第一步的值 → 最近 %3 步的中位数）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="240"/>
-        <source>%1 puts the largest weight on the target in %2 % of the examples.</source>
-        <translation>%1 在 %2% 的样本中把最大权重放在目标上。</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="258"/>
-        <source>Without the scale it learns slowly: accuracy %1 in the first %2 steps, %3 in the last 10 (%4× chance, 1/L = %5), against %6 scaled.</source>
-        <translation>不缩放时学得很慢：前 %2 步准确率 %1，最后 10 步 %3（偶然水平的 %4 倍，1/L = %5），缩放的为 %6。</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="260"/>
-        <source>Without the scale it does not improve: accuracy %1 in the first %2 steps, %3 in the last 10 (%4× chance, 1/L = %5), against %6 scaled.</source>
-        <translation>不缩放时没有进步：前 %2 步准确率 %1，最后 10 步 %3（偶然水平的 %4 倍，1/L = %5），缩放的为 %6。</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="269"/>
+        <location filename="../../app/render/training_plot.cpp" line="281"/>
         <source>Its rows are nearly one-hot (largest weight %1), mostly on a wrong key.</source>
         <translation>它的各行几乎是独热的（最大权重 %1），大多落在错误的键上。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="282"/>
+        <location filename="../../app/render/training_plot.cpp" line="287"/>
+        <source>Both have learned: the unscaled gradient&apos;s median fell to %1 of its start on the way, and Adam, which divides each step by the gradient&apos;s own running size, still moved the weights.</source>
+        <translation>两者都学会了：不缩放时梯度的中位数途中降到起始值的 %1，而 Adam 用梯度自身的滑动大小去除每一步，仍然推动了权重。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="294"/>
         <source>The unscaled gradient starts %1× the scaled one (%2 against %3): without the factor %4 its logits, and their derivatives with respect to W_q and W_k, are %5 times larger.</source>
         <translation>不缩放时梯度一开始是缩放时的 %1 倍（%2 对 %3）：少了因子 %4，它的 logit 以及 logit 对 W_q、W_k 的导数都大 %5 倍。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="289"/>
+        <location filename="../../app/render/training_plot.cpp" line="301"/>
         <source>It falls as the rows turn one-hot and the softmax&apos;s Jacobian goes to 0.</source>
         <translation>随着各行变成独热、softmax 的雅可比趋于 0，它也随之下降。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="403"/>
+        <location filename="../../app/render/training_plot.cpp" line="415"/>
         <source>gradient norm: median of %1 steps (bold), each step (thin)</source>
         <translation>梯度范数：%1 步的中位数（粗线），每一步（细线）</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="276"/>
-        <source>Both have learned: Adam divides each step by the gradient&apos;s own running size, so even the unscaled run&apos;s vanishing gradient still moves its weights. Plain SGD does not.</source>
-        <translation>两者都学会了：Adam 把每一步除以梯度自身的滑动大小，所以即使不缩放那次的梯度在消失，权重仍然在动。普通 SGD 做不到。</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="245"/>
-        <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated, its gradient has vanished and the layer does not learn (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
-        <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，梯度消失，这一层学不会（讲义中的“训练不收敛”）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="248"/>
-        <source>Without the scale the rows are one-hot on a wrong key: the softmax is saturated and the layer does not learn (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
-        <translation>不缩放时每行都成了落在错误键上的 one-hot：softmax 饱和，这一层学不会（讲义中的“训练不收敛”）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="386"/>
+        <location filename="../../app/render/training_plot.cpp" line="398"/>
         <source>chance: 1/L = %1</source>
         <translation>随机猜测：1/L = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="444"/>
+        <location filename="../../app/render/training_plot.cpp" line="456"/>
         <source>%1: largest weight on the outlined target in %2 of %3 rows</source>
         <translation>%1：%3 行中 %2 行的最大权重在框出的目标上</translation>
     </message>

@@ -40,7 +40,7 @@ TrainSettings settingsOf(const QJsonObject &j)
     s.length = j.value("length").toInt(16);
     s.dModel = j.value("d_model").toInt(32);
     s.dV = j.value("d_v").toInt(8);
-    s.noise = j.value("noise").toDouble(0.5);
+    s.noise = j.value("noise").toDouble(1.0);
     s.init = *parseTrainInit(j.value("init").toString("normal").toStdString());
     s.scaling = *parseScalingOption(j.value("scaling").toString("sqrt-d-k").toStdString());
     return s;
@@ -173,7 +173,8 @@ void TestTraining::curvesAreTorchOptims()
             const char *name;
             const std::vector<double> &got;
         } curves[] = { { "loss", h.loss }, { "accuracy", h.accuracy }, { "grad_norm", h.gradNorm },
-            { "max_weight", h.maxWeight }, { "target_weight", h.targetWeight } };
+            { "max_weight", h.maxWeight }, { "target_weight", h.targetWeight },
+            { "held_out_accuracy", h.heldOutAccuracy } };
         for (const auto &c : curves) {
             const std::vector<double> ref = listOf(want.value(c.name).toArray());
             QCOMPARE(c.got.size(), ref.size());
@@ -209,6 +210,11 @@ void TestTraining::curvesAreTorchOptims()
         const double loss = tail(h.loss), wantLoss = tail(listOf(want.value("loss").toArray()));
         QVERIFY2(std::fabs(accuracy - wantAccuracy) <= 0.15,
             qPrintable(QStringLiteral("side %1: accuracy %2, PyTorch %3").arg(side).arg(accuracy).arg(wantAccuracy)));
+        const double heldOut = h.heldOutAccuracy.back(),
+                     wantHeldOut = listOf(want.value("held_out_accuracy").toArray()).back();
+        QVERIFY2(std::fabs(heldOut - wantHeldOut) <= 0.15,
+            qPrintable(
+                QStringLiteral("side %1: held-out accuracy %2, PyTorch %3").arg(side).arg(heldOut).arg(wantHeldOut)));
         QVERIFY2(std::fabs(loss - wantLoss) <= std::max(0.25 * wantLoss, 0.05),
             qPrintable(QStringLiteral("side %1: loss %2, PyTorch %3").arg(side).arg(loss).arg(wantLoss)));
     }
@@ -258,21 +264,27 @@ void TestTraining::gradientsAreFiniteDifferences()
     QCOMPARE(e.gradNorm, std::sqrt(e.gradWq.squaredNorm() + e.gradWk.squaredNorm()));
 }
 
-// The default settings (d_k = 256, SGD, lr 0.5, 300 steps, seed 0): measured, the scaled run reaches
-// accuracy 1 and the unscaled one stays near 1/L with its gradient norm below 1e-3 of its start.
+// The default settings (d_k = 256, SGD, lr 0.5, noise 1, 300 steps, seed 0): the scaled run reaches held-out accuracy
+// 0.9 or more, the unscaled one stays within twice chance (1/L) on its last 50 batches and on the held-out examples,
+// with its gradient norm below 1e-3 of its start (the issue's "Done when").
 void TestTraining::withoutTheScaleSgdStalls()
 {
     const TrainingRun *run = trainingOnce(TrainSettings());
     QVERIFY(run);
     const TrainHistory &scaled = run->side(0).history, &unscaled = run->side(1).history;
-    auto lastTen = [](const std::vector<double> &v) {
+    auto last = [](const std::vector<double> &v, std::size_t n) {
         double sum = 0;
-        for (std::size_t i = v.size() - 10; i < v.size(); ++i)
+        for (std::size_t i = v.size() - n; i < v.size(); ++i)
             sum += v[i];
-        return sum / 10;
+        return sum / double(n);
     };
-    QVERIFY2(lastTen(scaled.accuracy) >= 0.9, qPrintable(QString::number(lastTen(scaled.accuracy))));
-    QVERIFY2(lastTen(unscaled.accuracy) <= 0.5, qPrintable(QString::number(lastTen(unscaled.accuracy))));
+    auto lastTen = [&](const std::vector<double> &v) { return last(v, 10); };
+    const double chance = 1.0 / TrainSettings().length;
+    QCOMPARE(int(scaled.heldOutAccuracy.size()), TrainSettings().steps);
+    QVERIFY2(scaled.heldOutAccuracy.back() >= 0.9, qPrintable(QString::number(scaled.heldOutAccuracy.back())));
+    QVERIFY2(last(unscaled.accuracy, 50) <= 2 * chance, qPrintable(QString::number(last(unscaled.accuracy, 50))));
+    QVERIFY2(
+        unscaled.heldOutAccuracy.back() <= 2 * chance, qPrintable(QString::number(unscaled.heldOutAccuracy.back())));
     // The gradient is spiky (a fresh batch each step; now and then an example near a tie gives a
     // large one): its running median over 25 steps falls by more than 1000 times...
     const std::vector<double> median = runningMedian(unscaled.gradNorm, 25);
@@ -294,13 +306,12 @@ void TestTraining::adamLearnsBoth()
     s.learningRate = defaultLearningRate(Optimizer::Adam);
     const TrainingRun *run = trainingOnce(s);
     QVERIFY(run);
-    QVERIFY(run->side(0).history.accuracy.back() >= 0.9);
-    QVERIFY(run->side(1).history.accuracy.back() >= 0.9);
-    // ... although the unscaled gradient vanishes too: Adam divides it by its own size.
-    // The unscaled gradient's median has vanished on the way (below 1/1000 of its start): where it ends
-    // depends on the run's chaotic last bits (from 1e-6 to 0.04 between builds), that it vanished does not.
+    QVERIFY(run->side(0).history.heldOutAccuracy.back() >= 0.9); // 0.959 (PyTorch too)
+    QVERIFY(run->side(1).history.heldOutAccuracy.back() >= 0.9); // 0.902
+    // ... although the unscaled gradient's median falls on the way below 1/100 of its start (50.2 to 0.258 at its
+    // lowest): Adam divides each step by the gradient's own running size.
     const std::vector<double> median = runningMedian(run->side(1).history.gradNorm, 25);
-    QVERIFY(*std::min_element(median.begin(), median.end()) < 1e-3 * median.front());
+    QVERIFY(*std::min_element(median.begin(), median.end()) < 1e-2 * median.front());
 }
 
 void TestTraining::watchedRowsAreTheFirstBatchs()
@@ -382,7 +393,7 @@ void TestTraining::jsonHasTheIssuesShape()
     QCOMPARE(j.value("steps").toArray().size(), 4);
     for (const char *side : { "scaled", "unscaled" }) {
         const QJsonObject o = j.value(side).toObject();
-        for (const char *key : { "loss", "accuracy", "grad_norm", "max_weight", "target_weight" })
+        for (const char *key : { "loss", "accuracy", "grad_norm", "max_weight", "target_weight", "held_out_accuracy" })
             QCOMPARE(o.value(key).toArray().size(), 4);
         QCOMPARE(o.value("grad_W_q_step0").toArray().size(), s.dModel);
         QCOMPARE(o.value("grad_W_k_step0").toArray().at(0).toArray().size(), s.dK);

@@ -6,7 +6,8 @@ autograd for the gradients, torch.optim.SGD / torch.optim.Adam for the updates.
 Draws follow core/training.h: torch.manual_seed(seed); W_q = randn(d_model, d_k), W_k = randn(d_model, d_k)
 (float32, widened to float64, times 1/sqrt(d_model) for the "normal" init); then per step
 X = randn(B, L, d_model), V = randn(B, L, d_v), t = randint(0, L, (B,)), eps = randn(B, d_model);
-q = X[b, t_b] + noise * eps. Everything after the draws is float64.
+q = X[b, t_b] + noise * eps. Everything after the draws is float64. Accuracy is measured at every step (before the
+update) on 512 held-out examples too, drawn the same way as one batch from torch.Generator().manual_seed(seed + 1).
 
 Run: /usr/bin/python3 tests/reference/make_training_fixtures.py > tests/reference/training_fixtures.json
 """
@@ -18,11 +19,16 @@ import torch
 
 
 def run(seed=0, d_k=256, steps=300, lr=0.5, optimizer="sgd", batch=64, length=16, d_model=32, d_v=8,
-        noise=0.5, init="normal", scaling="sqrt-d-k"):
+        noise=1.0, init="normal", scaling="sqrt-d-k", held_out=512):
     torch.manual_seed(seed)
     std = 1 / math.sqrt(d_model) if init == "normal" else 1.0
     w_q0 = torch.randn(d_model, d_k).double() * std
     w_k0 = torch.randn(d_model, d_k).double() * std
+    g = torch.Generator().manual_seed((seed + 1) % 2**64)
+    hx = torch.randn(held_out, length, d_model, generator=g).double()
+    torch.randn(held_out, length, d_v, generator=g)  # the held-out values: drawn, not needed for accuracy
+    ht = torch.randint(0, length, (held_out,), generator=g)
+    hq = hx[torch.arange(held_out), ht] + noise * torch.randn(held_out, d_model, generator=g).double()
     scaled = {"sqrt-d-k": 1 / math.sqrt(d_k), "d-k": 1 / d_k, "sqrt-d-model": 1 / math.sqrt(d_model)}[scaling]
     sides = {}
     for name, scale in (("scaled", scaled), ("unscaled", 1.0)):
@@ -31,7 +37,7 @@ def run(seed=0, d_k=256, steps=300, lr=0.5, optimizer="sgd", batch=64, length=16
         opt = (torch.optim.SGD([w_q, w_k], lr=lr) if optimizer == "sgd"
                else torch.optim.Adam([w_q, w_k], lr=lr))
         sides[name] = dict(w_q=w_q, w_k=w_k, opt=opt, scale=scale, loss=[], accuracy=[], grad_norm=[],
-                           max_weight=[], target_weight=[])
+                           max_weight=[], target_weight=[], held_out_accuracy=[])
     rows = torch.arange(batch)
     for step in range(steps):
         x = torch.randn(batch, length, d_model).double()
@@ -50,6 +56,9 @@ def run(seed=0, d_k=256, steps=300, lr=0.5, optimizer="sgd", batch=64, length=16
             s["accuracy"].append((w.argmax(-1) == t).double().mean().item())
             s["max_weight"].append(w.max(-1).values.mean().item())
             s["target_weight"].append(w[rows, t].mean().item())
+            with torch.no_grad():
+                held = torch.einsum("bd,bld->bl", hq @ s["w_q"], hx @ s["w_k"]) * s["scale"]
+                s["held_out_accuracy"].append((held.argmax(-1) == ht).double().mean().item())
             s["grad_norm"].append(math.sqrt((s["w_q"].grad ** 2).sum().item() + (s["w_k"].grad ** 2).sum().item()))
             if step == 0:
                 s["grad_W_q_step0"] = s["w_q"].grad.tolist()
@@ -58,7 +67,7 @@ def run(seed=0, d_k=256, steps=300, lr=0.5, optimizer="sgd", batch=64, length=16
     out = {}
     for name, s in sides.items():
         out[name] = {k: s[k] for k in ("loss", "accuracy", "grad_norm", "max_weight", "target_weight",
-                                       "grad_W_q_step0", "grad_W_k_step0")}
+                                       "held_out_accuracy", "grad_W_q_step0", "grad_W_k_step0")}
         out[name]["scale"] = s["scale"]
     out["init"] = {"W_q": w_q0.tolist(), "W_k": w_k0.tolist()}
     return out

@@ -83,18 +83,26 @@ void TestTrainingWindow::keyOpensItAndStartRunsToTheEnd()
         QCOMPARE(training()->trainingPlot()->curve(0, side)->dataCount(), 300);
     }
     QVERIFY(training()->trainingPlot()->mapTitle(0).contains(QString("in 8 of 8 rows")));
-    // Every sentence follows its numbers: "does not learn" only within twice chance (1/L), otherwise whether it
-    // improves; and the unscaled gradient's larger start is explained.
+    // Every sentence follows its numbers: "does not learn" only within twice chance (1/L) on the held-out examples
+    // and over the last 50 batches, otherwise whether it improves on the held-out examples since the start; and the
+    // unscaled gradient's larger start is explained.
     const attn::TrainHistory &unscaled = controller()->snapshot().history[1];
-    const double last = std::accumulate(unscaled.accuracy.end() - 10, unscaled.accuracy.end(), 0.0) / 10;
-    const double early = std::accumulate(unscaled.accuracy.begin(), unscaled.accuracy.begin() + 30, 0.0) / 30;
+    const double last = std::accumulate(unscaled.accuracy.end() - 50, unscaled.accuracy.end(), 0.0) / 50;
+    const double heldOut = unscaled.heldOutAccuracy.back(), begun = unscaled.heldOutAccuracy.front();
     const double chance = 1.0 / training()->settings().length;
     const QString summary = training()->summaryText();
-    QCOMPARE(summary.contains("the layer does not learn"), last <= 2 * chance);
-    if (last > 2 * chance)
-        QVERIFY2(summary.contains(last >= early + 0.1 ? "Without the scale it learns slowly"
-                                                      : "Without the scale it does not improve: accuracy "
-                             + QString::number(early, 'f', 2) + " in the first 30 steps"),
+    const bool learns = heldOut > 2 * chance || last > 2 * chance;
+    QCOMPARE(summary.contains("Without the scale the layer does not learn: held-out accuracy "
+                 + QString::number(heldOut, 'f', 2) + ", " + QString::number(heldOut / chance, 'f', 1) + "× chance"),
+        !learns);
+    QVERIFY2(summary.contains("Not scaled: loss")
+            && summary.contains(QString::number(heldOut, 'f', 2) + " on the held-out examples ("
+                + QString::number(last, 'f', 2) + " on the last batches)"),
+        qPrintable(summary));
+    if (learns)
+        QVERIFY2(summary.contains((heldOut >= begun + 0.1 ? "Without the scale it learns slowly: held-out accuracy "
+                                                          : "Without the scale it does not improve: held-out accuracy ")
+                     + QString::number(begun, 'f', 2) + " at the start"),
             qPrintable(summary));
     QVERIFY2(summary.contains("The unscaled gradient starts"), qPrintable(summary));
     QVERIFY(summary.contains("are 16 times larger")); // d_k = 256: the factor 1/16
