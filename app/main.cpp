@@ -390,6 +390,9 @@ int runWindow(Run &run)
     if (!interactive)
         return writeScreenshot(run, window) && run.outputs.commit(&run.error) ? 0 : fail(run.error);
     window.show();
+    // The keys are the window's from the start: without a window manager (a kiosk projector PC) no window would have
+    // them until a click.
+    window.giveKeysBack();
     return QApplication::exec();
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <ostream>
 #include <sstream>
 
@@ -223,7 +224,7 @@ TrainEvaluation evaluateTraining(
     for (int b = 0; b < B; ++b) {
         const Eigen::Index first = Eigen::Index(b) * L;
         double *w = e.weights.row(b).data();
-        double top = -INFINITY;
+        double top = -std::numeric_limits<double>::infinity();
         for (int j = 0; j < L; ++j) {
             w[j] = dot(batch.X.row(first + j).data(), U.row(b).data(), dModel) * scale;
             top = std::max(top, w[j]);

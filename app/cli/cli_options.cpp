@@ -1102,7 +1102,7 @@ const OptionSpec kOptionSpecs[] = {
         { "train-steps", "With --train: steps (default 300).", "N" },
         { "train-lr", "With --train: learning rate (default 0.5 for sgd, 0.01 for adam).", "F" },
         { "optimizer", "With --train: sgd (default) or adam.", "sgd|adam" },
-        { "train-noise", "With --train: the query's noise, q = X[t] + F * randn (default 0.5).", "F" },
+        { "train-noise", "With --train: the query's noise, q = X[t] + F * randn (default 1).", "F" },
         { "train-init",
             "With --train: W_q and W_k drawn as normal (randn / sqrt(d_model), default) or randn (the lecture's).",
             "normal|randn" },

@@ -76,3 +76,8 @@ bool setInterfaceLanguage(const QString &language)
     QCoreApplication *app = QCoreApplication::instance();
     return app && installTranslations(*app, language);
 }
+
+bool switchInterfaceLanguage()
+{
+    return setInterfaceLanguage(interfaceIsChinese() ? QStringLiteral("en") : QStringLiteral("zh"));
+}

@@ -16,6 +16,9 @@ bool installTranslations(QCoreApplication &app, const QString &language);
 // not be loaded.
 bool setInterfaceLanguage(const QString &language);
 
+// English ↔ Chinese: the one not shown now (the key L). False when Chinese could not be loaded.
+bool switchInterfaceLanguage();
+
 // True when the Chinese interface is installed.
 bool interfaceIsChinese();
 

@@ -450,10 +450,15 @@ void TrainingPlot::setSnapshot(const attn::TrainingSnapshot &s)
             right += best == t ? 1 : 0;
         }
         const QString who = side == 0 ? scaledName(set) : tr("not scaled");
+        const QString title = rows == 0
+            ? who
+            : tr("%1: largest weight on the outlined target in %2 of %3 rows").arg(who).arg(right).arg(rows);
+        // Wrapped to the map's width as last laid out (presentation mode's larger text needs two lines).
+        const int room = rect->width();
         rect->axis(QCPAxis::atTop)
-            ->setLabel(rows == 0
-                    ? who
-                    : tr("%1: largest weight on the outlined target in %2 of %3 rows").arg(who).arg(right).arg(rows));
+            ->setLabel(room > 80
+                    ? wrapLines(title, QFontMetricsF(rect->axis(QCPAxis::atTop)->labelFont()), room).join('\n')
+                    : title);
         rect->axis(QCPAxis::atTop)->setLabelColor(kSide[side]);
     }
     applyFonts();

@@ -101,9 +101,8 @@ HeadsWindow::HeadsWindow(AttentionModel *model, QWidget *parent)
         if (isVisible())
             refresh();
     });
-    // Ctrl+H (as in the main window) and Escape close it from within.
-    for (const QKeySequence &key : { QKeySequence(Qt::CTRL | Qt::Key_H), QKeySequence(Qt::Key_Escape) })
-        connect(new QShortcut(key, this), &QShortcut::activated, this, &QWidget::hide);
+    // Ctrl+H (as in the main window) closes it from within; Esc and Ctrl+W too (OtherWindows).
+    connect(new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_H), this), &QShortcut::activated, this, &QWidget::hide);
 }
 
 void HeadsWindow::changeEvent(QEvent *event)

@@ -73,9 +73,8 @@ HullWindow::HullWindow(AttentionModel *model, QWidget *parent)
         [this](QMouseEvent *e) { highlight(m_hullPlot->outputAt(e->position())); });
     setPresentation(false);
     resize(760, 640);
-    // H (as in the main window) and Escape close it from within.
-    for (const QKeySequence &key : { QKeySequence(Qt::Key_H), QKeySequence(Qt::Key_Escape) })
-        connect(new QShortcut(key, this), &QShortcut::activated, this, &QWidget::hide);
+    // H (as in the main window) closes it from within; Esc and Ctrl+W too (OtherWindows).
+    connect(new QShortcut(QKeySequence(Qt::Key_H), this), &QShortcut::activated, this, &QWidget::hide);
 }
 
 HullWindow::~HullWindow() = default;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/key_actions.h"
 
+#include "model/translations.h"
 #include "widgets/flow_layout.h"
 
 #include <QAction>
@@ -45,6 +46,7 @@ const std::vector<KeyActionEntry> &KeyActions::table()
     { "showPipeline", Qt::Key_P, QT_TRANSLATE_NOOP("KeyActions", "The four steps: Q, K, V → scores → logits → weights → out"), nullptr, &KeyActions::showWindow },
     { "showWhyScale", Qt::Key_W, QT_TRANSLATE_NOOP("KeyActions", "Why scale? The sweep over d_k, scaled and not"), nullptr, &KeyActions::showWindow },
     { "showTraining", Qt::Key_T, QT_TRANSLATE_NOOP("KeyActions", "Training: watch it fail to learn without the scale"), nullptr, &KeyActions::showWindow },
+    { "switchLanguage", Qt::Key_L, QT_TRANSLATE_NOOP("KeyActions", "Switch the language: English / 中文 (in every window)"), QT_TRANSLATE_NOOP("KeyActions", "中文"), &KeyActions::switchLanguage },
     { "showHeads", Qt::CTRL | Qt::Key_H, QT_TRANSLATE_NOOP("KeyActions", "Heads: every head's map side by side"), nullptr, &KeyActions::showWindow },
     };
     return entries;
@@ -266,6 +268,11 @@ void KeyActions::presentation()
 void KeyActions::leavePresentation()
 {
     m_hooks.leavePresentation();
+}
+
+void KeyActions::switchLanguage()
+{
+    switchInterfaceLanguage(); // every window, these buttons too, gets a LanguageChange
 }
 
 void KeyActions::toggleRange()

@@ -59,6 +59,7 @@ private:
     void cycleCompare();
     void presentation();
     void leavePresentation();
+    void switchLanguage();
     void toggleRange();
     void toggleGradient();
     void showWindow(); // the sender's window: its action's name says which

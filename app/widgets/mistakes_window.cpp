@@ -252,12 +252,7 @@ void MistakesWindow::bindKeys()
     key(QKeySequence(Qt::Key_T), [this] { emit trainingRequested(); });
     key(QKeySequence(Qt::Key_F5), [this] { setPresentation(!m_presentation); });
     key(QKeySequence(Qt::Key_H), [this] { setShowHull(!m_showHull); });
-    key(QKeySequence(Qt::Key_Escape), [this] {
-        if (m_presentation)
-            setPresentation(false);
-        else
-            close();
-    });
+    // Esc and Ctrl+W close it (OtherWindows), in presentation mode too: the keys go back to the window beneath.
 }
 
 MistakesWindow::~MistakesWindow() = default;
@@ -285,7 +280,7 @@ void MistakesWindow::setPresentation(bool on, bool fullScreen)
         if (QScreen *sc = screen()) // without a window manager full screen is only a wish: take the screen
             setGeometry(sc->geometry());
         showFullScreen();
-    } else if (isFullScreen())
+    } else if (!on && isVisible() && isFullScreen())
         showNormal();
 }
 

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/other_windows.h"
 
+#include "model/translations.h"
 #include "widgets/heads_window.h"
 #include "widgets/hull_window.h"
 #include "widgets/mistakes_window.h"
 #include "widgets/pipeline_view.h"
+#include "widgets/presentation.h"
 #include "widgets/training_window.h"
 #include "widgets/user_guide.h"
 #include "widgets/weights_window.h"
@@ -13,6 +15,8 @@
 #include <QApplication>
 #include <QEvent>
 #include <QGuiApplication>
+#include <QScreen>
+#include <QShortcut>
 #include <QTimer>
 
 OtherWindows::OtherWindows(AttentionModel *model, QWidget *main)
@@ -28,6 +32,8 @@ OtherWindows::OtherWindows(AttentionModel *model, QWidget *main)
     for (QWidget *w :
         std::initializer_list<QWidget *> { m_pipeline, m_whyScale, m_training, m_hull, m_heads, m_mistakes })
         adopt(w);
+    main->installEventFilter(this); // (when it has the keys)
+    m_order << main;
     connect(m_mistakes, &MistakesWindow::whyScaleRequested, this, [this] { bringUp(m_whyScale); });
     connect(m_mistakes, &MistakesWindow::trainingRequested, this, [this] { bringUp(m_training); });
 }
@@ -35,21 +41,73 @@ OtherWindows::OtherWindows(AttentionModel *model, QWidget *main)
 void OtherWindows::adopt(QWidget *w)
 {
     w->setWindowFlag(Qt::Window); // a window of its own beside the main one
-    w->installEventFilter(this); // closing it gives the keys back to the main window (eventFilter)
+    w->installEventFilter(this); // who has the keys, and closing it gives them back (eventFilter)
+    for (const QKeySequence &key : { QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_W) }) {
+        auto *shortcut = new QShortcut(key, w);
+        connect(shortcut, &QShortcut::activated, this, [this, w] { close(w); });
+    }
+    connect(new QShortcut(QKeySequence(Qt::Key_L), w), &QShortcut::activated, this, [] { switchInterfaceLanguage(); });
+    if (m_presentation)
+        present(w, true);
+}
+
+QList<QWidget *> OtherWindows::all() const
+{
+    QList<QWidget *> windows { m_pipeline, m_whyScale, m_training, m_hull, m_heads, m_mistakes };
+    for (QWidget *w : std::initializer_list<QWidget *> { m_weights, m_guide })
+        if (w)
+            windows << w;
+    return windows;
+}
+
+void OtherWindows::setPresentation(bool on)
+{
+    if (on == m_presentation)
+        return;
+    m_presentation = on;
+    for (QWidget *w : all())
+        present(w, on);
+}
+
+void OtherWindows::present(QWidget *w, bool on)
+{
+    presentWindow(w, on);
+    // Their plots' text, which the window's font does not reach.
+    if (w == m_whyScale)
+        m_whyScale->setPresentation(on);
+    else if (w == m_training)
+        m_training->setPresentation(on);
+    else if (w == m_hull)
+        m_hull->setPresentation(on);
+    else if (w == m_mistakes)
+        m_mistakes->setPresentation(on, false);
 }
 
 void OtherWindows::bringUp(QWidget *w)
 {
-    w->show();
+    if (m_presentation) { // (Qt forgets a hidden window's full screen when it shows it)
+        if (const QScreen *screen = w->screen()) // without a window manager full screen is only a wish
+            w->setGeometry(screen->geometry());
+        w->showFullScreen();
+    } else
+        w->show();
     w->raise();
     w->activateWindow();
+}
+
+void OtherWindows::close(QWidget *w)
+{
+    // The Mistakes window's own full screen (its F5, outside presentation mode) ends with it.
+    if (w == m_mistakes && !m_presentation && m_mistakes->isPresentation())
+        m_mistakes->setPresentation(false);
+    w->hide();
 }
 
 void OtherWindows::toggle(const QString &action)
 {
     if (action == QLatin1String("showMistakes")) {
-        if (m_mistakes->isVisible() && !m_mistakes->isPresentation())
-            m_mistakes->hide();
+        if (m_mistakes->isVisible())
+            close(m_mistakes);
         else
             showMistakes(m_mistakes->mistake());
         return;
@@ -62,24 +120,16 @@ void OtherWindows::toggle(const QString &action)
                                                          : nullptr;
     if (!w)
         return;
-    w->setVisible(!w->isVisible());
-    if (!w->isVisible())
-        return;
-    if (w == m_hull)
-        m_hull->setPresentation(m_presentation);
-    w->raise();
+    if (w->isVisible())
+        close(w);
+    else
+        bringUp(w);
 }
 
 void OtherWindows::showMistakes(attn::Mistake m)
 {
     m_mistakes->setMistake(m);
-    // In presentation mode the mistakes fill the screen too.
-    if (m_presentation)
-        m_mistakes->setPresentation(true);
-    else
-        m_mistakes->show();
-    m_mistakes->raise();
-    m_mistakes->activateWindow();
+    bringUp(m_mistakes); // (in presentation mode full screen, as every window here)
 }
 
 void OtherWindows::showWeights(std::shared_ptr<const attn::LoadedWeights> w)
@@ -89,9 +139,10 @@ void OtherWindows::showWeights(std::shared_ptr<const attn::LoadedWeights> w)
         adopt(m_weights);
     }
     m_weights->setWeights(std::move(w));
-    m_weights->show();
-    if (QGuiApplication::platformName() != QLatin1String("offscreen")) // (pictures: nothing to raise, Qt warns)
-        m_weights->raise();
+    if (QGuiApplication::platformName() == QLatin1String("offscreen")) // (pictures: nothing to raise, Qt warns)
+        m_weights->show();
+    else
+        bringUp(m_weights);
 }
 
 void OtherWindows::showGuide()
@@ -105,14 +156,27 @@ void OtherWindows::showGuide()
 
 bool OtherWindows::eventFilter(QObject *watched, QEvent *event)
 {
-    // A window of ours that had the keyboard closed (Esc, the key that opened it, the close button): without a
-    // window manager no window had the focus after it, and the demo keys went nowhere until a click. The keys go
-    // back to the main window, unless another window of ours has them.
-    if (event->type() == QEvent::Hide && watched->isWidgetType() && static_cast<QWidget *>(watched)->isWindow()) {
-        QTimer::singleShot(0, this, [this] {
-            const QWidget *active = QApplication::activeWindow();
-            if (m_main->isVisible() && (!active || !active->isVisible()))
-                m_main->activateWindow(); // its focus widget, the heatmap or a control, has the keys again
+    if (!watched->isWidgetType())
+        return QObject::eventFilter(watched, event);
+    auto *w = static_cast<QWidget *>(watched);
+    if (event->type() == QEvent::WindowActivate && w->isWindow()) {
+        m_order.removeAll(w);
+        m_order << w;
+    } else if (event->type() == QEvent::Hide && w->isWindow() && w != m_main) {
+        // One of ours closed (Esc, Ctrl+W, the key that opened it, the close button): without a window manager no
+        // window had the keys after it, and the demo keys went nowhere, or (Qt activating the window's parent) to
+        // the main window hidden behind another. They go back to the one that had them before it, if it is still
+        // open, else to the main window: chosen now, given once Qt has done its own activating.
+        m_order.removeAll(w);
+        QPointer<QWidget> next;
+        for (auto it = m_order.crbegin(); it != m_order.crend() && !next; ++it)
+            if (*it && (*it)->isVisible())
+                next = *it;
+        QTimer::singleShot(0, this, [next] {
+            if (next && next->isVisible() && QApplication::activeWindow() != next) {
+                next->raise();
+                next->activateWindow();
+            }
         });
     }
     return QObject::eventFilter(watched, event);

@@ -2,14 +2,17 @@
 #pragma once
 // The main window's other windows, each a window of its own beside it: the four steps (P), Why scale? (W), Training
 // (T), the output in the values' hull (H), the heads (Ctrl+H), the mistakes (X), the weights loaded alone and the
-// user guide. Made here, shown and hidden here; closing one (Esc, its key, the close button) gives the keys back to
-// the main window, also without a window manager.
+// user guide. Made here, shown and hidden here. Keys follow the eyes, also without a window manager: a window shown
+// gets the keys; Esc and Ctrl+W close any of them, and L switches the language in each; a closed one gives the keys
+// back to the window that had them before it (another of these, or the main window). Presentation mode is the
+// program's: every one of them presents while it is on (presentation.h), opened before or after.
 
 #include "mistakes.h"
 #include "model/attention_model.h"
 #include "weights.h"
 
 #include <QObject>
+#include <QPointer>
 
 #include <memory>
 
@@ -44,15 +47,19 @@ public:
     void showMistakes(attn::Mistake m);
     void showWeights(std::shared_ptr<const attn::LoadedWeights> w);
     void showGuide();
-    // Presentation mode: the windows that present open so (the hull, the mistakes).
-    void setPresentation(bool on) { m_presentation = on; }
+    // Presentation mode, for every window here, open or not.
+    void setPresentation(bool on);
+    bool isPresentation() const { return m_presentation; }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override; // one of them closing
 
 private:
     void adopt(QWidget *w); // a window of its own, which gives the keys back when it closes
-    static void bringUp(QWidget *w); // shown, raised and given the keys
+    void bringUp(QWidget *w); // shown, raised and given the keys
+    void present(QWidget *w, bool on); // into presentation mode or out of it
+    void close(QWidget *w); // Esc, Ctrl+W
+    QList<QWidget *> all() const; // every window made so far
 
     QWidget *m_main;
     PipelineView *m_pipeline;
@@ -64,4 +71,6 @@ private:
     WeightsWindow *m_weights = nullptr;
     UserGuide *m_guide = nullptr;
     bool m_presentation = false;
+    QList<QPointer<QWidget>>
+        m_order; // the windows (the main one too) in the order they last had the keys, the last last
 };

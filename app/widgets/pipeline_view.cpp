@@ -6,7 +6,6 @@
 
 #include <QMouseEvent>
 #include <QPainter>
-#include <QShortcut>
 #include <QToolTip>
 
 #include <cmath>
@@ -72,8 +71,7 @@ PipelineView::PipelineView(AttentionModel *model, QWidget *parent)
         update();
     });
     retranslate();
-    // Escape closes it from within (P too, as in the main window: the demo's keys work here, but for Esc).
-    connect(new QShortcut(QKeySequence(Qt::Key_Escape), this), &QShortcut::activated, this, &QWidget::hide);
+    // Esc and Ctrl+W close it from within (OtherWindows).
 }
 
 void PipelineView::retranslate()

@@ -2,13 +2,43 @@
 #include "widgets/presentation.h"
 
 #include <QPalette>
+#include <QScreen>
+#include <QVariant>
 #include <QWidget>
 
 #include <algorithm>
+#include <cmath>
 
 double presentationScale(const QWidget *window)
 {
     return std::clamp(std::min(window->height(), window->width() * 9 / 16) / 540.0, 1.3, 3.0);
+}
+
+int presentationTextPixels(const QWidget *window)
+{
+    return int(std::lround(15.5 * presentationScale(window)));
+}
+
+void presentWindow(QWidget *window, bool on)
+{
+    static const char *const kNormal = "attention-viz-normal-geometry";
+    if (on) {
+        if (!window->property(kNormal).isValid())
+            window->setProperty(kNormal, window->geometry());
+        if (const QScreen *screen = window->screen())
+            window->setGeometry(screen->geometry());
+        window->setWindowState(window->windowState() | Qt::WindowFullScreen);
+        QFont f = window->font();
+        f.setPixelSize(presentationTextPixels(window));
+        window->setFont(f);
+    } else {
+        window->setWindowState(window->windowState() & ~Qt::WindowFullScreen);
+        if (const QVariant normal = window->property(kNormal); normal.isValid())
+            window->setGeometry(normal.toRect());
+        window->setProperty(kNormal, QVariant());
+        window->setFont(QFont()); // nothing of its own: the application's font again
+    }
+    setPresentationStyle(window, on);
 }
 
 void setPresentationStyle(QWidget *window, bool on)

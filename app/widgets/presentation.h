@@ -11,6 +11,16 @@ class QWidget;
 // smaller of the height and 9/16 of the width: a window taller than the screen cannot make its text larger still).
 double presentationScale(const QWidget *window);
 
+// The text of a presenting window other than the main one, in pixels: 15.5 × presentationScale, 21 at 720 lines
+// (its smaller text, a plot's tick labels, 9/10 of it: 18), 31 at 1080.
+int presentationTextPixels(const QWidget *window);
+
+// One of the program's other windows into presentation mode or out of it. On: it takes the whole screen (also with
+// no window manager, where full screen is only a wish), black on white, its font presentationTextPixels() high (a
+// window's plots and labels follow it as the window says: setPresentation). Off: its size, place, font and colours
+// from before.
+void presentWindow(QWidget *window, bool on);
+
 // Black on white, no greys; the buttons that are on are filled, the way out in red. Off: the window's own colours
 // again (the theme's).
 void setPresentationStyle(QWidget *window, bool on);

@@ -7,6 +7,7 @@
 #include "render/figure.h"
 #include "render/training_plot.h"
 #include "widgets/export_dialog.h"
+#include "widgets/presentation.h"
 
 #include <qcustomplot.h>
 
@@ -198,9 +199,9 @@ void TrainingWindow::connectControls()
     connect(m_export, &QPushButton::clicked, this, &TrainingWindow::exportDialog);
     connect(m_controller, &TrainingController::updated, this, &TrainingWindow::showSnapshot);
     connect(m_controller, &TrainingController::stateChanged, this, &TrainingWindow::showState);
-    // T (as in the main window) and Escape close it; Space, → and R drive it, wherever the focus is.
-    for (const QKeySequence &key : { QKeySequence(Qt::Key_T), QKeySequence(Qt::Key_Escape) })
-        connect(new QShortcut(key, this), &QShortcut::activated, this, &QWidget::hide);
+    // T (as in the main window) closes it, Esc and Ctrl+W too (OtherWindows); Space, → and R drive it, wherever the
+    // focus is.
+    connect(new QShortcut(QKeySequence(Qt::Key_T), this), &QShortcut::activated, this, &QWidget::hide);
     auto *space = new QShortcut(QKeySequence(Qt::Key_Space), this);
     connect(space, &QShortcut::activated, this, &TrainingWindow::startOrPause);
     // (not while the controls' settings cannot run: the step or reset would be of other settings)
@@ -333,7 +334,8 @@ QString TrainingWindow::summaryText() const
 void TrainingWindow::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    if (!m_sized) { // the first time: as large as it may be, within the screen (a 720p projector too)
+    // The first time out of presentation mode: as large as it may be, within the screen (a 720p projector too).
+    if (!m_sized && !isFullScreen()) {
         m_sized = true;
         if (const QScreen *screen = this->screen()) {
             const QRect free = screen->availableGeometry();
@@ -345,14 +347,22 @@ void TrainingWindow::showEvent(QShowEvent *event)
     m_customPlot->setFocus(); // so that T, Space and R reach the window (a spin box would take them)
 }
 
+void TrainingWindow::setPresentation(bool on)
+{
+    m_presentation = on;
+    resizeEvent(nullptr);
+}
+
 void TrainingWindow::resizeEvent(QResizeEvent *event)
 {
-    QWidget::resizeEvent(event);
-    // Text in proportion to the window: 12 pixels at 720 lines, up to 24 on a large screen or projector.
-    const int px = std::clamp(height() / 60, 12, 24);
+    if (event)
+        QWidget::resizeEvent(event);
+    // Text in proportion to the window: 12 pixels at 720 lines, up to 24 on a large screen or projector; in
+    // presentation mode as every presenting window's (21 at 720 lines, its tick labels 18).
+    const int px = m_presentation ? presentationTextPixels(this) : std::clamp(height() / 60, 12, 24);
     m_plot->setTextSize(px);
     QFont f = font();
-    f.setPixelSize(std::clamp(height() / 55, 12, 22));
+    f.setPixelSize(m_presentation ? presentationTextPixels(this) * 4 / 5 : std::clamp(height() / 55, 12, 22));
     m_summary->setFont(f);
     // Room for three lines of it: the plot does not jump when the summary grows from two lines to three.
     m_summary->setMinimumHeight(QFontMetrics(f).lineSpacing() * 3 + 4);

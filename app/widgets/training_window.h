@@ -36,6 +36,8 @@ public:
     // The controls' settings; setting them resets the runs.
     attn::TrainSettings settings() const;
     void setSettings(const attn::TrainSettings &s);
+    // Presentation mode's text (the plot's and the summary's presentationTextPixels high); OtherWindows presents it.
+    void setPresentation(bool on);
     TrainingController *controller() const { return m_controller; }
     TrainingPlot *trainingPlot() const { return m_plot.get(); }
     QCustomPlot *plot() const { return m_customPlot; }
@@ -68,6 +70,7 @@ private:
     QDoubleSpinBox *m_lr, *m_noise;
     QLabel *m_progress, *m_summary;
     bool m_sized = false;
+    bool m_presentation = false;
     double m_customScale = 1.0; // the blue run's factor when the command line gave one (--scale F)
     bool m_invalid = false; // the controls' settings cannot run (too much work): Start, Step and Reset wait
     TranslatedTexts m_texts;

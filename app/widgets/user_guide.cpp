@@ -14,7 +14,6 @@
 #include <QJsonObject>
 #include <QListWidget>
 #include <QRegularExpression>
-#include <QShortcut>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QTimer>
@@ -140,7 +139,7 @@ UserGuide::UserGuide(QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->addWidget(splitter);
     connect(m_list, &QListWidget::currentRowChanged, this, &UserGuide::showPage);
-    connect(new QShortcut(QKeySequence(Qt::Key_Escape), this), &QShortcut::activated, this, &QWidget::hide);
+    // Esc and Ctrl+W close it (OtherWindows).
     load();
 }
 

@@ -9,6 +9,7 @@
 #include "render/plot_style.h"
 #include "render/sweep_plot.h"
 #include "widgets/export_dialog.h"
+#include "widgets/presentation.h"
 
 #include <qcustomplot.h>
 
@@ -87,9 +88,8 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
         if (isVisible())
             showHistograms();
     });
-    // W (as in the main window) and Escape close it from within.
-    for (const QKeySequence &key : { QKeySequence(Qt::Key_W), QKeySequence(Qt::Key_Escape) })
-        connect(new QShortcut(key, this), &QShortcut::activated, this, &QWidget::hide);
+    // W (as in the main window) closes it from within; Esc and Ctrl+W too (OtherWindows).
+    connect(new QShortcut(QKeySequence(Qt::Key_W), this), &QShortcut::activated, this, &QWidget::hide);
     m_cancel->setEnabled(false);
     m_export->setEnabled(false);
 }
@@ -220,10 +220,43 @@ void WhyScaleWindow::setSettings(int keys, int trials, attn::Scaling scaling, bo
         recompute();
 }
 
+void WhyScaleWindow::setPresentation(bool on)
+{
+    // The sweep's plot, the histograms and the note under them: as every presenting window's text (21 pixels at
+    // 720 lines, tick labels 18); off, the plots' own fonts.
+    const int px = on ? presentationTextPixels(this) : 0;
+    m_sweepPlot->setTextSize(px);
+    QFont body = m_histogram->font(), small = body;
+    if (px > 0) {
+        body.setPixelSize(px);
+        small.setPixelSize(px * 9 / 10);
+    }
+    for (int side = 0; side < 2; ++side)
+        if (m_histogramTitle[side])
+            m_histogramTitle[side]->setFont(body);
+    for (QCPAxisRect *rect : m_histogram->axisRects())
+        for (QCPAxis *a : rect->axes()) {
+            a->setTickLabelFont(small);
+            a->setLabelFont(body);
+        }
+    // The sweep's four panels keep most of the screen, with three ticks a side (more run together at this size);
+    // the histograms a sixth, the note under them prose-sized. The long explanation under it, which the lecturer
+    // speaks, gives its room to the panels.
+    for (QCustomPlot *plot : { m_plot, m_histogram })
+        for (QCPAxisRect *rect : plot->axisRects())
+            rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(on ? (plot == m_plot ? 3 : 2) : 5);
+    m_histogram->setMaximumHeight(on ? height() / 6 : QWIDGETSIZE_MAX);
+    m_varianceNote->setStyleSheet(on ? QStringLiteral("font-size: %1px;").arg(px * 3 / 4) : QString());
+    m_status->setVisible(!on);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_histogram->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void WhyScaleWindow::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    if (!m_sized) { // the first time: as large as it may be, within the screen (a 720p projector too)
+    // The first time out of presentation mode: as large as it may be, within the screen (a 720p projector too).
+    if (!m_sized && !isFullScreen()) {
         m_sized = true;
         if (const QScreen *screen = this->screen()) {
             const QRect free = screen->availableGeometry();

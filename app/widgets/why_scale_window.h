@@ -48,6 +48,8 @@ public:
     // Starts a sweep now (the controls start one after a short pause by themselves).
     void recompute();
     void cancel();
+    // Presentation mode's text (the plots' presentationTextPixels high); OtherWindows presents it.
+    void setPresentation(bool on);
     // Writes the plots or the numbers, as the suffix says. False with *error.
     bool exportTo(const QString &path, QString *error) const;
     QCustomPlot *plot() const { return m_plot; }

@@ -1213,82 +1213,82 @@
         <translation>attention-viz — 注意力头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="154"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="153"/>
         <source>batch %1 · head %2</source>
         <translation>批次 %1 · 头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="154"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="153"/>
         <source>batch element %1</source>
         <translation>批次元素 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="165"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="164"/>
         <source>batch %1 · mean</source>
         <translation>批次 %1 · 平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="165"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="164"/>
         <source>mean of %1 heads</source>
         <translation>%1 个头的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="166"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="165"/>
         <source>batch %1 · max</source>
         <translation>批次 %1 · 最大</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="166"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="165"/>
         <source>max over heads</source>
         <translation>各头的最大值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="167"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="166"/>
         <source>batch %1: the mean of its %2 heads&apos; weights</source>
         <translation>批次 %1：其 %2 个头的权重的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="168"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="167"/>
         <source>batch %1: the largest weight of any head, cell by cell</source>
         <translation>批次 %1：逐格取所有头中最大的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="176"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="175"/>
         <source>Each map is one head&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low for a head that looks at one key, ln S for one that spreads evenly. Click a head to see it large in the main window.</source>
         <translation>每张图是一个头的权重（查询向下、键向右，viridis 色表 0 到 1），下方是其各行的平均熵：只看一个键的头熵低，均匀分布的头为 ln S。点击一个头即可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="179"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="178"/>
         <source>Each map is one batch element&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low where a query looks at one key, ln S where it spreads evenly. Click a map to see it large in the main window.</source>
         <translation>每张图是一个批次元素的权重（查询向下，键向右，viridis 色表 0 到 1），下方是其各行的平均熵：查询只看一个键时低，均匀分散时为 ln S。点击一张图可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="183"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="182"/>
         <source>The last two maps of a row are the mean over the heads (nn.MultiheadAttention&apos;s average_attn_weights=True) and the largest weight of any head.</source>
         <translation>每行最后两张图是各头的平均（nn.MultiheadAttention 的 average_attn_weights=True）和任一头中的最大权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="186"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="185"/>
         <source>%1 nats</source>
         <translation>%1 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="192"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="191"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="201"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="200"/>
         <source>B = %1, H = %2 heads, L = %3, S = %4.</source>
         <translation>B = %1，H = %2 个头，L = %3，S = %4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="202"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="201"/>
         <source>B = %1, one head each (load (B, H, L, d) arrays for heads), L = %2, S = %3.</source>
         <translation>B = %1，每个一个头（载入 (B, H, L, d) 数组才有多个头），L = %2，S = %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="204"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="203"/>
         <source> The first %1 maps are drawn.</source>
         <translation> 只画出前 %1 张图。</translation>
     </message>
@@ -1744,52 +1744,52 @@ column entropy %1 nats</source>
         <translation>坐标</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="148"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="147"/>
         <source>Each output is o_i = Σ_j w_ij v_j. With softmax over the keys a row&apos;s weights are ≥ 0 and sum to 1, so o_i is a convex combination of the values and lies inside their convex hull. Hover an output (or a query in the heatmap) to size the values by its weights.</source>
         <translation>每个输出 o_i = Σ_j w_ij v_j。沿键做 softmax 时，每行权重非负且和为 1，所以 o_i 是值向量的凸组合，落在它们的凸包内。把鼠标移到一个输出（或热力图中的一个查询）上，值向量的点按它的权重放大。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="165"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="164"/>
         <source>All %1 outputs of batch element %2 lie inside the hull.</source>
         <translation>批次元素 %2 的全部 %1 个输出都在凸包内。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="166"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="165"/>
         <source>%1 of the %2 outputs of batch element %3 lie outside the hull (red).</source>
         <translation>批次元素 %3 的 %2 个输出中有 %1 个落在凸包之外（红色）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="173"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="172"/>
         <source>Their rows&apos; weights do not sum to 1.</source>
         <translation>它们所在行的权重和不为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="174"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="173"/>
         <source>The weights of %1 of the %2 rows do not sum to 1: each such output is its row&apos;s sum times a point of the hull, so it need not lie outside.</source>
         <translation>%2 行中有 %1 行的权重和不为 1：这样的输出等于该行的和乘以凸包中的一个点，所以不一定落在凸包之外。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="180"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="179"/>
         <source>Inside or outside is judged in all %1 dimensions of the values; the picture shows two, so a red point can be drawn inside the polygon.</source>
         <translation>是否在凸包内按值向量的全部 %1 维判断；图只画出两维，所以红点可能画在多边形里面。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="184"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="183"/>
         <source>(Too many to check in all %1 dimensions: judged in the picture only.)</source>
         <translation>（点太多，无法在全部 %1 维中检查：只按图中的两维判断。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="186"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="185"/>
         <source>Softmax runs over the queries (dim=-2): the lecture&apos;s mistake.</source>
         <translation>softmax 沿查询维（dim=-2）：讲义里的错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="188"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="187"/>
         <source>(Principal components need d_v ≤ %1: coordinates 0 and 1 shown.)</source>
         <translation>（主成分需要 d_v ≤ %1：此处显示坐标 0 和 1。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="194"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="193"/>
         <source>Query %1 puts its largest weight, %2, on key %3.</source>
         <translation>查询 %1 把最大的权重 %2 放在键 %3 上。</translation>
     </message>
@@ -1797,362 +1797,372 @@ column entropy %1 nats</source>
 <context>
     <name>KeyActions</name>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="26"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="27"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="26"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="27"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="27"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="28"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="27"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="28"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="28"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="29"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="28"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="29"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="29"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="30"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="29"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="30"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="30"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="31"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="30"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="31"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="31"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="32"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="31"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="32"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="32"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="33"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="32"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="33"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="33"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="34"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="33"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="34"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="34"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="35"/>
         <source>Colours: fixed 0 to 1 / fitted to the data</source>
         <translation>颜色范围：固定 0 到 1 / 按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="34"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="35"/>
         <source>fit</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="35"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="36"/>
         <source>Gradient panels on/off (the softmax Jacobian&apos;s norm per row)</source>
         <translation>梯度面板 开/关（每一行 softmax 雅可比矩阵的范数）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="35"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="36"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="36"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="37"/>
         <source>Weights&apos; init: randn, randn/√d_model (variance 1), nn.Linear</source>
         <translation>权重初始化：randn、randn/√d_model（方差 1）、nn.Linear</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="36"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="37"/>
         <source>init</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="37"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="38"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="37"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="38"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="38"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="39"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="38"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="39"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="39"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="40"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="39"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="40"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="40"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="41"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="40"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="41"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="41"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="42"/>
         <source>The output inside the values&apos; convex hull</source>
         <translation>输出在值向量的凸包内</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="41"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="42"/>
         <source>hull</source>
         <translation>凸包</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="42"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="43"/>
         <source>Common mistakes: each beside the right line</source>
         <translation>常见错误：每个都与正确写法并排</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="42"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="43"/>
         <source>mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="43"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="44"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="43"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="44"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="44"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="45"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="45"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="46"/>
         <source>The four steps: Q, K, V → scores → logits → weights → out</source>
         <translation>四个步骤：Q、K、V → 分数 → logits → 权重 → out</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="46"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="47"/>
         <source>Why scale? The sweep over d_k, scaled and not</source>
         <translation>为什么要缩放？对 d_k 扫描，缩放与不缩放对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="47"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="48"/>
         <source>Training: watch it fail to learn without the scale</source>
         <translation>训练：看不缩放时学不会</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="48"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="49"/>
+        <source>Switch the language: English / 中文 (in every window)</source>
+        <translation>切换语言：English / 中文（所有窗口）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="49"/>
+        <source>中文</source>
+        <translation>English</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/key_actions.cpp" line="50"/>
         <source>Heads: every head&apos;s map side by side</source>
         <translation>注意力头：所有头的图并排显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="136"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="138"/>
         <source>÷√d_k: additive</source>
         <translation>÷√d_k：加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="136"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="138"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="136"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="138"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="137"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="139"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="137"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="139"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="143"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="145"/>
         <source>init: none</source>
         <translation>初始化：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="144"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="146"/>
         <source>init: randn</source>
         <translation>初始化：randn</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="145"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="147"/>
         <source>init: randn/√d_model</source>
         <translation>初始化：randn/√d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="146"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="148"/>
         <source>init: nn.Linear</source>
         <translation>初始化：nn.Linear</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="150"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="152"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="151"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="153"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="152"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="154"/>
         <source>mask: custom</source>
         <translation>掩码：自定义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="153"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="155"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="156"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="158"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="157"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="159"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="158"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="160"/>
         <source>compare: dim</source>
         <translation>对比：dim</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="159"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="161"/>
         <source>compare: score</source>
         <translation>对比：打分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="160"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="162"/>
         <source>compare: −inf, −1e9</source>
         <translation>对比：−inf、−1e9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="161"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="163"/>
         <source>compare: SDPA</source>
         <translation>对比：SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="162"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="164"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="163"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="165"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="164"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="166"/>
         <source>gradient: on</source>
         <translation>梯度：开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="164"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="166"/>
         <source>gradient: off</source>
         <translation>梯度：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="166"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="168"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="166"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="168"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="173"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="175"/>
         <source>back to step %1/%2 ▶</source>
         <translation>回到第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="175"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="177"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="176"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="178"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="180"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="182"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="180"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="182"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="181"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="183"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
@@ -4092,17 +4102,17 @@ column entropy %1 nats</source>
         <translation>看训练停滞 [T]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="366"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="361"/>
         <source>✗ The mistake</source>
         <translation>✗ 错误写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="366"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="361"/>
         <source>✓ Right</source>
         <translation>✓ 正确写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="374"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="369"/>
         <source>PyTorch raises:
 
 %1</source>
@@ -4111,242 +4121,242 @@ column entropy %1 nats</source>
 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="384"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="379"/>
         <source>No output to place: this matrix does not weigh the values&apos; rows (its columns are K&apos;s features, not keys), so weights @ V means nothing here.</source>
         <translation>没有可画的输出：这个矩阵的列是 K 的特征维而不是键，它不是对值向量的加权，所以 weights @ V 在这里没有意义。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="408"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="403"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="409"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="404"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="410"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="405"/>
         <source>feature of Q</source>
         <translation>Q 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="411"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="406"/>
         <source>feature of K</source>
         <translation>K 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="418"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="413"/>
         <source>key j (padding %1: masked)</source>
         <translation>键 j（填充位 %1：被屏蔽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="419"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="414"/>
         <source>key j (padding %1: the only keys seen)</source>
         <translation>键 j（填充位 %1：唯一被关注的键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="436"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="431"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="515"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="510"/>
         <source>Forgetting to divide by √d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="516"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="511"/>
         <source>with a large d_k training does not converge; the loss stays flat for a long time</source>
         <translation>d_k 较大时训练不收敛，损失长时间不动</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="517"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="512"/>
         <source>the dot product&apos;s variance grows with d_k: the softmax saturates and its gradient is flattened</source>
         <translation>点积方差随 d_k 增大，softmax 饱和、梯度被压平</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="518"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="513"/>
         <source>use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself</source>
         <translation>用 F.scaled_dot_product_attention，或手动除以 d_k ** 0.5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="533"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="528"/>
         <source>The two are alike because the scaled scores are too wide as well: %1</source>
         <translation>两者相似，是因为缩放后的分数也铺得太开：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="537"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="532"/>
         <source>softmax over the wrong dim (dim=-2)</source>
         <translation>softmax 的 dim 写错（dim=-2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="538"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="533"/>
         <source>the rows do not sum to 1 and the output is not a convex combination of the values; training still runs but learns nothing</source>
         <translation>行和不为 1，输出不是值的凸组合，训练照样能跑但学不到东西</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="540"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="535"/>
         <source>normalisation must run over the keys (the last dimension), not over the queries</source>
         <translation>归一化维度必须是键维（最后一维），不是查询维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="541"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="536"/>
         <source>always write dim=-1, and print the row sums once as a check</source>
         <translation>统一写 dim=-1，并打印行和做一次自查</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="543"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="538"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间（见图右侧）；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="545"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="540"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="583"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="578"/>
         <source>the result is %1, the very shape of (B, L, S),</source>
         <translation>结果是 %1，恰好就是 (B, L, S) 的形状，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="584"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="579"/>
         <source>the result is %1, not (B, L, S) = %2,</source>
         <translation>结果是 %1，而不是 (B, L, S) = %2，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="586"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="581"/>
         <source>Here the shapes fit by chance: %1 but its first axis runs over K&apos;s keys, not the batch, and its columns over K&apos;s features, not the keys.</source>
         <translation>此处形状偶然对得上：%1但它的第一维是 K 的键而不是批次，列是 K 的特征维而不是键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="589"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="584"/>
         <source>Here the shapes fit by chance: %1 but its rows are Q&apos;s features and its columns K&apos;s features, not queries and keys.</source>
         <translation>此处形状偶然对得上：%1但它的行是 Q 的特征维、列是 K 的特征维，而不是查询和键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="490"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="485"/>
         <source>In the values&apos; hull (H; judged in all %4 dimensions, so a red point may be drawn inside the polygon): %1 of %2 outputs lie outside it with the right line, %3 with the mistake.</source>
         <translation>在值向量的凸包中（H；按全部 %4 维判断，所以红点可能画在多边形里面）：正确写法 %2 个输出中有 %1 个在凸包外，错误写法有 %3 个。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="604"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="599"/>
         <source>Both sides: Q, K, V drawn as the main window draws them (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.</source>
         <translation>两侧：按主窗口的方式抽取的 Q、K、V（%1，B = %2，L = %3，S = %4，d_k = %5，种子 %6），除错误本身外都除以 √d_k 并沿键做 softmax；显示批次元素 %7。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="616"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="611"/>
         <source>(The main window&apos;s sizes are larger: here B ≤ %1, L and S ≤ %2, d_k ≤ %3, so the draws are not the main window&apos;s numbers.)</source>
         <translation>（主窗口的尺寸更大：此处 B ≤ %1、L 和 S ≤ %2、d_k ≤ %3，所以抽到的数不是主窗口的数。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="549"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="544"/>
         <source>nn.MultiheadAttention&apos;s key_padding_mask handed to F.scaled_dot_product_attention as it is</source>
         <translation>把 nn.MultiheadAttention 的 key_padding_mask 直接喂给 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="519"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="514"/>
         <source>Here (d_k = %1): each row&apos;s largest weight is %2 on average without the scale, %3 with it; the softmax&apos;s gradient (its Jacobian&apos;s norm) is %4 against %5.</source>
         <translation>这里（d_k = %1）：不缩放时每行最大权重平均为 %2，缩放后为 %3；softmax 的梯度（雅可比矩阵的范数）为 %4，对比 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="525"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="520"/>
         <source>↑ and ↓ double and halve d_k.</source>
         <translation>↑ 和 ↓ 把 d_k 加倍或减半。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="532"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="527"/>
         <source>At this d_k the two are still alike.</source>
         <translation>在这个 d_k 下两者还很相似。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="550"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="545"/>
         <source>the positions that should be masked are attended to instead</source>
         <translation>该屏蔽的位置反而被关注</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="552"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="547"/>
         <source>their booleans mean opposite things: in key_padding_mask True means masked, in SDPA&apos;s attn_mask True means take part</source>
         <translation>两者布尔语义相反：key_padding_mask 中 True 表示屏蔽，SDPA 的 attn_mask 中 True 表示参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="554"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="549"/>
         <source>invert it before passing it: ~key_padding_mask</source>
         <translation>传参前取反：~key_padding_mask</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="556"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="551"/>
         <source>Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="559"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="554"/>
         <source>Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="567"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="562"/>
         <source>Transposing the wrong axes: K.transpose(0, 1)</source>
         <translation>转置转错了轴：K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="568"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="563"/>
         <source>Transposing the wrong tensor: Q.transpose(-2, -1) @ K</source>
         <translation>转置转错了张量：Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="569"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="564"/>
         <source>a shape error, or the shapes fit by chance and the result is wrong</source>
         <translation>形状报错，或形状偶然对得上但结果错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="571"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="566"/>
         <source>only transposing K&apos;s last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose does not always raise an error</source>
         <translation>只有对 K 的最后两维转置才得到 (B, d_k, S)；高维下转错轴不一定报错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="573"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="568"/>
         <source>always write K.transpose(-2, -1), and check scores.shape == (B, L, S)</source>
         <translation>固定写 K.transpose(-2, -1)，并核对 scores.shape == (B, L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="576"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="571"/>
         <source>Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k = 4.</source>
         <translation>此处 PyTorch 报错。若 B = d_k 且 S = B（或 S = 1）则能运行，例如 B = L = S = d_k = 4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="578"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="573"/>
         <source>Here PyTorch raises an error. It runs whenever L = S, as in self-attention.</source>
         <translation>此处 PyTorch 报错。只要 L = S（如自注意力）它就能运行。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="499"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="494"/>
         <source>Symptom:</source>
         <translation>现象：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="499"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="494"/>
         <source>Cause:</source>
         <translation>原因：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="500"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="495"/>
         <source>Fix:</source>
         <translation>正确做法：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="607"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="602"/>
         <source>projection</source>
         <translation>投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="607"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="602"/>
         <source>direct</source>
         <translation>直接</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="621"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="616"/>
         <source>Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.</source>
         <translation>按键：1–5 或 ← → 选择，H 切换权重和凸包，F5 演示模式，Esc 关闭。</translation>
     </message>
@@ -4354,53 +4364,53 @@ column entropy %1 nats</source>
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="51"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="50"/>
         <source>logits</source>
         <translation>logits</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="53"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="52"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="81"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="79"/>
         <source>attention-viz — the four steps</source>
         <translation>attention-viz — 四个步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="118"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="116"/>
         <source> [element %1]</source>
         <translation> [第 %1 个]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="120"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="118"/>
         <source>, first %1 × %2 drawn</source>
         <translation>，只画前 %1 × %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="131"/>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="290"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="129"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="288"/>
         <source>softmax dim −1</source>
         <translation>softmax dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="289"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="287"/>
         <source>not scaled</source>
         <translation>未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="289"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="287"/>
         <source>× %1</source>
         <translation>× %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="290"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="288"/>
         <source>softmax dim −2</source>
         <translation>softmax dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="291"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="289"/>
         <source>· V</source>
         <translation>· V</translation>
     </message>
@@ -4689,187 +4699,187 @@ column entropy %1 nats</source>
 <context>
     <name>TrainingWindow</name>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="37"/>
+        <location filename="../../app/widgets/training_window.cpp" line="38"/>
         <source>Training: with and without the scale</source>
         <translation>训练：缩放与不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="322"/>
+        <location filename="../../app/widgets/training_window.cpp" line="323"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="98"/>
+        <location filename="../../app/widgets/training_window.cpp" line="99"/>
         <source>Start or pause both runs (Space)</source>
         <translation>开始或暂停两次训练（空格）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="99"/>
+        <location filename="../../app/widgets/training_window.cpp" line="100"/>
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="100"/>
+        <location filename="../../app/widgets/training_window.cpp" line="101"/>
         <source>One step of both runs (→)</source>
         <translation>两次训练各走一步（→）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="101"/>
+        <location filename="../../app/widgets/training_window.cpp" line="102"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="102"/>
+        <location filename="../../app/widgets/training_window.cpp" line="103"/>
         <source>Back to step 0: the same initial weights and batches (R)</source>
         <translation>回到第 0 步：相同的初始权重和批次（R）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="110"/>
+        <location filename="../../app/widgets/training_window.cpp" line="111"/>
         <source>%1 steps/s</source>
         <translation>每秒 %1 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="110"/>
+        <location filename="../../app/widgets/training_window.cpp" line="111"/>
         <source>as fast as it goes</source>
         <translation>尽可能快</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="111"/>
+        <location filename="../../app/widgets/training_window.cpp" line="112"/>
         <source>How fast the steps run, to watch them</source>
         <translation>每秒走多少步，便于观察</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="116"/>
+        <location filename="../../app/widgets/training_window.cpp" line="117"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="156"/>
+        <location filename="../../app/widgets/training_window.cpp" line="157"/>
         <source>d_k, the width of q·W_q and X·W_k: the larger, the larger the unscaled logits</source>
         <translation>d_k，即 q·W_q 和 X·W_k 的宽度：越大，不缩放的 logits 越大</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="157"/>
+        <location filename="../../app/widgets/training_window.cpp" line="158"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="158"/>
+        <location filename="../../app/widgets/training_window.cpp" line="159"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="159"/>
+        <location filename="../../app/widgets/training_window.cpp" line="160"/>
         <source>Changing it sets its usual learning rate (SGD 0.5, Adam 0.01)</source>
         <translation>切换时设为它常用的学习率（SGD 0.5，Adam 0.01）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="160"/>
+        <location filename="../../app/widgets/training_window.cpp" line="161"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="161"/>
+        <location filename="../../app/widgets/training_window.cpp" line="162"/>
         <source>The query is the target token&apos;s embedding plus this much noise: q = X[t] + noise · ε</source>
         <translation>查询是目标词元的嵌入加上这么多噪声：q = X[t] + noise · ε</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="162"/>
+        <location filename="../../app/widgets/training_window.cpp" line="163"/>
         <source>torch.manual_seed: the initial weights and every batch</source>
         <translation>torch.manual_seed：初始权重和每一批</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="166"/>
+        <location filename="../../app/widgets/training_window.cpp" line="167"/>
         <source>× %1 (the command line&apos;s)</source>
         <translation>× %1（命令行给定）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="276"/>
+        <location filename="../../app/widgets/training_window.cpp" line="277"/>
         <source>Not run: %1 steps at d_k = %2 would take over a minute. Lower the steps or d_k.</source>
         <translation>未运行：在 d_k = %2 下走 %1 步要超过一分钟。请减少步数或 d_k。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="167"/>
+        <location filename="../../app/widgets/training_window.cpp" line="168"/>
         <source>How the blue run is scaled; the orange run is never scaled</source>
         <translation>蓝色那次如何缩放；橙色那次从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="168"/>
+        <location filename="../../app/widgets/training_window.cpp" line="169"/>
         <source>W ~ N(0, 1/d_model)</source>
         <translation>W ~ N(0, 1/d_model)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="169"/>
+        <location filename="../../app/widgets/training_window.cpp" line="170"/>
         <source>W = randn (the lecture&apos;s)</source>
         <translation>W = randn（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="170"/>
+        <location filename="../../app/widgets/training_window.cpp" line="171"/>
         <source>How W_q and W_k are drawn at step 0 (the same for both runs)</source>
         <translation>第 0 步时 W_q 和 W_k 如何抽取（两次训练相同）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="58"/>
+        <location filename="../../app/widgets/training_window.cpp" line="59"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="58"/>
+        <location filename="../../app/widgets/training_window.cpp" line="59"/>
         <source>Optimiser</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="58"/>
+        <location filename="../../app/widgets/training_window.cpp" line="59"/>
         <source>lr</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="58"/>
+        <location filename="../../app/widgets/training_window.cpp" line="59"/>
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="58"/>
+        <location filename="../../app/widgets/training_window.cpp" line="59"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="58"/>
+        <location filename="../../app/widgets/training_window.cpp" line="59"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="58"/>
+        <location filename="../../app/widgets/training_window.cpp" line="59"/>
         <source>Blue</source>
         <translation>蓝色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="58"/>
+        <location filename="../../app/widgets/training_window.cpp" line="59"/>
         <source>Init</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="279"/>
+        <location filename="../../app/widgets/training_window.cpp" line="280"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="303"/>
+        <location filename="../../app/widgets/training_window.cpp" line="304"/>
         <source>step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="322"/>
+        <location filename="../../app/widgets/training_window.cpp" line="323"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="322"/>
+        <location filename="../../app/widgets/training_window.cpp" line="323"/>
         <source>Again</source>
         <translation>重来</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="387"/>
+        <location filename="../../app/widgets/training_window.cpp" line="397"/>
         <source>Export the training runs</source>
         <translation>导出训练过程</translation>
     </message>
@@ -5022,7 +5032,7 @@ column entropy %1 nats</source>
 <context>
     <name>UserGuide</name>
     <message>
-        <location filename="../../app/widgets/user_guide.cpp" line="163"/>
+        <location filename="../../app/widgets/user_guide.cpp" line="162"/>
         <source>attention-viz — user guide</source>
         <translation>attention-viz — 用户指南</translation>
     </message>
@@ -5119,7 +5129,7 @@ column entropy %1 nats</source>
 <context>
     <name>WhyScaleWindow</name>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="39"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="40"/>
         <source>Why divide by √d_k?</source>
         <translation>为什么除以 √d_k？</translation>
     </message>
@@ -5190,13 +5200,13 @@ column entropy %1 nats</source>
     </message>
     <message>
         <location filename="../../app/widgets/why_scale_window.cpp" line="173"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="460"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="485"/>
         <source>raw score q·k</source>
         <translation>原始分数 q·k</translation>
     </message>
     <message>
         <location filename="../../app/widgets/why_scale_window.cpp" line="173"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="461"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="486"/>
         <source>scaled score (logit)</source>
         <translation>缩放后的分数（logit）</translation>
     </message>
@@ -5206,109 +5216,109 @@ column entropy %1 nats</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="250"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="275"/>
         <source>Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most %4 billion, about a minute). Lower the keys S or the trials T.</source>
         <translation>扫描量太大：%1 次试验 × %2 个键需要抽取 %3 十亿个随机数（最多 %4 十亿，约一分钟）。请减小键数 S 或试验次数 T。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="349"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="374"/>
         <source>Cancelled: the plots show the sweep before. Sweep sweeps again.</source>
         <translation>已取消：图中仍是上一次的扫描。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="350"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="375"/>
         <source>Cancelled. Sweep sweeps again.</source>
         <translation>已取消。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="373"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="398"/>
         <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the rows stay as spread as at d_k = 1.</source>
         <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，各行与 d_k = 1 时一样分散。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="375"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="400"/>
         <source>Blue: ÷√d_k removes the growth with d_k, but not the inputs&apos; scale: with σ = %1 the scaled scores have variance σ⁴ = %2 at every d_k, so the rows are as peaked as σ makes them, the same at every d_k.</source>
         <translation>蓝色：÷√d_k 消除了随 d_k 的增长，但消除不了输入的尺度：σ = %1 时缩放后分数的方差在每个 d_k 下都是 σ⁴ = %2，各行的尖锐程度由 σ 决定，在每个 d_k 下都一样。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="386"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="411"/>
         <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the scaled variance is d_k / d_model, below 1 for every head (d_k = d_model / h), so the rows come out flatter than intended, the more heads the flatter.</source>
         <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：缩放后的方差为 d_k / d_model，对每个头（d_k = d_model / h）都小于 1，所以各行比预期更平，头越多越平。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="398"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="423"/>
         <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成 one-hot 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="450"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="475"/>
         <source>The main window&apos;s additive scores: %1 of them, sd %2</source>
         <translation>主窗口的加性分数：%1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="451"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="476"/>
         <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
         <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="452"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="477"/>
         <source>its scaled scores (%1 logits): sd %2</source>
         <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="453"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="478"/>
         <source>its logits, not scaled (%1 of them): sd %2</source>
         <translation>其 logit（未缩放，共 %1 个）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="457"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="482"/>
         <source>
 the curve N(0, %1) has sd %2</source>
         <translation>
 曲线 N(0, %1) 的标准差为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="298"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="323"/>
         <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
         <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="382"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="407"/>
         <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
         <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="392"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="417"/>
         <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="460"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="485"/>
         <source>additive score v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性分数 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="462"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="487"/>
         <source>logit (not scaled)</source>
         <translation>logit（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="469"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="494"/>
         <source>The curves above draw q and k directly as randn, entries of variance 1, as the footnote does.</source>
         <translation>上面的曲线直接用 randn 生成 q 和 k，各元素方差为 1，与脚注一致。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="471"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="496"/>
         <source>The curves above draw q and k directly as %1·randn, entries of variance %2.</source>
         <translation>上面的曲线直接用 %1·randn 生成 q 和 k，各元素方差为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="511"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="536"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="531"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="556"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>

@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The lecture hall, keyboard only and with no window manager: every key goes to the window on top (the one the
+// program last brought up, QApplication::activeWindow()), as a clicker's keys do. Presentation mode is the program's:
+// the other windows open full screen, black on white, their numbers 18 pixels or more; Esc closes the window on top
+// first, and the keys go back to the one beneath it, then leaves presentation mode; Ctrl+W closes any other window;
+// L switches the language in any of them and keeps what is shown.
+#include "gui_driver.h"
+#include "model/translations.h"
+#include "render/sweep_plot.h"
+#include "render/training_plot.h"
+#include "shown_window.h"
+#include "widgets/heads_window.h"
+#include "widgets/hull_window.h"
+#include "widgets/mistakes_window.h"
+#include "widgets/other_windows.h"
+#include "widgets/pipeline_view.h"
+#include "widgets/training_window.h"
+#include "widgets/why_scale_window.h"
+
+#include <QDir>
+#include <QScreen>
+#include <QStandardPaths>
+#include <QTemporaryFile>
+#include <QtTest>
+
+static int kWait = gui::kPatienceMs;
+
+class TestLectureHall : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void escClosesTheWindowOnTopThenLeavesPresentation();
+    void keysGoBackToTheWindowBeneath();
+    void everyOtherWindowClosesByEscAndCtrlW();
+    void theOtherWindowsPresent();
+    void lSwitchesTheLanguageEverywhere();
+
+private:
+    // A key as the keyboard sends it: to the window that has the keys. False when none has them (a key astray).
+    bool press(int key, Qt::KeyboardModifiers modifiers = {});
+    QWidget *active() const { return QApplication::activeWindow(); }
+    OtherWindows *windows() const { return m_window->windows(); }
+
+    std::unique_ptr<ShownWindow> m_shown;
+    AttentionModel *m_model = nullptr;
+    MainWindow *m_window = nullptr;
+};
+
+bool TestLectureHall::press(int key, Qt::KeyboardModifiers modifiers)
+{
+    QWidget *w = active();
+    if (!w || !w->isVisible()) {
+        qWarning("key %x: no window has the keys", key);
+        return false;
+    }
+    QWidget *target = w->focusWidget() ? w->focusWidget() : w;
+    QTest::keyClick(target, Qt::Key(key), modifiers);
+    gui::deliverQueued();
+    return true;
+}
+
+void TestLectureHall::initTestCase()
+{
+    if (qEnvironmentVariableIsSet("ATTN_TEST_WAIT_MS"))
+        kWait = qEnvironmentVariableIntValue("ATTN_TEST_WAIT_MS");
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestLectureHall::init()
+{
+    setInterfaceLanguage(QStringLiteral("en"));
+    m_shown = showWindow();
+    QVERIFY(m_shown);
+    m_model = &m_shown->model;
+    m_window = &m_shown->window;
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window));
+    QVERIFY(clickHeatmap(m_window));
+}
+
+void TestLectureHall::cleanup()
+{
+    m_shown.reset();
+    setInterfaceLanguage(QStringLiteral("en"));
+}
+
+void TestLectureHall::escClosesTheWindowOnTopThenLeavesPresentation()
+{
+    QVERIFY(press(Qt::Key_F5));
+    QVERIFY(m_window->isPresentation());
+    QVERIFY(press(Qt::Key_W));
+    WhyScaleWindow *why = windows()->whyScale();
+    QVERIFY(why->isVisible());
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(why), kWait);
+    QVERIFY(press(Qt::Key_Escape)); // the Why window goes, presentation mode stays
+    QVERIFY(!why->isVisible());
+    QVERIFY(m_window->isPresentation());
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(m_window), kWait);
+    QVERIFY(press(Qt::Key_Escape)); // now it leaves presentation mode
+    QVERIFY(!m_window->isPresentation());
+}
+
+void TestLectureHall::keysGoBackToTheWindowBeneath()
+{
+    QVERIFY(press(Qt::Key_F5));
+    const int length = m_model->params().queryLength;
+    QVERIFY(press(Qt::Key_X));
+    MistakesWindow *mistakes = windows()->mistakes();
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(mistakes), kWait);
+    const attn::Mistake first = mistakes->mistake();
+    QVERIFY(press(Qt::Key_W)); // the Mistakes window's W: Why scale? above it
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(windows()->whyScale()), kWait);
+    QVERIFY(press(Qt::Key_Escape));
+    // The keys are the Mistakes window's again, not the main window's hidden behind it.
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(mistakes), kWait);
+    QVERIFY(press(Qt::Key_Right));
+    QVERIFY(mistakes->mistake() != first);
+    QCOMPARE(m_model->params().queryLength, length);
+    QVERIFY(press(Qt::Key_Escape)); // one Esc closes it, in presentation mode too
+    QVERIFY(!mistakes->isVisible());
+    QVERIFY(m_window->isPresentation());
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(m_window), kWait);
+    QVERIFY(press(Qt::Key_Right)); // the main window's → again
+    QCOMPARE(m_model->params().queryLength, length + 1);
+}
+
+void TestLectureHall::everyOtherWindowClosesByEscAndCtrlW()
+{
+    const struct
+    {
+        int key;
+        Qt::KeyboardModifiers modifiers;
+        QWidget *window;
+    } all[] = { { Qt::Key_P, {}, windows()->pipeline() }, { Qt::Key_W, {}, windows()->whyScale() },
+        { Qt::Key_T, {}, windows()->training() }, { Qt::Key_H, {}, windows()->hull() },
+        { Qt::Key_H, Qt::ControlModifier, windows()->heads() }, { Qt::Key_X, {}, windows()->mistakes() } };
+    for (const auto &w : all)
+        for (const QKeySequence &close : { QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_W) }) {
+            const QString name = w.window->objectName() + ", " + close.toString();
+            QVERIFY2(press(w.key, w.modifiers), qPrintable(name));
+            QVERIFY2(w.window->isVisible(), qPrintable(name));
+            QTRY_VERIFY2_WITH_TIMEOUT(active() == w.window, qPrintable(name), kWait);
+            QVERIFY(press(close[0].key(), close[0].keyboardModifiers()));
+            QVERIFY2(!w.window->isVisible(), qPrintable(name));
+            QTRY_VERIFY2_WITH_TIMEOUT(active() == m_window, qPrintable(name), kWait);
+        }
+    QVERIFY(!m_window->isPresentation());
+}
+
+void TestLectureHall::theOtherWindowsPresent()
+{
+    QVERIFY(press(Qt::Key_F5));
+    const QRect screen = m_window->screen()->geometry();
+    QCOMPARE(screen.size(), QSize(1280, 720));
+    // Why scale?: the screen, its tick labels 18 pixels or more.
+    QVERIFY(press(Qt::Key_W));
+    WhyScaleWindow *why = windows()->whyScale();
+    QTRY_VERIFY_WITH_TIMEOUT(why->geometry() == screen, kWait);
+    QCustomPlot *sweep = why->findChild<QCustomPlot *>("sweep-plot");
+    for (QCPAxisRect *rect : sweep->axisRects())
+        QVERIFY2(rect->axis(QCPAxis::atBottom)->tickLabelFont().pixelSize() >= 18,
+            qPrintable(QString::number(rect->axis(QCPAxis::atBottom)->tickLabelFont().pixelSize())));
+    QCustomPlot *histogram = why->histogramPlot();
+    QVERIFY(histogram->axisRect(0)->axis(QCPAxis::atBottom)->tickLabelFont().pixelSize() >= 18);
+    QVERIFY(press(Qt::Key_Escape));
+    // Training: the same.
+    QVERIFY(press(Qt::Key_T));
+    TrainingWindow *training = windows()->training();
+    QTRY_VERIFY_WITH_TIMEOUT(training->geometry() == screen, kWait);
+    QCustomPlot *curves = training->findChild<QCustomPlot *>();
+    QVERIFY(curves);
+    for (QCPAxisRect *rect : curves->axisRects())
+        QVERIFY2(rect->axis(QCPAxis::atLeft)->tickLabelFont().pixelSize() >= 18,
+            qPrintable(QString::number(rect->axis(QCPAxis::atLeft)->tickLabelFont().pixelSize())));
+    QVERIFY(press(Qt::Key_Escape));
+    // The four steps and the heads: the screen and the presenting window's text.
+    for (const auto &[key, modifiers, w] :
+        { std::tuple { int(Qt::Key_P), Qt::KeyboardModifiers(), static_cast<QWidget *>(windows()->pipeline()) },
+            std::tuple { int(Qt::Key_H), Qt::KeyboardModifiers(Qt::ControlModifier),
+                static_cast<QWidget *>(windows()->heads()) } }) {
+        QVERIFY(press(key, modifiers));
+        QTRY_VERIFY_WITH_TIMEOUT(w->geometry() == screen, kWait);
+        QVERIFY2(w->font().pixelSize() >= 18, qPrintable(w->objectName()));
+        QVERIFY(press(Qt::Key_Escape));
+    }
+    // Out of presentation mode they are windows again, of their own size and font.
+    QVERIFY(press(Qt::Key_Escape));
+    QVERIFY(!m_window->isPresentation());
+    QVERIFY(press(Qt::Key_W));
+    QTRY_VERIFY_WITH_TIMEOUT(why->isVisible(), kWait);
+    QVERIFY(!why->isFullScreen());
+    QVERIFY(sweep->axisRect(0)->axis(QCPAxis::atBottom)->tickLabelFont().pixelSize() < 18);
+    QVERIFY(press(Qt::Key_Escape));
+}
+
+void TestLectureHall::lSwitchesTheLanguageEverywhere()
+{
+    QVERIFY(press(Qt::Key_F5));
+    QVERIFY(press(Qt::Key_Up)); // d_k 4 → 8: what is shown must stay
+    const attn::Params shown = m_model->params();
+    QVERIFY(!interfaceIsChinese());
+    QVERIFY(press(Qt::Key_L));
+    QVERIFY(interfaceIsChinese());
+    QVERIFY(m_window->isPresentation());
+    QCOMPARE(m_model->params(), shown);
+    // in another window too, which keeps the keys
+    QVERIFY(press(Qt::Key_W));
+    WhyScaleWindow *why = windows()->whyScale();
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(why), kWait);
+    QVERIFY(why->windowTitle().contains(QStringLiteral("为什么")));
+    QVERIFY(press(Qt::Key_L));
+    QVERIFY(!interfaceIsChinese());
+    QVERIFY(!why->windowTitle().contains(QStringLiteral("为什么")));
+    QCOMPARE(active(), static_cast<QWidget *>(why));
+    QVERIFY(press(Qt::Key_Escape));
+    QCOMPARE(m_model->params(), shown);
+    // F1's list has the key
+    QAction *language = m_window->findChild<QAction *>("switchLanguage");
+    QVERIFY(language);
+    QCOMPARE(language->shortcut(), QKeySequence(Qt::Key_L));
+}
+
+// On the offscreen platform a screen of a 720p projector's size, 1280 × 720 (its own is 800 × 800).
+int main(int argc, char **argv)
+{
+    QTemporaryFile screen(QDir::tempPath() + "/attention-viz-screen-XXXXXX.json");
+    if (qgetenv("QT_QPA_PLATFORM").startsWith("offscreen") && screen.open()) {
+        screen.write(R"({"screens": [{"name": "projector", "x": 0, "y": 0, "width": 1280, "height": 720,
+                         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
+        screen.flush();
+        qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + screen.fileName().toLocal8Bit());
+    }
+    QApplication app(argc, argv);
+    TestLectureHall test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+#include "tst_lecture_hall.moc"
