@@ -68,7 +68,7 @@ QMenu *MainMenus::buildFile()
         [exports] { exports->exportComparisonWithDialog(CompareKind::Scaling); });
     compare->addAction(tr("Softmax over keys and over queries…"), exports,
         [exports] { exports->exportComparisonWithDialog(CompareKind::SoftmaxDim); });
-    file->addAction(tr("Export a d_k &series (1, 4, 16, 64, 256)…"), exports, &ExportActions::exportSeriesWithDialog);
+    file->addAction(tr("Export a d_k se&ries (1, 4, 16, 64, 256)…"), exports, &ExportActions::exportSeriesWithDialog);
     QAction *copy = file->addAction(tr("Co&py image"), m_window, &MainWindow::copyImage);
     copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     copy->setObjectName("copyImageAction");

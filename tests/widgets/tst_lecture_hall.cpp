@@ -18,6 +18,7 @@
 #include "widgets/why_scale_window.h"
 
 #include <QDir>
+#include <QMenuBar>
 #include <QScreen>
 #include <QStandardPaths>
 #include <QTemporaryFile>
@@ -37,6 +38,7 @@ private slots:
     void everyOtherWindowClosesByEscAndCtrlW();
     void theOtherWindowsPresent();
     void lSwitchesTheLanguageEverywhere();
+    void menuMnemonicsAreUnique();
 
 private:
     // A key as the keyboard sends it: to the window that has the keys. False when none has them (a key astray).
@@ -221,6 +223,42 @@ void TestLectureHall::lSwitchesTheLanguageEverywhere()
     QAction *language = m_window->findChild<QAction *>("switchLanguage");
     QVERIFY(language);
     QCOMPARE(language->shortcut(), QKeySequence(Qt::Key_L));
+}
+
+// Alt and a letter opens one entry of a menu: no two entries of a menu (nor two menus of the bar) share their letter,
+// in either language.
+void TestLectureHall::menuMnemonicsAreUnique()
+{
+    const auto mnemonic = [](const QString &text) -> QChar {
+        for (int i = 0; i + 1 < text.size(); ++i)
+            if (text[i] == '&') {
+                if (text[i + 1] != '&')
+                    return text[i + 1].toLower();
+                ++i;
+            }
+        return {};
+    };
+    const std::function<void(const QList<QAction *> &, const QString &)> check = [&](const QList<QAction *> &actions,
+                                                                                     const QString &where) {
+        QHash<QChar, QString> taken;
+        for (QAction *a : actions) {
+            if (a->isSeparator() || !a->isVisible())
+                continue;
+            const QChar m = mnemonic(a->text());
+            if (!m.isNull()) {
+                QVERIFY2(!taken.contains(m),
+                    qPrintable(QString("%1: '%2' in \"%3\" and \"%4\"").arg(where, m, taken.value(m), a->text())));
+                taken.insert(m, a->text());
+            }
+            if (a->menu())
+                check(a->menu()->actions(), where + " > " + gui::shownText(a->text()));
+        }
+    };
+    for (const char *language : { "en", "zh" }) {
+        QVERIFY(setInterfaceLanguage(QString::fromLatin1(language)));
+        gui::deliverQueued();
+        check(m_window->menuBar()->actions(), QString::fromLatin1(language));
+    }
 }
 
 // On the offscreen platform a screen of a 720p projector's size, 1280 × 720 (its own is 800 × 800).
