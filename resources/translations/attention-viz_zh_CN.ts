@@ -512,7 +512,7 @@
     <message>
         <location filename="../../app/widgets/controls_panel.cpp" line="344"/>
         <source>Beside the entropy, the softmax&apos;s gradient at each row: the norm of its Jacobian diag(p) − p·pᵀ. A one-hot row has 0 (no gradient flows back through it), a uniform row √(S − 1)/S. Key G.</source>
-        <translation>在熵的旁边显示每一行 softmax 的梯度：其雅可比矩阵 diag(p) − p·pᵀ 的范数。独热的行为 0（没有梯度能穿过它传回去），均匀的行为 √(S − 1)/S。快捷键 G。</translation>
+        <translation>在熵的旁边显示每一行 softmax 的梯度：其雅可比矩阵 diag(p) − p·pᵀ 的范数。独热的行是 0（没有梯度能穿过它传回去），均匀的行是 √(S − 1)/S。快捷键 G。</translation>
     </message>
     <message>
         <location filename="../../app/widgets/controls_panel.cpp" line="564"/>
@@ -765,12 +765,12 @@
     <message>
         <location filename="../../app/model/explanation_text.cpp" line="183"/>
         <source>mean softmax Jacobian norm %1 (uniform rows over their visible keys have %2 on average, one-hot rows 0)</source>
-        <translation>softmax 雅可比范数的平均值 %1（在各自可见键上均匀的行平均为 %2，独热的行为 0）</translation>
+        <translation>softmax 雅可比范数的平均值 %1（在各自可见键上均匀的行平均为 %2，独热的行是 0）</translation>
     </message>
     <message>
         <location filename="../../app/model/explanation_text.cpp" line="185"/>
         <source>mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)</source>
-        <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行为 %2，one-hot 的行为 0）</translation>
+        <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行是 %2，独热的行是 0）</translation>
     </message>
     <message>
         <location filename="../../app/model/explanation_text.cpp" line="186"/>
@@ -790,7 +790,7 @@
     <message>
         <location filename="../../app/model/explanation_text.cpp" line="201"/>
         <source>mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row&apos;s visible keys, on average)</source>
-        <translation>行熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每行可见键数的 ln 的平均）</translation>
+        <translation>行熵的平均值 %1 奈特 = 掩码所允许最大值的 %2%（%3：每行可见键数的 ln 的平均）</translation>
     </message>
     <message>
         <location filename="../../app/model/explanation_text.cpp" line="207"/>
@@ -800,7 +800,7 @@
     <message>
         <location filename="../../app/model/explanation_text.cpp" line="212"/>
         <source>mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column&apos;s visible queries, on average; the columns are the distributions)</source>
-        <translation>列熵的平均值 %1 nats = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
+        <translation>列熵的平均值 %1 奈特 = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
     </message>
     <message>
         <location filename="../../app/model/explanation_text.cpp" line="216"/>
@@ -1474,14 +1474,14 @@ weight = %2</source>
         <source>
 row %1 sums to %2, its entropy is %3 nats</source>
         <translation>
-第 %1 行之和为 %2，熵为 %3 nats</translation>
+第 %1 行之和为 %2，熵为 %3 奈特</translation>
     </message>
     <message>
         <location filename="../../app/model/heatmap_text.cpp" line="58"/>
         <source>
 column %1 sums to %2, its entropy is %3 nats</source>
         <translation>
-第 %1 列之和为 %2，熵为 %3 nats</translation>
+第 %1 列之和为 %2，熵为 %3 奈特</translation>
     </message>
     <message>
         <location filename="../../app/model/heatmap_text.cpp" line="72"/>
@@ -1528,7 +1528,7 @@ the mask leaves this column no query: no distribution, no gradient</source>
         <source>
 softmax Jacobian norm of row %1: %2 (a uniform row %3; one split evenly over two keys 0.5, the most; one-hot 0: no gradient flows back)</source>
         <translation>
-第 %1 行的 softmax 雅可比范数：%2（均匀的行为 %3；平分在两个键上的行为 0.5，是最大值；独热的行为 0：没有梯度传回）</translation>
+第 %1 行的 softmax 雅可比范数：%2（均匀的行是 %3；平分在两个键上的行是 0.5，是最大值；独热的行是 0：没有梯度传回）</translation>
     </message>
     <message>
         <location filename="../../app/model/heatmap_text.cpp" line="107"/>
@@ -1587,7 +1587,7 @@ softmax Jacobian norm of column %1: %2 (a uniform column %3; one split evenly ov
         <source>
 row entropy %1 nats</source>
         <translation>
-行熵 %1 nats</translation>
+行熵 %1 奈特</translation>
     </message>
     <message>
         <location filename="../../app/model/heatmap_text.cpp" line="149"/>
@@ -1599,7 +1599,7 @@ row entropy %1 nats</source>
         <source>
 column entropy %1 nats</source>
         <translation>
-列熵 %1 nats</translation>
+列熵 %1 奈特</translation>
     </message>
     <message>
         <location filename="../../app/model/heatmap_text.cpp" line="165"/>
@@ -2089,7 +2089,7 @@ column entropy %1 nats</source>
     <message>
         <location filename="../../app/widgets/key_actions.cpp" line="160"/>
         <source>compare: dim</source>
-        <translation>对比：dim</translation>
+        <translation>对比：softmax 维</translation>
     </message>
     <message>
         <location filename="../../app/widgets/key_actions.cpp" line="161"/>
@@ -4479,7 +4479,7 @@ column entropy %1 nats</source>
     <message>
         <location filename="../../app/render/sweep_plot.cpp" line="139"/>
         <source>row entropy (nats)</source>
-        <translation>行熵（nats）</translation>
+        <translation>行熵（奈特）</translation>
     </message>
     <message>
         <location filename="../../app/render/sweep_plot.cpp" line="139"/>
@@ -4638,12 +4638,12 @@ column entropy %1 nats</source>
     <message>
         <location filename="../../app/render/training_plot.cpp" line="262"/>
         <source>Its rows are one-hot on a wrong key: the softmax is saturated and its gradient has vanished (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
-        <translation>它的每一行都是落在错误键上的 one-hot：softmax 已饱和，梯度已消失（讲义里的“训练不收敛”）。</translation>
+        <translation>它的每一行都是落在错误键上的独热分布：softmax 已饱和，梯度已消失（讲义里的“训练不收敛”）。</translation>
     </message>
     <message>
         <location filename="../../app/render/training_plot.cpp" line="264"/>
         <source>Its rows are one-hot on a wrong key: the softmax is saturated (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
-        <translation>它的每一行都是落在错误键上的 one-hot：softmax 已饱和（讲义里的“训练不收敛”）。</translation>
+        <translation>它的每一行都是落在错误键上的独热分布：softmax 已饱和（讲义里的“训练不收敛”）。</translation>
     </message>
     <message>
         <location filename="../../app/render/training_plot.cpp" line="271"/>
@@ -5248,7 +5248,7 @@ column entropy %1 nats</source>
     <message>
         <location filename="../../app/widgets/why_scale_window.cpp" line="431"/>
         <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
-        <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成 one-hot 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
+        <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成独热分布 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
         <location filename="../../app/widgets/why_scale_window.cpp" line="483"/>
