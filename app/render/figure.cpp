@@ -154,6 +154,7 @@ void tighten(QCPAxisRect *rect, int pad)
 constexpr int kMinPanelWidth = 200; // units (points for PDF and SVG) a panel needs for the sums beside it
 constexpr int kScaleBelowWidth = 320; // a figure of one column of maps narrower than this has its colour scale below
 constexpr int kMaxBarNumbers = 16; // bars with their numbers written on them: at most this many in a panel
+constexpr int kEntropyPanelWidth = 560; // a panel at least this wide (pixels or points) has its rows' entropies too
 
 // The plot behind a figure, laid out for a given size.
 class FigurePlot
@@ -328,9 +329,17 @@ public:
         const int px = m_font.pixelSize();
         auto *rowRect = new QCPAxisRect(&m_plot);
         auto *colRect = new QCPAxisRect(&m_plot);
+        // Each row's entropy, as the window shows it, where a panel has room for it (560 units: not in a paper
+        // column's figure, whose maps need the width for their numbers).
+        QCPAxisRect *entropyRect = m_perPanel >= kEntropyPanelWidth ? new QCPAxisRect(&m_plot) : nullptr;
         cell->addElement(0, 1, rowRect);
+        if (entropyRect)
+            cell->addElement(0, 2, entropyRect);
         cell->addElement(1, 0, colRect);
-        cell->setColumnStretchFactors({ 5.0, 1.3 });
+        if (entropyRect)
+            cell->setColumnStretchFactors({ 5.0, 1.3, 1.3 });
+        else
+            cell->setColumnStretchFactors({ 5.0, 1.3 });
         cell->setRowStretchFactors({ 5.0, 1.5 });
         // Bars a few lines high, their key labels and name: the rest of the height is the map's.
         colRect->setSizeConstraintRect(QCPLayoutElement::scrOuterRect);
@@ -398,14 +407,48 @@ public:
             query, rowValue, L, [&](int i) { return double(st.rowSums(b, i)); }, true, p, numbers);
         addSumBars(
             key, colValue, S, [&](int j) { return double(st.colSums(b, j)); }, false, p, numbers);
+        if (entropyRect)
+            addEntropyPanel(entropyRect, st, b, L, S, p, numbers, rows, numberWidth);
+    }
+
+    // The rows' entropies (nats) from 0 to ln S, the most a row over S keys can have, as in the window.
+    void addEntropyPanel(QCPAxisRect *entropyRect, const attn::Statistics &st, int b, int L, int S,
+        const attn::Params &p, const QFont &numbers, QCPMarginGroup *rows, double numberWidth)
+    {
+        entropyRect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
+        entropyRect->setMinimumSize(int(std::ceil(numberWidth)), 0);
+        tighten(entropyRect, m_pad);
+        for (QCPAxis *axis : entropyRect->axes()) {
+            axis->grid()->setVisible(false);
+            axis->setTickLabelFont(m_font);
+            axis->setLabelFont(m_font);
+            axis->setSubTickPen(Qt::NoPen);
+        }
+        QCPAxis *entropyRows = entropyRect->axis(QCPAxis::atLeft), *entropyValue = entropyRect->axis(QCPAxis::atTop);
+        entropyRows->setRangeReversed(true);
+        entropyRows->setRange(-0.5, L - 0.5);
+        entropyRows->setTickLabels(false);
+        entropyRows->setTicks(false);
+        entropyRect->axis(QCPAxis::atBottom)->setVisible(false);
+        entropyValue->setVisible(true);
+        entropyValue->setLabel(QCoreApplication::translate("HeatmapPanel", "entropy"));
+        const double lnS = std::log(double(std::max(S, 1)));
+        double entropyMax = std::max(lnS, 1e-6);
+        for (int i = 0; i < L; ++i)
+            entropyMax = std::max(entropyMax, double(st.rowEntropy(b, i)));
+        entropyValue->setRange(0, entropyMax * 1.08);
+        entropyValue->setTicker(textTicker({ { 0.0, QStringLiteral("0") }, { lnS, QStringLiteral("ln S") } }));
+        addSumBars(
+            entropyRows, entropyValue, L, [&](int i) { return double(st.rowEntropy(b, i)); }, true, p, numbers, false);
     }
 
     // n sums as bars (red where a distribution does not sum to 1), each with its number on a plate.
+    // (sums false: the rows' entropies, none flagged.)
     void addSumBars(QCPAxis *keyAxis, QCPAxis *valueAxis, int n, const std::function<double(int)> &valueOf,
-        bool flagRows, const attn::Params &p, const QFont &numbers)
+        bool flagRows, const attn::Params &p, const QFont &numbers, bool sums = true)
     {
         auto *ok = new QCPBars(keyAxis, valueAxis), *bad = new QCPBars(keyAxis, valueAxis);
-        ok->setBrush(flagRows ? plot_style::kRowSumBar : plot_style::kColSumBar);
+        ok->setBrush(!sums ? plot_style::kEntropyBar : flagRows ? plot_style::kRowSumBar : plot_style::kColSumBar);
         bad->setBrush(plot_style::kSumNotOne);
         for (QCPBars *bs : { ok, bad }) {
             bs->setPen(Qt::NoPen);
@@ -415,7 +458,7 @@ public:
         const bool across = keyAxis->orientation() == Qt::Vertical;
         for (int k = 0; k < n; ++k) {
             const double v = valueOf(k);
-            const bool flagged = !attn::sumsToOne(v) && (flagRows || p.softmaxDim == -2);
+            const bool flagged = sums && !attn::sumsToOne(v) && (flagRows || p.softmaxDim == -2);
             (flagged ? bad : ok)->addData(k, v);
             if (n > kMaxBarNumbers)
                 continue;

@@ -95,7 +95,12 @@ bool ExportActions::exportDkSeries(
 void ExportActions::copyImage()
 {
     m_model->waitForIdle();
-    QGuiApplication::clipboard()->setImage(renderFigure({ { m_model->result(), QString() } }, currentFigureOptions()));
+    // What is shown: both sides of a comparison.
+    const CompareKind kind = m_model->compare();
+    QGuiApplication::clipboard()->setImage(kind == CompareKind::None
+            ? renderFigure({ { m_model->result(), QString() } }, currentFigureOptions())
+            : renderFigure(
+                comparePanels(m_model->result(), kind, m_model->compareDk()), comparisonFigureOptions(kind)));
     m_window->statusBar()->showMessage(tr("Image copied to the clipboard"), 4000);
 }
 
@@ -110,10 +115,17 @@ void ExportActions::untilWritten(const FigureOptions &base, bool comparison,
         if (ok)
             break;
     }
+    m_window->activateWindow(); // the keys are the window's again (without a window manager nothing else does it)
 }
 
 void ExportActions::exportWithDialog()
 {
+    // What is shown: with a comparison on screen, both its sides (the data of one side: File > Export with the
+    // comparison off).
+    if (m_model->compare() != CompareKind::None) {
+        exportComparisonWithDialog(m_model->compare());
+        return;
+    }
     untilWritten(currentFigureOptions(), false,
         [this](const QString &path, const FigureOptions &o, QString *error) { return exportTo(path, error, &o); });
 }

@@ -507,6 +507,11 @@ void TestExport::compareIsTwiceAsWide()
     const QByteArray svg = contents(path("wrong-dim.svg"));
     QVERIFY(svg.contains("softmax over keys (dim −1)"));
     QVERIFY(svg.contains("softmax over queries (dim −2)"));
+    // Block 2's point, its two entropies (the lecture: 1.5694 scaled, 0.4053 not), beside each map.
+    QCOMPARE(runHeadless({ "--preset", "why-scale", "--export-compare", "scaling", path("block2.svg") }).exitCode, 0);
+    const QByteArray block2 = contents(path("block2.svg"));
+    QVERIFY(block2.contains("entropy"));
+    QVERIFY2(block2.contains("1.5694") && block2.contains("0.4053"), block2.left(400).constData());
 }
 
 void TestExport::seriesWritesOneFilePerValue()

@@ -5,10 +5,12 @@
 // first, and the keys go back to the one beneath it, then leaves presentation mode; Ctrl+W closes any other window;
 // L switches the language in any of them and keeps what is shown.
 #include "gui_driver.h"
+#include "io/scenario.h"
 #include "model/translations.h"
 #include "render/sweep_plot.h"
 #include "render/training_plot.h"
 #include "shown_window.h"
+#include "widgets/export_dialog.h"
 #include "widgets/heads_window.h"
 #include "widgets/hull_window.h"
 #include "widgets/mistakes_window.h"
@@ -17,10 +19,13 @@
 #include "widgets/training_window.h"
 #include "widgets/why_scale_window.h"
 
+#include <QClipboard>
 #include <QDir>
+#include <QImage>
 #include <QMenuBar>
 #include <QScreen>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTemporaryFile>
 #include <QtTest>
 
@@ -39,6 +44,7 @@ private slots:
     void theOtherWindowsPresent();
     void lSwitchesTheLanguageEverywhere();
     void menuMnemonicsAreUnique();
+    void ctrlEExportsTheComparisonShown();
 
 private:
     // A key as the keyboard sends it: to the window that has the keys. False when none has them (a key astray).
@@ -259,6 +265,43 @@ void TestLectureHall::menuMnemonicsAreUnique()
         gui::deliverQueued();
         check(m_window->menuBar()->actions(), QString::fromLatin1(language));
     }
+}
+
+// Block 2's comparison on screen: Ctrl+E's dialog is the comparison's, and the picture has both sides (twice as wide
+// as one), Ctrl+Shift+C too.
+void TestLectureHall::ctrlEExportsTheComparisonShown()
+{
+    m_window->applyScenario(findPreset("why-scale")->scenario);
+    gui::deliverQueued();
+    QVERIFY(m_model->compare() == CompareKind::Scaling);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("block2.png");
+    bool comparison = false;
+    FigureOptions chosen;
+    QTimer::singleShot(0, this, [&] {
+        auto *dialog = qobject_cast<ExportDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        comparison = dialog->windowTitle() == QStringLiteral("Export the comparison");
+        chosen = dialog->options();
+        dialog->setPath(path);
+        dialog->accept();
+    });
+    QVERIFY(press(Qt::Key_E, Qt::ControlModifier));
+    QVERIFY(comparison);
+    // The file is the comparison's picture, both sides, with the options the dialog showed.
+    const QImage picture(path);
+    QVERIFY2(!picture.isNull(), qPrintable(path));
+    const QString both = dir.filePath("both.png");
+    QString error;
+    QVERIFY2(m_window->exportComparison(both, CompareKind::Scaling, &error, &chosen), qPrintable(error));
+    QCOMPARE(picture, QImage(both));
+    // Copy image: the comparison too.
+    QGuiApplication::clipboard()->clear();
+    QVERIFY(press(Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier));
+    const QImage copied = QGuiApplication::clipboard()->image();
+    const FigureOptions shown = m_window->comparisonFigureOptions(CompareKind::Scaling);
+    QCOMPARE(copied.size(), shown.size);
 }
 
 // On the offscreen platform a screen of a 720p projector's size, 1280 × 720 (its own is 800 × 800).
