@@ -231,9 +231,9 @@ void WhyScaleWindow::setPresentation(bool on)
         body.setPixelSize(px);
         small.setPixelSize(px * 9 / 10);
     }
-    for (int side = 0; side < 2; ++side)
-        if (m_histogramTitle[side])
-            m_histogramTitle[side]->setFont(body);
+    for (QCPTextElement *title : m_histogramTitle)
+        if (title)
+            title->setFont(body);
     for (QCPAxisRect *rect : m_histogram->axisRects())
         for (QCPAxis *a : rect->axes()) {
             a->setTickLabelFont(small);
