@@ -118,7 +118,7 @@ bool printSettings(Run &run)
     const CliRequest &r = run.request;
     std::string text;
     if (r.printCommand)
-        text += attn::commandLine(r.params) + "\n";
+        text += attn::commandLine(r.params) + compareArgument(r.compare, r.compareDk).toStdString() + "\n";
     if (r.printPytorch)
         text += attn::pytorchScript(r.params);
     return run.outputs.writeBytes(QStringLiteral("-"), QByteArray::fromStdString(text), &run.error);

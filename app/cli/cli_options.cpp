@@ -298,7 +298,7 @@ const Conflict kConflicts[] = {
                          "load-weights", "sweep", "train", "mistake", "lesson", "presentation", "compare" },
       "--print-pytorch: prints the settings' PyTorch code and exits; leave out --%1" },
     { "print-command", { "dump", "export", "export-compare", "export-series", "screenshot", "save-scenario",
-                         "load-weights", "sweep", "train", "mistake", "lesson", "presentation", "compare" },
+                         "load-weights", "sweep", "train", "mistake", "lesson", "presentation" },
       "--print-command: prints the settings' command and exits; leave out --%1" },
 };
 // clang-format on
@@ -1020,7 +1020,7 @@ const OptionSpec kOptionSpecs[] = {
             "N|L,B,H" },
         { "print-pytorch",
             "Print a runnable PyTorch script that draws the same tensors and prints the same weights, and exit." },
-        { "print-command", "Print the attention-viz command line that reopens these settings, and exit." },
+        { "print-command", "Print the attention-viz command line that reopens these settings (and --compare), and exit." },
         { "load-weights",
             "Attention weights alone, shown as they are in their own window (their row sums and entropy with "
             "--dump, a map drawn with --export): .npy, .csv, or an .npz's attn or weights; (L, S), (B, L, S), (B, H, "

@@ -78,6 +78,15 @@ inline QString compareName(CompareKind k)
     }
     return QStringLiteral("none");
 }
+// What the command line needs for a comparison, as Copy as command line and --print-command append it: "" for none,
+// " --compare scaling", " --compare d-k:512" (the second d_k).
+inline QString compareArgument(CompareKind k, int otherDk)
+{
+    if (k == CompareKind::None)
+        return QString();
+    return QStringLiteral(" --compare ") + compareName(k)
+        + (k == CompareKind::Dk ? QStringLiteral(":%1").arg(otherDk) : QString());
+}
 inline std::optional<CompareKind> compareFromName(const QString &name)
 {
     for (CompareKind k : { CompareKind::None, CompareKind::Scaling, CompareKind::SoftmaxDim, CompareKind::Dk,

@@ -257,12 +257,16 @@ QString TrainingPlot::summary(const attn::TrainingSnapshot &s)
                   .arg(heldOut[1] / chance, 0, 'f', 1)
                   .arg(chance, 0, 'g', 3)
             + ' '
-            + (!saturated ? QString()
-                    : vanished
-                    ? tr("Its rows are one-hot on a wrong key: the softmax is saturated and its gradient has "
-                         "vanished (the lecture's “training does not converge”, 训练不收敛).")
-                    : tr("Its rows are one-hot on a wrong key: the softmax is saturated (the lecture's “training "
-                         "does not converge”, 训练不收敛)."))
+            + (!saturated
+                    ? QString()
+                    : (vanished ? tr("Its rows are one-hot (largest weight %1) and put %2 on the target on average: "
+                                     "the softmax is saturated and its gradient has vanished (the lecture's “training "
+                                     "does not converge”, 训练不收敛).")
+                                : tr("Its rows are one-hot (largest weight %1) and put %2 on the target on average: "
+                                     "the softmax is saturated (the lecture's “training does not converge”, "
+                                     "训练不收敛)."))
+                          .arg(largest[1], 0, 'f', 3)
+                          .arg(onTarget[1], 0, 'f', 3))
             + (saturated ? QStringLiteral(" ") : QString()) + scaledLearned;
     else if (scaledLearns && heldOut[1] < 0.9) {
         // Above twice chance: whether it improves (0.1 or more on the held-out examples since the start) or stays.

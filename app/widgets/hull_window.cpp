@@ -161,11 +161,13 @@ QString HullWindow::statusText() const
     int notOne = 0;
     for (int i = 0; i < L; ++i)
         notOne += attn::sumsToOne(st.rowSums(p.batchIndex, i)) ? 0 : 1;
-    QString text = outside == 0 ? tr("All %1 outputs of batch element %2 lie inside the hull.").arg(L).arg(p.batchIndex)
-                                : tr("%1 of the %2 outputs of batch element %3 lie outside the hull (red).")
-                                      .arg(outside)
-                                      .arg(L)
-                                      .arg(p.batchIndex);
+    QString text = outside == 0
+        ? (L == 1 ? tr("The output of batch element %1 lies inside the hull.").arg(p.batchIndex)
+                  : tr("All %1 outputs of batch element %2 lie inside the hull.").arg(L).arg(p.batchIndex))
+        : tr("%1 of the %2 outputs of batch element %3 lie outside the hull (red).")
+              .arg(outside)
+              .arg(L)
+              .arg(p.batchIndex);
     if (notOne > 0)
         text += ' '
             + (notOne == outside

@@ -377,7 +377,9 @@ void MainMenus::copyPytorchCode()
 
 void MainMenus::copyCommandLine()
 {
-    QGuiApplication::clipboard()->setText(QString::fromStdString(attn::commandLine(m_window->model()->params())));
+    const AttentionModel *model = m_window->model();
+    QGuiApplication::clipboard()->setText(QString::fromStdString(attn::commandLine(model->params()))
+        + compareArgument(model->compare(), model->compareDk())); // the comparison on screen too
     m_window->statusBar()->showMessage(tr("Command line copied: attention-viz with these settings"), 6000);
 }
 

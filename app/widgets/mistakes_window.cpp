@@ -534,11 +534,17 @@ MistakesWindow::MistakeTexts MistakesWindow::mistakeTexts(const attn::MistakeSum
                        "still runs but learns nothing");
         t.cause = tr("normalisation must run over the keys (the last dimension), not over the queries");
         t.fix = tr("always write dim=-1, and print the row sums once as a check");
-        t.numbers = (p.queryLength <= 16 && !m_showHull
-                ? tr("Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every "
-                     "row sums to 1.")
-                : tr("Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1."))
-                        .arg(fixedText(sum.minRowSum[1]), fixedText(sum.maxRowSum[1]));
+        if (fixedText(sum.minRowSum[1]) == fixedText(sum.maxRowSum[1])) // one query: its row holds every column's 1
+            t.numbers = tr("Here the row sums to %1 with dim=-2 (each of the %2 columns sums to 1, and one query takes "
+                           "all of it); with dim=-1 it sums to 1. More queries show it better (← →: L).")
+                            .arg(fixedText(sum.maxRowSum[1]))
+                            .arg(p.keyLength);
+        else
+            t.numbers = (p.queryLength <= 16 && !m_showHull
+                    ? tr("Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every "
+                         "row sums to 1.")
+                    : tr("Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1."))
+                            .arg(fixedText(sum.minRowSum[1]), fixedText(sum.maxRowSum[1]));
         break;
     case attn::Mistake::MhaMaskInSdpa:
         t.heading = tr("nn.MultiheadAttention's key_padding_mask handed to F.scaled_dot_product_attention as it is");

@@ -350,6 +350,9 @@ void TrainingWindow::showEvent(QShowEvent *event)
 void TrainingWindow::setPresentation(bool on)
 {
     m_presentation = on;
+    // Three ticks a side in presentation mode: more run together in panels this short at this size.
+    for (QCPAxisRect *rect : m_customPlot->axisRects())
+        rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(on ? 3 : 5);
     resizeEvent(nullptr);
 }
 

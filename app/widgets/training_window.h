@@ -3,7 +3,7 @@
 // "Training" (View menu, key T): watch it fail to learn. One attention layer learns value retrieval
 // twice from the same start on the same batches, scaled and not (core's TrainingRun, stepped off the
 // GUI thread by TrainingController): the loss, accuracy and gradient-norm curves grow live, and the
-// watched examples' attention rows show the unscaled run one-hot on a wrong key while the scaled one
+// watched examples' attention rows show the unscaled run one-hot, mostly on a wrong key, while the scaled one
 // finds the target. Start/Pause (Space), Step (→), Reset (R), the pace, the optimiser, learning rate,
 // d_k, noise, seed, steps, the scaled run's scaling and the init are adjustable; Export writes the
 // picture (.png .pdf .svg) or the numbers (.csv .json).

@@ -881,12 +881,12 @@
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_actions.cpp" line="99"/>
+        <location filename="../../app/widgets/export_actions.cpp" line="104"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_actions.cpp" line="133"/>
+        <location filename="../../app/widgets/export_actions.cpp" line="145"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
@@ -1347,19 +1347,20 @@
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="366"/>
+        <location filename="../../app/render/figure.cpp" line="375"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="656"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="1041"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="394"/>
+        <location filename="../../app/render/figure.cpp" line="403"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="657"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
+        <location filename="../../app/render/figure.cpp" line="434"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="271"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="1041"/>
         <source>entropy</source>
@@ -1749,47 +1750,52 @@ column entropy %1 nats</source>
         <translation>每个输出 o_i = Σ_j w_ij v_j。沿键做 softmax 时，每行权重非负且和为 1，所以 o_i 是值向量的凸组合，落在它们的凸包内。把鼠标移到一个输出（或热力图中的一个查询）上，值向量的点按它的权重放大。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="164"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="165"/>
+        <source>The output of batch element %1 lies inside the hull.</source>
+        <translation>批次元素 %1 的输出位于凸包内。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="166"/>
         <source>All %1 outputs of batch element %2 lie inside the hull.</source>
         <translation>批次元素 %2 的全部 %1 个输出都在凸包内。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="165"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="167"/>
         <source>%1 of the %2 outputs of batch element %3 lie outside the hull (red).</source>
         <translation>批次元素 %3 的 %2 个输出中有 %1 个落在凸包之外（红色）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="172"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="174"/>
         <source>Their rows&apos; weights do not sum to 1.</source>
         <translation>它们所在行的权重和不为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="173"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="175"/>
         <source>The weights of %1 of the %2 rows do not sum to 1: each such output is its row&apos;s sum times a point of the hull, so it need not lie outside.</source>
         <translation>%2 行中有 %1 行的权重和不为 1：这样的输出等于该行的和乘以凸包中的一个点，所以不一定落在凸包之外。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="179"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="181"/>
         <source>Inside or outside is judged in all %1 dimensions of the values; the picture shows two, so a red point can be drawn inside the polygon.</source>
         <translation>是否在凸包内按值向量的全部 %1 维判断；图只画出两维，所以红点可能画在多边形里面。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="183"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="185"/>
         <source>(Too many to check in all %1 dimensions: judged in the picture only.)</source>
         <translation>（点太多，无法在全部 %1 维中检查：只按图中的两维判断。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="185"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="187"/>
         <source>Softmax runs over the queries (dim=-2): the lecture&apos;s mistake.</source>
         <translation>softmax 沿查询维（dim=-2）：讲义里的错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="187"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="189"/>
         <source>(Principal components need d_v ≤ %1: coordinates 0 and 1 shown.)</source>
         <translation>（主成分需要 d_v ≤ %1：此处显示坐标 0 和 1。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="193"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="195"/>
         <source>Query %1 puts its largest weight, %2, on key %3.</source>
         <translation>查询 %1 把最大的权重 %2 放在键 %3 上。</translation>
     </message>
@@ -2542,7 +2548,7 @@ column entropy %1 nats</source>
     <message>
         <location filename="../../app/widgets/main_menus.cpp" line="320"/>
         <location filename="../../app/widgets/main_menus.cpp" line="331"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="465"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="467"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
@@ -2608,27 +2614,27 @@ column entropy %1 nats</source>
         <translation>已复制 PyTorch 代码：它抽取相同的张量并打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="381"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="383"/>
         <source>Command line copied: attention-viz with these settings</source>
         <translation>已复制命令行：使用这些设置的 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="393"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="395"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="394"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="396"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="417"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="419"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="421"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="423"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
@@ -4207,31 +4213,36 @@ column entropy %1 nats</source>
     </message>
     <message>
         <location filename="../../app/widgets/mistakes_window.cpp" line="538"/>
+        <source>Here the row sums to %1 with dim=-2 (each of the %2 columns sums to 1, and one query takes all of it); with dim=-1 it sums to 1. More queries show it better (← →: L).</source>
+        <translation>这里 dim=-2 时这一行的和为 %1（%2 列中每一列的和都是 1，而唯一的查询拿走了全部）；dim=-1 时它的和为 1。查询多一些看得更清楚（← →：L）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="544"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间（见图右侧）；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="540"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="546"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="578"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="584"/>
         <source>the result is %1, the very shape of (B, L, S),</source>
         <translation>结果是 %1，恰好就是 (B, L, S) 的形状，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="579"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="585"/>
         <source>the result is %1, not (B, L, S) = %2,</source>
         <translation>结果是 %1，而不是 (B, L, S) = %2，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="581"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="587"/>
         <source>Here the shapes fit by chance: %1 but its first axis runs over K&apos;s keys, not the batch, and its columns over K&apos;s features, not the keys.</source>
         <translation>此处形状偶然对得上：%1但它的第一维是 K 的键而不是批次，列是 K 的特征维而不是键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="584"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="590"/>
         <source>Here the shapes fit by chance: %1 but its rows are Q&apos;s features and its columns K&apos;s features, not queries and keys.</source>
         <translation>此处形状偶然对得上：%1但它的行是 Q 的特征维、列是 K 的特征维，而不是查询和键。</translation>
     </message>
@@ -4241,17 +4252,17 @@ column entropy %1 nats</source>
         <translation>在值向量的凸包中（H；按全部 %4 维判断，所以红点可能画在多边形里面）：正确写法 %2 个输出中有 %1 个在凸包外，错误写法有 %3 个。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="599"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="605"/>
         <source>Both sides: Q, K, V drawn as the main window draws them (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.</source>
         <translation>两侧：按主窗口的方式抽取的 Q、K、V（%1，B = %2，L = %3，S = %4，d_k = %5，种子 %6），除错误本身外都除以 √d_k 并沿键做 softmax；显示批次元素 %7。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="611"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="617"/>
         <source>(The main window&apos;s sizes are larger: here B ≤ %1, L and S ≤ %2, d_k ≤ %3, so the draws are not the main window&apos;s numbers.)</source>
         <translation>（主窗口的尺寸更大：此处 B ≤ %1、L 和 S ≤ %2、d_k ≤ %3，所以抽到的数不是主窗口的数。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="544"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="550"/>
         <source>nn.MultiheadAttention&apos;s key_padding_mask handed to F.scaled_dot_product_attention as it is</source>
         <translation>把 nn.MultiheadAttention 的 key_padding_mask 直接喂给 F.scaled_dot_product_attention</translation>
     </message>
@@ -4271,62 +4282,62 @@ column entropy %1 nats</source>
         <translation>在这个 d_k 下两者还很相似。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="545"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="551"/>
         <source>the positions that should be masked are attended to instead</source>
         <translation>该屏蔽的位置反而被关注</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="547"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="553"/>
         <source>their booleans mean opposite things: in key_padding_mask True means masked, in SDPA&apos;s attn_mask True means take part</source>
         <translation>两者布尔语义相反：key_padding_mask 中 True 表示屏蔽，SDPA 的 attn_mask 中 True 表示参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="549"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="555"/>
         <source>invert it before passing it: ~key_padding_mask</source>
         <translation>传参前取反：~key_padding_mask</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="551"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="557"/>
         <source>Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="554"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="560"/>
         <source>Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="562"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="568"/>
         <source>Transposing the wrong axes: K.transpose(0, 1)</source>
         <translation>转置转错了轴：K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="563"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="569"/>
         <source>Transposing the wrong tensor: Q.transpose(-2, -1) @ K</source>
         <translation>转置转错了张量：Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="564"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="570"/>
         <source>a shape error, or the shapes fit by chance and the result is wrong</source>
         <translation>形状报错，或形状偶然对得上但结果错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="566"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="572"/>
         <source>only transposing K&apos;s last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose does not always raise an error</source>
         <translation>只有对 K 的最后两维转置才得到 (B, d_k, S)；高维下转错轴不一定报错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="568"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="574"/>
         <source>always write K.transpose(-2, -1), and check scores.shape == (B, L, S)</source>
         <translation>固定写 K.transpose(-2, -1)，并核对 scores.shape == (B, L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="571"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="577"/>
         <source>Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k = 4.</source>
         <translation>此处 PyTorch 报错。若 B = d_k 且 S = B（或 S = 1）则能运行，例如 B = L = S = d_k = 4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="573"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="579"/>
         <source>Here PyTorch raises an error. It runs whenever L = S, as in self-attention.</source>
         <translation>此处 PyTorch 报错。只要 L = S（如自注意力）它就能运行。</translation>
     </message>
@@ -4346,17 +4357,17 @@ column entropy %1 nats</source>
         <translation>正确做法：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="602"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="608"/>
         <source>projection</source>
         <translation>投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="602"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="608"/>
         <source>direct</source>
         <translation>直接</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="616"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="622"/>
         <source>Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.</source>
         <translation>按键：1–5 或 ← → 选择，H 切换权重和凸包，F5 演示模式，Esc 关闭。</translation>
     </message>
@@ -4591,7 +4602,7 @@ column entropy %1 nats</source>
     </message>
     <message>
         <location filename="../../app/render/training_plot.cpp" line="179"/>
-        <location filename="../../app/render/training_plot.cpp" line="452"/>
+        <location filename="../../app/render/training_plot.cpp" line="455"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
@@ -4636,22 +4647,12 @@ column entropy %1 nats</source>
         <translation>不缩放时这一层学不会：留出集准确率 %1，是随机猜测的 %2 倍（1/L = %3）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="262"/>
-        <source>Its rows are one-hot on a wrong key: the softmax is saturated and its gradient has vanished (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
-        <translation>它的每一行都是落在错误键上的独热分布：softmax 已饱和，梯度已消失（讲义里的“训练不收敛”）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="264"/>
-        <source>Its rows are one-hot on a wrong key: the softmax is saturated (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
-        <translation>它的每一行都是落在错误键上的独热分布：softmax 已饱和（讲义里的“训练不收敛”）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="271"/>
+        <location filename="../../app/render/training_plot.cpp" line="274"/>
         <source>Without the scale it learns slowly: held-out accuracy %1 at the start, %2 now (%3× chance, 1/L = %4), against %5 scaled.</source>
         <translation>不缩放时学得很慢：留出集准确率开始时 %1，现在 %2（随机猜测的 %3 倍，1/L = %4），缩放时为 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="273"/>
+        <location filename="../../app/render/training_plot.cpp" line="276"/>
         <source>Without the scale it does not improve: held-out accuracy %1 at the start, %2 now (%3× chance, 1/L = %4), against %5 scaled.</source>
         <translation>不缩放时没有进步：留出集准确率开始时 %1，现在 %2（随机猜测的 %3 倍，1/L = %4），缩放时为 %5。</translation>
     </message>
@@ -4661,37 +4662,47 @@ column entropy %1 nats</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="281"/>
+        <location filename="../../app/render/training_plot.cpp" line="261"/>
+        <source>Its rows are one-hot (largest weight %1) and put %2 on the target on average: the softmax is saturated and its gradient has vanished (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
+        <translation>它的每一行都是独热分布（最大权重 %1），平均只有 %2 落在目标上：softmax 已饱和，梯度已消失（讲义里的“训练不收敛”）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="264"/>
+        <source>Its rows are one-hot (largest weight %1) and put %2 on the target on average: the softmax is saturated (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
+        <translation>它的每一行都是独热分布（最大权重 %1），平均只有 %2 落在目标上：softmax 已饱和（讲义里的“训练不收敛”）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="284"/>
         <source>Its rows are nearly one-hot (largest weight %1), mostly on a wrong key.</source>
         <translation>它的各行几乎是独热的（最大权重 %1），大多落在错误的键上。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="287"/>
+        <location filename="../../app/render/training_plot.cpp" line="290"/>
         <source>Both have learned: the unscaled gradient&apos;s median fell to %1 of its start on the way, and Adam, which divides each step by the gradient&apos;s own running size, still moved the weights.</source>
         <translation>两者都学会了：不缩放时梯度的中位数途中降到起始值的 %1，而 Adam 用梯度自身的滑动大小去除每一步，仍然推动了权重。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="294"/>
+        <location filename="../../app/render/training_plot.cpp" line="297"/>
         <source>The unscaled gradient starts %1× the scaled one (%2 against %3): without the factor %4 its logits, and their derivatives with respect to W_q and W_k, are %5 times larger.</source>
         <translation>不缩放时梯度一开始是缩放时的 %1 倍（%2 对 %3）：少了因子 %4，它的 logit 以及 logit 对 W_q、W_k 的导数都大 %5 倍。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="301"/>
+        <location filename="../../app/render/training_plot.cpp" line="304"/>
         <source>It falls as the rows turn one-hot and the softmax&apos;s Jacobian goes to 0.</source>
         <translation>随着各行变成独热、softmax 的雅可比趋于 0，它也随之下降。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="415"/>
+        <location filename="../../app/render/training_plot.cpp" line="418"/>
         <source>gradient norm: median of %1 steps (bold), each step (thin)</source>
         <translation>梯度范数：%1 步的中位数（粗线），每一步（细线）</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="398"/>
+        <location filename="../../app/render/training_plot.cpp" line="401"/>
         <source>chance: 1/L = %1</source>
         <translation>随机猜测：1/L = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="455"/>
+        <location filename="../../app/render/training_plot.cpp" line="458"/>
         <source>%1: largest weight on the outlined target in %2 of %3 rows</source>
         <translation>%1：%3 行中 %2 行的最大权重在框出的目标上</translation>
     </message>
@@ -4879,7 +4890,7 @@ column entropy %1 nats</source>
         <translation>重来</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="397"/>
+        <location filename="../../app/widgets/training_window.cpp" line="400"/>
         <source>Export the training runs</source>
         <translation>导出训练过程</translation>
     </message>

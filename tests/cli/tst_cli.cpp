@@ -69,6 +69,7 @@ private slots:
     void additiveDump();
     void printCommandReopensTheState_data();
     void printCommandReopensTheState();
+    void printCommandKeepsTheComparison();
     void printPytorchGivesTheDumpsWeights_data();
     void printPytorchGivesTheDumpsWeights();
     void initSigmaAndScalingInTheDump();
@@ -596,6 +597,26 @@ void TestCli::printCommandReopensTheState()
     QCOMPARE(QString::fromUtf8(sh.readAllStandardOutput()), words.join('\n') + '\n');
 }
 
+// The comparison on screen is part of the state --print-command (Copy as command line) gives back.
+void TestCli::printCommandKeepsTheComparison()
+{
+    for (const QString &compare :
+        { QStringLiteral("scaling"), QStringLiteral("softmax-dim"), QStringLiteral("d-k:512") }) {
+        const Run r
+            = runProgram({ "--mode", "direct", "--len", "1", "--keys", "6", "--compare", compare, "--print-command" });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString printed = QString::fromUtf8(r.out).trimmed();
+        QVERIFY2(printed.endsWith(" --compare " + compare), qPrintable(printed));
+        const QStringList words = QProcess::splitCommand(printed); // the program's name first, as argv
+        const CliOutcome again = parseCommandLine(words, std::uint64_t(8) << 30);
+        QVERIFY2(again.kind == CliOutcome::Run, qPrintable(again.text));
+        QCOMPARE(compareName(again.request.compare)
+                + (again.request.compare == CompareKind::Dk ? ":" + QString::number(again.request.compareDk)
+                                                            : QString()),
+            compare);
+    }
+}
+
 // --print-pytorch (Edit > Copy as PyTorch code), run in Debian's PyTorch, prints the weights --dump writes.
 void TestCli::printPytorchGivesTheDumpsWeights_data()
 {
@@ -741,7 +762,7 @@ void TestCli::trainDumpAndExports()
     // The default run's verdict, from its numbers (the caption's words, whatever lines they wrap onto).
     const QString words = QString::fromUtf8(drawn).replace(QRegularExpression("<[^>]*>"), " ").simplified();
     QVERIFY2(words.contains("Without the scale the layer does not learn: held-out accuracy"), qPrintable(words));
-    QVERIFY(words.contains("Its rows are one-hot on a wrong key"));
+    QVERIFY(words.contains("Its rows are one-hot (largest weight 1.000) and put"));
     QVERIFY(
         words.contains(QRegularExpression("puts the largest weight on the target in (9[0-9]|100) % of the held-out")));
     for (const QStringList &bad : { QStringList { "--train", "--optimizer", "rmsprop", "--dump", "-" },
