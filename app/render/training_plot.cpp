@@ -200,7 +200,7 @@ QString TrainingPlot::defaultTitle(const attn::TrainSettings &s)
         .arg(QString::number(s.seed));
 }
 
-QString TrainingPlot::summary(const attn::TrainingSnapshot &s)
+QString TrainingPlot::summary(const attn::TrainingSnapshot &s, bool brief)
 {
     const int n = s.steps();
     if (n == 0)
@@ -229,17 +229,18 @@ QString TrainingPlot::summary(const attn::TrainingSnapshot &s)
                      .arg(onTarget[side], 0, 'f', 3)
                      .arg(number(medianStart[side]), number(medianNow[side]));
     }
-    QString text = tr("Step %1 of %2 (accuracy: the share of examples whose largest weight is on the target, now on "
-                      "%5 examples never trained on and over the last %6 batches; loss and weights: the first "
-                      "step's → the mean of the last %4 steps; gradient norm: the first step's → the median of the "
-                      "last %3). ")
-                       .arg(n)
-                       .arg(s.settings.steps)
-                       .arg(std::min(n, kMedianWindow))
-                       .arg(std::min(n, 10))
-                       .arg(examples)
-                       .arg(std::min(n, 50))
-        + parts.join(' ');
+    QString text = brief ? tr("Step %1 of %2.").arg(n).arg(s.settings.steps)
+                         : tr("Step %1 of %2 (accuracy: the share of examples whose largest weight is on the target, "
+                              "now on %5 examples never trained on and over the last %6 batches; loss and weights: the "
+                              "first step's → the mean of the last %4 steps; gradient norm: the first step's → the "
+                              "median of the last %3). ")
+                               .arg(n)
+                               .arg(s.settings.steps)
+                               .arg(std::min(n, kMedianWindow))
+                               .arg(std::min(n, 10))
+                               .arg(examples)
+                               .arg(std::min(n, 50))
+            + parts.join(' ');
     // What it means, said only where the numbers show it, with stated thresholds: "does not learn" only within twice
     // chance (1/L) on the held-out examples and on the last batches, "learns slowly" above that and below 0.9.
     const double chance = 1.0 / std::max(1, s.settings.length);
@@ -318,10 +319,11 @@ void TrainingPlot::applyFonts()
     const PlotTextFonts fonts = applyPlotFonts(m_plot, m_textSize, m_title, m_caption, m_legend);
     const QFont &f = fonts.body, &small = fonts.small;
     const int px = fonts.px;
+    // The curves' names at the tick labels' size: three panels stacked leave each little height for them.
     for (QCPAxisRect *rect : m_curves + m_maps)
         for (QCPAxis *a : rect->axes()) {
             a->setTickLabelFont(small);
-            a->setLabelFont(f);
+            a->setLabelFont(m_curves.contains(rect) && a->axisType() == QCPAxis::atLeft ? small : f);
         }
     m_scale->axis()->setTickLabelFont(small);
     m_scale->axis()->setLabelFont(f);

@@ -59,8 +59,9 @@ public:
     static QString defaultTitle(const attn::TrainSettings &s);
     // The scaled run's name: "÷√d_k", "÷d_k", ...
     static QString scaledName(const attn::TrainSettings &s);
-    // What the curves show, in numbers, and what it means where the numbers say so.
-    static QString summary(const attn::TrainingSnapshot &s);
+    // What the curves show, in numbers, and what it means where the numbers say so. Brief (presentation mode): the
+    // step and what it means, without each run's numbers.
+    static QString summary(const attn::TrainingSnapshot &s, bool brief = false);
 
 private:
     void applyFonts();

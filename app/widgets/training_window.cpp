@@ -300,7 +300,7 @@ void TrainingWindow::showSnapshot()
         return;
     m_plot->setSnapshot(m_controller->snapshot());
     m_customPlot->replot(QCustomPlot::rpQueuedReplot);
-    m_summary->setText(TrainingPlot::summary(m_controller->snapshot()));
+    m_summary->setText(TrainingPlot::summary(m_controller->snapshot(), m_presentation)); // brief when presenting
     m_progress->setText(tr("step %1 of %2").arg(m_controller->snapshot().steps()).arg(m_controller->settings().steps));
 }
 
@@ -369,7 +369,8 @@ void TrainingWindow::resizeEvent(QResizeEvent *event)
     m_summary->setFont(f);
     // Room for three lines of it: the plot does not jump when the summary grows from two lines to three.
     m_summary->setMinimumHeight(QFontMetrics(f).lineSpacing() * 3 + 4);
-    m_customPlot->replot(QCustomPlot::rpQueuedReplot);
+    m_customPlot->replot(QCustomPlot::rpImmediateRefresh);
+    showSnapshot(); // the maps' titles wrapped to their new width, the summary brief or not
 }
 
 void TrainingWindow::hideEvent(QHideEvent *event)

@@ -222,34 +222,18 @@ void WhyScaleWindow::setSettings(int keys, int trials, attn::Scaling scaling, bo
 
 void WhyScaleWindow::setPresentation(bool on)
 {
-    // The sweep's plot, the histograms and the note under them: as every presenting window's text (21 pixels at
-    // 720 lines, tick labels 18); off, the plots' own fonts.
-    const int px = on ? presentationTextPixels(this) : 0;
-    m_sweepPlot->setTextSize(px);
-    QFont body = m_histogram->font(), small = body;
-    if (px > 0) {
-        body.setPixelSize(px);
-        small.setPixelSize(px * 9 / 10);
-    }
-    for (QCPTextElement *title : m_histogramTitle)
-        if (title)
-            title->setFont(body);
-    for (QCPAxisRect *rect : m_histogram->axisRects())
-        for (QCPAxis *a : rect->axes()) {
-            a->setTickLabelFont(small);
-            a->setLabelFont(body);
-        }
-    // The sweep's four panels keep most of the screen, with three ticks a side (more run together at this size);
-    // the histograms a sixth, the note under them prose-sized. The long explanation under it, which the lecturer
-    // speaks, gives its room to the panels.
-    for (QCustomPlot *plot : { m_plot, m_histogram })
-        for (QCPAxisRect *rect : plot->axisRects())
-            rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(on ? (plot == m_plot ? 3 : 2) : 5);
-    m_histogram->setMaximumHeight(on ? height() / 6 : QWIDGETSIZE_MAX);
-    m_varianceNote->setStyleSheet(on ? QStringLiteral("font-size: %1px;").arg(px * 3 / 4) : QString());
+    // The sweep's text as every presenting window's (21 pixels at 720 lines, tick labels 18); off, its own.
+    m_sweepPlot->setTextSize(on ? presentationTextPixels(this) : 0);
+    // In presentation mode the sweep's four panels take the screen, three ticks a side (more run together at this
+    // size): the main window's histograms, the notes and the long explanation, which the lecturer speaks, step
+    // aside (the main window's note under its map says what the histograms' note says).
+    m_presentation = on;
+    for (QCPAxisRect *rect : m_plot->axisRects())
+        rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(on ? 3 : 5);
+    m_histogram->setVisible(!on);
+    m_varianceNote->setVisible(!on && !m_varianceNote->text().isEmpty());
     m_status->setVisible(!on);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
-    m_histogram->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void WhyScaleWindow::showEvent(QShowEvent *event)
@@ -504,7 +488,7 @@ void WhyScaleWindow::showHistograms()
                               : tr("The curves above draw q and k directly as %1·randn, entries of variance %2.")
                                     .arg(QString::number(p.sigma, 'g', 4), QString::number(p.sigma * p.sigma, 'g', 4)));
     m_varianceNote->setText(note);
-    m_varianceNote->setVisible(!note.isEmpty());
+    m_varianceNote->setVisible(!note.isEmpty() && !m_presentation);
     m_histogram->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -99,4 +99,5 @@ private:
     bool m_busy = false; // from starting a sweep until its end has been shown
     bool m_again = false; // settings changed while one ran
     bool m_sized = false; // fitted to the screen when first shown
+    bool m_presentation = false; // the sweep alone, its text large
 };
