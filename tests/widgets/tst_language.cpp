@@ -42,9 +42,10 @@ const QString kChineseTitle = QString::fromUtf8("attention-viz — 你的设置"
 QStringList textsOf(QWidget *root)
 {
     QStringList out;
+    // (a plot's title wrapped to its width, which a window not yet laid out does not have, compares as one line)
     const auto add = [&out](const QString &s) {
         if (!s.trimmed().isEmpty())
-            out << s;
+            out << QString(s).replace('\n', ' ');
     };
     const auto addActions = [&](const QList<QAction *> &actions) {
         for (const QAction *a : actions) {
