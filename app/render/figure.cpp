@@ -346,33 +346,16 @@ public:
         colRect->setMinimumSize(0, px * 9 / 2);
         colRect->setMaximumSize(QWIDGETSIZE_MAX, px * 13 / 2);
         cell->setRowSpacing(0);
-        rowRect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
         map->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
         colRect->setMarginGroup(QCP::msLeft | QCP::msRight, cols);
         // The numbers as large as the text around them (at least 8 units), or none (laidOut).
         const QFont numbers = numberFont(m_font);
         const double numberWidth = QFontMetricsF(numbers).horizontalAdvance(QStringLiteral("0.0000")) + 8;
-        rowRect->setMinimumSize(int(std::ceil(numberWidth)), 0);
-        for (QCPAxisRect *rect : { rowRect, colRect }) {
-            tighten(rect, m_pad);
-            for (QCPAxis *axis : rect->axes()) {
-                axis->grid()->setVisible(false);
-                axis->setTickLabelFont(m_font);
-                axis->setLabelFont(m_font);
-                axis->setSubTickPen(Qt::NoPen);
-            }
-        }
+        styleSidePanel(colRect);
         // Row sums: horizontal bars keyed by query, query 0 at the top as in the map.
-        QCPAxis *query = rowRect->axis(QCPAxis::atLeft), *rowValue = rowRect->axis(QCPAxis::atBottom);
-        query->setRangeReversed(true);
-        query->setRange(-0.5, L - 0.5);
-        query->setTickLabels(false);
-        query->setTicks(false);
-        // Its scale and name on top, so that nothing stands between the map and its column sums.
-        rowValue->setVisible(false);
-        rowValue = rowRect->axis(QCPAxis::atTop);
-        rowValue->setVisible(true);
-        rowValue->setLabel(QCoreApplication::translate("HeatmapPanel", "row sum"));
+        QCPAxis *rowValue
+            = setUpRowPanel(rowRect, L, rows, numberWidth, QCoreApplication::translate("HeatmapPanel", "row sum"));
+        QCPAxis *query = rowRect->axis(QCPAxis::atLeft);
         double rowMax = 1.0, colMax = 1.0;
         for (int i = 0; i < L; ++i)
             rowMax = std::max(rowMax, double(st.rowSums(b, i)));
@@ -411,27 +394,45 @@ public:
             addEntropyPanel(entropyRect, st, b, L, S, p, numbers, rows, numberWidth);
     }
 
-    // The rows' entropies (nats) from 0 to ln S, the most a row over S keys can have, as in the window.
-    void addEntropyPanel(QCPAxisRect *entropyRect, const attn::Statistics &st, int b, int L, int S,
-        const attn::Params &p, const QFont &numbers, QCPMarginGroup *rows, double numberWidth)
+    // A panel beside the map's side: tight, no grid, the figure's font.
+    void styleSidePanel(QCPAxisRect *rect)
     {
-        entropyRect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
-        entropyRect->setMinimumSize(int(std::ceil(numberWidth)), 0);
-        tighten(entropyRect, m_pad);
-        for (QCPAxis *axis : entropyRect->axes()) {
+        tighten(rect, m_pad);
+        for (QCPAxis *axis : rect->axes()) {
             axis->grid()->setVisible(false);
             axis->setTickLabelFont(m_font);
             axis->setLabelFont(m_font);
             axis->setSubTickPen(Qt::NoPen);
         }
-        QCPAxis *entropyRows = entropyRect->axis(QCPAxis::atLeft), *entropyValue = entropyRect->axis(QCPAxis::atTop);
-        entropyRows->setRangeReversed(true);
-        entropyRows->setRange(-0.5, L - 0.5);
-        entropyRows->setTickLabels(false);
-        entropyRows->setTicks(false);
-        entropyRect->axis(QCPAxis::atBottom)->setVisible(false);
-        entropyValue->setVisible(true);
-        entropyValue->setLabel(QCoreApplication::translate("HeatmapPanel", "entropy"));
+    }
+
+    // A panel of one bar per row beside the map (row sums, entropies), aligned with its rows, query 0 at the top,
+    // wide enough for "0.0000"; its scale and name on top, so that nothing stands between the map and its column
+    // sums. Returns the value axis.
+    QCPAxis *setUpRowPanel(QCPAxisRect *rect, int L, QCPMarginGroup *rows, double numberWidth, const QString &name)
+    {
+        rect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
+        rect->setMinimumSize(int(std::ceil(numberWidth)), 0);
+        styleSidePanel(rect);
+        QCPAxis *keys = rect->axis(QCPAxis::atLeft);
+        keys->setRangeReversed(true);
+        keys->setRange(-0.5, L - 0.5);
+        keys->setTickLabels(false);
+        keys->setTicks(false);
+        rect->axis(QCPAxis::atBottom)->setVisible(false);
+        QCPAxis *value = rect->axis(QCPAxis::atTop);
+        value->setVisible(true);
+        value->setLabel(name);
+        return value;
+    }
+
+    // The rows' entropies (nats) from 0 to ln S, the most a row over S keys can have, as in the window.
+    void addEntropyPanel(QCPAxisRect *entropyRect, const attn::Statistics &st, int b, int L, int S,
+        const attn::Params &p, const QFont &numbers, QCPMarginGroup *rows, double numberWidth)
+    {
+        QCPAxis *entropyValue
+            = setUpRowPanel(entropyRect, L, rows, numberWidth, QCoreApplication::translate("HeatmapPanel", "entropy"));
+        QCPAxis *entropyRows = entropyRect->axis(QCPAxis::atLeft);
         const double lnS = std::log(double(std::max(S, 1)));
         double entropyMax = std::max(lnS, 1e-6);
         for (int i = 0; i < L; ++i)
