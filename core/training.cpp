@@ -199,20 +199,25 @@ double squaredNorm(const MatrixD &m)
     return dot(m.data(), m.data(), m.size());
 }
 
-} // namespace
+// d_model × d_model: logits_j = scale · q M X_jᵀ with M = W_q W_kᵀ, M(a, b) = Σ_c W_q(a, c) W_k(b, c).
+MatrixD scoreMatrix(const MatrixD &Wq, const MatrixD &Wk)
+{
+    MatrixD M(Wq.rows(), Wk.rows());
+    for (Eigen::Index a = 0; a < M.rows(); ++a)
+        for (Eigen::Index b = 0; b < M.cols(); ++b)
+            M(a, b) = dot(Wq.row(a).data(), Wk.row(b).data(), Wq.cols());
+    return M;
+}
 
-TrainEvaluation evaluateTraining(
-    const MatrixD &Wq, const MatrixD &Wk, double scale, const TrainBatch &batch, bool gradients)
+// evaluateTraining with M = scoreMatrix(W_q, W_k) made by the caller (a step uses it for its batch and the held-out
+// examples).
+TrainEvaluation evaluateWith(
+    const MatrixD &M, const MatrixD &Wq, const MatrixD &Wk, double scale, const TrainBatch &batch, bool gradients)
 {
     // Every sum runs in a fixed order (no Eigen product or reduction, whose order depends on the CPU's vector width
     // and on the threads), so a run gives the same bits on every machine, in every build, with any OMP_NUM_THREADS.
     const int B = batch.size(), L = batch.length();
     const Eigen::Index dModel = Wq.rows(), dV = batch.V.cols();
-    // d_model × d_model: logits_j = scale · q M X_jᵀ with M = W_q W_kᵀ, M(a, b) = Σ_c W_q(a, c) W_k(b, c).
-    MatrixD M(dModel, dModel);
-    for (Eigen::Index a = 0; a < dModel; ++a)
-        for (Eigen::Index b = 0; b < dModel; ++b)
-            M(a, b) = dot(Wq.row(a).data(), Wk.row(b).data(), Wq.cols());
     const MatrixD U = product(batch.query, M); // B × d_model
     TrainEvaluation e;
     e.weights.resize(B, L);
@@ -282,6 +287,14 @@ TrainEvaluation evaluateTraining(
         e.gradNorm = std::sqrt(squaredNorm(e.gradWq) + squaredNorm(e.gradWk));
     }
     return e;
+}
+
+} // namespace
+
+TrainEvaluation evaluateTraining(
+    const MatrixD &Wq, const MatrixD &Wk, double scale, const TrainBatch &batch, bool gradients)
+{
+    return evaluateWith(scoreMatrix(Wq, Wk), Wq, Wk, scale, batch, gradients);
 }
 
 TrainingRun::TrainingRun(const TrainSettings &s)
@@ -361,14 +374,15 @@ void TrainingRun::step()
     const TrainBatch next = first ? TrainBatch() : drawTrainBatch(m_generator, m_settings);
     const TrainBatch &batch = first ? m_firstBatch : next;
     for (TrainSide &side : m_side) {
-        TrainEvaluation e = evaluateTraining(side.Wq, side.Wk, side.scale, batch);
+        const MatrixD M = scoreMatrix(side.Wq, side.Wk); // for the batch and the held-out examples
+        TrainEvaluation e = evaluateWith(M, side.Wq, side.Wk, side.scale, batch, true);
         TrainHistory &h = side.history;
         h.loss.push_back(e.loss);
         h.accuracy.push_back(e.accuracy);
         h.gradNorm.push_back(e.gradNorm);
         h.maxWeight.push_back(e.maxWeight);
         h.targetWeight.push_back(e.targetWeight);
-        h.heldOutAccuracy.push_back(evaluateTraining(side.Wq, side.Wk, side.scale, m_heldOut, false).accuracy);
+        h.heldOutAccuracy.push_back(evaluateWith(M, side.Wq, side.Wk, side.scale, m_heldOut, false).accuracy);
         if (first) {
             side.gradWq0 = e.gradWq;
             side.gradWk0 = e.gradWk;
