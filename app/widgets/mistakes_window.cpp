@@ -6,6 +6,7 @@
 #include "render/color_maps.h"
 #include "render/heatmap_drawing.h"
 #include "render/hull_plot.h"
+#include "widgets/presentation.h"
 #include "widgets/theme.h"
 
 #include <qcustomplot.h>
@@ -15,7 +16,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QScreen>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -277,9 +277,7 @@ void MistakesWindow::setPresentation(bool on, bool fullScreen)
     applyFonts();
     recompute(); // the lines of code break differently
     if (on && fullScreen) {
-        if (QScreen *sc = screen()) // without a window manager full screen is only a wish: take the screen
-            setGeometry(sc->geometry());
-        showFullScreen();
+        showOnWholeScreen(this);
     } else if (!on && isVisible() && isFullScreen())
         showNormal();
 }

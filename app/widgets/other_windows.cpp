@@ -15,7 +15,6 @@
 #include <QApplication>
 #include <QEvent>
 #include <QGuiApplication>
-#include <QScreen>
 #include <QShortcut>
 #include <QTimer>
 
@@ -85,11 +84,9 @@ void OtherWindows::present(QWidget *w, bool on)
 
 void OtherWindows::bringUp(QWidget *w)
 {
-    if (m_presentation) { // (Qt forgets a hidden window's full screen when it shows it)
-        if (const QScreen *screen = w->screen()) // without a window manager full screen is only a wish
-            w->setGeometry(screen->geometry());
-        w->showFullScreen();
-    } else
+    if (m_presentation)
+        showOnWholeScreen(w);
+    else
         w->show();
     w->raise();
     w->activateWindow();

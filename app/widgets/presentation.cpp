@@ -19,15 +19,21 @@ int presentationTextPixels(const QWidget *window)
     return int(std::lround(15.5 * presentationScale(window)));
 }
 
+void showOnWholeScreen(QWidget *window)
+{
+    if (const QScreen *screen = window->screen())
+        window->setGeometry(screen->geometry());
+    window->showFullScreen();
+}
+
 void presentWindow(QWidget *window, bool on)
 {
     static const char *const kNormal = "attention-viz-normal-geometry";
     if (on) {
         if (!window->property(kNormal).isValid())
             window->setProperty(kNormal, window->geometry());
-        if (const QScreen *screen = window->screen())
-            window->setGeometry(screen->geometry());
-        window->setWindowState(window->windowState() | Qt::WindowFullScreen);
+        if (window->isVisible()) // (a hidden one is shown so when it opens: Qt forgets a hidden window's full screen)
+            showOnWholeScreen(window);
         QFont f = window->font();
         f.setPixelSize(presentationTextPixels(window));
         window->setFont(f);

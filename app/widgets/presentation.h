@@ -15,6 +15,10 @@ double presentationScale(const QWidget *window);
 // (its smaller text, a plot's tick labels, 9/10 of it: 18), 31 at 1080.
 int presentationTextPixels(const QWidget *window);
 
+// Shows window over the whole screen: full screen, and (without a window manager, where full screen is only a wish)
+// the screen's geometry.
+void showOnWholeScreen(QWidget *window);
+
 // One of the program's other windows into presentation mode or out of it. On: it takes the whole screen (also with
 // no window manager, where full screen is only a wish), black on white, its font presentationTextPixels() high (a
 // window's plots and labels follow it as the window says: setPresentation). Off: its size, place, font and colours
