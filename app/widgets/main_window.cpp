@@ -328,7 +328,7 @@ void MainWindow::setPresentation(bool on, bool fullScreen)
     m_keys->demoBar()->setVisible(on);
     setPresentationStyle(this, on);
     if (on && fullScreen)
-        showFullScreen();
+        showOnWholeScreen(this); // (without a window manager a full-screen wish left it where it stood)
     else if (isFullScreen())
         showNormal();
     fitPresentation();
