@@ -26,10 +26,14 @@
 
 #include <QApplication>
 #include <QBuffer>
+#include <QFileInfo>
 #include <QIcon>
 #include <QImage>
 #include <QSettings>
 #include <QTranslator>
+#include <QWindow>
+
+#include <memory>
 #include <qcustomplot.h>
 
 #include <cstdio>
@@ -137,6 +141,25 @@ bool writeScenarioFile(Run &run)
     s.compareDk = r.compareDk;
     s.captionEn = r.captionEn;
     s.captionZh = r.captionZh;
+    // A demo file: with --presentation or --lesson (and --step), or from one (--scenario), the classroom too.
+    if (r.classroom || r.presentation || !r.lessonPath.isEmpty()) {
+        Classroom c = r.classroom.value_or(Classroom {});
+        c.presentation = r.presentation;
+        c.language = r.language;
+        if (!r.lessonPath.isEmpty()) {
+            c.lessonPath = r.lessonPath.startsWith(QLatin1String(":/")) ? r.lessonPath
+                                                                        : QFileInfo(r.lessonPath).absoluteFilePath();
+            c.lessonStep = r.lessonStep - 1;
+            // on the step unless the options beside it changed its settings
+            QString error;
+            const auto lesson = loadLesson(r.lessonPath, &error); // (read before, when the options were checked)
+            const Scenario *step = lesson && c.lessonStep < int(lesson->steps.size())
+                ? &lesson->steps[std::size_t(c.lessonStep)]
+                : nullptr;
+            c.onStep = step && step->params == s.params && step->display == s.display && step->compare == s.compare;
+        }
+        s.classroom = c;
+    }
     QString why;
     return saveScenario(r.saveScenarioPath, s, &why, &run.outputs) || run.failed("--save-scenario", why);
 }
@@ -386,6 +409,21 @@ int runWindow(Run &run)
         if (r.paramsGiven)
             show();
     }
+    if (r.classroom) { // a demo file: its presentation mode, lesson step and windows
+        Scenario s;
+        s.params = model.params();
+        s.display = model.display();
+        s.compare = model.compare();
+        s.compareDk = model.compareDk();
+        s.captionEn = model.captionEn();
+        s.captionZh = model.captionZh();
+        s.classroom = r.classroom;
+        s.classroom->presentation = r.presentation; // (before its windows open: they open presenting)
+        s.classroom->language.clear(); // (installed at the start)
+        if (!r.lessonPath.isEmpty())
+            s.classroom->lessonPath.clear(); // --lesson's, opened above
+        window.applyScenario(s); // (on the step only if the options beside it left the step's settings)
+    }
     prepareWindow(r, model, window);
     if (!interactive)
         return writeScreenshot(run, window) && run.outputs.commit(&run.error) ? 0 : fail(run.error);
@@ -393,6 +431,17 @@ int runWindow(Run &run)
     // The keys are the window's from the start: without a window manager (a kiosk projector PC) no window would have
     // them until a click.
     window.giveKeysBack();
+    // The other windows a demo file (or --mistake, --sweep, --train) opened, over it again once it has the keys (shown
+    // last, it came on top and took them), the last with the keys.
+    if (const QStringList open = window.windows()->openNames(); !open.isEmpty() && window.windowHandle()) {
+        auto once = std::make_shared<QMetaObject::Connection>();
+        *once = QObject::connect(window.windowHandle(), &QWindow::activeChanged, &window, [&window, open, once] {
+            if (!window.isActiveWindow())
+                return;
+            QObject::disconnect(*once);
+            window.windows()->openOnly(open);
+        });
+    }
     return QApplication::exec();
 }
 

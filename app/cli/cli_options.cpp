@@ -358,6 +358,7 @@ void startingState(const QCommandLineParser &parser, CliRequest &r)
             if (!loaded)
                 throw Fail { QStringLiteral("--scenario: %1").arg(error) };
             base = *loaded;
+            r.classroom = loaded->classroom;
         }
         p = base.params;
         r.display = base.display;
@@ -716,7 +717,7 @@ void parseWindowAndPictureOptions(const QCommandLineParser &parser, CliRequest &
         if (!loadLesson(r.lessonPath, &error))
             throw Fail { QStringLiteral("--lesson: %1").arg(error) };
     }
-    r.presentation = parser.isSet("presentation");
+    r.presentation = parser.isSet("presentation") || (r.classroom && r.classroom->presentation);
     if (parser.isSet("save-scenario")) {
         r.saveScenarioPath = parser.value("save-scenario");
         if (r.saveScenarioPath.isEmpty())
@@ -726,6 +727,8 @@ void parseWindowAndPictureOptions(const QCommandLineParser &parser, CliRequest &
         r.language = parser.value("lang").trimmed().toLower();
         if (r.language != "en" && r.language != "zh")
             throw Fail { QStringLiteral("--lang: expected en or zh, got '%1'").arg(parser.value("lang")) };
+    } else if (r.classroom) {
+        r.language = r.classroom->language; // the demo's
     }
     if (parser.isSet("theme")) {
         r.theme = parser.value("theme").trimmed().toLower();
@@ -1068,7 +1071,10 @@ const OptionSpec kOptionSpecs[] = {
             "system|light|dark" },
         { "preset", "Start from one of the lecture's examples: qkv-basics, why-scale, sdpa-check, wrong-dim.", "NAME" },
         { "scenario", "Start from a saved scenario (JSON); other options change it.", "FILE" },
-        { "save-scenario", "Write the state given on the command line as a scenario file and exit.", "FILE" },
+        { "save-scenario",
+            "Write the state given on the command line as a scenario file and exit (with --presentation or --lesson a "
+            "demo file, which reopens in that mode on that step).",
+            "FILE" },
         { "lesson", "Open a lesson (JSON, or 'lecture' for the built-in one); Page Up/Down step through it.", "FILE" },
         { "step", "With --lesson: start at its step N (1 is the first); other options change it.", "N" },
         { "compare",

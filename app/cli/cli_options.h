@@ -48,6 +48,9 @@ struct CliRequest
     int lessonStep = 1; // --step N, 1-based
     QString saveScenarioPath; // --save-scenario FILE
     bool presentation = false;
+    // A demo file's classroom (from --scenario), which the window restores; --presentation, --lesson and --lang
+    // given beside it win.
+    std::optional<Classroom> classroom;
     // --sweep d-k=VALUES [--trials T] [--sweep-keys S]: the "why scale" experiment; with --dump its
     // JSON, with --export its plots (.png .jpg .pdf .svg) or numbers (.csv .json), without either the
     // window with the "Why scale?" window open on it.

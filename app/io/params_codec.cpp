@@ -63,6 +63,38 @@ bool jsonBool(const QJsonObject &o, const QString &key, const QString &where, bo
     return o.value(key).toBool();
 }
 
+quint64 jsonSeed(const QJsonObject &o, const QString &key, const QString &where, quint64 fallback)
+{
+    if (!o.contains(key))
+        return fallback;
+    const QJsonValue v = o.value(key);
+    bool ok = v.isString();
+    const quint64 s = ok ? v.toString().toULongLong(&ok) : 0;
+    if (v.isDouble() && v.toDouble() >= 0 && v.toDouble() <= 9007199254740992.0
+        && v.toDouble() == std::floor(v.toDouble()))
+        return quint64(v.toDouble());
+    if (ok)
+        return s;
+    throw CodecError { QStringLiteral("%1%2: expected a whole number from 0 to 18446744073709551615 (as a string above "
+                                      "2^53)")
+                           .arg(where, key) };
+}
+
+QJsonValue seedToJson(quint64 seed)
+{
+    return seed <= (quint64(1) << 53) ? QJsonValue(double(seed)) : QJsonValue(QString::number(seed));
+}
+
+double jsonNumber(const QJsonObject &o, const QString &key, const QString &where, double lo, double hi, double fallback)
+{
+    if (!o.contains(key))
+        return fallback;
+    const QJsonValue v = o.value(key);
+    if (!v.isDouble() || !(v.toDouble() >= lo && v.toDouble() <= hi))
+        throw CodecError { QStringLiteral("%1%2: expected a number from %3 to %4").arg(where, key).arg(lo).arg(hi) };
+    return v.toDouble();
+}
+
 namespace K = attn::key;
 
 namespace {
@@ -107,10 +139,7 @@ QJsonObject paramsToJson(const attn::Params &p)
     o[K::dV] = p.dV;
     o[K::dvFollowsDk] = p.dvFollowsDk;
     o[K::keysFollowLen] = p.keysFollowLength;
-    if (p.seed <= (quint64(1) << 53))
-        o[K::seed] = double(p.seed);
-    else
-        o[K::seed] = QString::number(p.seed); // beyond a double's exact integers
+    o[K::seed] = seedToJson(p.seed); // (as a string beyond a double's exact integers)
     o[K::scaling] = QString::fromStdString(attn::scalingName(p.scaling));
     if (p.scaling == attn::Scaling::Custom)
         o[K::scale] = p.customScale;
@@ -185,19 +214,7 @@ attn::Params paramsFromJson(const QJsonObject &o, const QString &w)
                                .arg(w)
                                .arg(p.keyLength)
                                .arg(p.queryLength) };
-    if (o.contains(K::seed)) {
-        const QJsonValue v = o.value(K::seed);
-        bool ok = v.isString();
-        const quint64 s = ok ? v.toString().toULongLong(&ok) : 0;
-        if (v.isDouble() && v.toDouble() >= 0 && v.toDouble() <= 9007199254740992.0
-            && v.toDouble() == std::floor(v.toDouble()))
-            p.seed = quint64(v.toDouble());
-        else if (ok)
-            p.seed = s;
-        else
-            throw CodecError { w
-                + "seed: expected a whole number from 0 to 18446744073709551615 (as a string above 2^53)" };
-    }
+    p.seed = jsonSeed(o, K::seed, w, p.seed);
     p.scaling = *attn::parseScaling(
         jsonText(o, K::scaling, w, allowed(attn::kScalingNames), nameOf(attn::scalingName(defaults.scaling)))
             .toStdString());

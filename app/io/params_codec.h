@@ -41,3 +41,9 @@ int jsonInteger(const QJsonObject &o, const QString &key, const QString &where, 
 QString jsonText(const QJsonObject &o, const QString &key, const QString &where, const QStringList &allowed,
     const QString &fallback);
 bool jsonBool(const QJsonObject &o, const QString &key, const QString &where, bool fallback);
+// A number from lo to hi.
+double jsonNumber(
+    const QJsonObject &o, const QString &key, const QString &where, double lo, double hi, double fallback);
+// A seed: a whole number up to 2^53, or any 64-bit one as a string (JSON numbers are doubles).
+quint64 jsonSeed(const QJsonObject &o, const QString &key, const QString &where, quint64 fallback);
+QJsonValue seedToJson(quint64 seed);

@@ -65,11 +65,147 @@ QStringList pathsOf(const Scenario &s)
     return paths;
 }
 
+template <typename E, std::size_t N> QStringList namesOf(const attn::Named<E> (&table)[N])
+{
+    QStringList names;
+    for (const auto &entry : table)
+        names << QString::fromLatin1(entry.name);
+    return names;
+}
+
+QString scalingText(attn::Scaling s)
+{
+    return QString::fromStdString(attn::scalingName(s));
+}
+
+// "why_scale": {"keys": 16, "trials": 200, "scaling": "inv_sqrt_d_k", "additive": false}
+QJsonObject whyScaleToJson(const attn::SweepSettings &w)
+{
+    return { { "keys", w.keys }, { "trials", w.trials }, { "scaling", scalingText(w.scaling) },
+        { "additive", w.additiveHidden > 0 } };
+}
+
+attn::SweepSettings whyScaleFromJson(const QJsonObject &o, const QString &w)
+{
+    onlyKnownKeys(o, { "keys", "trials", "scaling", "additive" }, w);
+    attn::SweepSettings s;
+    s.keys = jsonInteger(o, "keys", w, 2, attn::SweepLimits::maxKeys, s.keys);
+    s.trials = jsonInteger(o, "trials", w, 1, attn::SweepLimits::maxTrials, s.trials);
+    s.scaling = *attn::parseScaling(
+        jsonText(o, "scaling", w, namesOf(attn::kScalingNames), scalingText(s.scaling)).toStdString());
+    if (s.scaling == attn::Scaling::Custom)
+        throw CodecError { w + "scaling: the Why-scale window has no custom factor" };
+    s.additiveHidden = jsonBool(o, "additive", w, false) ? attn::Params().additiveHidden : 0;
+    return s;
+}
+
+// "training": {"d_k": 256, "steps": 300, "optimizer": "sgd", "lr": 0.5, "batch": 64, "len": 16, "d_model": 32,
+//              "d_v": 8, "noise": 1, "seed": 0, "init": "normal", "scaling": "inv_sqrt_d_k", "scale": 1}
+QJsonObject trainingToJson(const attn::TrainSettings &t)
+{
+    return { { "d_k", t.dK }, { "steps", t.steps },
+        { "optimizer", QString::fromStdString(attn::optimizerName(t.optimizer)) }, { "lr", t.learningRate },
+        { "batch", t.batch }, { "len", t.length }, { "d_model", t.dModel }, { "d_v", t.dV }, { "noise", t.noise },
+        { "seed", seedToJson(t.seed) }, { "init", QString::fromStdString(attn::trainInitName(t.init)) },
+        { "scaling", scalingText(t.scaling) }, { "scale", t.customScale } };
+}
+
+attn::TrainSettings trainingFromJson(const QJsonObject &o, const QString &w)
+{
+    using L = attn::TrainLimits;
+    onlyKnownKeys(o,
+        { "d_k", "steps", "optimizer", "lr", "batch", "len", "d_model", "d_v", "noise", "seed", "init", "scaling",
+            "scale" },
+        w);
+    attn::TrainSettings t;
+    t.dK = jsonInteger(o, "d_k", w, 1, L::maxDk, t.dK);
+    t.steps = jsonInteger(o, "steps", w, 1, L::maxSteps, t.steps);
+    t.optimizer
+        = *attn::parseOptimizer(jsonText(o, "optimizer", w, namesOf(attn::kOptimizerNames), "sgd").toStdString());
+    t.learningRate = jsonNumber(o, "lr", w, 0, L::maxLearningRate, attn::defaultLearningRate(t.optimizer));
+    t.batch = jsonInteger(o, "batch", w, 1, L::maxBatch, t.batch);
+    t.length = jsonInteger(o, "len", w, 2, L::maxLength, t.length);
+    t.dModel = jsonInteger(o, "d_model", w, 1, L::maxDModel, t.dModel);
+    t.dV = jsonInteger(o, "d_v", w, 1, L::maxDV, t.dV);
+    t.noise = jsonNumber(o, "noise", w, 0, L::maxNoise, t.noise);
+    t.seed = jsonSeed(o, "seed", w, t.seed);
+    t.init = *attn::parseTrainInit(jsonText(o, "init", w, namesOf(attn::kTrainInitNames), "normal").toStdString());
+    t.scaling = *attn::parseScaling(
+        jsonText(o, "scaling", w, namesOf(attn::kScalingNames), scalingText(t.scaling)).toStdString());
+    t.customScale = jsonNumber(o, "scale", w, -1e6, 1e6, t.customScale);
+    if (const auto e = attn::validateTraining(t))
+        throw CodecError { w + QString::fromStdString(*e) };
+    return t;
+}
+
+// "classroom": {"presentation": true, "language": "zh", "lesson": FILE, "step": 4, "on_step": true,
+//               "windows": ["why-scale"], "why_scale": {...}, "training": {...}, "mistake": "no-scale"}
+// (step 1-based, as --step)
+QJsonObject classroomToJson(const Classroom &c, const QString &lessonPath)
+{
+    QJsonObject o { { "presentation", c.presentation } };
+    if (!c.language.isEmpty())
+        o["language"] = c.language;
+    if (!lessonPath.isEmpty()) {
+        o["lesson"] = lessonPath;
+        o["step"] = c.lessonStep + 1;
+        o["on_step"] = c.onStep;
+    }
+    o["windows"] = QJsonArray::fromStringList(c.windows);
+    o["why_scale"] = whyScaleToJson(c.whyScale);
+    o["training"] = trainingToJson(c.training);
+    o["mistake"] = QString::fromStdString(attn::mistakeName(c.mistake));
+    return o;
+}
+
+Classroom classroomFromJson(const QJsonObject &o)
+{
+    const QString w = QStringLiteral("classroom.");
+    onlyKnownKeys(o,
+        { "presentation", "language", "lesson", "step", "on_step", "windows", "why_scale", "training", "mistake" }, w);
+    Classroom c;
+    c.presentation = jsonBool(o, "presentation", w, false);
+    c.language = jsonText(o, "language", w, { "en", "zh" }, QString());
+    c.lessonPath = jsonText(o, "lesson", w, {}, QString());
+    if (o.contains("lesson") && c.lessonPath.isEmpty())
+        throw CodecError { w + "lesson: an empty file name" };
+    if (c.lessonPath.isEmpty() && (o.contains("step") || o.contains("on_step")))
+        throw CodecError { w + "step: needs a lesson (the step of which lesson?)" };
+    // (whether the lesson has that many steps is checked when it is read)
+    c.lessonStep = jsonInteger(o, "step", w, 1, 100000, 1) - 1;
+    c.onStep = jsonBool(o, "on_step", w, true);
+    if (o.contains("windows")) {
+        if (!o.value("windows").isArray())
+            throw CodecError { w + "windows: expected a list of window names" };
+        for (const auto &v : o.value("windows").toArray()) {
+            if (!v.isString() || !classroomWindowNames().contains(v.toString()))
+                throw CodecError { w
+                    + QStringLiteral("windows: expected names among %1").arg(classroomWindowNames().join(", ")) };
+            if (c.windows.contains(v.toString()))
+                throw CodecError { w + QStringLiteral("windows: %1 is named twice").arg(v.toString()) };
+            c.windows << v.toString();
+        }
+    }
+    const auto object = [&](const char *key) {
+        if (o.contains(key) && !o.value(key).isObject())
+            throw CodecError { w + QStringLiteral("%1: expected an object").arg(key) };
+        return o.value(key).toObject();
+    };
+    c.whyScale = whyScaleFromJson(object("why_scale"), w + "why_scale.");
+    c.training = trainingFromJson(object("training"), w + "training.");
+    QStringList mistakes;
+    for (attn::Mistake m : attn::allMistakes())
+        mistakes << QString::fromStdString(attn::mistakeName(m));
+    c.mistake = *attn::parseMistake(jsonText(o, "mistake", w, mistakes, mistakes.first()).toStdString());
+    return c;
+}
+
 } // namespace
 
 Scenario parseScenario(const QJsonObject &o, bool needFormat)
 {
-    onlyKnownKeys(o, { "format", "version", "params", "display", "compare", "compare_d_k", "caption", "load" }, "");
+    onlyKnownKeys(
+        o, { "format", "version", "params", "display", "compare", "compare_d_k", "caption", "load", "classroom" }, "");
     if (needFormat || o.contains("format")) {
         if (o.value("format").toString() != kScenarioFormat)
             throw CodecError { QStringLiteral("format: expected \"%1\"").arg(kScenarioFormat) };
@@ -108,6 +244,11 @@ Scenario parseScenario(const QJsonObject &o, bool needFormat)
         }
     }
     s.loadPaths = loadPathsFromJson(o);
+    if (o.contains("classroom")) {
+        if (!o.value("classroom").isObject())
+            throw CodecError { "classroom: expected an object" };
+        s.classroom = classroomFromJson(o.value("classroom").toObject());
+    }
     return s;
 }
 
@@ -172,6 +313,8 @@ QJsonObject scenarioToJson(const Scenario &s)
         o["caption"] = QJsonObject { { "en", s.captionEn }, { "zh", s.captionZh } };
     if (const QStringList paths = pathsOf(s); !paths.isEmpty())
         o["load"] = loadPathsToJson(paths);
+    if (s.classroom)
+        o["classroom"] = classroomToJson(*s.classroom, s.classroom->lessonPath);
     return o;
 }
 
@@ -196,6 +339,9 @@ bool saveScenario(const QString &path, const Scenario &s, QString *error, Output
             relative << (p.startsWith(QLatin1String(":/")) ? p : folder.relativeFilePath(p));
         o["load"] = loadPathsToJson(relative);
     }
+    if (s.classroom && !s.classroom->lessonPath.isEmpty() && !s.classroom->lessonPath.startsWith(QLatin1String(":/")))
+        o["classroom"] = classroomToJson(
+            *s.classroom, QFileInfo(path).absoluteDir().relativeFilePath(s.classroom->lessonPath)); // (as the data)
     const QByteArray bytes = QJsonDocument(o).toJson(QJsonDocument::Indented);
     return writeOutputBytes(outputs, path, bytes, error);
 }
@@ -225,6 +371,26 @@ std::optional<Scenario> loadScenario(const QString &path, QString *error)
             return std::nullopt;
         }
         attn::setLoaded(s.params, in);
+    }
+    if (s.classroom && !s.classroom->lessonPath.isEmpty()) {
+        // Its lesson, found from the scenario's folder (the built-in one stays ":/lessons/lecture.json"), read now
+        // so that a missing file or step is said when the scenario opens, not half-way through applying it.
+        QString &lesson = s.classroom->lessonPath;
+        if (!lesson.startsWith(QLatin1String(":/")))
+            lesson = QDir::cleanPath(QFileInfo(path).absoluteDir().absoluteFilePath(lesson));
+        QString why;
+        const auto read = loadLesson(lesson, &why);
+        if (!read) {
+            *error = QStringLiteral("%1: classroom.lesson: %2").arg(path, why);
+            return std::nullopt;
+        }
+        if (s.classroom->lessonStep >= int(read->steps.size())) {
+            *error = QStringLiteral("%1: classroom.step: the lesson has %2 steps (got %3)")
+                         .arg(path)
+                         .arg(read->steps.size())
+                         .arg(s.classroom->lessonStep + 1);
+            return std::nullopt;
+        }
     }
     return s;
 }

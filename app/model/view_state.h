@@ -6,7 +6,10 @@
 
 #include "attention.h"
 #include "heatmap_grid.h"
+#include "mistakes.h"
 #include "params_edit.h"
+#include "scale_sweep.h"
+#include "training.h"
 
 #include <QString>
 #include <QStringList>
@@ -96,6 +99,45 @@ inline std::optional<CompareKind> compareFromName(const QString &name)
     return std::nullopt;
 }
 
+// The classroom around the settings, which a demo file holds beside them: presentation mode, the language, the
+// lesson and its step, the other windows open and what they show. Opening the file restores all of it.
+struct Classroom
+{
+    bool presentation = false;
+    QString language; // "en" or "zh"; empty: as the program is
+    // The lesson: empty none, ":/lessons/lecture.json" the built-in one, else its file (as the scenario names it,
+    // relative to the scenario's folder).
+    QString lessonPath;
+    int lessonStep = 0; // 0-based
+    // Whether the step is what is shown; false when other settings took its place (the lesson kept at its step).
+    bool onStep = true;
+    // The other windows open, the one that had the keys last: "four-steps", "why-scale", "training", "hull",
+    // "heads", "mistakes", "guide".
+    QStringList windows;
+    attn::SweepSettings whyScale; // its S, T, scaling and additive side (only these: the rest is the model's)
+    attn::TrainSettings training;
+    attn::Mistake mistake = attn::Mistake::NoScale;
+
+    bool operator==(const Classroom &o) const
+    {
+        return presentation == o.presentation && language == o.language && lessonPath == o.lessonPath
+            && lessonStep == o.lessonStep && onStep == o.onStep && windows == o.windows
+            && whyScale.keys == o.whyScale.keys && whyScale.trials == o.whyScale.trials
+            && whyScale.scaling == o.whyScale.scaling
+            && (whyScale.additiveHidden > 0) == (o.whyScale.additiveHidden > 0) && training == o.training
+            && mistake == o.mistake;
+    }
+};
+
+// The names a demo file gives the other windows, in the View menu's order.
+inline const QStringList &classroomWindowNames()
+{
+    static const QStringList names { QStringLiteral("four-steps"), QStringLiteral("why-scale"),
+        QStringLiteral("training"), QStringLiteral("hull"), QStringLiteral("heads"), QStringLiteral("mistakes"),
+        QStringLiteral("guide") };
+    return names;
+}
+
 // The whole state a file can hold: a scenario (io/scenario.h reads and writes them).
 struct Scenario
 {
@@ -107,13 +149,15 @@ struct Scenario
     // The files params' Q, K, V come from, as the file names them (relative to the scenario's folder): one
     // .npz, or q, k (and v). Filled when read; loadScenario loads them into params.loaded.
     QStringList loadPaths;
+    // A demo file's classroom; none in a plain scenario (opening one leaves the classroom as it is).
+    std::optional<Classroom> classroom;
 
     QString caption(bool chinese) const { return chinese && !captionZh.isEmpty() ? captionZh : captionEn; }
     bool operator==(const Scenario &o) const
     {
         return params == o.params && display == o.display && compare == o.compare
             && (compare != CompareKind::Dk || compareDk == o.compareDk) && captionEn == o.captionEn
-            && captionZh == o.captionZh && loadPaths == o.loadPaths;
+            && captionZh == o.captionZh && loadPaths == o.loadPaths && classroom == o.classroom;
     }
 };
 

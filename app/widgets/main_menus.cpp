@@ -84,7 +84,12 @@ QMenu *MainMenus::buildFile()
     m_recentData->setObjectName("recentDataMenu");
     updateRecentData();
     file->addAction(tr("&Open scenario…"), this, &MainMenus::openScenario);
-    file->addAction(tr("&Save scenario…"), this, &MainMenus::saveScenario);
+    file->addAction(tr("&Save scenario…"), this, [this] { saveScenario(false); });
+    // The classroom too, for a prepared demo; a key, since presentation mode has no menu bar.
+    QAction *saveDemo = file->addAction(tr("Save as de&mo (with presentation mode, lesson step and open windows)…"),
+        this, [this] { saveScenario(true); });
+    saveDemo->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    saveDemo->setObjectName("saveDemoAction");
     file->addAction(tr("Open &lesson…"), this, &MainMenus::openLesson);
     QAction *quit = file->addAction(tr("&Quit"), m_window, &QWidget::close);
     QList<QKeySequence> quitKeys = QKeySequence::keyBindings(QKeySequence::Quit); // empty on some platforms
@@ -351,13 +356,22 @@ void MainMenus::openScenario()
         QMessageBox::warning(m_window, tr("Cannot open the scenario"), translatedMessage(error)); // the state stays
 }
 
-void MainMenus::saveScenario()
+void MainMenus::saveScenario(bool demo)
 {
-    const QString path
-        = QFileDialog::getSaveFileName(m_window, tr("Save the scenario"), "scenario.json", tr("Scenario (*.json)"));
+    const Scenario s = m_window->currentScenario(demo); // (before a dialog takes the keys)
+    const QString path = QFileDialog::getSaveFileName(m_window, demo ? tr("Save the demo") : tr("Save the scenario"),
+        demo ? "demo.json" : "scenario.json", tr("Scenario (*.json)"));
     QString error;
-    if (!path.isEmpty() && !::saveScenario(path, m_window->currentScenario(), &error))
+    if (!path.isEmpty() && !::saveScenario(path, s, &error))
         QMessageBox::warning(m_window, tr("Cannot save the scenario"), translatedMessage(error));
+    else if (!path.isEmpty())
+        m_window->statusBar()->showMessage(demo
+                ? tr("Demo saved: opening %1 restores these settings, presentation mode, the lesson step and the "
+                     "open windows")
+                      .arg(QFileInfo(path).fileName())
+                : tr("Scenario saved: %1").arg(QFileInfo(path).fileName()),
+            6000);
+    m_window->giveKeysBack();
 }
 
 void MainMenus::openLesson()

@@ -44,7 +44,7 @@ private:
     void openData();
     void openExample();
     void openScenario();
-    void saveScenario();
+    void saveScenario(bool demo); // demo: with the classroom (MainWindow::currentScenario)
     void openLesson();
     // ... of Edit, Lecture and Help.
     void copyPytorchCode();

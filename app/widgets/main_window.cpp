@@ -21,13 +21,16 @@
 #include "widgets/other_windows.h"
 #include "widgets/pipeline_view.h"
 #include "widgets/presentation.h"
+#include "widgets/training_window.h"
 #include "widgets/undo_history.h"
+#include "widgets/why_scale_window.h"
 
 #include <qcustomplot.h>
 
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
@@ -217,14 +220,55 @@ QString MainWindow::captionText() const
 
 void MainWindow::applyScenario(const Scenario &s)
 {
-    m_lesson.leave(); // a preset or a file in the lesson's place: it no longer says "step 4/8"
-    ::applyScenario(m_model, s);
+    const std::optional<Classroom> &c = s.classroom;
+    if (c && !c->language.isEmpty() && (c->language == QLatin1String("zh")) != interfaceIsChinese())
+        setInterfaceLanguage(c->language);
+    QString error;
+    if (c && !c->lessonPath.isEmpty() && openLesson(c->lessonPath, &error)) { // (loadScenario read it already)
+        m_lesson.step(c->lessonStep);
+        const Scenario *step = m_lesson.currentScenario();
+        // The demo's own settings over the lesson kept at its step (also when they are not the step's after all).
+        if (!c->onStep || !step || step->params != s.params || step->display != s.display
+            || step->compare != s.compare) {
+            m_lesson.leave();
+            ::applyScenario(m_model, s);
+        }
+    } else {
+        if (!error.isEmpty())
+            showProblem(error);
+        m_lesson.leave(); // a preset or a file in the lesson's place: it no longer says "step 4/8"
+        ::applyScenario(m_model, s);
+    }
     m_caption->update();
+    if (!c)
+        return;
+    whyScale()->setSettings(c->whyScale.keys, c->whyScale.trials, c->whyScale.scaling, c->whyScale.additiveHidden > 0);
+    training()->setSettings(c->training);
+    mistakes()->setMistake(c->mistake);
+    setPresentation(c->presentation);
+    m_windows->openOnly(c->windows); // (after presentation mode: they open presenting, the last with the keys)
+    if (c->windows.isEmpty())
+        giveKeysBack();
 }
 
-Scenario MainWindow::currentScenario() const
+Scenario MainWindow::currentScenario(bool classroom) const
 {
     Scenario s;
+    if (classroom) {
+        Classroom c;
+        c.presentation = m_presentation;
+        c.language = interfaceIsChinese() ? QStringLiteral("zh") : QStringLiteral("en");
+        if (m_lesson.hasLesson()) {
+            c.lessonPath = m_lessonPath;
+            c.lessonStep = std::max(0, m_lesson.currentStep());
+            c.onStep = m_lesson.onStep();
+        }
+        c.windows = m_windows->openNames();
+        c.whyScale = whyScale()->settings();
+        c.training = training()->settings();
+        c.mistake = mistakes()->mistake();
+        s.classroom = c;
+    }
     s.params = m_model->params();
     s.display = m_model->display();
     s.compare = m_model->compare();
@@ -298,6 +342,7 @@ bool MainWindow::openLesson(const QString &path, QString *error)
     if (!lesson)
         return false; // the current state stays
     m_lesson.setLesson(std::move(*lesson));
+    m_lessonPath = path.startsWith(QLatin1String(":/")) ? path : QFileInfo(path).absoluteFilePath();
     return true;
 }
 

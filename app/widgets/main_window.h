@@ -76,8 +76,10 @@ public:
     FigureOptions currentFigureOptions() const { return m_exports->currentFigureOptions(); }
 
     // Scenarios, presets, lessons.
+    // A demo file's classroom too, when it has one: language, presentation, lesson step, the other windows.
     void applyScenario(const Scenario &s);
-    Scenario currentScenario() const;
+    // classroom: with presentation mode, the language, the lesson and step, the windows open (a demo file).
+    Scenario currentScenario(bool classroom = false) const;
     bool openLesson(const QString &path, QString *error);
     // Q, K (and V) from files in place of the draws, or weights alone in their own window (io::classifyDataFiles
     // says which). Says what is wrong in *error and keeps the state when they cannot be used.
@@ -116,6 +118,7 @@ private:
     AttentionModel *m_model;
     CompareController m_comparison;
     LessonController m_lesson;
+    QString m_lessonPath; // the lesson's file, while one is open
     SweepController m_sweep;
     ComparisonView *m_view;
     ControlsPanel *m_controls;

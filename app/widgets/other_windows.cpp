@@ -59,6 +59,52 @@ QList<QWidget *> OtherWindows::all() const
     return windows;
 }
 
+QString OtherWindows::nameOf(const QWidget *w) const
+{
+    const QList<const QWidget *> windows { m_pipeline, m_whyScale, m_training, m_hull, m_heads, m_mistakes, m_guide };
+    const qsizetype i = w ? windows.indexOf(w) : -1;
+    return i < 0 ? QString() : classroomWindowNames().value(int(i));
+}
+
+QWidget *OtherWindows::named(const QString &name)
+{
+    if (name == QLatin1String("guide")) {
+        if (!m_guide) {
+            m_guide = new UserGuide(m_main);
+            adopt(m_guide);
+        }
+        return m_guide;
+    }
+    const QList<QWidget *> windows { m_pipeline, m_whyScale, m_training, m_hull, m_heads, m_mistakes };
+    return windows.value(int(classroomWindowNames().indexOf(name)));
+}
+
+QStringList OtherWindows::openNames() const
+{
+    // Those that have had the keys, in that order, then any shown without having had them (offscreen, in tests).
+    QStringList names;
+    for (const QPointer<QWidget> &w : m_order)
+        if (w && w->isVisible() && !nameOf(w).isEmpty())
+            names << nameOf(w);
+    for (const QWidget *w : all())
+        if (w->isVisible() && !nameOf(w).isEmpty() && !names.contains(nameOf(w)))
+            names.prepend(nameOf(w));
+    return names;
+}
+
+void OtherWindows::openOnly(const QStringList &names)
+{
+    for (QWidget *w : all())
+        if (w->isVisible() && !names.contains(nameOf(w)))
+            close(w);
+    for (const QString &name : names)
+        if (QWidget *w = named(name)) {
+            bringUp(w);
+            m_order.removeAll(w); // (without a window manager no activation says so)
+            m_order << w;
+        }
+}
+
 void OtherWindows::setPresentation(bool on)
 {
     if (on == m_presentation)

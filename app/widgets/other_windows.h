@@ -47,6 +47,10 @@ public:
     void showMistakes(attn::Mistake m);
     void showWeights(std::shared_ptr<const attn::LoadedWeights> w);
     void showGuide();
+    // The windows open, by their names in demo files (classroomWindowNames), the one that had the keys last.
+    QStringList openNames() const;
+    // Exactly these open (the others closed), in this order: the last gets the keys.
+    void openOnly(const QStringList &names);
     // Presentation mode, for every window here, open or not.
     void setPresentation(bool on);
     bool isPresentation() const { return m_presentation; }
@@ -60,6 +64,8 @@ private:
     void present(QWidget *w, bool on); // into presentation mode or out of it
     void close(QWidget *w); // Esc, Ctrl+W
     QList<QWidget *> all() const; // every window made so far
+    QWidget *named(const QString &name); // by its demo-file name (made if it is the guide)
+    QString nameOf(const QWidget *w) const;
 
     QWidget *m_main;
     PipelineView *m_pipeline;

@@ -24,6 +24,9 @@ private slots:
     void badScenarios_data();
     void badScenarios();
     void missingScenarioIsNamed();
+    void demoFileRoundTrip();
+    void demoFileFromTheCommandLine();
+    void demoFileLessonIsChecked();
 
 private:
     QTemporaryDir m_dir;
@@ -135,6 +138,117 @@ void TestScenarios::missingScenarioIsNamed()
     QVERIFY(!loadScenario(m_dir.filePath("missing.json"), &error));
     QVERIFY(error.contains("missing.json: no such file"));
     // a bad lesson in the window keeps the state: tst_lessons, badLessonKeepsState
+}
+
+void TestScenarios::demoFileRoundTrip()
+{
+    // Every field of the classroom away from its default, the lesson a file beside the scenario.
+    const QString lessonPath = m_dir.filePath("my-lesson.json");
+    QFile::remove(lessonPath);
+    QVERIFY(QFile::copy(builtInLessonPath(), lessonPath));
+    Scenario s = everyFieldScenario();
+    Classroom c;
+    c.presentation = true;
+    c.language = "zh";
+    c.lessonPath = lessonPath;
+    c.lessonStep = 4;
+    c.onStep = false;
+    c.windows = QStringList { "training", "why-scale", "mistakes" };
+    c.whyScale.keys = 64;
+    c.whyScale.trials = 50;
+    c.whyScale.scaling = attn::Scaling::InvSqrtDModel;
+    c.whyScale.additiveHidden = 16;
+    c.training.dK = 64;
+    c.training.steps = 120;
+    c.training.optimizer = attn::Optimizer::Adam;
+    c.training.learningRate = 0.01;
+    c.training.noise = 0.5;
+    c.training.seed = 18446744073709551615ull;
+    c.training.init = attn::TrainInit::Randn;
+    c.training.scaling = attn::Scaling::Custom;
+    c.training.customScale = 0.3;
+    c.mistake = attn::Mistake::TransposeQ;
+    s.classroom = c;
+    const QString path = m_dir.filePath("demo.json");
+    QString error;
+    QVERIFY(saveScenario(path, s, &error));
+    // the lesson named relative to the demo, so that the two move together
+    const QJsonObject saved = QJsonDocument::fromJson(readFile(path)).object();
+    QCOMPARE(saved["classroom"].toObject()["lesson"].toString(), QStringLiteral("my-lesson.json"));
+    QCOMPARE(saved["classroom"].toObject()["step"].toInt(), 5); // 1-based, as --step
+    const auto back = loadScenario(path, &error);
+    QVERIFY2(back.has_value(), qPrintable(error));
+    QVERIFY(back->classroom.has_value());
+    QCOMPARE(back->classroom->lessonPath, lessonPath);
+    QCOMPARE(back->classroom->windows, c.windows);
+    QVERIFY(back->classroom->training == c.training);
+    QVERIFY(*back == s);
+    // the built-in lesson stays built in
+    s.classroom->lessonPath = builtInLessonPath();
+    QVERIFY(saveScenario(path, s, &error));
+    QCOMPARE(loadScenario(path, &error)->classroom->lessonPath, builtInLessonPath());
+    // a plain scenario has none, and says nothing of the classroom
+    s.classroom.reset();
+    QVERIFY(saveScenario(path, s, &error));
+    QVERIFY(!QJsonDocument::fromJson(readFile(path)).object().contains("classroom"));
+    QVERIFY(!loadScenario(path, &error)->classroom.has_value());
+}
+
+void TestScenarios::demoFileFromTheCommandLine()
+{
+    // --save-scenario with --presentation and a lesson's step writes a demo file; --scenario reads it back
+    const QString path = m_dir.filePath("cli-demo.json");
+    QCOMPARE(
+        runProgram({ "--lesson", "lecture", "--step", "4", "--presentation", "--lang", "zh", "--save-scenario", path })
+            .exitCode,
+        0);
+    QString error;
+    const auto demo = loadScenario(path, &error);
+    QVERIFY2(demo.has_value(), qPrintable(error));
+    QVERIFY(demo->classroom.has_value());
+    QVERIFY(demo->classroom->presentation);
+    QCOMPARE(demo->classroom->language, QStringLiteral("zh"));
+    QCOMPARE(demo->classroom->lessonPath, builtInLessonPath());
+    QCOMPARE(demo->classroom->lessonStep, 3);
+    QVERIFY(demo->classroom->onStep);
+    // its settings are step 4's
+    const Run step = runProgram({ "--lesson", "lecture", "--step", "4", "--dump", "-" });
+    const Run fromDemo = runProgram({ "--scenario", path, "--dump", "-" });
+    QCOMPARE(fromDemo.exitCode, 0);
+    QCOMPARE(fromDemo.out, step.out);
+    // without those options the scenario is a plain one
+    QCOMPARE(runProgram({ "--d-k", "8", "--save-scenario", path }).exitCode, 0);
+    QVERIFY(!loadScenario(path, &error)->classroom.has_value());
+}
+
+void TestScenarios::demoFileLessonIsChecked()
+{
+    const QByteArray head = R"({"format": "attention-viz-scenario", "version": 1, "classroom": )";
+    const struct
+    {
+        QByteArray classroom;
+        QString message;
+    } bad[] = {
+        { R"({"lesson": "nowhere.json"})", "classroom.lesson: " },
+        { R"({"lesson": ":/lessons/lecture.json", "step": 9})", "classroom.step: the lesson has 8 steps (got 9)" },
+        { R"({"step": 2})", "classroom.step: needs a lesson" },
+        { R"({"windows": ["why-scale", "sideways"]})", "classroom.windows: expected names among four-steps" },
+        { R"({"windows": ["training", "training"]})", "classroom.windows: training is named twice" },
+        { R"({"presentation": "yes"})", "classroom.presentation: expected true or false" },
+        { R"({"language": "fr"})", "classroom.language: expected one of en, zh" },
+        { R"({"why_scale": {"keys": 1}})", "classroom.why_scale.keys: must be from 2 to 4096 (got 1)" },
+        { R"({"training": {"optimizer": "rmsprop"}})", "classroom.training.optimizer: expected one of sgd, adam" },
+        { R"({"training": {"lr": -1}})", "classroom.training.lr: expected a number from 0 to 1000" },
+        { R"({"mistake": "typo"})", "classroom.mistake: expected one of no-scale" },
+        { R"({"projector": true})", "classroom.projector: unknown field" },
+    };
+    const QString path = m_dir.filePath("bad-demo.json");
+    for (const auto &b : bad) {
+        writeFile(path, head + b.classroom + "}");
+        QString error;
+        QVERIFY2(!loadScenario(path, &error).has_value(), b.classroom.constData());
+        QVERIFY2(error.startsWith(path + ": ") && error.contains(b.message), qPrintable(error));
+    }
 }
 
 QTEST_MAIN(TestScenarios)

@@ -17,6 +17,14 @@ inline void writeFile(const QString &path, const QByteArray &bytes)
     f.write(bytes);
 }
 
+inline QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(path));
+    return f.readAll();
+}
+
 // Every field away from its default: a padding mask, the largest seed, Chinese and quoted tokens
 // with position encodings, a d_k comparison, captions in both languages.
 inline Scenario everyFieldScenario()

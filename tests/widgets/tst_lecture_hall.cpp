@@ -7,6 +7,7 @@
 #include "gui_driver.h"
 #include "io/scenario.h"
 #include "model/translations.h"
+#include "projector_screen.h"
 #include "render/sweep_plot.h"
 #include "render/training_plot.h"
 #include "shown_window.h"
@@ -45,6 +46,7 @@ private slots:
     void lSwitchesTheLanguageEverywhere();
     void menuMnemonicsAreUnique();
     void ctrlEExportsTheComparisonShown();
+    void aDemoFileReopensAsSaved();
 
 private:
     // A key as the keyboard sends it: to the window that has the keys. False when none has them (a key astray).
@@ -305,19 +307,69 @@ void TestLectureHall::ctrlEExportsTheComparisonShown()
     QCOMPARE(copied.size(), shown.size);
 }
 
-// On the offscreen platform a screen of a 720p projector's size, 1280 × 720 (its own is 800 × 800).
-int main(int argc, char **argv)
+void TestLectureHall::aDemoFileReopensAsSaved()
 {
-    QTemporaryFile screen(QDir::tempPath() + "/attention-viz-screen-XXXXXX.json");
-    if (qgetenv("QT_QPA_PLATFORM").startsWith("offscreen") && screen.open()) {
-        screen.write(R"({"screens": [{"name": "projector", "x": 0, "y": 0, "width": 1280, "height": 720,
-                         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
-        screen.flush();
-        qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + screen.fileName().toLocal8Bit());
-    }
-    QApplication app(argc, argv);
-    TestLectureHall test;
-    QTEST_SET_MAIN_SOURCE_PATH
-    return QTest::qExec(&test, argc, argv);
+    // A demo prepared: presentation mode, lesson step 5, Why scale? on its own settings, the Mistakes window on top.
+    QVERIFY(press(Qt::Key_F5));
+    for (int i = 0; i < 5; ++i) // the first opens the lecture's lesson on step 1
+        QVERIFY(press(Qt::Key_PageDown));
+    QCOMPARE(m_window->lesson()->currentStep(), 4);
+    const attn::Params step5 = m_model->params();
+    QVERIFY(press(Qt::Key_W));
+    WhyScaleWindow *why = windows()->whyScale();
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(why), kWait);
+    why->setSettings(32, 100, attn::Scaling::InvDk);
+    windows()->toggle(QStringLiteral("showMistakes"));
+    MistakesWindow *mistakes = windows()->mistakes();
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(mistakes), kWait);
+    QVERIFY(press(Qt::Key_Right));
+    const attn::Mistake mistake = mistakes->mistake();
+    QVERIFY(mistake != attn::Mistake::NoScale);
+    // Saved (what File > Save as demo, Ctrl+Shift+S, writes; the key works without the menu bar).
+    QAction *save = m_window->action(QStringLiteral("saveDemoAction"));
+    QVERIFY(save && m_window->actions().contains(save));
+    QCOMPARE(save->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("demo.json"));
+    QString error;
+    QVERIFY(saveScenario(path, m_window->currentScenario(true), &error));
+    // Everything else: out of presentation, the windows closed, another step, another mistake.
+    QVERIFY(press(Qt::Key_Escape));
+    QVERIFY(press(Qt::Key_Escape));
+    QVERIFY(press(Qt::Key_Escape));
+    QVERIFY(!m_window->isPresentation());
+    QVERIFY(!why->isVisible() && !mistakes->isVisible());
+    QVERIFY(press(Qt::Key_PageUp));
+    mistakes->setMistake(attn::Mistake::NoScale);
+    why->setSettings(16, 200, attn::Scaling::InvSqrtDk);
+    // Opened: as it was saved, the keys the Mistakes window's.
+    const auto demo = loadScenario(path, &error);
+    QVERIFY2(demo, qPrintable(error));
+    m_window->applyScenario(*demo);
+    QVERIFY(m_window->isPresentation());
+    QCOMPARE(m_window->lesson()->currentStep(), 4);
+    QVERIFY(m_window->lesson()->onStep());
+    QVERIFY(m_model->params() == step5);
+    QCOMPARE(windows()->openNames(), (QStringList { "why-scale", "mistakes" }));
+    QCOMPARE(mistakes->mistake(), mistake);
+    QCOMPARE(why->settings().keys, 32);
+    QCOMPARE(why->settings().trials, 100);
+    QCOMPARE(why->settings().scaling, attn::Scaling::InvDk);
+    const QRect screen = m_window->screen()->geometry();
+    QTRY_VERIFY_WITH_TIMEOUT(mistakes->geometry() == screen && why->geometry() == screen, kWait);
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(mistakes), kWait);
+    QVERIFY(press(Qt::Key_Escape)); // the keys go down the same stack
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(why), kWait);
+    QVERIFY(press(Qt::Key_Escape));
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(m_window), kWait);
+    QVERIFY(press(Qt::Key_PageDown)); // and the lesson goes on from its step
+    QCOMPARE(m_window->lesson()->currentStep(), 5);
+    // A plain scenario leaves the classroom as it is.
+    Scenario plain = *demo;
+    plain.classroom.reset();
+    m_window->applyScenario(plain);
+    QVERIFY(m_window->isPresentation());
 }
+
+PROJECTOR_TEST_MAIN(TestLectureHall)
 #include "tst_lecture_hall.moc"
