@@ -240,8 +240,9 @@ int layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::
                     widest = std::max(widest, fm.horizontalAdvance(QString::number(v, 'f', decimals)));
             }
     // Room for a gap of 0.4 em between neighbours (read as two numbers, not one long one): a cell
-    // 28.8 units wide (a comparison 504 points wide) holds "0.0000" at 8 units.
-    const int px = int(std::min({ cellH * 0.65, cellW / (widest / 100.0 + 0.4), maxPixelSize }));
+    // 28.8 units wide (a comparison 504 points wide) holds "0.0000" at 8 units. Two thirds of a row's height: the
+    // exercise's comparison in presentation mode at 1280 × 720 (rows of 28 pixels) writes them at 18 pixels.
+    const int px = int(std::min({ cellH * 0.66, cellW / (widest / 100.0 + 0.4), maxPixelSize }));
     const bool readable = wanted && px >= minPixelSize;
     const int needed = readable ? L * S : 0;
     while (items.size() > needed)

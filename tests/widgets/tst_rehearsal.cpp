@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The rehearsal (../shared/rehearsal.md, docs/user-guide.md "Teaching with it"): the lecture walked in presentation
+// mode on a 1280 × 720 projector with no window manager and real keys only — every lesson step, Why scale? (W),
+// Training (T) with a few steps, every mistake (X, →), the language switched mid-way and back, out again. After
+// each key: which window has the keys (the one on top, never one hidden behind it), the numbers written at 18
+// pixels or more, and at the end nothing left open.
+#include "fake_clock.h"
+#include "gui_driver.h"
+#include "model/training_controller.h"
+#include "model/translations.h"
+#include "projector_screen.h"
+#include "shown_window.h"
+#include "widgets/heatmap_panel.h"
+#include "widgets/mistakes_window.h"
+#include "widgets/other_windows.h"
+#include "widgets/training_window.h"
+#include "widgets/why_scale_window.h"
+
+#include <qcustomplot.h>
+
+#include <QFontInfo>
+#include <QScreen>
+#include <QStandardPaths>
+#include <QtTest>
+
+static int kWait = gui::kPatienceMs;
+
+class TestRehearsal : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void theWholeLectureByKeys();
+    void cleanupTestCase();
+
+private:
+    // A key to the window that has the keys; false when none has them.
+    bool press(int key, Qt::KeyboardModifiers modifiers = {});
+    QWidget *active() const { return QApplication::activeWindow(); }
+    // The smallest pixel size of the numbers written in w's maps and plots (0: none written).
+    static int smallestNumberPixels(QWidget *w);
+    // The main window's maps: every value written 18 px or more, and written at all where the map is 8 × 8 or less.
+    void checkMainNumbers(const QString &where);
+    QStringList openWindows() const { return m_window->windows()->openNames(); }
+
+    FakeClock m_clock;
+    std::unique_ptr<ShownWindow> m_shown;
+    AttentionModel *m_model = nullptr;
+    MainWindow *m_window = nullptr;
+};
+
+bool TestRehearsal::press(int key, Qt::KeyboardModifiers modifiers)
+{
+    QWidget *w = active();
+    if (!w || !w->isVisible()) {
+        qWarning("key %x: no window has the keys", key);
+        return false;
+    }
+    QTest::keyClick(w->focusWidget() ? w->focusWidget() : w, Qt::Key(key), modifiers);
+    gui::deliverQueued();
+    return true;
+}
+
+int TestRehearsal::smallestNumberPixels(QWidget *w)
+{
+    static const QRegularExpression number(QStringLiteral("\\d\\.\\d"));
+    int smallest = 0;
+    for (QCustomPlot *plot : w->findChildren<QCustomPlot *>()) {
+        if (!plot->isVisible())
+            continue;
+        plot->replot(QCustomPlot::rpImmediateRefresh); // laid out as drawn (the cells' texts are sized on layout)
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            const auto *text = qobject_cast<const QCPItemText *>(plot->item(i));
+            if (!text || !text->visible() || !number.match(text->text()).hasMatch())
+                continue;
+            const int px = QFontInfo(text->font()).pixelSize();
+            smallest = smallest == 0 ? px : std::min(smallest, px);
+        }
+    }
+    return smallest;
+}
+
+void TestRehearsal::checkMainNumbers(const QString &where)
+{
+    m_window->settle();
+    for (HeatmapPanel *map : { m_window->heatmap(), m_window->partnerHeatmap() }) {
+        if (!map || !map->isVisible())
+            continue;
+        const attn::Params &p = m_model->params(); // (a comparison's other side has the same L and S)
+        if (p.queryLength <= 8 && p.keyLength <= 8)
+            QVERIFY2(map->cellTextCount() > 0, qPrintable(where + ": no values in the cells"));
+        if (map->cellTextCount() > 0)
+            QVERIFY2(map->cellTextPixelSize() >= 18,
+                qPrintable(where + QStringLiteral(": cell values %1 px").arg(map->cellTextPixelSize())));
+    }
+}
+
+void TestRehearsal::initTestCase()
+{
+    if (qEnvironmentVariableIsSet("ATTN_TEST_WAIT_MS"))
+        kWait = qEnvironmentVariableIntValue("ATTN_TEST_WAIT_MS");
+    QStandardPaths::setTestModeEnabled(true);
+    setInterfaceLanguage(QStringLiteral("en"));
+    m_shown = showWindow(QSize(1280, 720), m_clock);
+    QVERIFY(m_shown);
+    m_model = &m_shown->model;
+    m_window = &m_shown->window;
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window));
+    QVERIFY(clickHeatmap(m_window)); // the one click: the window's keys from here on
+}
+
+void TestRehearsal::cleanupTestCase()
+{
+    m_shown.reset();
+    setInterfaceLanguage(QStringLiteral("en"));
+}
+
+void TestRehearsal::theWholeLectureByKeys()
+{
+    const QRect screen = m_window->screen()->geometry();
+    QCOMPARE(screen.size(), QSize(1280, 720));
+    QWidget *main = m_window;
+    OtherWindows *windows = m_window->windows();
+
+    // Presentation mode: the whole screen.
+    QVERIFY(press(Qt::Key_F5));
+    QVERIFY(m_window->isPresentation());
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->geometry(), screen, kWait);
+    checkMainNumbers(QStringLiteral("block 1"));
+
+    // The lesson, step by step; the language switched to Chinese at step 4 and back at step 7.
+    for (int step = 0; step < 8; ++step) {
+        QVERIFY(press(Qt::Key_PageDown));
+        QCOMPARE(active(), main);
+        QCOMPARE(m_window->lesson()->currentStep(), step);
+        QVERIFY(m_window->lesson()->onStep());
+        if (step == 3 || step == 6) {
+            const attn::Params before = m_model->params();
+            QVERIFY(press(Qt::Key_L));
+            QCOMPARE(interfaceIsChinese(), step == 3);
+            QVERIFY(m_model->params() == before); // the state kept
+            QCOMPARE(m_window->lesson()->currentStep(), step);
+            QCOMPARE(active(), main);
+            QVERIFY2(m_window->windowTitle().contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]")))
+                    == (step == 3),
+                qPrintable(m_window->windowTitle()));
+        }
+        checkMainNumbers(QStringLiteral("step %1").arg(step + 1));
+    }
+    QVERIFY(press(Qt::Key_PageDown)); // past the last step: it stays
+    QCOMPARE(m_window->lesson()->currentStep(), 7);
+    QVERIFY(openWindows().isEmpty());
+
+    // Why scale?: on top, the whole screen, its numbers large; Esc back to the lesson.
+    QVERIFY(press(Qt::Key_W));
+    WhyScaleWindow *why = windows->whyScale();
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(why), kWait);
+    QTRY_COMPARE_WITH_TIMEOUT(why->geometry(), screen, kWait);
+    for (const QCPAxisRect *rect : why->findChild<QCustomPlot *>("sweep-plot")->axisRects())
+        QVERIFY(rect->axis(QCPAxis::atBottom)->tickLabelFont().pixelSize() >= 18);
+    QVERIFY(press(Qt::Key_Escape));
+    QVERIFY(!why->isVisible());
+    QTRY_COMPARE_WITH_TIMEOUT(active(), main, kWait);
+    QVERIFY(m_window->isPresentation());
+
+    // Training: three steps by →, each one computed; its ticks large; Esc.
+    QVERIFY(press(Qt::Key_T));
+    TrainingWindow *training = windows->training();
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(training), kWait);
+    QTRY_COMPARE_WITH_TIMEOUT(training->geometry(), screen, kWait);
+    for (int i = 1; i <= 3; ++i) {
+        QVERIFY(press(Qt::Key_Right));
+        QTRY_COMPARE_WITH_TIMEOUT(training->controller()->snapshot().steps(), i, kWait);
+        QCOMPARE(active(), static_cast<QWidget *>(training));
+    }
+    for (const QCPAxisRect *rect : training->plot()->axisRects())
+        QVERIFY(rect->axis(QCPAxis::atLeft)->tickLabelFont().pixelSize() >= 18);
+    QVERIFY(press(Qt::Key_Escape));
+    QTRY_COMPARE_WITH_TIMEOUT(active(), main, kWait);
+
+    // The mistakes, every one by →; the main window's state untouched behind it.
+    const attn::Params lesson = m_model->params();
+    QVERIFY(press(Qt::Key_X));
+    MistakesWindow *mistakes = windows->mistakes();
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(mistakes), kWait);
+    QTRY_COMPARE_WITH_TIMEOUT(mistakes->geometry(), screen, kWait);
+    QList<attn::Mistake> seen { mistakes->mistake() };
+    for (std::size_t i = 1; i < attn::allMistakes().size(); ++i) {
+        QVERIFY(press(Qt::Key_Right));
+        QVERIFY2(!seen.contains(mistakes->mistake()), qPrintable(QString::number(i)));
+        seen << mistakes->mistake();
+        QCOMPARE(active(), static_cast<QWidget *>(mistakes));
+        const int px = smallestNumberPixels(mistakes);
+        QVERIFY2(px == 0 || px >= 18, qPrintable(QStringLiteral("mistake %1: numbers %2 px").arg(i).arg(px)));
+    }
+    QCOMPARE(seen.size(), qsizetype(attn::allMistakes().size()));
+    QVERIFY(m_model->params() == lesson);
+    QVERIFY(press(Qt::Key_Escape));
+    QTRY_COMPARE_WITH_TIMEOUT(active(), main, kWait);
+    QVERIFY(m_window->isPresentation());
+    QCOMPARE(m_window->lesson()->currentStep(), 7);
+
+    // Back through the lesson by Page Up to step 1, then out of presentation mode.
+    for (int step = 6; step >= 0; --step) {
+        QVERIFY(press(Qt::Key_PageUp));
+        QCOMPARE(m_window->lesson()->currentStep(), step);
+        QCOMPARE(active(), main);
+    }
+    QVERIFY(press(Qt::Key_Escape));
+    QVERIFY(!m_window->isPresentation());
+    QVERIFY(!interfaceIsChinese());
+    QVERIFY2(openWindows().isEmpty(), qPrintable(openWindows().join(", ")));
+    QCOMPARE(active(), main);
+}
+
+PROJECTOR_TEST_MAIN(TestRehearsal)
+#include "tst_rehearsal.moc"
