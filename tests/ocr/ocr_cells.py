@@ -3,8 +3,10 @@
 """Reads the cell values of the lecture's matrices off presentation-mode screenshots with OCR, as a
 student at the back of the room would read them off the projector.
 
-For each of the four presets at 1280x720 and 1920x1080, and each step of the built-in lesson at 1280x720 (the
-size where cells are smallest; the steps at 1920x1080 were left out to keep CI within its 15 minutes):
+For each of the four presets at 1280x720 and 1920x1080 (in presentation mode, and in the window beside its
+settings, which is measured and printed but not held to the limits below), and each step of the built-in
+lesson at 1280x720 (the size where cells are smallest; the steps at 1920x1080 were left out to keep CI within
+its 15 minutes):
   attention-viz ... --presentation --size WxH --screenshot shot.png
   convert shot.png -colorspace Gray -resize 200% big.png      (ImageMagick)
   tesseract big.png - --psm 11                                 (Debian's tesseract-ocr)
@@ -31,6 +33,7 @@ import sys
 import tempfile
 
 SIZES = ["1280x720", "1920x1080"]
+MODES = ["presentation", "window"]
 PRESETS = ["qkv-basics", "why-scale", "sdpa-check", "wrong-dim"]
 LESSON_STEPS = 8
 MAX_SIDE = 8
@@ -81,10 +84,10 @@ def partner_args(scenario, dump_params):
     return None
 
 
-def read_picture(binary, work, name, args, size, expected):
-    shot = os.path.join(work, f"{name.replace(' ', '-')}-{size}.png")
+def read_picture(binary, work, name, args, size, mode, expected):
+    shot = os.path.join(work, f"{name.replace(' ', '-')}-{mode}-{size}.png")
     big = shot.replace(".png", "-gray2x.png")
-    run(binary, args + ["--presentation", "--size", size, "--screenshot", shot])
+    run(binary, args + (["--presentation"] if mode == "presentation" else []) + ["--size", size, "--screenshot", shot])
     negative = shot.replace(".png", "-gray2x-negative.png")
     subprocess.run(["convert", shot, "-colorspace", "Gray", "-resize", "200%", big], check=True)
     subprocess.run(["convert", big, "-negate", negative], check=True)
@@ -101,7 +104,7 @@ def read_picture(binary, work, name, args, size, expected):
         read |= collections.Counter(re.findall(r"\d+\.\d+", text))
         if not want - read:
             break
-    return name, size, sum(want.values()), want - read
+    return name, size, mode, sum(want.values()), want - read
 
 
 def main():
@@ -123,22 +126,31 @@ def main():
         extra = partner_args(scenario, params)
         if extra is not None:
             expected += written_values(binary, args + extra, quantity)
-        for size in SIZES if name in PRESETS else SIZES[:1]:
-            jobs.append((name, args, size, expected))
+        for mode in MODES if name in PRESETS else MODES[:1]:
+            for size in SIZES if name in PRESETS else SIZES[:1]:
+                jobs.append((name, args, size, mode, expected))
     # Two at a time (the machines have two cores); tesseract itself on one thread each.
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(lambda job: read_picture(binary, work, *job), jobs))
-    for name, size, n_want, missed in results:
+    window_read = [0, 0]
+    for name, size, mode, n_want, missed in results:
         n_missed = sum(missed.values())
+        status = "ok" if n_missed == 0 else "MISSED " + " ".join(sorted(missed.elements()))
+        print(f"{name} {mode} {size}: read {n_want - n_missed} of {n_want} cell values: {status}")
+        if mode != "presentation":
+            window_read[0] += n_want - n_missed
+            window_read[1] += n_want
+            continue
         read_total += n_want - n_missed
         want_total += n_want
-        status = "ok" if n_missed == 0 else "MISSED " + " ".join(sorted(missed.elements()))
-        print(f"{name} {size}: read {n_want - n_missed} of {n_want} cell values: {status}")
         failures += n_missed > 0
         if n_missed > 0.25 * n_want:
             print(f"  FAIL: fewer than 75% of the values read")
             poor += 1
-    print(f"in all: {read_total} of {want_total} cell values read; {failures} pictures with values missed")
+    print(f"in all, presentation mode: {read_total} of {want_total} cell values read; {failures} pictures with values missed")
+    # The window beside its settings is measured, not yet held to these limits: at 1280x720 the exercise's two
+    # 3 x 5 maps have cells 31 pixels wide, values at 8 pixels (issue 34).
+    print(f"in all, window mode (measured only): {window_read[0]} of {window_read[1]} cell values read")
     return 1 if poor or read_total < 0.9 * want_total else 0
 
 
