@@ -13,6 +13,7 @@
 #include "model/translations.h"
 #include "pytorch_code.h"
 #include "render/figure.h"
+#include "render/heatmap_drawing.h"
 #include "render/sweep_plot.h"
 #include "render/training_plot.h"
 #include "render/versions.h"
@@ -304,6 +305,7 @@ void setUpApplication(const CliRequest &request)
     // the title bar and the task switcher, also when the program is not installed.
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.attention_viz.AttentionViz"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/io.github.attention_viz.AttentionViz.svg")));
+    useNamedFontFamilies(); // (PDFs with Noto Sans CJK SC for Chinese, SVGs naming DejaVu Sans)
     const bool interactive = request.opensWindow() && request.screenshotPath.isEmpty();
     QString language = request.language;
     if (language.isEmpty() && interactive)

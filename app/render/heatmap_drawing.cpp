@@ -4,6 +4,8 @@
 #include "render/color_maps.h"
 
 #include <QFontDatabase>
+#include <QFontInfo>
+#include <QGuiApplication>
 
 #include <cmath>
 
@@ -48,6 +50,20 @@ QFont numberFont(const QFont &base)
     if (condensed)
         f.setFamilies({ QStringLiteral("DejaVu Sans Condensed") });
     return f;
+}
+
+void useNamedFontFamilies()
+{
+    QFont f = QGuiApplication::font();
+    QStringList families { QFontInfo(f).family() };
+    const QStringList available = QFontDatabase::families();
+    for (const char *chinese : { "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Zen Hei" })
+        if (available.contains(QLatin1String(chinese))) {
+            families << QLatin1String(chinese);
+            break;
+        }
+    f.setFamilies(families);
+    QGuiApplication::setFont(f);
 }
 
 void PlateText::draw(QCPPainter *painter)

@@ -36,6 +36,11 @@ QCPRange colorRange(const attn::HeatmapGrid &grid, const DisplayOptions &d);
 // The font numbers are written in (cells, bars): DejaVu Sans Condensed when installed (its digits are
 // a tenth narrower, so cells hold larger numbers), else base; base's size.
 QFont numberFont(const QFont &base);
+// The application's font named by the families it draws with: the one its family resolves to ("Sans Serif" is
+// DejaVu Sans on Debian), then a Simplified Chinese face for Chinese text (fontconfig's fallback for Han picks the
+// Japanese face of Noto Sans CJK). So PDFs embed Noto Sans CJK SC, SVGs name a family a viewer has, and an English
+// picture, with no Chinese in it, uses no CJK font. Called once at start, before any window or picture.
+void useNamedFontFamilies();
 
 // A number written on a coloured cell, on a light rounded plate where asked: black numbers on
 // mid-tone cells (which a projector washes out, and OCR reads as dark) stand on one.

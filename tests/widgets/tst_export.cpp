@@ -153,6 +153,7 @@ private slots:
     void pdfHeatmapIsLossless();
     void exportedComparisonHasSumPanels();
     void svgHasTextAndAxisLabels();
+    void fontsAreTheRealOnesAndChineseIsSimplified();
     void noTextUnder8Units_data();
     void noTextUnder8Units();
     void colourScaleShowsItsEnds();
@@ -287,6 +288,26 @@ void TestExport::svgHasTextAndAxisLabels()
     QVERIFY(svg.contains(">attention weight</text>"));
     QVERIFY(svg.contains(">0.9977</text>"));
     QVERIFY(svg.contains("<image")); // the cells are one embedded image
+}
+
+// A Chinese PDF embeds the Simplified Chinese face (fontconfig's fallback for Han gave Noto Sans CJK JP), an
+// English one no CJK font at all, and an SVG names the family it was laid out with (it said "Sans Serif", which a
+// viewer resolves to another font, so that its legend's text ran into the swatches).
+void TestExport::fontsAreTheRealOnesAndChineseIsSimplified()
+{
+    QCOMPARE(runHeadless(kBlock1 + QStringList { "--lang", "zh", "--export", path("zh.pdf") }).exitCode, 0);
+    const QByteArray zh = contents(path("zh.pdf"));
+    QVERIFY(zh.contains("/BaseFont"));
+    QVERIFY2(zh.contains("NotoSansCJKsc-"), "no Noto Sans CJK SC in the Chinese PDF");
+    QVERIFY(!zh.contains("NotoSansCJKjp") && !zh.contains("NotoSansCJKtc") && !zh.contains("NotoSansCJKkr"));
+    QCOMPARE(runHeadless(kBlock1 + QStringList { "--lang", "en", "--export", path("en.pdf") }).exitCode, 0);
+    const QByteArray en = contents(path("en.pdf"));
+    QVERIFY(en.contains("DejaVuSans"));
+    QVERIFY2(!en.contains("NotoSansCJK"), "a CJK font in an English PDF");
+    QCOMPARE(runHeadless(kBlock1 + QStringList { "--export", path("fonts.svg") }).exitCode, 0);
+    const QByteArray svg = contents(path("fonts.svg"));
+    QVERIFY(!svg.contains(R"(font-family="Sans Serif")"));
+    QVERIFY(svg.contains(R"(font-family="DejaVu Sans")"));
 }
 
 void TestExport::noTextUnder8Units_data()
