@@ -6,6 +6,7 @@
 #include "model/messages.h"
 #include "params_edit.h"
 #include "widgets/export_dialog.h"
+#include "widgets/presentation.h"
 
 #include <QClipboard>
 #include <QDir>
@@ -108,6 +109,7 @@ void ExportActions::untilWritten(const FigureOptions &base, bool comparison,
     const std::function<bool(const QString &, const FigureOptions &, QString *)> &write)
 {
     ExportDialog dialog(base, comparison, comparison ? 2 : 1, m_window);
+    presentDialog(&dialog, m_window); // (in presentation mode, the projector's text)
     while (dialog.exec() == QDialog::Accepted) {
         QString error;
         const bool ok = write(dialog.path(), dialog.options(), &error);

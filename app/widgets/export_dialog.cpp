@@ -3,6 +3,7 @@
 #include "io/file_kinds.h"
 
 #include "model/messages.h"
+#include "widgets/presentation.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -123,6 +124,11 @@ void ExportDialog::choosePreset(Preset p)
         break;
     case Preset::PaperColumn:
         m_width->setValue(252); // 3.5 in
+        if (m_plot) { // a plot's panels and legend need a square
+            m_height->setValue(252);
+            m_ratio->setValue(300.0 / 72.0);
+            break;
+        }
         // 3.5 inches wide; tall enough for a 5 x 5 map with its values at 8 points under a two-line
         // title (270), a comparison one map above the other (330).
         m_height->setValue(m_panels > 1 ? 330 : 270);
@@ -130,7 +136,7 @@ void ExportDialog::choosePreset(Preset p)
         break;
     case Preset::PaperPage:
         m_width->setValue(504); // 7 in
-        m_height->setValue(m_panels > 1 ? 250 : 380);
+        m_height->setValue(m_panels > 1 && !m_plot ? 250 : 380);
         m_ratio->setValue(300.0 / 72.0);
         break;
     case Preset::Custom:
@@ -148,7 +154,9 @@ void ExportDialog::update()
 {
     const QString suffix = QFileInfo(m_path->text()).suffix().toLower();
     const bool image = io::pictureSuffixes().contains(suffix);
-    const bool data = !m_imagesOnly && io::matrixSuffixes().contains(suffix);
+    const bool data = !m_imagesOnly
+        && (m_plot ? suffix == QLatin1String("csv") || suffix == QLatin1String("json")
+                   : io::matrixSuffixes().contains(suffix));
     const bool vector = io::isVector(m_path->text());
     m_ratio->setEnabled(image && !vector);
     for (QSpinBox *b : { m_width, m_height })
@@ -161,6 +169,7 @@ void ExportDialog::update()
     QString summary;
     if (!image && !data)
         summary = m_imagesOnly ? tr("Give the file a picture's suffix: .png, .jpg, .pdf or .svg.")
+            : m_plot           ? tr("Give the file a suffix: .png, .jpg, .pdf, .svg, or .csv, .json for the numbers.")
                                : tr("Give the file a suffix: .png, .jpg, .pdf, .svg, or .csv, .npy, .json for data.");
     else if (data)
         summary = tr("Data: the numbers, no picture.");
@@ -182,9 +191,10 @@ void ExportDialog::browse()
 {
     const QStringList filters = QStringList { tr("PNG image (*.png)"), tr("PDF, vector (*.pdf)"),
         tr("SVG, vector (*.svg)"), tr("JPEG image (*.jpg)") }
-        + (m_imagesOnly ? QStringList()
-                        : QStringList { tr("CSV, the shown matrix (*.csv)"), tr("NumPy .npy, all of (B, L, S) (*.npy)"),
-                            tr("JSON, everything (*.json)") });
+        + (m_imagesOnly  ? QStringList()
+                : m_plot ? QStringList { tr("CSV, the numbers (*.csv)"), tr("JSON, the numbers (*.json)") }
+                         : QStringList { tr("CSV, the shown matrix (*.csv)"),
+                             tr("NumPy .npy, all of (B, L, S) (*.npy)"), tr("JSON, everything (*.json)") });
     QString filter;
     QString chosen = QFileDialog::getSaveFileName(this, tr("Export to"), m_path->text(), filters.join(";;"), &filter);
     if (chosen.isEmpty())
@@ -225,31 +235,51 @@ FigureOptions ExportDialog::options() const
     return o;
 }
 
-QString askPlotExportPath(QWidget *parent, const QString &title, const QString &fileName)
+ExportDialog *ExportDialog::forPlot(const PlotPicture &base, const QString &fileName, QWidget *parent)
 {
-    QSettings s;
-    const QString start = QDir(s.value("export/folder", QDir::homePath()).toString()).filePath(fileName);
-    QString path = QFileDialog::getSaveFileName(parent, title, start,
-        QCoreApplication::translate("ExportDialog",
-            "PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the "
-            "numbers (*.json)"));
-    if (path.isEmpty())
-        return path;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += ".png";
-    s.setValue("export/folder", QFileInfo(path).absolutePath());
-    return path;
+    FigureOptions o;
+    o.size = base.size;
+    o.pixelRatio = base.pixelRatio;
+    o.transparent = base.transparent;
+    o.title = base.titleText;
+    auto *d = new ExportDialog(o, false, 1, parent);
+    d->m_plot = true;
+    d->m_withPanels->setVisible(false);
+    d->setPath(QFileInfo(d->path()).dir().filePath(fileName));
+    if (!base.titleText.isEmpty() || !base.title)
+        d->m_title->setText(base.title ? base.titleText : QString());
+    else
+        d->m_title->setPlaceholderText(tr("the plot's own title"));
+    d->choosePreset(Preset(d->m_preset->currentData().toInt()));
+    return d;
 }
 
-void exportFromDialog(QWidget *parent, const QString &title, const QString &fileName,
-    const std::function<bool(const QString &path, QString *error)> &write)
+PlotPicture ExportDialog::plotPicture() const
 {
-    const QString path = askPlotExportPath(parent, title, fileName);
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!write(path, &error))
-        QMessageBox::warning(
-            parent, QCoreApplication::translate("ExportDialog", "Export failed"), translatedMessage(error));
+    const FigureOptions o = options();
+    PlotPicture p;
+    p.size = o.size;
+    p.pixelRatio = o.pixelRatio;
+    p.transparent = o.transparent;
+    p.titleText = o.title; // empty: the plot's own title
+    return p;
+}
+
+void exportFromDialog(QWidget *parent, const QString &title, const QString &fileName, const PlotPicture &base,
+    const std::function<bool(const QString &path, const PlotPicture &picture, QString *error)> &write)
+{
+    ExportDialog *dialog = ExportDialog::forPlot(base, fileName, parent);
+    dialog->setWindowTitle(title);
+    presentDialog(dialog, parent);
+    const bool accepted = dialog->exec() == QDialog::Accepted;
+    const QString path = dialog->path();
+    const PlotPicture picture = accepted ? dialog->plotPicture() : PlotPicture();
+    delete dialog;
+    if (accepted) {
+        QString error;
+        if (!write(path, picture, &error))
+            QMessageBox::warning(
+                parent, QCoreApplication::translate("ExportDialog", "Export failed"), translatedMessage(error));
+    }
     parent->window()->activateWindow();
 }

@@ -24,6 +24,10 @@ public:
     // base: the figure as the window would draw it (its title, display options); imagesOnly: no data
     // formats (comparisons); panels: how many heatmaps stand side by side.
     ExportDialog(const FigureOptions &base, bool imagesOnly, int panels, QWidget *parent = nullptr);
+    // The same dialog for a plot (the sweep, the training runs, a weights map): its size presets, pixel ratio,
+    // title and transparency; no sums to choose; its numbers as .csv or .json.
+    static ExportDialog *forPlot(const PlotPicture &base, const QString &fileName, QWidget *parent);
+    PlotPicture plotPicture() const; // the choices, for a plot
 
     QString path() const;
     FigureOptions options() const;
@@ -38,6 +42,7 @@ private:
 
     FigureOptions m_base;
     bool m_imagesOnly;
+    bool m_plot = false; // forPlot
     int m_panels;
     QLineEdit *m_path;
     QComboBox *m_preset;
@@ -50,12 +55,9 @@ private:
     class QPushButton *m_ok;
 };
 
-// The save dialog of the Why scale? and Training windows: a picture (.png .pdf .svg) or the numbers (.csv
-// .json), starting in the last export folder with fileName; .png added when no suffix is typed. Empty when
-// cancelled.
-QString askPlotExportPath(QWidget *parent, const QString &title, const QString &fileName);
-
-// askPlotExportPath, then write(path, &error); a failure is shown in a message box. Then the keys come back to
-// parent's window (without a window manager nothing else gives it the focus).
-void exportFromDialog(QWidget *parent, const QString &title, const QString &fileName,
-    const std::function<bool(const QString &path, QString *error)> &write);
+// The export dialog of the Why scale?, Training and weights windows (ExportDialog::forPlot, starting in the last
+// export folder with fileName, the plot's size base.size), then write(path, picture, &error); a failure is shown
+// in a message box. Then the keys come back to parent's window (without a window manager nothing else gives it
+// the focus). In presentation mode the dialog presents too.
+void exportFromDialog(QWidget *parent, const QString &title, const QString &fileName, const PlotPicture &base,
+    const std::function<bool(const QString &path, const PlotPicture &picture, QString *error)> &write);

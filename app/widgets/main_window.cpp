@@ -367,6 +367,7 @@ void MainWindow::setPresentation(bool on, bool fullScreen)
     if (on == m_presentation)
         return;
     m_presentation = on;
+    markPresenting(this, on); // (its dialogs present too: presentDialog)
     m_windows->setPresentation(on);
     m_dock->setVisible(!on);
     menuBar()->setVisible(!on);

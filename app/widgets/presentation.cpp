@@ -26,8 +26,34 @@ void showOnWholeScreen(QWidget *window)
     window->showFullScreen();
 }
 
+namespace {
+const char *const kPresenting = "attention-viz-presenting";
+}
+
+bool isPresenting(const QWidget *window)
+{
+    return window && window->property(kPresenting).toBool();
+}
+
+void markPresenting(QWidget *window, bool on)
+{
+    window->setProperty(kPresenting, on);
+}
+
+void presentDialog(QWidget *dialog, const QWidget *parent)
+{
+    const QWidget *over = parent ? parent->window() : nullptr;
+    if (!isPresenting(over))
+        return;
+    QFont f = dialog->font();
+    f.setPixelSize(presentationTextPixels(over));
+    dialog->setFont(f);
+    setPresentationStyle(dialog, true);
+}
+
 void presentWindow(QWidget *window, bool on)
 {
+    markPresenting(window, on);
     static const char *const kNormal = "attention-viz-normal-geometry";
     if (on) {
         if (!window->property(kNormal).isValid())

@@ -25,6 +25,13 @@ void showOnWholeScreen(QWidget *window);
 // from before.
 void presentWindow(QWidget *window, bool on);
 
+// Whether window (a window of the program: the main one, or one presentWindow presents) is in presentation mode.
+bool isPresenting(const QWidget *window);
+void markPresenting(QWidget *window, bool on); // (the main window's, which presents its own way)
+// A dialog opened over parent's window follows it: in presentation mode its text presentationTextPixels() high,
+// black on white.
+void presentDialog(QWidget *dialog, const QWidget *parent);
+
 // Black on white, no greys; the buttons that are on are filled, the way out in red. Off: the window's own colours
 // again (the theme's).
 void setPresentationStyle(QWidget *window, bool on);

@@ -379,7 +379,7 @@ void TrainingWindow::hideEvent(QHideEvent *event)
     QWidget::hideEvent(event);
 }
 
-bool TrainingWindow::exportTo(const QString &path, QString *error)
+bool TrainingWindow::exportTo(const QString &path, QString *error, const PlotPicture *chosen)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == "csv" || suffix == "json") {
@@ -391,14 +391,19 @@ bool TrainingWindow::exportTo(const QString &path, QString *error)
             attn::writeTrainingJson(out, run);
         return saveBytes(path, QByteArray::fromStdString(out.str()), error);
     }
+    TrainingPicture picture;
+    if (chosen)
+        static_cast<PlotPicture &>(picture) = *chosen;
     QByteArray bytes;
-    return encodeTrainingPicture(path, m_controller->snapshot(), TrainingPicture(), &bytes, error)
+    return encodeTrainingPicture(path, m_controller->snapshot(), picture, &bytes, error)
         && saveBytes(path, bytes, error);
 }
 
 void TrainingWindow::exportDialog()
 {
-    exportFromDialog(this, tr("Export the training runs"), QStringLiteral("training.png"),
-        [this](const QString &path, QString *error) { return exportTo(path, error); });
+    exportFromDialog(this, tr("Export the training runs"), QStringLiteral("training.png"), TrainingPicture(),
+        [this](const QString &path, const PlotPicture &picture, QString *error) {
+            return exportTo(path, error, &picture);
+        });
     m_customPlot->setFocus();
 }

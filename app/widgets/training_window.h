@@ -16,6 +16,7 @@
 
 #include <memory>
 
+struct PlotPicture;
 class QComboBox;
 class QCustomPlot;
 class QDoubleSpinBox;
@@ -43,7 +44,7 @@ public:
     QCustomPlot *plot() const { return m_customPlot; }
     QString summaryText() const;
     // Writes the picture or the numbers, as the suffix says. False with *error.
-    bool exportTo(const QString &path, QString *error);
+    bool exportTo(const QString &path, QString *error, const PlotPicture *picture = nullptr); // (null: the defaults)
 
 protected:
     void showEvent(QShowEvent *event) override;

@@ -33,6 +33,16 @@ QString warningStyle(const QPalette &p)
 
 } // namespace
 
+namespace {
+// The map's picture as Export makes it unless the export dialog says otherwise.
+PlotPicture weightsPicture()
+{
+    PlotPicture p;
+    p.size = QSize(1000, 900);
+    return p;
+}
+} // namespace
+
 WeightsWindow::WeightsWindow(QWidget *parent)
     : QWidget(parent)
 {
@@ -77,8 +87,10 @@ WeightsWindow::WeightsWindow(QWidget *parent)
                                 "numbers as CSV; JSON: every map's row sums and entropies"));
     });
     connect(m_export, &QPushButton::clicked, this, [this] {
-        exportFromDialog(this, tr("Export the weights map"), QStringLiteral("weights.png"),
-            [this](const QString &path, QString *error) { return exportTo(path, error); });
+        exportFromDialog(this, tr("Export the weights map"), QStringLiteral("weights.png"), weightsPicture(),
+            [this](const QString &path, const PlotPicture &picture, QString *error) {
+                return exportTo(path, error, &picture);
+            });
     });
     right->addWidget(m_export, 0, Qt::AlignRight);
     m_stats = new QLabel;
@@ -229,7 +241,7 @@ QString WeightsWindow::cellText(int query, int key) const
         .arg(std::isfinite(v) ? QString::number(v, 'f', 4) : QString::number(v));
 }
 
-bool WeightsWindow::exportTo(const QString &path, QString *error) const
+bool WeightsWindow::exportTo(const QString &path, QString *error, const PlotPicture *chosen) const
 {
     if (!m_weights) {
         *error = tr("no weights are loaded");
@@ -253,8 +265,9 @@ bool WeightsWindow::exportTo(const QString &path, QString *error) const
             error);
     }
     QByteArray bytes;
-    return encodeWeightsPicture(
-               path, *m_weights, m_selected, QSize(1000, 900), 1.0, false, QString(), true, &bytes, error)
+    const PlotPicture picture = chosen ? *chosen : weightsPicture();
+    return encodeWeightsPicture(path, *m_weights, m_selected, picture.size, picture.pixelRatio, picture.transparent,
+               picture.titleText, true, &bytes, error)
         && saveBytes(path, bytes, error);
 }
 

@@ -13,6 +13,7 @@
 
 #include <memory>
 
+struct PlotPicture;
 class HeadTile;
 class QCustomPlot;
 class QGridLayout;
@@ -38,7 +39,7 @@ public:
     // The hover text for the large map's cell (query, key).
     QString cellText(int query, int key) const;
     // The chosen map as a picture (.png .jpg .pdf .svg); false with *error naming the problem.
-    bool exportTo(const QString &path, QString *error) const;
+    bool exportTo(const QString &path, QString *error, const PlotPicture *picture = nullptr) const; // (null: defaults)
 
     static constexpr int kMaxTiles = 48;
 

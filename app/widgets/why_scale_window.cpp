@@ -522,7 +522,7 @@ void WhyScaleWindow::plotClicked(QMouseEvent *event)
     }
 }
 
-bool WhyScaleWindow::exportTo(const QString &path, QString *error) const
+bool WhyScaleWindow::exportTo(const QString &path, QString *error, const PlotPicture *chosen) const
 {
     if (!m_result) {
         *error = tr("nothing to export yet: the sweep has not finished");
@@ -538,13 +538,17 @@ bool WhyScaleWindow::exportTo(const QString &path, QString *error) const
         return saveBytes(path, QByteArray::fromStdString(out.str()), error);
     }
     SweepPicture picture;
-    picture.currentDk = m_model->params().dK;
+    if (chosen)
+        static_cast<PlotPicture &>(picture) = *chosen;
+    // (no "now: d_k = 4" marker: it is the live window's, not the sweep's)
     QByteArray bytes;
     return encodeSweepPicture(path, *m_result, picture, &bytes, error) && saveBytes(path, bytes, error);
 }
 
 void WhyScaleWindow::exportDialog()
 {
-    exportFromDialog(this, tr("Export the sweep"), QStringLiteral("why-scale.png"),
-        [this](const QString &path, QString *error) { return exportTo(path, error); });
+    exportFromDialog(this, tr("Export the sweep"), QStringLiteral("why-scale.png"), SweepPicture(),
+        [this](const QString &path, const PlotPicture &picture, QString *error) {
+            return exportTo(path, error, &picture);
+        });
 }

@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 
+struct PlotPicture;
 class QComboBox;
 class QCustomPlot;
 class QLabel;
@@ -51,7 +52,8 @@ public:
     // Presentation mode's text (the plots' presentationTextPixels high); OtherWindows presents it.
     void setPresentation(bool on);
     // Writes the plots or the numbers, as the suffix says. False with *error.
-    bool exportTo(const QString &path, QString *error) const;
+    // picture: its size, ratio, title and background (the defaults when null); the live window's d_k marker stays out.
+    bool exportTo(const QString &path, QString *error, const PlotPicture *picture = nullptr) const;
     QCustomPlot *plot() const { return m_plot; }
     // The main window's scores now: raw (0) and scaled (1) histograms with N(0, expected variance).
     QCustomPlot *histogramPlot() const { return m_histogram; }

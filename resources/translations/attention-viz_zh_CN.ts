@@ -866,27 +866,27 @@
 <context>
     <name>ExportActions</name>
     <message>
-        <location filename="../../app/widgets/export_actions.cpp" line="29"/>
+        <location filename="../../app/widgets/export_actions.cpp" line="30"/>
         <source>Written: %1</source>
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_actions.cpp" line="31"/>
+        <location filename="../../app/widgets/export_actions.cpp" line="32"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_actions.cpp" line="57"/>
+        <location filename="../../app/widgets/export_actions.cpp" line="58"/>
         <source>&apos;%1&apos;: unknown format (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>“%1”：未知格式（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_actions.cpp" line="104"/>
+        <location filename="../../app/widgets/export_actions.cpp" line="105"/>
         <source>Image copied to the clipboard</source>
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_actions.cpp" line="145"/>
+        <location filename="../../app/widgets/export_actions.cpp" line="147"/>
         <source>Folder for the d_k series</source>
         <translation>d_k 系列图的保存文件夹</translation>
     </message>
@@ -894,178 +894,193 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="31"/>
-        <location filename="../../app/widgets/export_dialog.cpp" line="88"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="32"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="89"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="31"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="32"/>
         <source>Export the comparison</source>
         <translation>导出对比图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="37"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="38"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="45"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="46"/>
         <source>Slide (1920 × 1080)</source>
         <translation>幻灯片（1920 × 1080）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="46"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="47"/>
         <source>Paper column (3.5 inches wide, 8-point text)</source>
         <translation>论文单栏（3.5 英寸宽，8 磅字）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="47"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="48"/>
         <source>Paper page (7 inches wide)</source>
         <translation>论文通栏（7 英寸宽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="48"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="49"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="64"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="65"/>
         <source>PNG and JPG: pixels per unit of the size (2 for high-DPI slides; a paper preset sets 300 dpi, 300/72 pixels per point).</source>
         <translation>PNG 和 JPG：每个尺寸单位的像素数（高分辨率幻灯片用 2；论文预设为 300 dpi，即每磅 300/72 像素）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="68"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="69"/>
         <source>no title line</source>
         <translation>无标题行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="69"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="70"/>
         <source>Transparent background (PNG)</source>
         <translation>透明背景（PNG）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="71"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="72"/>
         <source>Row and column sums beside the map</source>
         <translation>在图旁显示行和与列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="78"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="79"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="79"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="80"/>
         <source>Size</source>
         <translation>尺寸</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="80"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="81"/>
         <source>Width × height</source>
         <translation>宽 × 高</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="81"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="82"/>
         <source>Pixel ratio</source>
         <translation>像素比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="82"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="83"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="155"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="163"/>
         <source> pt</source>
         <translation> 磅</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="155"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="163"/>
         <source> px at ratio 1</source>
         <translation> 像素（像素比 1 时）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="163"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="171"/>
         <source>Give the file a picture&apos;s suffix: .png, .jpg, .pdf or .svg.</source>
         <translation>请给文件加上图片后缀：.png、.jpg、.pdf 或 .svg。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="164"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="172"/>
+        <source>Give the file a suffix: .png, .jpg, .pdf, .svg, or .csv, .json for the numbers.</source>
+        <translation>请给文件加上后缀：.png、.jpg、.pdf、.svg，或数值用的 .csv、.json。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="173"/>
         <source>Give the file a suffix: .png, .jpg, .pdf, .svg, or .csv, .npy, .json for data.</source>
         <translation>请给文件加上后缀：.png、.jpg、.pdf、.svg，或数据用的 .csv、.npy、.json。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="166"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="175"/>
         <source>Data: the numbers, no picture.</source>
         <translation>数据：只有数字，没有图片。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="168"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="177"/>
         <source>%1 × %2 points = %3 × %4 inches, vector.</source>
         <translation>%1 × %2 磅 = %3 × %4 英寸，矢量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="174"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
         <source>%1 × %2 pixels.</source>
         <translation>%1 × %2 像素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="192"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="192"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF，矢量 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="184"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG，矢量 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="184"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="186"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="195"/>
+        <source>CSV, the numbers (*.csv)</source>
+        <translation>CSV，数值 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="195"/>
+        <source>JSON, the numbers (*.json)</source>
+        <translation>JSON，数值 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/export_dialog.cpp" line="196"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="186"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="197"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="187"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="197"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部内容 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="189"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="199"/>
         <source>Export to</source>
         <translation>导出到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="201"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="211"/>
         <source>Replace the file?</source>
         <translation>替换文件？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="202"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="212"/>
         <source>&apos;%1&apos; exists. Replace it?</source>
         <translation>“%1”已存在。要替换它吗？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="233"/>
-        <source>PNG image (*.png);;PDF, vector (*.pdf);;SVG, vector (*.svg);;CSV, the numbers (*.csv);;JSON, the numbers (*.json)</source>
-        <translation>PNG 图像 (*.png);;PDF 矢量图 (*.pdf);;SVG 矢量图 (*.svg);;CSV 数值 (*.csv);;JSON 数值 (*.json)</translation>
+        <location filename="../../app/widgets/export_dialog.cpp" line="252"/>
+        <source>the plot&apos;s own title</source>
+        <translation>图自身的标题</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="253"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="282"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1296,52 +1311,52 @@
 <context>
     <name>HeatmapPanel</name>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="17"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="19"/>
         <source>additive score v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性分数 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="19"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="21"/>
         <source>logit (additive: not scaled)</source>
         <translation>logit（加性：不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="22"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="24"/>
         <source>attention weight</source>
         <translation>注意力权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="24"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="26"/>
         <source>raw score Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="26"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="28"/>
         <source>scaled logit</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="35"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="37"/>
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="37"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="39"/>
         <source>score</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="39"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="41"/>
         <source>logit</source>
         <translation>logit</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="110"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="126"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="111"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="127"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="319"/>
         <source>key j</source>
         <translation>键 j</translation>
@@ -4915,7 +4930,7 @@ column entropy %1 nats</source>
         <translation>重来</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="401"/>
+        <location filename="../../app/widgets/training_window.cpp" line="404"/>
         <source>Export the training runs</source>
         <translation>导出训练过程</translation>
     </message>
@@ -5076,13 +5091,13 @@ column entropy %1 nats</source>
 <context>
     <name>WeightsWindow</name>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="118"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="130"/>
         <source>attention-viz — weights from %1</source>
         <translation>attention-viz — 来自 %1 的权重</translation>
     </message>
     <message>
         <location filename="../../app/render/weights_plot.cpp" line="17"/>
-        <location filename="../../app/widgets/weights_window.cpp" line="138"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="150"/>
         <source>layer %1 · batch %2 · head %3</source>
         <translation>第 %1 层 · 批次 %2 · 头 %3</translation>
     </message>
@@ -5092,72 +5107,72 @@ column entropy %1 nats</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="75"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="85"/>
         <source>Export picture…</source>
         <translation>导出图片…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="80"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="90"/>
         <source>Export the weights map</source>
         <translation>导出权重图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="76"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="86"/>
         <source>Save the large map as PNG, PDF or SVG (with its axes and colour scale) or its numbers as CSV; JSON: every map&apos;s row sums and entropies</source>
         <translation>把放大的图存为 PNG、PDF 或 SVG（带坐标轴和色标），或把它的数值存为 CSV；JSON：每张图的行和与熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="120"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="132"/>
         <source>%1: layers × batch × heads = %2 × %3 × %4 maps of %5 queries × %6 keys, shown as they are (no Q and K: the main window&apos;s settings do not apply; viridis from 0 to 1, the large map&apos;s scale widened to weights outside that). Each map&apos;s mean row entropy is under it, in nats. Click a map, or use the arrow keys, to see it large; hover over it for each weight.</source>
         <translation>%1：层 × 批次 × 头 = %2 × %3 × %4 张图，每张 %5 个查询 × %6 个键，按原样显示（没有 Q 和 K：主窗口的设置不适用；viridis 色表从 0 到 1，放大图的色标会扩展到超出此范围的权重）。每张图下方是其各行的平均熵（奈特）。点击一张图或用方向键可放大查看；鼠标悬停可看每个权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="135"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="147"/>
         <source>L%1 · b%2 · head %3</source>
         <translation>第 %1 层 · 批次 %2 · 头 %3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="136"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="148"/>
         <source>layer %1 · head %2</source>
         <translation>第 %1 层 · 头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="142"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="154"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="178"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="190"/>
         <source>%1: mean entropy %2 nats</source>
         <translation>%1：平均熵 %2 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="189"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="201"/>
         <source>odd too: %1</source>
         <translation>同样异常的还有：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="193"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="205"/>
         <source>%1   every row: sum, entropy (nats)</source>
         <translation>%1   每一行：和、熵（奈特）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="199"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="211"/>
         <source>row %1%2: sum %3, entropy %4</source>
         <translation>第 %1 行%2：和 %3，熵 %4</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="206"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="218"/>
         <source>… and %1 more rows (their sums from %2 to %3)</source>
         <translation>……还有 %1 行（它们的和从 %2 到 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="224"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="236"/>
         <source>query %1%2, key %3%4: weight %5</source>
         <translation>查询 %1%2，键 %3%4：权重 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="235"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="247"/>
         <source>no weights are loaded</source>
         <translation>没有载入权重</translation>
     </message>
@@ -5354,7 +5369,7 @@ the curve N(0, %1) has sd %2</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="548"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="550"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>

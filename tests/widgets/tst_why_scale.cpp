@@ -10,12 +10,14 @@
 #include "render/plot_style.h"
 #include "render/sweep_plot.h"
 #include "shown_window.h"
+#include "widgets/export_dialog.h"
 #include "widgets/why_scale_window.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QImage>
 #include <QLabel>
+#include <QProcess>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -34,6 +36,7 @@ private slots:
     void changesCloseTogetherSweepOnce();
     void cancelStopsIt();
     void exportsPlotsAndNumbers();
+    void exportButtonOpensTheExportDialog();
     void histogramsOfTheMainScores();
     void histogramColoursAndBlock1sVariance();
 
@@ -177,6 +180,45 @@ void TestWhyScale::exportsPlotsAndNumbers()
     QCOMPARE(csv.readAll().trimmed().split('\n').size(), 12);
     QVERIFY(!why()->exportTo(dir.filePath("missing/s.pdf"), &error));
     QVERIFY(!QFileInfo::exists(dir.filePath("missing")));
+}
+
+// Export… opens the one export dialog (size presets, pixel ratio, title), not a bare file dialog: the paper column
+// gives a 3.5-inch PDF (252 points square, as the dialog says), and the live window's "now: d_k" marker stays out.
+void TestWhyScale::exportButtonOpensTheExportDialog()
+{
+    QTemporaryDir dir;
+    why()->show();
+    QTRY_VERIFY_WITH_TIMEOUT(why()->result().has_value(), gui::kPatienceMs);
+    const QString pdf = dir.filePath("column.pdf");
+    QString summary;
+    bool sawPanels = true;
+    gui::whenModal([&](QWidget *modal) {
+        auto *dialog = qobject_cast<ExportDialog *>(modal);
+        if (!dialog)
+            return false;
+        dialog->setPath(pdf);
+        dialog->choosePreset(ExportDialog::Preset::PaperColumn);
+        summary = gui::find<QLabel>(dialog, "export-summary")->text();
+        sawPanels = gui::find<QCheckBox>(dialog, "export-panels")->isVisible(); // (no sums in a sweep)
+        gui::find<QLineEdit>(dialog, "export-title")->setText(QStringLiteral("Why scale, for the paper"));
+        dialog->accept();
+        return true;
+    });
+    QVERIFY(gui::click(gui::find<QPushButton>(why(), "sweep-export")));
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(pdf), gui::kPatienceMs);
+    QCOMPARE(summary, QStringLiteral("252 × 252 points = 3.50 × 3.50 inches, vector."));
+    QVERIFY(!sawPanels);
+    QFile f(pdf);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    QVERIFY2(bytes.contains("/MediaBox [0 0 252.000000 252.000000]"), "not a 252-point page");
+    QProcess pdftotext;
+    pdftotext.start(QStandardPaths::findExecutable("pdftotext"), { pdf, "-" });
+    QVERIFY2(pdftotext.waitForFinished(60000), "pdftotext (poppler-utils) is needed");
+    const QString text = QString::fromUtf8(pdftotext.readAllStandardOutput()).simplified();
+    QVERIFY2(text.contains(QStringLiteral("Why scale, for the paper")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("d_k")), qPrintable(text)); // the axes' text is there
+    QVERIFY(!text.contains(QStringLiteral("now:")));
 }
 
 // Under the sweep, the main window's own scores: raw and scaled histograms whose bars are core's
