@@ -45,10 +45,11 @@ void presentDialog(QWidget *dialog, const QWidget *parent)
     const QWidget *over = parent ? parent->window() : nullptr;
     if (!isPresenting(over))
         return;
-    QFont f = dialog->font();
-    f.setPixelSize(presentationTextPixels(over));
-    dialog->setFont(f);
     setPresentationStyle(dialog, true);
+    // As a style sheet: the presenting window's own style sheet stops a font set on the dialog from reaching the
+    // dialog's fields and buttons (they stayed at 11 pixels).
+    dialog->setStyleSheet(
+        dialog->styleSheet() + QStringLiteral(" QWidget { font-size: %1px; }").arg(presentationTextPixels(over)));
 }
 
 void presentWindow(QWidget *window, bool on)

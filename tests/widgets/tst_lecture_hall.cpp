@@ -22,7 +22,9 @@
 
 #include <QClipboard>
 #include <QDir>
+#include <QFontInfo>
 #include <QImage>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QScreen>
 #include <QStandardPaths>
@@ -277,21 +279,25 @@ void TestLectureHall::ctrlEExportsTheComparisonShown()
     m_window->applyScenario(findPreset("why-scale")->scenario);
     gui::deliverQueued();
     QVERIFY(m_model->compare() == CompareKind::Scaling);
+    QVERIFY(press(Qt::Key_F5)); // in presentation mode: the dialog's text the projector's size
     QTemporaryDir dir;
     const QString path = dir.filePath("block2.png");
     bool comparison = false;
+    int fieldPixels = 0;
     FigureOptions chosen;
     QTimer::singleShot(0, this, [&] {
         auto *dialog = qobject_cast<ExportDialog *>(QApplication::activeModalWidget());
         if (!dialog)
             return;
         comparison = dialog->windowTitle() == QStringLiteral("Export the comparison");
+        fieldPixels = QFontInfo(dialog->findChild<QLineEdit *>("export-path")->font()).pixelSize();
         chosen = dialog->options();
         dialog->setPath(path);
         dialog->accept();
     });
     QVERIFY(press(Qt::Key_E, Qt::ControlModifier));
     QVERIFY(comparison);
+    QVERIFY2(fieldPixels >= 18, qPrintable(QString::number(fieldPixels)));
     // The file is the comparison's picture, both sides, with the options the dialog showed.
     const QImage picture(path);
     QVERIFY2(!picture.isNull(), qPrintable(path));
