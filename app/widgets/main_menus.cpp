@@ -10,6 +10,7 @@
 #include "widgets/export_actions.h"
 #include "widgets/main_window.h"
 #include "widgets/other_windows.h"
+#include "widgets/presentation.h"
 #include "widgets/theme.h"
 #include "widgets/undo_history.h"
 
@@ -22,6 +23,7 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPointer>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QSettings>
@@ -54,6 +56,13 @@ void MainMenus::build()
         for (QAction *a : menu->findChildren<QAction *>())
             if (!a->shortcut().isEmpty() && !m_window->actions().contains(a))
                 m_window->addAction(a);
+    // Saving a demo, quitting and the list of keys work from the other windows too.
+    QList<QAction *> shared;
+    for (const QPointer<QMenu> &menu : std::as_const(m_menus))
+        for (QAction *a : menu->findChildren<QAction *>())
+            if (QStringList { "saveDemoAction", "quitAction", "shortcutsAction" }.contains(a->objectName()))
+                shared << a;
+    m_window->windows()->shareActions(shared);
 }
 
 QMenu *MainMenus::buildFile()
@@ -92,6 +101,7 @@ QMenu *MainMenus::buildFile()
     saveDemo->setObjectName("saveDemoAction");
     file->addAction(tr("Open &lesson…"), this, &MainMenus::openLesson);
     QAction *quit = file->addAction(tr("&Quit"), m_window, &QWidget::close);
+    quit->setObjectName("quitAction");
     QList<QKeySequence> quitKeys = QKeySequence::keyBindings(QKeySequence::Quit); // empty on some platforms
     if (!quitKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Q)))
         quitKeys << QKeySequence(Qt::CTRL | Qt::Key_Q);
@@ -291,6 +301,7 @@ QMenu *MainMenus::buildHelp()
     guide->setObjectName("userGuideAction");
     QAction *shortcuts = help->addAction(tr("&Keyboard shortcuts"), this, &MainMenus::showShortcuts);
     shortcuts->setShortcut(QKeySequence::HelpContents);
+    shortcuts->setObjectName("shortcutsAction");
     help->addAction(tr("&About attention-viz"), this, &MainMenus::about);
     return help;
 }
@@ -359,6 +370,7 @@ void MainMenus::openScenario()
 void MainMenus::saveScenario(bool demo)
 {
     const Scenario s = m_window->currentScenario(demo); // (before a dialog takes the keys)
+    const QPointer<QWidget> had = QApplication::activeWindow(); // the window on top, which gets the keys back
     const QString path = QFileDialog::getSaveFileName(m_window, demo ? tr("Save the demo") : tr("Save the scenario"),
         demo ? "demo.json" : "scenario.json", tr("Scenario (*.json)"));
     QString error;
@@ -371,7 +383,12 @@ void MainMenus::saveScenario(bool demo)
                       .arg(QFileInfo(path).fileName())
                 : tr("Scenario saved: %1").arg(QFileInfo(path).fileName()),
             6000);
-    m_window->giveKeysBack();
+    if (had && had != m_window && had->isVisible()) {
+        had->raise();
+        had->activateWindow();
+    } else {
+        m_window->giveKeysBack();
+    }
 }
 
 void MainMenus::openLesson()
@@ -431,6 +448,7 @@ void MainMenus::showShortcuts()
     QDialog box(m_window);
     box.setObjectName("shortcutsDialog");
     box.setWindowTitle(tr("Keyboard shortcuts"));
+    presentDialog(&box, m_window); // (in presentation mode the projector's text)
     auto *layout = new QVBoxLayout(&box);
     auto *list = new QTextBrowser(&box);
     list->setObjectName("shortcutsList");

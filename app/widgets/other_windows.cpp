@@ -12,6 +12,7 @@
 #include "widgets/weights_window.h"
 #include "widgets/why_scale_window.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QEvent>
 #include <QGuiApplication>
@@ -46,6 +47,9 @@ void OtherWindows::adopt(QWidget *w)
         connect(shortcut, &QShortcut::activated, this, [this, w] { close(w); });
     }
     connect(new QShortcut(QKeySequence(Qt::Key_L), w), &QShortcut::activated, this, [] { switchInterfaceLanguage(); });
+    for (const QPointer<QAction> &a : std::as_const(m_shared))
+        if (a)
+            w->addAction(a);
     if (m_presentation)
         present(w, true);
 }
@@ -103,6 +107,19 @@ void OtherWindows::openOnly(const QStringList &names)
             m_order.removeAll(w); // (without a window manager no activation says so)
             m_order << w;
         }
+}
+
+void OtherWindows::shareActions(const QList<QAction *> &actions)
+{
+    for (QWidget *w : all())
+        for (const QPointer<QAction> &a : std::as_const(m_shared))
+            if (a)
+                w->removeAction(a);
+    m_shared.clear();
+    for (QAction *a : actions)
+        m_shared << a;
+    for (QWidget *w : all())
+        w->addActions(actions);
 }
 
 void OtherWindows::setPresentation(bool on)

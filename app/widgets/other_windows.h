@@ -20,6 +20,7 @@ class HeadsWindow;
 class HullWindow;
 class MistakesWindow;
 class PipelineView;
+class QAction;
 class QWidget;
 class TrainingWindow;
 class UserGuide;
@@ -51,6 +52,9 @@ public:
     QStringList openNames() const;
     // Exactly these open (the others closed), in this order: the last gets the keys.
     void openOnly(const QStringList &names);
+    // The main window's menu keys that work from every window here too (Ctrl+Shift+S, Ctrl+Q, F1): the menus are
+    // the main window's, so without this they did nothing while another window was on top. Replaces the last set.
+    void shareActions(const QList<QAction *> &actions);
     // Presentation mode, for every window here, open or not.
     void setPresentation(bool on);
     bool isPresentation() const { return m_presentation; }
@@ -77,6 +81,7 @@ private:
     WeightsWindow *m_weights = nullptr;
     UserGuide *m_guide = nullptr;
     bool m_presentation = false;
+    QList<QPointer<QAction>> m_shared; // shareActions
     QList<QPointer<QWidget>>
         m_order; // the windows (the main one too) in the order they last had the keys, the last last
 };
