@@ -371,8 +371,16 @@ void MainMenus::saveScenario(bool demo)
 {
     const Scenario s = m_window->currentScenario(demo); // (before a dialog takes the keys)
     const QPointer<QWidget> had = QApplication::activeWindow(); // the window on top, which gets the keys back
-    const QString path = QFileDialog::getSaveFileName(m_window, demo ? tr("Save the demo") : tr("Save the scenario"),
+    QFileDialog dialog(m_window, demo ? tr("Save the demo") : tr("Save the scenario"),
         demo ? "demo.json" : "scenario.json", tr("Scenario (*.json)"));
+    dialog.setAcceptMode(QFileDialog::AcceptSave); // (asks before replacing a file)
+    dialog.setDefaultSuffix(QStringLiteral("json"));
+    if (isPresenting(m_window)) { // saved from presentation mode: the projector's text, and room for it
+        dialog.setOption(QFileDialog::DontUseNativeDialog);
+        presentDialog(&dialog, m_window);
+        dialog.resize(m_window->size() * 0.8);
+    }
+    const QString path = dialog.exec() == QDialog::Accepted ? dialog.selectedFiles().value(0) : QString();
     QString error;
     if (!path.isEmpty() && !::saveScenario(path, s, &error))
         QMessageBox::warning(m_window, tr("Cannot save the scenario"), translatedMessage(error));
