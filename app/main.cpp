@@ -158,7 +158,7 @@ bool writeScenarioFile(Run &run)
             const Scenario *step = lesson && c.lessonStep < int(lesson->steps.size())
                 ? &lesson->steps[std::size_t(c.lessonStep)]
                 : nullptr;
-            c.onStep = step && step->params == s.params && step->display == s.display && step->compare == s.compare;
+            c.onStep = step && step->showsAs(s);
         }
         s.classroom = c;
     }

@@ -153,6 +153,8 @@ struct Scenario
     std::optional<Classroom> classroom;
 
     QString caption(bool chinese) const { return chinese && !captionZh.isEmpty() ? captionZh : captionEn; }
+    // The same state on the screen: the settings, the display and the comparison (not the caption or the files).
+    bool showsAs(const Scenario &o) const { return params == o.params && display == o.display && compare == o.compare; }
     bool operator==(const Scenario &o) const
     {
         return params == o.params && display == o.display && compare == o.compare

@@ -228,8 +228,7 @@ void MainWindow::applyScenario(const Scenario &s)
         m_lesson.step(c->lessonStep);
         const Scenario *step = m_lesson.currentScenario();
         // The demo's own settings over the lesson kept at its step (also when they are not the step's after all).
-        if (!c->onStep || !step || step->params != s.params || step->display != s.display
-            || step->compare != s.compare) {
+        if (!c->onStep || !step || !step->showsAs(s)) {
             m_lesson.leave();
             ::applyScenario(m_model, s);
         }

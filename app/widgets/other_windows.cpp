@@ -72,13 +72,8 @@ QString OtherWindows::nameOf(const QWidget *w) const
 
 QWidget *OtherWindows::named(const QString &name)
 {
-    if (name == QLatin1String("guide")) {
-        if (!m_guide) {
-            m_guide = new UserGuide(m_main);
-            adopt(m_guide);
-        }
-        return m_guide;
-    }
+    if (name == QLatin1String("guide"))
+        return guide();
     const QList<QWidget *> windows { m_pipeline, m_whyScale, m_training, m_hull, m_heads, m_mistakes };
     return windows.value(int(classroomWindowNames().indexOf(name)));
 }
@@ -205,13 +200,18 @@ void OtherWindows::showWeights(std::shared_ptr<const attn::LoadedWeights> w)
         bringUp(m_weights);
 }
 
-void OtherWindows::showGuide()
+UserGuide *OtherWindows::guide()
 {
     if (!m_guide) {
         m_guide = new UserGuide(m_main);
         adopt(m_guide);
     }
-    bringUp(m_guide);
+    return m_guide;
+}
+
+void OtherWindows::showGuide()
+{
+    bringUp(guide());
 }
 
 bool OtherWindows::eventFilter(QObject *watched, QEvent *event)

@@ -69,6 +69,7 @@ private:
     void close(QWidget *w); // Esc, Ctrl+W
     QList<QWidget *> all() const; // every window made so far
     QWidget *named(const QString &name); // by its demo-file name (made if it is the guide)
+    UserGuide *guide(); // made the first time it is asked for
     QString nameOf(const QWidget *w) const;
 
     QWidget *m_main;

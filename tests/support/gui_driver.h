@@ -264,6 +264,20 @@ inline void whenModal(const std::function<bool(QWidget *)> &act)
     timer->start();
 }
 
+// A key as the keyboard sends it: to the focused widget of the window that has the keys
+// (QApplication::activeWindow()). False, with a warning, when no window has them (a key astray).
+inline bool pressInActiveWindow(int key, Qt::KeyboardModifiers modifiers = {})
+{
+    QWidget *w = QApplication::activeWindow();
+    if (!w || !w->isVisible()) {
+        qWarning("key %x: no window has the keys", key);
+        return false;
+    }
+    QTest::keyClick(w->focusWidget() ? w->focusWidget() : w, Qt::Key(key), modifiers);
+    deliverQueued();
+    return true;
+}
+
 // The offscreen platform has no window manager to give the window its activation back when a
 // dialog closes: this does what the window manager would.
 inline bool reactivate(QWidget *window)

@@ -64,15 +64,7 @@ private:
 
 bool TestLectureHall::press(int key, Qt::KeyboardModifiers modifiers)
 {
-    QWidget *w = active();
-    if (!w || !w->isVisible()) {
-        qWarning("key %x: no window has the keys", key);
-        return false;
-    }
-    QWidget *target = w->focusWidget() ? w->focusWidget() : w;
-    QTest::keyClick(target, Qt::Key(key), modifiers);
-    gui::deliverQueued();
-    return true;
+    return gui::pressInActiveWindow(key, modifiers);
 }
 
 void TestLectureHall::initTestCase()

@@ -51,14 +51,7 @@ private:
 
 bool TestRehearsal::press(int key, Qt::KeyboardModifiers modifiers)
 {
-    QWidget *w = active();
-    if (!w || !w->isVisible()) {
-        qWarning("key %x: no window has the keys", key);
-        return false;
-    }
-    QTest::keyClick(w->focusWidget() ? w->focusWidget() : w, Qt::Key(key), modifiers);
-    gui::deliverQueued();
-    return true;
+    return gui::pressInActiveWindow(key, modifiers);
 }
 
 int TestRehearsal::smallestNumberPixels(QWidget *w)
