@@ -391,6 +391,13 @@ void MainMenus::saveScenario(bool demo)
                       .arg(QFileInfo(path).fileName())
                 : tr("Scenario saved: %1").arg(QFileInfo(path).fileName()),
             6000);
+    giveKeysBackTo(had);
+}
+
+void MainMenus::giveKeysBackTo(QWidget *had)
+{
+    // Without a window manager nothing else gives them back after a dialog: to the window that had them (one of the
+    // other windows on top, its key pressed there), else the main window.
     if (had && had != m_window && had->isVisible()) {
         had->raise();
         had->activateWindow();
@@ -470,8 +477,9 @@ void MainMenus::showShortcuts()
     list->document()->setTextWidth(520);
     const int wanted = int(list->document()->size().height()) + buttons->sizeHint().height() + 60;
     box.resize(580, std::min(wanted, available.height() * 85 / 100));
+    const QPointer<QWidget> had = QApplication::activeWindow(); // (F1 works from the other windows too)
     box.exec();
-    m_window->giveKeysBack(); // without a window manager nothing else gives it the focus
+    giveKeysBackTo(had);
 }
 
 void MainMenus::rememberData(const QStringList &paths)

@@ -45,6 +45,7 @@ private:
     void openExample();
     void openScenario();
     void saveScenario(bool demo); // demo: with the classroom (MainWindow::currentScenario)
+    void giveKeysBackTo(QWidget *had); // after a dialog: to the window that had the keys, else the main one
     void openLesson();
     // ... of Edit, Lecture and Help.
     void copyPytorchCode();

@@ -332,6 +332,16 @@ void TestLectureHall::aDemoFileReopensAsSaved()
     QVERIFY(press(Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier));
     QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(path), kWait);
     QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(mistakes), kWait);
+    // F1's list from there too, and after it the keys the Mistakes window's again (they went to the main one).
+    bool listed = false;
+    gui::whenModal([&listed](QWidget *modal) {
+        listed = modal->objectName() == QLatin1String("shortcutsDialog");
+        modal->close();
+        return true;
+    });
+    QVERIFY(press(Qt::Key_F1));
+    QVERIFY(listed);
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(mistakes), kWait);
     QString error;
     // Everything else: out of presentation, the windows closed, another step, another mistake.
     QVERIFY(press(Qt::Key_Escape));
