@@ -7,10 +7,12 @@
 #include "model/tokens.h"
 #include "render/color_maps.h"
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDebug>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -91,6 +93,16 @@ ControlsPanel::ControlsPanel(AttentionModel *model, QWidget *parent)
     // Wide enough for the controls beside a vertical scroll bar: it scrolls up and down only.
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setMinimumWidth(content->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 2);
+    if (qEnvironmentVariableIsSet("PROBE_WIDTH")) {
+        for (QWidget *w : content->findChildren<QWidget *>()) {
+            if (w->minimumSizeHint().width() > 150 || w->sizeHint().width() > 150) {
+                auto *b = qobject_cast<QAbstractButton *>(w);
+                qWarning() << w->metaObject()->className() << w->minimumSizeHint().width() << w->sizeHint().width()
+                           << (b ? b->text() : QString());
+            }
+        }
+        qWarning() << "content" << content->minimumSizeHint().width();
+    }
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
@@ -146,6 +158,14 @@ QWidget *ControlsPanel::build()
     v->addWidget(buildAttention());
     v->addWidget(buildView());
     v->addStretch(1);
+    // Narrow, to leave the maps their room at 1280 px: a combo box asks for ten characters (it shows its whole
+    // choice where the panel is wider), and a row too wide for the panel puts its field under its label.
+    for (QComboBox *c : content->findChildren<QComboBox *>()) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(10);
+    }
+    for (QFormLayout *f : content->findChildren<QFormLayout *>())
+        f->setRowWrapPolicy(QFormLayout::WrapLongRows);
     nameControls();
     // Every edit becomes new settings in the model, through core's editing rules.
     connectInputs();
@@ -187,7 +207,7 @@ QGroupBox *ControlsPanel::buildInputs()
     keysSpin = tip(new QSpinBox, tr("Number of keys S."));
     keysSpin->setRange(1, kMaxLengthUi);
     f->addRow(tr("Keys S"), row(keysSlider, keysSpin));
-    separateKeys = tip(new QCheckBox(tr("Cross-attention (keys from a second sequence)")),
+    separateKeys = tip(new QCheckBox(tr("Cross-attention (keys from Y)")),
         tr("Off: self-attention, keys and values come from the same sequence as the queries, so S = L. On: they come "
            "from a second sequence Y with its own length S."));
     f->addRow(QString(), separateKeys);
@@ -312,7 +332,9 @@ QGroupBox *ControlsPanel::buildAttention()
            "are True where it may not look. Handing one to the other without ~ inverts the mask."));
     conventionCombo->addItem(tr("SDPA: True = take part"), int(attn::MaskConvention::Sdpa));
     conventionCombo->addItem(tr("MHA: True = ignore"), int(attn::MaskConvention::Mha));
-    g->addRow(tr("Masked"), row(fillCombo, conventionCombo));
+    QWidget *masked = row(fillCombo, conventionCombo);
+    static_cast<QHBoxLayout *>(masked->layout())->setStretch(1, 1); // the two share the row
+    g->addRow(tr("Masked"), masked);
     return attention;
 }
 
@@ -592,8 +614,8 @@ void ControlsPanel::showInputs(const attn::Params &p)
     separateKeys->setChecked(!p.keysFollowLength);
     keysSlider->setEnabled(!p.keysFollowLength);
     keysSpin->setEnabled(!p.keysFollowLength);
-    separateKeys->setText(p.mode == attn::Mode::Projection ? tr("Cross-attention (keys from a second sequence)")
-                                                           : tr("Own number of keys S"));
+    separateKeys->setText(
+        p.mode == attn::Mode::Projection ? tr("Cross-attention (keys from Y)") : tr("Own number of keys S"));
     dModelSpin->setValue(p.dModel);
     // d_model is the projection's width, and what the ÷√d_model mistake divides by.
     dModelSpin->setEnabled(p.mode == attn::Mode::Projection || p.scaling == attn::Scaling::InvSqrtDModel);

@@ -34,11 +34,15 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QResizeEvent>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <cstdlib>
 
 MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *parent)
     : QMainWindow(parent)
@@ -385,8 +389,24 @@ void MainWindow::setPresentation(bool on, bool fullScreen)
 void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);
+    if (event->size().width() != event->oldSize().width())
+        fitDock();
     fitPresentation();
     m_view->alignPanels();
+}
+
+void MainWindow::fitDock()
+{
+    // The settings take about a quarter of a small window (at 1280 px the maps get what the settings can spare),
+    // up to the width where every choice shows in full (about 70 x-widths) on a large one. A width the user dragged
+    // the settings to stays.
+    if (isVisible() && m_dock->isVisible() && m_dockWidthSet >= 0 && std::abs(m_dock->width() - m_dockWidthSet) > 2)
+        return;
+    const int least = m_dock->minimumSizeHint().width();
+    const int full = std::max(least, 70 * m_dock->fontMetrics().horizontalAdvance(QLatin1Char('x')));
+    const int chosen = std::clamp(int(this->width() * 0.26), least, full);
+    resizeDocks({ m_dock }, { chosen }, Qt::Horizontal);
+    m_dockWidthSet = chosen;
 }
 
 void MainWindow::fitPresentation()

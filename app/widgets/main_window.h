@@ -107,6 +107,7 @@ protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override; // attention data, a scenario or a lesson
     void resizeEvent(QResizeEvent *event) override;
+    void fitDock();
     void changeEvent(QEvent *event) override; // the language switched: texts and menus again
 
 private:
@@ -133,4 +134,5 @@ private:
     MainMenus *m_menus;
     bool m_rememberState;
     bool m_presentation = false;
+    int m_dockWidthSet = -1; // the settings' width last chosen for the window's width (-1: none yet)
 };

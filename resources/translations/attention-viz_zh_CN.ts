@@ -58,499 +58,499 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="159"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="178"/>
         <source>Q, K, V</source>
         <translation>Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="163"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="182"/>
         <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn.</source>
         <translation>Q、K、V 的来源：由序列 X 线性投影得到（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="165"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="184"/>
         <source>Projection from X</source>
         <translation>由 X 投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="166"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="185"/>
         <source>Direct Q, K, V</source>
         <translation>直接生成 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="167"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="186"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="170"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="189"/>
         <source>Width d_k of queries and keys, in powers of two from 1 to 1024; larger d_k makes raw scores spread wider (their variance grows in proportion to d_k: the strip below gives the expected and the sampled one).</source>
         <translation>查询和键的维度 d_k，取 1 到 1024 之间的 2 的幂；d_k 越大，原始分数越分散（方差与 d_k 成正比：下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="175"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="194"/>
         <source>d_k: any width from 1 to 1024.</source>
         <translation>d_k：1 到 1024 之间的任意维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="177"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="196"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="179"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="198"/>
         <source>Number of queries L (rows of the heatmap), from 1 to 4096.</source>
         <translation>查询个数 L（热力图的行），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="181"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="200"/>
         <source>Number of queries L.</source>
         <translation>查询个数 L。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="183"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="202"/>
         <source>Queries L</source>
         <translation>查询数 L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="185"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="204"/>
         <source>Number of keys S (columns of the heatmap), from 1 to 4096.</source>
         <translation>键的个数 S（热力图的列），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="187"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="206"/>
         <source>Number of keys S.</source>
         <translation>键的个数 S。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="189"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="208"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="190"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="595"/>
-        <source>Cross-attention (keys from a second sequence)</source>
-        <translation>交叉注意力（键来自第二个序列）</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="191"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="210"/>
         <source>Off: self-attention, keys and values come from the same sequence as the queries, so S = L. On: they come from a second sequence Y with its own length S.</source>
         <translation>关闭：自注意力，键和值与查询来自同一序列，所以 S = L。开启：键和值来自第二个序列 Y，长度 S 可以不同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="195"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="214"/>
         <source>Width d_model of the input sequence X (projection only).</source>
         <translation>输入序列 X 的维度 d_model（仅投影模式）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="197"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="216"/>
         <source>d_model</source>
         <translation>d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="199"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="218"/>
         <source>How W_q, W_k and W_v are drawn (projection only). randn: the lecture&apos;s, Var(q·k) = d_k·d_model². randn / √d_model: Var(q·k) = d_k. nn.Linear: PyTorch&apos;s default for nn.Linear(d_model, d, bias=False), uniform with bound 1/√d_model, Var(q·k) = d_k / 9; the same numbers PyTorch draws.</source>
         <translation>W_q、W_k、W_v 的抽取方式（仅投影模式）。randn：讲义的做法，Var(q·k) = d_k·d_model²。randn / √d_model：Var(q·k) = d_k。nn.Linear：PyTorch 中 nn.Linear(d_model, d, bias=False) 的默认初始化，界为 1/√d_model 的均匀分布，Var(q·k) = d_k / 9；与 PyTorch 抽出的数完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="203"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="222"/>
         <source>randn (the lecture&apos;s)</source>
         <translation>randn（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="204"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
         <source>randn / √d_model</source>
         <translation>randn / √d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="205"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
         <source>nn.Linear&apos;s default</source>
         <translation>nn.Linear 的默认初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="208"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="227"/>
         <source>Scale σ of the inputs: X = σ·randn in projection mode, Q and K = σ·randn in direct mode. The scores&apos; variance grows like σ⁴.</source>
         <translation>输入的尺度 σ：投影模式下 X = σ·randn，直接模式下 Q、K = σ·randn。分数的方差按 σ⁴ 增长。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="214"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="233"/>
         <source>Input scale σ</source>
         <translation>输入尺度 σ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="215"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="234"/>
         <source>Width d_v of the values, and so of the output.</source>
         <translation>值的维度 d_v，也就是输出的维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="217"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="236"/>
         <source>= d_k</source>
         <translation>= d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="217"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="236"/>
         <source>Keep d_v equal to d_k, as the lecture does.</source>
         <translation>让 d_v 等于 d_k，与讲义一致。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="219"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="238"/>
         <source>d_v</source>
         <translation>d_v</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="222"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="241"/>
         <source>torch.manual_seed(seed) before drawing: the same seed gives the same tensors as PyTorch.</source>
         <translation>生成前调用 torch.manual_seed(seed)：同一种子得到与 PyTorch 完全相同的张量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="243"/>
         <source>New</source>
         <translation>换一个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="243"/>
         <source>Draw with a new random seed.</source>
         <translation>用一个新的随机种子重新生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="244"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="228"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="247"/>
         <source>Type a sentence to put its words on the axes (L = S = number of words). In projection mode each distinct word has its own embedding, so repeated words give identical rows and columns.</source>
         <translation>输入一句话，把它的词放到坐标轴上（L = S = 词数）。投影模式下每个不同的词有自己的嵌入向量，所以重复的词给出完全相同的行和列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="230"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="249"/>
         <source>e.g. the cat sat on the mat</source>
         <translation>例如：我 爱 你 ， 你 爱 我</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="232"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="251"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="233"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="252"/>
         <source>Add position encodings</source>
         <translation>加上位置编码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="234"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="253"/>
         <source>Add sinusoidal position encodings to the word embeddings, so that repeated words are no longer identical.</source>
         <translation>给词嵌入加上正弦位置编码，这样重复的词就不再完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="238"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="257"/>
         <source>Batch size B: how many independent sequences are drawn.</source>
         <translation>批大小 B：生成多少个独立的序列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="240"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="259"/>
         <source>Which batch element the heatmap shows.</source>
         <translation>热力图显示批中的第几个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="241"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="260"/>
         <source>Batch B</source>
         <translation>批大小 B</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="242"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="261"/>
         <source>Showing element</source>
         <translation>显示第几个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="248"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="267"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="251"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="270"/>
         <source>How a query and a key are scored: the scaled dot product q·k, or Bahdanau&apos;s additive score v·tanh(q·W₁ + k·W₂) with H hidden units (W₁, W₂, v drawn after everything else; not scaled: tanh keeps it bounded whatever d_k is).</source>
         <translation>查询和键的打分方式：缩放点积 q·k，或 Bahdanau 的加性分数 v·tanh(q·W₁ + k·W₂)，隐层有 H 个单元（W₁、W₂、v 在其余张量之后抽取；不缩放：无论 d_k 多大，tanh 都让它有界）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="254"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="273"/>
         <source>dot product q·k</source>
         <translation>点积 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="255"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="274"/>
         <source>additive v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="256"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="275"/>
         <source>Score</source>
         <translation>打分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="257"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="276"/>
         <source>Additive attention&apos;s hidden units H: W₁ and W₂ are d_k × H, v has H entries.</source>
         <translation>加性注意力的隐层单元数 H：W₁ 和 W₂ 是 d_k × H，v 有 H 个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="261"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="280"/>
         <source>Hidden units H</source>
         <translation>隐层单元 H</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="262"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="281"/>
         <source>Divide by √d_k</source>
         <translation>除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="263"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="282"/>
         <source>Scale the scores by 1/√d_k before the softmax, which divides their variance by d_k: back to 1 for unit-variance Q and K (direct mode); with the projection&apos;s randn weights it is d_model² (the strip below gives the expected and the sampled variance).</source>
         <translation>在 softmax 之前把分数乘以 1/√d_k，方差随之除以 d_k：Q、K 为单位方差时（直接生成模式）回到 1；用 randn 权重投影时为 d_model²（下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="268"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="287"/>
         <source>Custom factor</source>
         <translation>自定义系数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="268"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="287"/>
         <source>Multiply the scores by this factor instead (1/temperature).</source>
         <translation>改为把分数乘以这个系数（1/温度）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="269"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="288"/>
         <source>The factor the scores are multiplied by.</source>
         <translation>分数所乘的系数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="282"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="301"/>
         <source>Scaling</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="283"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="302"/>
         <source>Softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="284"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="303"/>
         <source>Each query&apos;s weights over the keys sum to 1: the correct attention.</source>
         <translation>每个查询在各键上的权重和为 1：正确的注意力。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="285"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="304"/>
         <source>Softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="286"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="305"/>
         <source>Each key&apos;s weights over the queries sum to 1: the lecture&apos;s mistake; rows no longer sum to 1.</source>
         <translation>每个键在各查询上的权重和为 1：讲义练习中的错误写法，各行不再和为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="295"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="314"/>
         <source>No mask</source>
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="296"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="315"/>
         <source>Causal</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="297"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="316"/>
         <source>Padding</source>
         <translation>填充掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="299"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="318"/>
         <source>How many keys at the end are padding and masked.</source>
         <translation>末尾有多少个键是填充位并被屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="302"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="321"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="321"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="342"/>
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="324"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="345"/>
         <source>What the heatmap shows: the weights after softmax, the raw scores Q·Kᵀ, or the scaled logits that go into the softmax.</source>
         <translation>热力图显示的内容：softmax 之后的权重、原始分数 Q·Kᵀ，或送入 softmax 的缩放后分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="206"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="326"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="347"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="276"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="209"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="616"/>
+        <source>Cross-attention (keys from Y)</source>
+        <translation>交叉注意力（键来自 Y）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="295"/>
         <source>How the scores become logits, with the wrong scales found in real code: none; ÷d_k, which scales too much; ÷√d_model (multi-head code dividing by the model&apos;s width instead of the head&apos;s); d_k^−¼ on q and on k (the same as ÷√d_k).</source>
         <translation>分数如何变成 logits，包括真实代码中出现过的错误缩放：不缩放；÷d_k，缩放过度；÷√d_model（多头代码用模型宽度而不是每个头的宽度去除）；q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="293"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="312"/>
         <source>Which keys a query may not see: none, the future (causal: key j &gt; query i), padding at the end, or any cells: with Custom, click a cell of the heatmap to mask it or unmask it.</source>
         <translation>查询不能看到哪些键：无、未来（因果：键 j &gt; 查询 i）、末尾的填充，或任意单元格：选“自定义”后点击热力图的单元格即可屏蔽或取消屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="298"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="317"/>
         <source>Custom (click cells)</source>
         <translation>自定义（点击单元格）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="300"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="319"/>
         <source>per b</source>
         <translation>逐 b</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="301"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="320"/>
         <source>Each batch element its own padding (pad:N1,N2,...): the number edits the shown element&apos;s (Batch index).</source>
         <translation>每个批次元素各自的填充（pad:N1,N2,...）：数字修改当前显示元素（批次索引）的填充。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="304"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="323"/>
         <source>What a masked logit becomes. −inf: a boolean mask (PyTorch gives NaN where a query sees no key; 0 here, with a warning). −1e9: the idiom scores.masked_fill(mask, -1e9), which gives such a query uniform weights instead, silently.</source>
         <translation>被屏蔽的 logit 变成什么。−inf：布尔掩码（某个查询看不到任何键时 PyTorch 给出 NaN；这里给 0 并警告）。−1e9：惯用写法 scores.masked_fill(mask, -1e9)，它会悄悄地让这样的查询得到均匀权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="307"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="326"/>
         <source>−inf</source>
         <translation>−inf</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="308"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="327"/>
         <source>−1e9 (masked_fill)</source>
         <translation>−1e9（masked_fill）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="310"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="329"/>
         <source>How the boolean mask reads (the hover and the explanation show it): F.scaled_dot_product_attention&apos;s attn_mask is True where a query takes part; nn.MultiheadAttention&apos;s key_padding_mask and attn_mask are True where it may not look. Handing one to the other without ~ inverts the mask.</source>
         <translation>布尔掩码如何解读（悬停和说明中显示）：F.scaled_dot_product_attention 的 attn_mask 中 True 表示查询参与注意力；nn.MultiheadAttention 的 key_padding_mask 和 attn_mask 中 True 表示不能看。不加 ~ 就把一个传给另一个，掩码就反了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="313"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="332"/>
         <source>SDPA: True = take part</source>
         <translation>SDPA：True = 参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="314"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="333"/>
         <source>MHA: True = ignore</source>
         <translation>MHA：True = 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="315"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="336"/>
         <source>Masked</source>
         <translation>被屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="327"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="348"/>
         <source>Raw scores Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="328"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="349"/>
         <source>Scaled logits</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="329"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="350"/>
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="330"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="351"/>
         <source>Colour map of the heatmap; cool-warm is centred on 0, for scores.</source>
         <translation>热力图的配色；冷暖配色以 0 为中心，适合分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="333"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="354"/>
         <source>Colours</source>
         <translation>配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="335"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="356"/>
         <source>Colour range for weights: always 0 to 1 (comparable between settings) or fitted to the data (shows small differences).</source>
         <translation>权重的颜色范围：固定为 0 到 1（便于在不同设置间比较），或按数据拟合（能看出细小差别）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="337"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="358"/>
         <source>Fixed 0 to 1</source>
         <translation>固定 0 到 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="338"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="359"/>
         <source>Fit to data</source>
         <translation>按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="339"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="360"/>
         <source>Range</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="340"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="361"/>
         <source>Values in cells</source>
         <translation>格内显示数值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="341"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="362"/>
         <source>Write each value into its cell when the matrix is small enough to read (up to 16 × 16).</source>
         <translation>矩阵足够小（不超过 16 × 16）时，在每个格子里写出数值。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="343"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="364"/>
         <source>Gradient panels</source>
         <translation>梯度面板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="344"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="365"/>
         <source>Beside the entropy, the softmax&apos;s gradient at each row: the norm of its Jacobian diag(p) − p·pᵀ. A one-hot row has 0 (no gradient flows back through it), a uniform row √(S − 1)/S. Key G.</source>
         <translation>在熵的旁边显示每一行 softmax 的梯度：其雅可比矩阵 diag(p) − p·pᵀ 的范数。独热的行是 0（没有梯度能穿过它传回去），均匀的行是 √(S − 1)/S。快捷键 G。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="564"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="585"/>
         <source>Files: %1</source>
         <translation>文件：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="571"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="592"/>
         <source>Q, K and V loaded from %1.</source>
         <translation>Q、K 和 V 载入自 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="572"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="593"/>
         <source>Q and K loaded from %1; no V was given, so V = K.</source>
         <translation>Q 和 K 载入自 %1；没有给出 V，所以 V = K。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="578"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="599"/>
         <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn; File &gt; Open attention data loads them.</source>
         <translation>Q、K、V 的来源：序列 X 的投影（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 抽取；“文件 &gt; 打开注意力数据”可从文件载入。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="596"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="617"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="619"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="640"/>
         <source> = %1 batch × %2 heads</source>
         <translation> = %1 批 × %2 个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="621"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="642"/>
         <source> = batch %1, head %2</source>
         <translation> = 批次 %1，头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="656"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="677"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -2239,437 +2239,437 @@ column entropy %1 nats</source>
 <context>
     <name>MainMenus</name>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="62"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="71"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="63"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="72"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="66"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="75"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="67"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="76"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="69"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="78"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="71"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="80"/>
         <source>Export a d_k se&amp;ries (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;R)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="72"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="81"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="76"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="85"/>
         <source>Open attention &amp;data…</source>
         <translation>打开注意力数据(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="79"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="88"/>
         <source>E&amp;xamples</source>
         <translation>示例(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="81"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="90"/>
         <source>Trained: reversing 8 digits (one layer, 2 heads)</source>
         <translation>训练好的模型：反转 8 个数字（一层，2 个头）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="83"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="92"/>
         <source>Recent data</source>
         <translation>最近的数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="86"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="95"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="87"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="96"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="89"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="98"/>
         <source>Save as de&amp;mo (with presentation mode, lesson step and open windows)…</source>
         <translation>另存为演示（含演示模式、课程步骤和打开的窗口）(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="93"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="102"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="94"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="103"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="104"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="114"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="107"/>
         <location filename="../../app/widgets/main_menus.cpp" line="117"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="127"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="110"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="118"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="120"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="128"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="117"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="127"/>
         <source>&amp;Undo %1</source>
         <translation>撤销 %1(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="118"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="128"/>
         <source>&amp;Redo %1</source>
         <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="125"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="135"/>
         <source>Copy as &amp;PyTorch code</source>
         <translation>复制为 PyTorch 代码(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="128"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="138"/>
         <source>A runnable Python script: torch.manual_seed, torch.randn, the scaling, the mask and F.softmax, printing the weights of the element shown</source>
         <translation>一个可运行的 Python 脚本：torch.manual_seed、torch.randn、缩放、掩码和 F.softmax，打印所显示元素的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="130"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="140"/>
         <source>Copy as command &amp;line</source>
         <translation>复制为命令行(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="139"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="149"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="141"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="151"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="142"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="152"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="143"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="153"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="144"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="154"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="153"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="163"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="162"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="172"/>
         <source>&amp;Mistakes</source>
         <translation>常见错误(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="166"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="176"/>
         <source>Forgetting ÷√d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="166"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="176"/>
         <source>softmax over dim=-2</source>
         <translation>softmax 沿 dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="167"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="177"/>
         <source>MHA&apos;s key_padding_mask handed to SDPA</source>
         <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="167"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="177"/>
         <source>Q @ K.transpose(0, 1)</source>
         <translation>Q @ K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="167"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="177"/>
         <source>Q.transpose(-2, -1) @ K</source>
         <translation>Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="179"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="189"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="185"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="195"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="195"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="205"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="196"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="206"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="197"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="207"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="198"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="208"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="199"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="209"/>
         <source>d_k and 16 × d_k (at most 1024)</source>
         <translation>d_k 与 16 × d_k（至多 1024）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="200"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="210"/>
         <source>Dot product and additive</source>
         <translation>点积与加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="201"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="211"/>
         <source>Masked with −inf and with −1e9</source>
         <translation>以 −inf 屏蔽与以 −1e9 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="202"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="212"/>
         <source>By hand and F.scaled_dot_product_attention</source>
         <translation>手写与 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="220"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="230"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="222"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="232"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="223"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="233"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="232"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="242"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="234"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="244"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="235"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="245"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="235"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="245"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="247"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="257"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="252"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="262"/>
         <source>System language (%1)</source>
         <translation>系统语言（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="269"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="279"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="272"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="282"/>
         <source>System colours</source>
         <translation>系统配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="273"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="283"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="273"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="283"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="289"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="299"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="290"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="300"/>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="292"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="302"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="294"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="305"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="302"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="313"/>
         <source>The Chinese translation could not be loaded; the window stays in English</source>
         <translation>无法载入中文翻译；窗口保持英文</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="321"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="332"/>
         <source>Cannot open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="325"/>
         <location filename="../../app/widgets/main_menus.cpp" line="336"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="481"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="347"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="515"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="331"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="342"/>
         <source>Open attention data: Q and K (and V) as one .npz or files named q, k, v; or weights alone (an .npz&apos;s attn, or a file named weights or attn)</source>
         <translation>打开注意力数据：Q 和 K（以及 V），一个 .npz 或名为 q、k、v 的文件；或单独的权重（.npz 中的 attn，或名为 weights 或 attn 的文件）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="333"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="344"/>
         <source>Attention data (*.npz *.npy *.csv *.tsv *.txt)</source>
         <translation>注意力数据 (*.npz *.npy *.csv *.tsv *.txt)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="343"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="354"/>
         <source>Cannot open the example</source>
         <translation>无法打开示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="349"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="360"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="349"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="363"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="360"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="375"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="356"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="367"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="362"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="374"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="362"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="374"/>
         <source>Save the demo</source>
         <translation>保存演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="366"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="386"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="369"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="389"/>
         <source>Demo saved: opening %1 restores these settings, presentation mode, the lesson step and the open windows</source>
         <translation>演示已保存：打开 %1 即恢复这些设置、演示模式、课程步骤和打开的窗口</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="372"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="392"/>
         <source>Scenario saved: %1</source>
         <translation>场景已保存：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="379"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="411"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="379"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="411"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="382"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="414"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="389"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="421"/>
         <source>PyTorch code copied: it draws the same tensors and prints the weights shown</source>
         <translation>已复制 PyTorch 代码：它抽取相同的张量并打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="397"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="429"/>
         <source>Command line copied: attention-viz with these settings</source>
         <translation>已复制命令行：使用这些设置的 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="409"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="441"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="410"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="442"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="433"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="465"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="437"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="470"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
@@ -2677,92 +2677,92 @@ column entropy %1 nats</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="186"/>
+        <location filename="../../app/widgets/main_window.cpp" line="190"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="187"/>
+        <location filename="../../app/widgets/main_window.cpp" line="191"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="316"/>
+        <location filename="../../app/widgets/main_window.cpp" line="319"/>
         <source>%1: shown divided by √d_k, softmax over the keys, no mask (Ctrl+Z brings back the settings before)</source>
         <translation>%1：按 ÷√d_k、沿键维 softmax、无掩码显示（Ctrl+Z 恢复之前的设置）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="97"/>
+        <location filename="../../app/widgets/main_window.cpp" line="101"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="102"/>
+        <location filename="../../app/widgets/main_window.cpp" line="106"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="103"/>
+        <location filename="../../app/widgets/main_window.cpp" line="107"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="101"/>
+        <location filename="../../app/widgets/main_window.cpp" line="105"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="157"/>
+        <location filename="../../app/widgets/main_window.cpp" line="161"/>
         <source>attention-viz — %1</source>
         <translation>attention-viz — %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="165"/>
+        <location filename="../../app/widgets/main_window.cpp" line="169"/>
         <source>%1, step %2 of %3</source>
         <translation>%1，第 %2 步（共 %3 步）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="169"/>
+        <location filename="../../app/widgets/main_window.cpp" line="173"/>
         <source>Block 1 of the lecture</source>
         <translation>讲义代码块 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="170"/>
+        <location filename="../../app/widgets/main_window.cpp" line="174"/>
         <source>Block 2 of the lecture</source>
         <translation>讲义代码块 2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="170"/>
+        <location filename="../../app/widgets/main_window.cpp" line="174"/>
         <source>Block 3 of the lecture</source>
         <translation>讲义代码块 3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="171"/>
+        <location filename="../../app/widgets/main_window.cpp" line="175"/>
         <source>the lecture&apos;s exercise</source>
         <translation>讲义的练习</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="176"/>
+        <location filename="../../app/widgets/main_window.cpp" line="180"/>
         <source>the scenario&apos;s example</source>
         <translation>场景中的示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="179"/>
+        <location filename="../../app/widgets/main_window.cpp" line="183"/>
         <source>your data (%1)</source>
         <translation>你的数据（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="180"/>
+        <location filename="../../app/widgets/main_window.cpp" line="184"/>
         <source>your settings</source>
         <translation>你的设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="301"/>
+        <location filename="../../app/widgets/main_window.cpp" line="304"/>
         <source>These arrays are too large for this machine.</source>
         <translation>这些数组对这台机器来说太大了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/widgets/main_window.cpp" line="314"/>
         <source>%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ are NaN, as in PyTorch (grey on the map).</source>
         <translation>%1：%2 个值为 NaN 或无穷；分数因此为 NaN 或 +∞ 的行，其权重为 NaN，与 PyTorch 相同（图中为灰色）。</translation>
     </message>
@@ -4202,207 +4202,207 @@ column entropy %1 nats</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="509"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="516"/>
         <source>Forgetting to divide by √d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="510"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="517"/>
         <source>with a large d_k training does not converge; the loss stays flat for a long time</source>
         <translation>d_k 较大时训练不收敛，损失长时间不动</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="511"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="518"/>
         <source>the dot product&apos;s variance grows with d_k: the softmax saturates and its gradient is flattened</source>
         <translation>点积方差随 d_k 增大，softmax 饱和、梯度被压平</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="512"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="519"/>
         <source>use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself</source>
         <translation>用 F.scaled_dot_product_attention，或手动除以 d_k ** 0.5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="527"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="534"/>
         <source>The two are alike because the scaled scores are too wide as well: %1</source>
         <translation>两者相似，是因为缩放后的分数也铺得太开：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="531"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="538"/>
         <source>softmax over the wrong dim (dim=-2)</source>
         <translation>softmax 的 dim 写错（dim=-2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="532"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="539"/>
         <source>the rows do not sum to 1 and the output is not a convex combination of the values; training still runs but learns nothing</source>
         <translation>行和不为 1，输出不是值的凸组合，训练照样能跑但学不到东西</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="534"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="541"/>
         <source>normalisation must run over the keys (the last dimension), not over the queries</source>
         <translation>归一化维度必须是键维（最后一维），不是查询维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="535"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="542"/>
         <source>always write dim=-1, and print the row sums once as a check</source>
         <translation>统一写 dim=-1，并打印行和做一次自查</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="537"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="544"/>
         <source>Here the row sums to %1 with dim=-2 (each of the %2 columns sums to 1, and one query takes all of it); with dim=-1 it sums to 1. More queries show it better (← →: L).</source>
         <translation>这里 dim=-2 时这一行的和为 %1（%2 列中每一列的和都是 1，而唯一的查询拿走了全部）；dim=-1 时它的和为 1。查询多一些看得更清楚（← →：L）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="543"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="550"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间（见图右侧）；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="545"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="552"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="583"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="590"/>
         <source>the result is %1, the very shape of (B, L, S),</source>
         <translation>结果是 %1，恰好就是 (B, L, S) 的形状，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="584"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="591"/>
         <source>the result is %1, not (B, L, S) = %2,</source>
         <translation>结果是 %1，而不是 (B, L, S) = %2，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="586"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="593"/>
         <source>Here the shapes fit by chance: %1 but its first axis runs over K&apos;s keys, not the batch, and its columns over K&apos;s features, not the keys.</source>
         <translation>此处形状偶然对得上：%1但它的第一维是 K 的键而不是批次，列是 K 的特征维而不是键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="589"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="596"/>
         <source>Here the shapes fit by chance: %1 but its rows are Q&apos;s features and its columns K&apos;s features, not queries and keys.</source>
         <translation>此处形状偶然对得上：%1但它的行是 Q 的特征维、列是 K 的特征维，而不是查询和键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="484"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="491"/>
         <source>In the values&apos; hull (H; judged in all %4 dimensions, so a red point may be drawn inside the polygon): %1 of %2 outputs lie outside it with the right line, %3 with the mistake.</source>
         <translation>在值向量的凸包中（H；按全部 %4 维判断，所以红点可能画在多边形里面）：正确写法 %2 个输出中有 %1 个在凸包外，错误写法有 %3 个。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="604"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="611"/>
         <source>Both sides: Q, K, V drawn as the main window draws them (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.</source>
         <translation>两侧：按主窗口的方式抽取的 Q、K、V（%1，B = %2，L = %3，S = %4，d_k = %5，种子 %6），除错误本身外都除以 √d_k 并沿键做 softmax；显示批次元素 %7。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="616"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="623"/>
         <source>(The main window&apos;s sizes are larger: here B ≤ %1, L and S ≤ %2, d_k ≤ %3, so the draws are not the main window&apos;s numbers.)</source>
         <translation>（主窗口的尺寸更大：此处 B ≤ %1、L 和 S ≤ %2、d_k ≤ %3，所以抽到的数不是主窗口的数。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="549"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="556"/>
         <source>nn.MultiheadAttention&apos;s key_padding_mask handed to F.scaled_dot_product_attention as it is</source>
         <translation>把 nn.MultiheadAttention 的 key_padding_mask 直接喂给 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="513"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="520"/>
         <source>Here (d_k = %1): each row&apos;s largest weight is %2 on average without the scale, %3 with it; the softmax&apos;s gradient (its Jacobian&apos;s norm) is %4 against %5.</source>
         <translation>这里（d_k = %1）：不缩放时每行最大权重平均为 %2，缩放后为 %3；softmax 的梯度（雅可比矩阵的范数）为 %4，对比 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="519"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="526"/>
         <source>↑ and ↓ double and halve d_k.</source>
         <translation>↑ 和 ↓ 把 d_k 加倍或减半。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="526"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="533"/>
         <source>At this d_k the two are still alike.</source>
         <translation>在这个 d_k 下两者还很相似。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="550"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="557"/>
         <source>the positions that should be masked are attended to instead</source>
         <translation>该屏蔽的位置反而被关注</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="552"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="559"/>
         <source>their booleans mean opposite things: in key_padding_mask True means masked, in SDPA&apos;s attn_mask True means take part</source>
         <translation>两者布尔语义相反：key_padding_mask 中 True 表示屏蔽，SDPA 的 attn_mask 中 True 表示参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="554"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="561"/>
         <source>invert it before passing it: ~key_padding_mask</source>
         <translation>传参前取反：~key_padding_mask</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="556"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="563"/>
         <source>Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="559"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="566"/>
         <source>Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="567"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="574"/>
         <source>Transposing the wrong axes: K.transpose(0, 1)</source>
         <translation>转置转错了轴：K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="568"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="575"/>
         <source>Transposing the wrong tensor: Q.transpose(-2, -1) @ K</source>
         <translation>转置转错了张量：Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="569"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="576"/>
         <source>a shape error, or the shapes fit by chance and the result is wrong</source>
         <translation>形状报错，或形状偶然对得上但结果错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="571"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="578"/>
         <source>only transposing K&apos;s last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose does not always raise an error</source>
         <translation>只有对 K 的最后两维转置才得到 (B, d_k, S)；高维下转错轴不一定报错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="573"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="580"/>
         <source>always write K.transpose(-2, -1), and check scores.shape == (B, L, S)</source>
         <translation>固定写 K.transpose(-2, -1)，并核对 scores.shape == (B, L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="576"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="583"/>
         <source>Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k = 4.</source>
         <translation>此处 PyTorch 报错。若 B = d_k 且 S = B（或 S = 1）则能运行，例如 B = L = S = d_k = 4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="578"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="585"/>
         <source>Here PyTorch raises an error. It runs whenever L = S, as in self-attention.</source>
         <translation>此处 PyTorch 报错。只要 L = S（如自注意力）它就能运行。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="493"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="500"/>
         <source>Symptom:</source>
         <translation>现象：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="493"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="500"/>
         <source>Cause:</source>
         <translation>原因：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="494"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="501"/>
         <source>Fix:</source>
         <translation>正确做法：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="607"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="614"/>
         <source>projection</source>
         <translation>投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="607"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="614"/>
         <source>direct</source>
         <translation>直接</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="621"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="628"/>
         <source>Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.</source>
         <translation>按键：1–5 或 ← → 选择，H 切换权重和凸包，F5 演示模式，Esc 关闭。</translation>
     </message>
