@@ -243,22 +243,33 @@ int layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::
     const double cellW = std::fabs(x->coordToPixel(1) - x->coordToPixel(0));
     const double cellH = std::fabs(y->coordToPixel(1) - y->coordToPixel(0));
     const int decimals = d.quantity == attn::Quantity::Weights ? 4 : 2;
-    // The widest text this matrix writes, measured in the font at 100 px.
-    QFont probe = numberFont(font);
-    probe.setPixelSize(100);
-    const QFontMetricsF fm(probe);
-    double widest = fm.horizontalAdvance(QString::number(0.0, 'f', decimals));
-    if (wanted && d.quantity != attn::Quantity::Weights)
-        for (int i = 0; i < L; ++i)
-            for (int j = 0; j < S; ++j) {
-                const float v = attn::cellValue(r, p.batchIndex, d.quantity, i, j);
-                if (!std::isnan(v))
-                    widest = std::max(widest, fm.horizontalAdvance(QString::number(v, 'f', decimals)));
-            }
+    // The widest text this matrix writes, measured in the font at 100 px, regular and bold.
+    const auto widestIn = [&](bool bold) {
+        QFont probe = numberFont(font);
+        probe.setBold(bold);
+        probe.setPixelSize(100);
+        const QFontMetricsF fm(probe);
+        double widest = fm.horizontalAdvance(QString::number(0.0, 'f', decimals));
+        if (wanted && d.quantity != attn::Quantity::Weights)
+            for (int i = 0; i < L; ++i)
+                for (int j = 0; j < S; ++j) {
+                    const float v = attn::cellValue(r, p.batchIndex, d.quantity, i, j);
+                    if (!std::isnan(v))
+                        widest = std::max(widest, fm.horizontalAdvance(QString::number(v, 'f', decimals)));
+                }
+        return widest;
+    };
     // Room for a gap of 0.4 em between neighbours (read as two numbers, not one long one): a cell
     // 28.8 units wide (a comparison 504 points wide) holds "0.0000" at 8 units. Two thirds of a row's height: the
     // exercise's comparison in presentation mode at 1280 × 720 (rows of 28 pixels) writes them at 18 pixels.
-    const int px = int(std::min({ cellH * 0.66, cellW / (widest / 100.0 + 0.4), maxPixelSize }));
+    const auto sizeIn = [&](bool bold) {
+        return int(std::min({ cellH * 0.66, cellW / (widestIn(bold) / 100.0 + 0.4), maxPixelSize }));
+    };
+    // Bold where it costs no size (where the rows' height sets it, not the cells' width): bold digits carry
+    // further, but a smaller bold digit is not worth a larger regular one.
+    const int regular = sizeIn(false), boldPx = sizeIn(true);
+    const bool bold = boldPx >= regular;
+    const int px = bold ? boldPx : regular;
     const bool readable = wanted && px >= minPixelSize;
     const int needed = readable ? L * S : 0;
     while (items.size() > needed)
@@ -273,9 +284,23 @@ int layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::
     if (!readable)
         return 0;
     QFont f = numberFont(font);
+    f.setBold(bold);
     f.setPixelSize(px);
     QCPColorGradient gradient = map->gradient(); // color() is not const in QCustomPlot 2.1
     const QCPRange range = map->dataRange();
+    const auto cellColor = [&](float v) {
+        const double frac = range.size() > 0 ? (v - range.lower) / range.size() : 0.5;
+        return QColor::fromRgb(gradient.color(std::clamp(frac, 0.0, 1.0), QCPRange(0, 1)));
+    };
+    QList<QColor> colors;
+    for (int i = 0; i < L; ++i)
+        for (int j = 0; j < S; ++j) {
+            const float v = attn::cellValue(r, p.batchIndex, d.quantity, i, j);
+            if (!std::isnan(v))
+                colors << cellColor(v);
+        }
+    const CellTone tone = cellTone(colors);
+    const QFontMetricsF cellFm(f);
     for (int i = 0; i < L; ++i)
         for (int j = 0; j < S; ++j) {
             QCPItemText *t = items[i * S + j];
@@ -288,14 +313,16 @@ int layoutCellTexts(QCPAxisRect *rect, QList<QCPItemText *> &items, const attn::
                 continue;
             }
             t->setText(QString::number(v, 'f', decimals));
-            const double frac = range.size() > 0 ? (v - range.lower) / range.size() : 0.5;
-            const QColor color
-                = cellTextColor(QColor::fromRgb(gradient.color(std::clamp(frac, 0.0, 1.0), QCPRange(0, 1))));
-            t->setColor(color);
-            // Black numbers on mid-tone cells stand on a light plate (a projector washes mid-tones out).
-            const QColor cell = QColor::fromRgb(gradient.color(std::clamp(frac, 0.0, 1.0), QCPRange(0, 1)));
-            static_cast<PlateText *>(t)->setPlate(
-                color == Qt::black && relativeLuminance(cell) < 0.55 ? QColor(255, 255, 255, 200) : QColor());
+            const CellInk ink = cellInk(cellColor(v), tone);
+            t->setColor(ink.text);
+            static_cast<PlateText *>(t)->setPlate(ink.plate);
+            // The plate's edges stand clear of the digits (close by, OCR reads them as brackets), inside the cell.
+            const bool plated = ink.plate.isValid();
+            const double roomW = (cellW - cellFm.horizontalAdvance(t->text())) / 2 - 1;
+            const double roomH = (cellH - cellFm.height()) / 2;
+            const int side = plated ? int(std::clamp(std::min(px * 0.3, roomW - px * 0.15), 0.0, 1e4)) : 0;
+            const int top = plated ? int(std::clamp(std::min(px * 0.15, roomH), 0.0, 1e4)) : 0;
+            t->setPadding(QMargins(side, top, side, top));
         }
     return px;
 }
@@ -311,6 +338,49 @@ double contrastRatio(const QColor &a, const QColor &b)
 {
     const double la = relativeLuminance(a), lb = relativeLuminance(b);
     return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+CellTone cellTone(const QList<QColor> &cells)
+{
+    const QColor white(255, 255, 255), black(0, 0, 0);
+    qsizetype light = 0, dark = 0;
+    for (const QColor &c : cells) {
+        light += contrastRatio(white, c) >= 4.5;
+        dark += contrastRatio(black, c) >= 4.5;
+    }
+    return light >= dark ? CellTone::Light : CellTone::Dark;
+}
+
+CellInk cellInk(const QColor &background, CellTone tone)
+{
+    // A map of light cells writes black, and white on its deep ends (a light plate there read worse: OCR read
+    // lesson step 2's four extremes 0 times of 4 on plates, 4 of 4 in white). A map of dark cells writes white,
+    // on a dark plate where a cell is light (viridis' greens and yellow).
+    if (tone == CellTone::Dark) {
+        const QColor black(0, 0, 0), white(255, 255, 255);
+        return { contrastRatio(black, background) >= 4.5 ? black : white, QColor() };
+    }
+    CellInk ink { QColor(255, 255, 255), QColor() };
+    if (contrastRatio(ink.text, background) >= 4.5)
+        return ink;
+    // The lightest plate that gives 5:1 (a plate no darker than it needs: its edges stand out less).
+    ink.plate = QColor(0, 0, 0);
+    for (int alpha = 100; alpha < 255; alpha += 10) {
+        ink.plate.setAlpha(alpha);
+        if (contrastRatio(ink.text, underText(background, ink)) >= 5.0)
+            break;
+    }
+    return ink;
+}
+
+QColor underText(const QColor &background, const CellInk &ink)
+{
+    if (!ink.plate.isValid())
+        return background;
+    const double a = ink.plate.alphaF();
+    const auto mix = [a](double plate, double cell) { return a * plate + (1 - a) * cell; };
+    return QColor::fromRgbF(float(mix(ink.plate.redF(), background.redF())),
+        float(mix(ink.plate.greenF(), background.greenF())), float(mix(ink.plate.blueF(), background.blueF())));
 }
 
 QColor cellTextColor(const QColor &background)

@@ -63,6 +63,20 @@ double relativeLuminance(const QColor &c);
 // The colour of a value written into a cell of this colour: black or white, whichever has the
 // higher WCAG contrast ratio with it.
 QColor cellTextColor(const QColor &background);
+
+// A map of mostly dark cells (weights on viridis) writes all its values white, a row never switching between
+// white on dark and black on light: on a light cell the value stands on a dark plate. A map of mostly light cells
+// (scores on cool-warm, weights in grayscale) writes black, white on its deep cells. Either way 4.5:1 or better.
+enum class CellTone { Light, Dark };
+struct CellInk
+{
+    QColor text;
+    QColor plate; // invalid: none
+};
+CellTone cellTone(const QList<QColor> &cells);
+CellInk cellInk(const QColor &background, CellTone tone);
+// The colour a plate of this ink makes over the cell (what the text stands on).
+QColor underText(const QColor &background, const CellInk &ink);
 // The WCAG 2 contrast ratio of two colours (1 to 21).
 double contrastRatio(const QColor &a, const QColor &b);
 

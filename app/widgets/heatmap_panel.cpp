@@ -1064,6 +1064,9 @@ void HeatmapPanel::setFontScale(double scale)
         }
     m_scale->axis()->setTickLabelFont(f);
     m_scale->axis()->setLabelFont(f);
+    // An em between the query numbers and the map: the first column's values are not read as one
+    // number with them ("0 0.0508", not "00.0508").
+    m_heatRect->axis(QCPAxis::atLeft)->setTickLabelPadding(std::max(5, QFontInfo(f).pixelSize()));
     QFont tf = m_title->font();
     tf.setPointSizeF(font().pointSizeF() * 1.2 * scale);
     m_title->setFont(tf);

@@ -432,7 +432,13 @@ void MistakesWindow::showSide(int k, const attn::MistakeSide &side)
     for (QCPItemText *t : s.cells)
         s.plot->removeItem(t);
     s.cells.clear();
-    if (s.rows <= 12 && s.cols <= 12)
+    if (s.rows <= 12 && s.cols <= 12) {
+        QList<QColor> colors;
+        for (int i = 0; i < s.rows; ++i)
+            for (int j = 0; j < s.cols; ++j)
+                if (!std::isnan(grid.values(i, j)))
+                    colors << QColor::fromRgb(s.map->gradient().color(grid.values(i, j), QCPRange(0, 1)));
+        const CellTone tone = cellTone(colors);
         for (int i = 0; i < s.rows; ++i)
             for (int j = 0; j < s.cols; ++j) {
                 const float v = grid.values(i, j);
@@ -442,12 +448,12 @@ void MistakesWindow::showSide(int k, const attn::MistakeSide &side)
                 t->position->setCoords(j, i);
                 t->setText(fixedText(v));
                 t->setProperty("cell", QPoint(j, i));
-                const QColor cell = s.map->gradient().color(v, QCPRange(0, 1));
-                t->setColor(cellTextColor(cell));
-                t->setPlate(
-                    t->color() == Qt::black && relativeLuminance(cell) < 0.55 ? QColor(255, 255, 255, 200) : QColor());
+                const CellInk ink = cellInk(QColor::fromRgb(s.map->gradient().color(v, QCPRange(0, 1))), tone);
+                t->setColor(ink.text);
+                t->setPlate(ink.plate);
                 s.cells << t;
             }
+    }
     s.plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
