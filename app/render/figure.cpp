@@ -487,6 +487,9 @@ public:
         m_plot.setViewport(QRect(QPoint(0, 0), size));
         m_plot.plotLayout()->setOuterRect(QRect(QPoint(0, 0), size));
         m_plot.replot(QCustomPlot::rpImmediateRefresh);
+        // Again while the axes' labels, thinned for the lengths laid out before, gave other lengths.
+        for (int pass = 0; pass < 3 && std::any_of(m_rects.begin(), m_rects.end(), ticksStale); ++pass)
+            m_plot.replot(QCustomPlot::rpImmediateRefresh);
         if (!m_scaleBelow) {
             // The colour scale beside the first map ends where the map ends, not at the foot of the
             // column sums under it (at the page's edge, where its "0" would be cut off); at least half

@@ -107,6 +107,118 @@ QSharedPointer<QCPAxisTickerFixed> integerTicker(int tickCount)
     return t;
 }
 
+PositionTicker::PositionTicker(QCPAxis *axis)
+    : m_axis(axis)
+{
+}
+
+void PositionTicker::setLabels(const QStringList &labels)
+{
+    m_labels = labels;
+}
+
+int PositionTicker::countIn(const QCPRange &range) const
+{
+    if (!m_labels.isEmpty())
+        return int(m_labels.size());
+    return std::max(1, int(std::floor(range.upper + 0.5)));
+}
+
+double PositionTicker::labelRoom(int count) const
+{
+    const QFontMetricsF fm(m_axis->tickLabelFont());
+    const double gap = fm.horizontalAdvance(QLatin1Char('0')) * 0.8;
+    if (m_axis->orientation() == Qt::Vertical) // labels one above the other
+        return fm.height() + gap * 0.3;
+    const double angle = std::fabs(m_axis->tickLabelRotation()) * 3.14159265358979 / 180.0;
+    if (angle > 0.05) // parallel slanted labels: apart by their height across the slant
+        return fm.height() / std::sin(angle) + gap * 0.3;
+    double widest = 0;
+    if (m_labels.isEmpty())
+        widest = fm.horizontalAdvance(QString::number(std::max(0, count - 1)));
+    else
+        for (const QString &l : m_labels)
+            widest = std::max(widest, fm.horizontalAdvance(l));
+    return widest + gap;
+}
+
+int PositionTicker::stepFor(int count, double pixels) const
+{
+    // (A tenth to spare: the length is the last layout's, which the new labels' own margins may still shorten.)
+    const double per = pixels / std::max(1, count), need = labelRoom(count) * 1.1;
+    for (int nice = 1;; nice *= 10)
+        for (int k : { 1, 2, 5 })
+            if (k * nice * per >= need || k * nice >= count)
+                return k * nice;
+}
+
+int PositionTicker::pixels() const
+{
+    const QRect r = m_axis->axisRect()->rect();
+    return std::max(1, m_axis->orientation() == Qt::Vertical ? r.height() : r.width());
+}
+
+double PositionTicker::getTickStep(const QCPRange &range)
+{
+    // Laid out again because the labels met (stale): the step grows, never shrinks back in that pass.
+    const int count = countIn(range), step = stepFor(count, m_pixels = pixels());
+    m_step = m_growing && count == m_count ? std::max(step, m_step) : step;
+    m_count = count;
+    m_growing = false;
+    return m_step;
+}
+
+bool PositionTicker::stale() const
+{
+    // Only when the labels would now meet: a length that would allow more labels is left (that more labels
+    // could narrow it again, and the layout would swing between the two).
+    // (Before any layout the length was unknown: then any other step.)
+    const int now = stepFor(m_count, pixels());
+    return m_step > 0 && (m_pixels <= 1 ? now != m_step : now > m_step);
+}
+
+bool ticksStale(QCPAxisRect *rect)
+{
+    bool stale = false;
+    for (QCPAxis *axis : { rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft) })
+        if (auto t = axis->ticker().dynamicCast<PositionTicker>(); t && t->stale()) {
+            t->m_growing = t->m_pixels > 1;
+            stale = true;
+        }
+    return stale;
+}
+
+int PositionTicker::getSubTickCount(double)
+{
+    return 0;
+}
+
+QString PositionTicker::getTickLabel(double tick, const QLocale &, QChar, int)
+{
+    const int i = int(std::lround(tick));
+    if (m_labels.isEmpty())
+        return QString::number(i);
+    return i >= 0 && i < m_labels.size() ? m_labels[i] : QString();
+}
+
+QVector<double> PositionTicker::createTickVector(double tickStep, const QCPRange &range)
+{
+    const int step = std::max(1, int(std::lround(tickStep))), count = countIn(range);
+    const int first = std::max(0, int(std::ceil(range.lower / step)) * step);
+    const int last = std::min(count - 1, int(std::floor(range.upper)));
+    QVector<double> ticks;
+    for (int i = first; i <= last; i += step)
+        ticks << i;
+    return ticks;
+}
+
+QSharedPointer<PositionTicker> positionTicker(QCPAxis *axis, const QStringList &labels)
+{
+    QSharedPointer<PositionTicker> t(new PositionTicker(axis));
+    t->setLabels(labels);
+    return t;
+}
+
 void setUpHeatmapAxes(QCPAxisRect *rect)
 {
     for (QCPAxis *axis : rect->axes()) {
@@ -117,8 +229,8 @@ void setUpHeatmapAxes(QCPAxisRect *rect)
     QCPAxis *queryAxis = rect->axis(QCPAxis::atLeft);
     queryAxis->setRangeReversed(true); // query 0 at the top, as printed
     nameHeatmapAxes(rect);
-    keyAxis->setTicker(integerTicker());
-    queryAxis->setTicker(integerTicker());
+    keyAxis->setTicker(positionTicker(keyAxis));
+    queryAxis->setTicker(positionTicker(queryAxis));
 }
 
 void nameHeatmapAxes(QCPAxisRect *rect)
@@ -137,23 +249,22 @@ void setAxisLabels(QCPAxisRect *rect, const std::vector<std::string> &tokens)
     nameHeatmapAxes(rect); // (in the interface's language now)
     QCPAxis *keyAxis = rect->axis(QCPAxis::atBottom);
     QCPAxis *queryAxis = rect->axis(QCPAxis::atLeft);
-    const bool words = !tokens.empty() && tokens.size() <= 64;
-    const bool hasWords = !keyAxis->ticker().dynamicCast<QCPAxisTickerText>().isNull();
-    if (words) {
-        QSharedPointer<QCPAxisTickerText> keys(new QCPAxisTickerText), queries(new QCPAxisTickerText);
+    QStringList keys, queries;
+    if (!tokens.empty() && tokens.size() <= 64)
         for (int i = 0; i < int(tokens.size()); ++i) {
             const QString t = QString::fromStdString(tokens[std::size_t(i)]);
-            keys->addTick(i, t);
-            queries->addTick(i, QStringLiteral("%1 %2").arg(t).arg(i));
+            keys << t;
+            queries << QStringLiteral("%1 %2").arg(t).arg(i);
         }
-        keyAxis->setTicker(keys);
-        queryAxis->setTicker(queries);
-        keyAxis->setTickLabelRotation(tokens.size() > 12 ? 60 : 0);
-    } else if (hasWords) {
-        keyAxis->setTickLabelRotation(0);
-        keyAxis->setTicker(integerTicker());
-        queryAxis->setTicker(integerTicker());
+    // The ticker objects stay (the panels under and beside the map share them): only their labels change.
+    for (auto [axis, labels] : { std::pair { keyAxis, keys }, std::pair { queryAxis, queries } }) {
+        auto ticker = axis->ticker().dynamicCast<PositionTicker>();
+        if (ticker)
+            ticker->setLabels(labels);
+        else
+            axis->setTicker(positionTicker(axis, labels));
     }
+    keyAxis->setTickLabelRotation(keys.size() > 12 ? 60 : 0);
 }
 
 namespace {

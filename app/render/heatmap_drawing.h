@@ -16,6 +16,43 @@ QSharedPointer<QCPAxisTickerText> textTicker(std::initializer_list<QPair<double,
 // Ticks on whole numbers (queries, keys), thinned to multiples when there are many.
 QSharedPointer<QCPAxisTickerFixed> integerTicker(int tickCount = 8);
 
+// The positions 0 .. count-1 of a heatmap's axis (the range -0.5 to count-0.5), labelled with their numbers or
+// with given labels (tokens), every step-th of them: the smallest step of 1, 2, 5, 10, 20, 50, ... at which no two
+// labels meet, measured in the axis's tick-label font, its rotation and its length in pixels at each replot (so in
+// the window at every size and in exports alike).
+class PositionTicker : public QCPAxisTicker
+{
+public:
+    explicit PositionTicker(QCPAxis *axis);
+    void setLabels(const QStringList &labels); // empty: the positions' numbers
+    const QStringList &labels() const { return m_labels; }
+    // The step for count positions on an axis this many pixels long (what getTickStep uses).
+    int stepFor(int count, double pixels) const;
+    // The room one label takes along the axis, with the gap it keeps from the next.
+    double labelRoom(int count) const;
+    // The step was chosen for the length of the layout before: true when the axis's length now asks for another
+    // (its labels changed the margins); then the plot is laid out once more.
+    bool stale() const;
+
+protected:
+    double getTickStep(const QCPRange &range) override;
+    int getSubTickCount(double tickStep) override;
+    QString getTickLabel(double tick, const QLocale &locale, QChar formatChar, int precision) override;
+    QVector<double> createTickVector(double tickStep, const QCPRange &range) override;
+
+private:
+    int countIn(const QCPRange &range) const;
+    int pixels() const;
+    QCPAxis *m_axis;
+    QStringList m_labels;
+    int m_step = 0, m_count = 0, m_pixels = 0;
+    bool m_growing = false; // the next layout keeps at least m_step (set by ticksStale)
+    friend bool ticksStale(QCPAxisRect *rect);
+};
+QSharedPointer<PositionTicker> positionTicker(QCPAxis *axis, const QStringList &labels = {});
+// Whether a position ticker on the rect's key or query axis is stale.
+bool ticksStale(QCPAxisRect *rect);
+
 // Axes of a heatmap rect: integer ticks, query 0 at the top, labelled.
 void setUpHeatmapAxes(QCPAxisRect *rect);
 // The axes' names, "query i" and "key j", in the interface's language now.
@@ -42,8 +79,7 @@ QFont numberFont(const QFont &base);
 // picture, with no Chinese in it, uses no CJK font. Called once at start, before any window or picture.
 void useNamedFontFamilies();
 
-// A number written on a coloured cell, on a light rounded plate where asked: black numbers on
-// mid-tone cells (which a projector washes out, and OCR reads as dark) stand on one.
+// A number written on a coloured cell, on a rounded plate where asked (cellInk says where and which).
 class PlateText : public QCPItemText
 {
 public:

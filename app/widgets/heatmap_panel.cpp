@@ -253,6 +253,15 @@ void HeatmapPanel::connectInteraction()
         m_maskTarget->setParams(p);
     });
     m_plot->installEventFilter(this); // leaving the plot (to a menu, a dialog, another widget)
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        // Labels thinned for the length of the layout before: laid out again (twice at most in a row).
+        if (ticksStale(m_heatRect) && m_tickPasses < 2) {
+            ++m_tickPasses;
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        } else {
+            m_tickPasses = 0;
+        }
+    });
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::updateCellTexts);
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::updateBarTexts);
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::fitScaleLabel);
@@ -699,30 +708,7 @@ void HeatmapPanel::syncRanges()
 
 void HeatmapPanel::updateCellTexts()
 {
-    const attn::Params &p = m_model->result()->params;
     const double basePx = QFontInfo(font()).pixelSize() * m_fontScale;
-    // Every key and query labelled while their labels fit; beyond that every 2nd, 5th, 10th, ...
-    // (a label needs about 1.3 lines of height on the query axis, its digits' width on the key axis).
-    const auto thin = [&](QCPAxis *axis, int count, int pixels) {
-        if (auto t = axis->ticker().dynamicCast<QCPAxisTickerFixed>()) {
-            const bool vertical = axis->orientation() == Qt::Vertical;
-            const int digits = int(QString::number(std::max(1, count - 1)).size());
-            const double need = vertical ? basePx * 1.3 : basePx * (0.65 * digits + 0.8);
-            const double per = pixels / double(std::max(1, count));
-            int step = 1;
-            for (int nice : { 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000 })
-                if (nice * per >= need || nice == 5000) {
-                    step = nice;
-                    break;
-                }
-            t->setScaleStrategy(QCPAxisTickerFixed::ssNone);
-            t->setTickStep(step);
-        }
-    };
-    thin(m_heatRect->axis(QCPAxis::atBottom), p.keyLength, m_heatRect->rect().width());
-    thin(m_heatRect->axis(QCPAxis::atLeft), p.queryLength, m_heatRect->rect().height());
-    for (QCPAxisRect *r : { m_colSumRect, m_colEntropyRect, m_colGradRect })
-        thin(r->axis(QCPAxis::atBottom), p.keyLength, m_heatRect->rect().width());
     // Values as large as the cells allow (up to 2.2 times the text), so a projector's back row reads them.
     m_cellTextPx = layoutCellTexts(
         m_heatRect, m_cellTexts, *m_model->result(), m_model->display(), m_map, m_grid, font(), basePx * 2.2, 7);

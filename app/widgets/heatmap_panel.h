@@ -134,6 +134,7 @@ private:
     QCustomPlot *m_plot;
     QCPAxisRect *m_heatRect, *m_rowSumRect, *m_entropyRect, *m_colSumRect, *m_colEntropyRect;
     QCPAxisRect *m_gradRect, *m_colGradRect;
+    int m_tickPasses = 0; // layouts again in a row for the axes' labels (PositionTicker::stale)
     class QCPMarginGroup *m_rowGroup, *m_colGroup; // the map's rows (columns) line up with these panels' // the softmax
                                                    // Jacobian's norm per row, per column (dim −2)
     QCPColorMap *m_map;

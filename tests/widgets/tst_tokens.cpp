@@ -4,6 +4,7 @@
 // encodings are added, another length drops them; the same from the command line.
 #include "gui_driver.h"
 #include "model/tokens.h"
+#include "render/heatmap_drawing.h"
 #include "run_program.h"
 #include "shown_window.h"
 
@@ -82,9 +83,9 @@ void TestTokens::tokensInTheWindow()
     for (int j = 0; j < 6; ++j)
         QCOMPARE(r->attention.weights(0, 0, j), r->attention.weights(0, 4, j));
     auto ticker
-        = m_window->heatmap()->plot()->axisRect(0)->axis(QCPAxis::atBottom)->ticker().dynamicCast<QCPAxisTickerText>();
+        = m_window->heatmap()->plot()->axisRect(0)->axis(QCPAxis::atBottom)->ticker().dynamicCast<PositionTicker>();
     QVERIFY(ticker);
-    QCOMPARE(ticker->ticks().value(5), QString("mat"));
+    QCOMPARE(ticker->labels().value(5), QString("mat"));
     QVERIFY(positionsCheck->isEnabled());
     QVERIFY(gui::click(positionsCheck));
     QVERIFY(m_model->result()->params.positions);
@@ -100,8 +101,9 @@ void TestTokens::tokensInTheWindow()
                 ->axisRect(0)
                 ->axis(QCPAxis::atBottom)
                 ->ticker()
-                .dynamicCast<QCPAxisTickerText>()
-                .isNull());
+                .dynamicCast<PositionTicker>()
+                ->labels()
+                .isEmpty());
 }
 
 void TestTokens::tokensFromTheCommandLine()
