@@ -177,15 +177,19 @@ void officialLine(std::ostringstream &s, const Params &p)
 
 } // namespace
 
-std::string pytorchScript(const Params &p)
+namespace {
+
+void imports(std::ostringstream &s)
 {
-    std::ostringstream s;
-    const bool loaded = p.mode == Mode::Direct && p.loaded;
-    s << "# attention-viz's state as PyTorch code (PyTorch 1.13 or newer): it draws the same tensors and prints\n"
-      << "# the attention weights the window shows.\n"
-      << "import math\n\n"
+    s << "import math\n\n"
       << "import torch\n"
       << "import torch.nn.functional as F\n\n";
+}
+
+// From the tensors drawn to the weights printed: everything after the imports.
+void scriptBody(std::ostringstream &s, const Params &p)
+{
+    const bool loaded = p.mode == Mode::Direct && p.loaded;
     if (loaded) {
         loadedInputs(s, *p.loaded);
         s << "B, L, S = Q.shape[0], Q.shape[1], K.shape[1]\n"
@@ -321,6 +325,38 @@ std::string pytorchScript(const Params &p)
       << "print(weights[" << p.batchIndex << "])  # batch element " << p.batchIndex << ", as the window shows it\n";
     if (p.score == Score::Dot)
         officialLine(s, p);
+}
+
+} // namespace
+
+std::string pytorchScript(const Params &p)
+{
+    std::ostringstream s;
+    s << "# attention-viz's state as PyTorch code (PyTorch 1.13 or newer): it draws the same tensors and prints\n"
+      << "# the attention weights the window shows.\n";
+    imports(s);
+    scriptBody(s, p);
+    return s.str();
+}
+
+std::string pytorchComparisonScript(const std::vector<std::pair<Params, std::string>> &sides)
+{
+    std::ostringstream s;
+    s << "# attention-viz's comparison as PyTorch code (PyTorch 1.13 or newer): each side draws its tensors from\n"
+      << "# the same seed, as the window does, and prints the attention weights it shows; they are kept as\n"
+      << "# weights_1, weights_2, ... and out_1, out_2, ...\n";
+    imports(s);
+    for (std::size_t k = 0; k < sides.size(); ++k) {
+        const std::string n = std::to_string(k + 1);
+        std::string title = sides[k].second;
+        for (char &c : title)
+            if (static_cast<unsigned char>(c) < 0x20)
+                c = ' '; // (one comment line)
+        s << "# ---- side " << n << ": " << title << " ----\n"
+          << "print(" << pyString("side " + n + ": " + sides[k].second) << ")\n";
+        scriptBody(s, sides[k].first);
+        s << "weights_" << n << ", out_" << n << " = weights, out\n\n";
+    }
     return s.str();
 }
 

@@ -8,6 +8,7 @@
 #include "params.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace attn {
@@ -16,6 +17,9 @@ namespace attn {
 // scores, logits, weights and out for every batch element as compute(p) does and prints the weights of the
 // element p.batchIndex. Its tensors are named Q, K, V, scores, logits, weights, out (B first).
 std::string pytorchScript(const Params &p);
+// Both sides of a comparison (or more) in one script: each side's title printed, then its script as above
+// (its own draws from its seed, as the window computes each side), its tensors kept as weights_1, out_1, ...
+std::string pytorchComparisonScript(const std::vector<std::pair<Params, std::string>> &sides);
 
 // The options that make the command line give p (what it starts from, lectureBlock1(), left out), in the order
 // the command line applies them; with the program name first.

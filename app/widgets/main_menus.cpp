@@ -416,9 +416,23 @@ void MainMenus::openLesson()
 
 void MainMenus::copyPytorchCode()
 {
-    QGuiApplication::clipboard()->setText(QString::fromStdString(attn::pytorchScript(m_window->model()->params())));
+    const CompareController *c = m_window->comparison();
+    if (!c->isOn()) {
+        QGuiApplication::clipboard()->setText(QString::fromStdString(attn::pytorchScript(m_window->model()->params())));
+        m_window->statusBar()->showMessage(
+            tr("PyTorch code copied: it draws the same tensors and prints the weights shown"), 6000);
+        return;
+    }
+    // Both sides, left first, under the titles they have on screen.
+    std::vector<std::pair<attn::Params, std::string>> sides {
+        { m_window->model()->params(), c->mainLabel().toStdString() },
+        { c->partner()->params(), c->partnerLabel().toStdString() },
+    };
+    if (c->mainSide() == 1)
+        std::swap(sides[0], sides[1]);
+    QGuiApplication::clipboard()->setText(QString::fromStdString(attn::pytorchComparisonScript(sides)));
     m_window->statusBar()->showMessage(
-        tr("PyTorch code copied: it draws the same tensors and prints the weights shown"), 6000);
+        tr("PyTorch code copied: both sides of the comparison, each printing the weights it shows"), 6000);
 }
 
 void MainMenus::copyCommandLine()

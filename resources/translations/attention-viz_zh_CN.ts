@@ -58,499 +58,499 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="178"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="179"/>
         <source>Q, K, V</source>
         <translation>Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="182"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="183"/>
         <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn.</source>
         <translation>Q、K、V 的来源：由序列 X 线性投影得到（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="184"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="185"/>
         <source>Projection from X</source>
         <translation>由 X 投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="185"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="186"/>
         <source>Direct Q, K, V</source>
         <translation>直接生成 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="186"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="187"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="189"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="190"/>
         <source>Width d_k of queries and keys, in powers of two from 1 to 1024; larger d_k makes raw scores spread wider (their variance grows in proportion to d_k: the strip below gives the expected and the sampled one).</source>
         <translation>查询和键的维度 d_k，取 1 到 1024 之间的 2 的幂；d_k 越大，原始分数越分散（方差与 d_k 成正比：下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="194"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="195"/>
         <source>d_k: any width from 1 to 1024.</source>
         <translation>d_k：1 到 1024 之间的任意维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="196"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="197"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="198"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="199"/>
         <source>Number of queries L (rows of the heatmap), from 1 to 4096.</source>
         <translation>查询个数 L（热力图的行），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="200"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="201"/>
         <source>Number of queries L.</source>
         <translation>查询个数 L。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="202"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="203"/>
         <source>Queries L</source>
         <translation>查询数 L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="204"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="205"/>
         <source>Number of keys S (columns of the heatmap), from 1 to 4096.</source>
         <translation>键的个数 S（热力图的列），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="206"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="207"/>
         <source>Number of keys S.</source>
         <translation>键的个数 S。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="208"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="209"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="210"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="211"/>
         <source>Off: self-attention, keys and values come from the same sequence as the queries, so S = L. On: they come from a second sequence Y with its own length S.</source>
         <translation>关闭：自注意力，键和值与查询来自同一序列，所以 S = L。开启：键和值来自第二个序列 Y，长度 S 可以不同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="214"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="215"/>
         <source>Width d_model of the input sequence X (projection only).</source>
         <translation>输入序列 X 的维度 d_model（仅投影模式）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="216"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="217"/>
         <source>d_model</source>
         <translation>d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="218"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="219"/>
         <source>How W_q, W_k and W_v are drawn (projection only). randn: the lecture&apos;s, Var(q·k) = d_k·d_model². randn / √d_model: Var(q·k) = d_k. nn.Linear: PyTorch&apos;s default for nn.Linear(d_model, d, bias=False), uniform with bound 1/√d_model, Var(q·k) = d_k / 9; the same numbers PyTorch draws.</source>
         <translation>W_q、W_k、W_v 的抽取方式（仅投影模式）。randn：讲义的做法，Var(q·k) = d_k·d_model²。randn / √d_model：Var(q·k) = d_k。nn.Linear：PyTorch 中 nn.Linear(d_model, d, bias=False) 的默认初始化，界为 1/√d_model 的均匀分布，Var(q·k) = d_k / 9；与 PyTorch 抽出的数完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="222"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
         <source>randn (the lecture&apos;s)</source>
         <translation>randn（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
         <source>randn / √d_model</source>
         <translation>randn / √d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
         <source>nn.Linear&apos;s default</source>
         <translation>nn.Linear 的默认初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="227"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="228"/>
         <source>Scale σ of the inputs: X = σ·randn in projection mode, Q and K = σ·randn in direct mode. The scores&apos; variance grows like σ⁴.</source>
         <translation>输入的尺度 σ：投影模式下 X = σ·randn，直接模式下 Q、K = σ·randn。分数的方差按 σ⁴ 增长。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="233"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="234"/>
         <source>Input scale σ</source>
         <translation>输入尺度 σ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="234"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="235"/>
         <source>Width d_v of the values, and so of the output.</source>
         <translation>值的维度 d_v，也就是输出的维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="236"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="237"/>
         <source>= d_k</source>
         <translation>= d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="236"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="237"/>
         <source>Keep d_v equal to d_k, as the lecture does.</source>
         <translation>让 d_v 等于 d_k，与讲义一致。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="238"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="239"/>
         <source>d_v</source>
         <translation>d_v</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="241"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="242"/>
         <source>torch.manual_seed(seed) before drawing: the same seed gives the same tensors as PyTorch.</source>
         <translation>生成前调用 torch.manual_seed(seed)：同一种子得到与 PyTorch 完全相同的张量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="243"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="244"/>
         <source>New</source>
         <translation>换一个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="243"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="244"/>
         <source>Draw with a new random seed.</source>
         <translation>用一个新的随机种子重新生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="244"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="245"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="247"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="248"/>
         <source>Type a sentence to put its words on the axes (L = S = number of words). In projection mode each distinct word has its own embedding, so repeated words give identical rows and columns.</source>
         <translation>输入一句话，把它的词放到坐标轴上（L = S = 词数）。投影模式下每个不同的词有自己的嵌入向量，所以重复的词给出完全相同的行和列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="249"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="250"/>
         <source>e.g. the cat sat on the mat</source>
         <translation>例如：我 爱 你 ， 你 爱 我</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="251"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="252"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="252"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="253"/>
         <source>Add position encodings</source>
         <translation>加上位置编码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="253"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="254"/>
         <source>Add sinusoidal position encodings to the word embeddings, so that repeated words are no longer identical.</source>
         <translation>给词嵌入加上正弦位置编码，这样重复的词就不再完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="257"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="258"/>
         <source>Batch size B: how many independent sequences are drawn.</source>
         <translation>批大小 B：生成多少个独立的序列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="259"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="260"/>
         <source>Which batch element the heatmap shows.</source>
         <translation>热力图显示批中的第几个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="260"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="261"/>
         <source>Batch B</source>
         <translation>批大小 B</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="261"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="262"/>
         <source>Showing element</source>
         <translation>显示第几个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="267"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="268"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="270"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="271"/>
         <source>How a query and a key are scored: the scaled dot product q·k, or Bahdanau&apos;s additive score v·tanh(q·W₁ + k·W₂) with H hidden units (W₁, W₂, v drawn after everything else; not scaled: tanh keeps it bounded whatever d_k is).</source>
         <translation>查询和键的打分方式：缩放点积 q·k，或 Bahdanau 的加性分数 v·tanh(q·W₁ + k·W₂)，隐层有 H 个单元（W₁、W₂、v 在其余张量之后抽取；不缩放：无论 d_k 多大，tanh 都让它有界）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="273"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="274"/>
         <source>dot product q·k</source>
         <translation>点积 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="274"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="275"/>
         <source>additive v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="275"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="276"/>
         <source>Score</source>
         <translation>打分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="276"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="277"/>
         <source>Additive attention&apos;s hidden units H: W₁ and W₂ are d_k × H, v has H entries.</source>
         <translation>加性注意力的隐层单元数 H：W₁ 和 W₂ 是 d_k × H，v 有 H 个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="280"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="281"/>
         <source>Hidden units H</source>
         <translation>隐层单元 H</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="281"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="282"/>
         <source>Divide by √d_k</source>
         <translation>除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="282"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="283"/>
         <source>Scale the scores by 1/√d_k before the softmax, which divides their variance by d_k: back to 1 for unit-variance Q and K (direct mode); with the projection&apos;s randn weights it is d_model² (the strip below gives the expected and the sampled variance).</source>
         <translation>在 softmax 之前把分数乘以 1/√d_k，方差随之除以 d_k：Q、K 为单位方差时（直接生成模式）回到 1；用 randn 权重投影时为 d_model²（下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="287"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="288"/>
         <source>Custom factor</source>
         <translation>自定义系数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="287"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="288"/>
         <source>Multiply the scores by this factor instead (1/temperature).</source>
         <translation>改为把分数乘以这个系数（1/温度）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="288"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="289"/>
         <source>The factor the scores are multiplied by.</source>
         <translation>分数所乘的系数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="301"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="302"/>
         <source>Scaling</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="302"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="303"/>
         <source>Softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="303"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="304"/>
         <source>Each query&apos;s weights over the keys sum to 1: the correct attention.</source>
         <translation>每个查询在各键上的权重和为 1：正确的注意力。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="304"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="305"/>
         <source>Softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="305"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="306"/>
         <source>Each key&apos;s weights over the queries sum to 1: the lecture&apos;s mistake; rows no longer sum to 1.</source>
         <translation>每个键在各查询上的权重和为 1：讲义练习中的错误写法，各行不再和为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="314"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="315"/>
         <source>No mask</source>
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="315"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="316"/>
         <source>Causal</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="316"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="317"/>
         <source>Padding</source>
         <translation>填充掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="318"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="319"/>
         <source>How many keys at the end are padding and masked.</source>
         <translation>末尾有多少个键是填充位并被屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="321"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="322"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="342"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="343"/>
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="345"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="346"/>
         <source>What the heatmap shows: the weights after softmax, the raw scores Q·Kᵀ, or the scaled logits that go into the softmax.</source>
         <translation>热力图显示的内容：softmax 之后的权重、原始分数 Q·Kᵀ，或送入 softmax 的缩放后分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="347"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="226"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="348"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="209"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="616"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="210"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="618"/>
         <source>Cross-attention (keys from Y)</source>
         <translation>交叉注意力（键来自 Y）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="295"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="296"/>
         <source>How the scores become logits, with the wrong scales found in real code: none; ÷d_k, which scales too much; ÷√d_model (multi-head code dividing by the model&apos;s width instead of the head&apos;s); d_k^−¼ on q and on k (the same as ÷√d_k).</source>
         <translation>分数如何变成 logits，包括真实代码中出现过的错误缩放：不缩放；÷d_k，缩放过度；÷√d_model（多头代码用模型宽度而不是每个头的宽度去除）；q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="312"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="313"/>
         <source>Which keys a query may not see: none, the future (causal: key j &gt; query i), padding at the end, or any cells: with Custom, click a cell of the heatmap to mask it or unmask it.</source>
         <translation>查询不能看到哪些键：无、未来（因果：键 j &gt; 查询 i）、末尾的填充，或任意单元格：选“自定义”后点击热力图的单元格即可屏蔽或取消屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="317"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="318"/>
         <source>Custom (click cells)</source>
         <translation>自定义（点击单元格）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="319"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="320"/>
         <source>per b</source>
         <translation>逐 b</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="320"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="321"/>
         <source>Each batch element its own padding (pad:N1,N2,...): the number edits the shown element&apos;s (Batch index).</source>
         <translation>每个批次元素各自的填充（pad:N1,N2,...）：数字修改当前显示元素（批次索引）的填充。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="323"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="324"/>
         <source>What a masked logit becomes. −inf: a boolean mask (PyTorch gives NaN where a query sees no key; 0 here, with a warning). −1e9: the idiom scores.masked_fill(mask, -1e9), which gives such a query uniform weights instead, silently.</source>
         <translation>被屏蔽的 logit 变成什么。−inf：布尔掩码（某个查询看不到任何键时 PyTorch 给出 NaN；这里给 0 并警告）。−1e9：惯用写法 scores.masked_fill(mask, -1e9)，它会悄悄地让这样的查询得到均匀权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="326"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="327"/>
         <source>−inf</source>
         <translation>−inf</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="327"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="328"/>
         <source>−1e9 (masked_fill)</source>
         <translation>−1e9（masked_fill）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="329"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="330"/>
         <source>How the boolean mask reads (the hover and the explanation show it): F.scaled_dot_product_attention&apos;s attn_mask is True where a query takes part; nn.MultiheadAttention&apos;s key_padding_mask and attn_mask are True where it may not look. Handing one to the other without ~ inverts the mask.</source>
         <translation>布尔掩码如何解读（悬停和说明中显示）：F.scaled_dot_product_attention 的 attn_mask 中 True 表示查询参与注意力；nn.MultiheadAttention 的 key_padding_mask 和 attn_mask 中 True 表示不能看。不加 ~ 就把一个传给另一个，掩码就反了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="332"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="333"/>
         <source>SDPA: True = take part</source>
         <translation>SDPA：True = 参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="333"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="334"/>
         <source>MHA: True = ignore</source>
         <translation>MHA：True = 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="336"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="337"/>
         <source>Masked</source>
         <translation>被屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="348"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="349"/>
         <source>Raw scores Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="349"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="350"/>
         <source>Scaled logits</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="350"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="351"/>
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="351"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="352"/>
         <source>Colour map of the heatmap; cool-warm is centred on 0, for scores.</source>
         <translation>热力图的配色；冷暖配色以 0 为中心，适合分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="354"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="355"/>
         <source>Colours</source>
         <translation>配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="356"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="357"/>
         <source>Colour range for weights: always 0 to 1 (comparable between settings) or fitted to the data (shows small differences).</source>
         <translation>权重的颜色范围：固定为 0 到 1（便于在不同设置间比较），或按数据拟合（能看出细小差别）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="358"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="359"/>
         <source>Fixed 0 to 1</source>
         <translation>固定 0 到 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="359"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="360"/>
         <source>Fit to data</source>
         <translation>按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="360"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="361"/>
         <source>Range</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="361"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="362"/>
         <source>Values in cells</source>
         <translation>格内显示数值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="362"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="363"/>
         <source>Write each value into its cell when the matrix is small enough to read (up to 16 × 16).</source>
         <translation>矩阵足够小（不超过 16 × 16）时，在每个格子里写出数值。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="364"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="365"/>
         <source>Gradient panels</source>
         <translation>梯度面板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="365"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="366"/>
         <source>Beside the entropy, the softmax&apos;s gradient at each row: the norm of its Jacobian diag(p) − p·pᵀ. A one-hot row has 0 (no gradient flows back through it), a uniform row √(S − 1)/S. Key G.</source>
         <translation>在熵的旁边显示每一行 softmax 的梯度：其雅可比矩阵 diag(p) − p·pᵀ 的范数。独热的行是 0（没有梯度能穿过它传回去），均匀的行是 √(S − 1)/S。快捷键 G。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="585"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="586"/>
         <source>Files: %1</source>
         <translation>文件：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="592"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="593"/>
         <source>Q, K and V loaded from %1.</source>
         <translation>Q、K 和 V 载入自 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="593"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="594"/>
         <source>Q and K loaded from %1; no V was given, so V = K.</source>
         <translation>Q 和 K 载入自 %1；没有给出 V，所以 V = K。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="599"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="600"/>
         <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn; File &gt; Open attention data loads them.</source>
         <translation>Q、K、V 的来源：序列 X 的投影（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 抽取；“文件 &gt; 打开注意力数据”可从文件载入。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="617"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="618"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="640"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="641"/>
         <source> = %1 batch × %2 heads</source>
         <translation> = %1 批 × %2 个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="642"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="643"/>
         <source> = batch %1, head %2</source>
         <translation> = 批次 %1，头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="677"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="678"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -1351,67 +1351,67 @@
         <translation>logit</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="126"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="238"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="127"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="319"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="239"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="328"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="357"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="656"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1041"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="665"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1027"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="386"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="657"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="666"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="434"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="271"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1041"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="280"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1027"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="272"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="274"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1042"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="281"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="283"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1028"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="273"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="282"/>
         <source>col. entropy</source>
         <translation>列熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="607"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="616"/>
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="633"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="642"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="650"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="659"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="656"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="657"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1042"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="665"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="666"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1028"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
@@ -2568,7 +2568,7 @@ column entropy %1 nats</source>
     <message>
         <location filename="../../app/widgets/main_menus.cpp" line="336"/>
         <location filename="../../app/widgets/main_menus.cpp" line="347"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="515"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="529"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
@@ -2644,32 +2644,37 @@ column entropy %1 nats</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="421"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="423"/>
         <source>PyTorch code copied: it draws the same tensors and prints the weights shown</source>
         <translation>已复制 PyTorch 代码：它抽取相同的张量并打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="429"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="435"/>
+        <source>PyTorch code copied: both sides of the comparison, each printing the weights it shows</source>
+        <translation>已复制 PyTorch 代码：对比的两边，各自打印所显示的权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="443"/>
         <source>Command line copied: attention-viz with these settings</source>
         <translation>已复制命令行：使用这些设置的 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="441"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="455"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="442"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="456"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="465"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="479"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="470"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="484"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
@@ -4202,207 +4207,207 @@ column entropy %1 nats</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="516"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="515"/>
         <source>Forgetting to divide by √d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="517"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="516"/>
         <source>with a large d_k training does not converge; the loss stays flat for a long time</source>
         <translation>d_k 较大时训练不收敛，损失长时间不动</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="518"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="517"/>
         <source>the dot product&apos;s variance grows with d_k: the softmax saturates and its gradient is flattened</source>
         <translation>点积方差随 d_k 增大，softmax 饱和、梯度被压平</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="519"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="518"/>
         <source>use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself</source>
         <translation>用 F.scaled_dot_product_attention，或手动除以 d_k ** 0.5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="534"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="533"/>
         <source>The two are alike because the scaled scores are too wide as well: %1</source>
         <translation>两者相似，是因为缩放后的分数也铺得太开：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="538"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="537"/>
         <source>softmax over the wrong dim (dim=-2)</source>
         <translation>softmax 的 dim 写错（dim=-2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="539"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="538"/>
         <source>the rows do not sum to 1 and the output is not a convex combination of the values; training still runs but learns nothing</source>
         <translation>行和不为 1，输出不是值的凸组合，训练照样能跑但学不到东西</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="541"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="540"/>
         <source>normalisation must run over the keys (the last dimension), not over the queries</source>
         <translation>归一化维度必须是键维（最后一维），不是查询维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="542"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="541"/>
         <source>always write dim=-1, and print the row sums once as a check</source>
         <translation>统一写 dim=-1，并打印行和做一次自查</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="544"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="543"/>
         <source>Here the row sums to %1 with dim=-2 (each of the %2 columns sums to 1, and one query takes all of it); with dim=-1 it sums to 1. More queries show it better (← →: L).</source>
         <translation>这里 dim=-2 时这一行的和为 %1（%2 列中每一列的和都是 1，而唯一的查询拿走了全部）；dim=-1 时它的和为 1。查询多一些看得更清楚（← →：L）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="550"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="549"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间（见图右侧）；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="552"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="551"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="590"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="589"/>
         <source>the result is %1, the very shape of (B, L, S),</source>
         <translation>结果是 %1，恰好就是 (B, L, S) 的形状，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="591"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="590"/>
         <source>the result is %1, not (B, L, S) = %2,</source>
         <translation>结果是 %1，而不是 (B, L, S) = %2，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="593"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="592"/>
         <source>Here the shapes fit by chance: %1 but its first axis runs over K&apos;s keys, not the batch, and its columns over K&apos;s features, not the keys.</source>
         <translation>此处形状偶然对得上：%1但它的第一维是 K 的键而不是批次，列是 K 的特征维而不是键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="596"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="595"/>
         <source>Here the shapes fit by chance: %1 but its rows are Q&apos;s features and its columns K&apos;s features, not queries and keys.</source>
         <translation>此处形状偶然对得上：%1但它的行是 Q 的特征维、列是 K 的特征维，而不是查询和键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="491"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="490"/>
         <source>In the values&apos; hull (H; judged in all %4 dimensions, so a red point may be drawn inside the polygon): %1 of %2 outputs lie outside it with the right line, %3 with the mistake.</source>
         <translation>在值向量的凸包中（H；按全部 %4 维判断，所以红点可能画在多边形里面）：正确写法 %2 个输出中有 %1 个在凸包外，错误写法有 %3 个。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="611"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="610"/>
         <source>Both sides: Q, K, V drawn as the main window draws them (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.</source>
         <translation>两侧：按主窗口的方式抽取的 Q、K、V（%1，B = %2，L = %3，S = %4，d_k = %5，种子 %6），除错误本身外都除以 √d_k 并沿键做 softmax；显示批次元素 %7。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="623"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="622"/>
         <source>(The main window&apos;s sizes are larger: here B ≤ %1, L and S ≤ %2, d_k ≤ %3, so the draws are not the main window&apos;s numbers.)</source>
         <translation>（主窗口的尺寸更大：此处 B ≤ %1、L 和 S ≤ %2、d_k ≤ %3，所以抽到的数不是主窗口的数。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="556"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="555"/>
         <source>nn.MultiheadAttention&apos;s key_padding_mask handed to F.scaled_dot_product_attention as it is</source>
         <translation>把 nn.MultiheadAttention 的 key_padding_mask 直接喂给 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="520"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="519"/>
         <source>Here (d_k = %1): each row&apos;s largest weight is %2 on average without the scale, %3 with it; the softmax&apos;s gradient (its Jacobian&apos;s norm) is %4 against %5.</source>
         <translation>这里（d_k = %1）：不缩放时每行最大权重平均为 %2，缩放后为 %3；softmax 的梯度（雅可比矩阵的范数）为 %4，对比 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="526"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="525"/>
         <source>↑ and ↓ double and halve d_k.</source>
         <translation>↑ 和 ↓ 把 d_k 加倍或减半。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="533"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="532"/>
         <source>At this d_k the two are still alike.</source>
         <translation>在这个 d_k 下两者还很相似。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="557"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="556"/>
         <source>the positions that should be masked are attended to instead</source>
         <translation>该屏蔽的位置反而被关注</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="559"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="558"/>
         <source>their booleans mean opposite things: in key_padding_mask True means masked, in SDPA&apos;s attn_mask True means take part</source>
         <translation>两者布尔语义相反：key_padding_mask 中 True 表示屏蔽，SDPA 的 attn_mask 中 True 表示参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="561"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="560"/>
         <source>invert it before passing it: ~key_padding_mask</source>
         <translation>传参前取反：~key_padding_mask</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="563"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="562"/>
         <source>Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="566"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="565"/>
         <source>Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="574"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="573"/>
         <source>Transposing the wrong axes: K.transpose(0, 1)</source>
         <translation>转置转错了轴：K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="575"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="574"/>
         <source>Transposing the wrong tensor: Q.transpose(-2, -1) @ K</source>
         <translation>转置转错了张量：Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="576"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="575"/>
         <source>a shape error, or the shapes fit by chance and the result is wrong</source>
         <translation>形状报错，或形状偶然对得上但结果错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="578"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="577"/>
         <source>only transposing K&apos;s last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose does not always raise an error</source>
         <translation>只有对 K 的最后两维转置才得到 (B, d_k, S)；高维下转错轴不一定报错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="580"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="579"/>
         <source>always write K.transpose(-2, -1), and check scores.shape == (B, L, S)</source>
         <translation>固定写 K.transpose(-2, -1)，并核对 scores.shape == (B, L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="583"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="582"/>
         <source>Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k = 4.</source>
         <translation>此处 PyTorch 报错。若 B = d_k 且 S = B（或 S = 1）则能运行，例如 B = L = S = d_k = 4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="585"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="584"/>
         <source>Here PyTorch raises an error. It runs whenever L = S, as in self-attention.</source>
         <translation>此处 PyTorch 报错。只要 L = S（如自注意力）它就能运行。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="500"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="499"/>
         <source>Symptom:</source>
         <translation>现象：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="500"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="499"/>
         <source>Cause:</source>
         <translation>原因：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="501"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="500"/>
         <source>Fix:</source>
         <translation>正确做法：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="614"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="613"/>
         <source>projection</source>
         <translation>投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="614"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="613"/>
         <source>direct</source>
         <translation>直接</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="628"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="627"/>
         <source>Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.</source>
         <translation>按键：1–5 或 ← → 选择，H 切换权重和凸包，F5 演示模式，Esc 关闭。</translation>
     </message>

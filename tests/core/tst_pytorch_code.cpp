@@ -65,6 +65,7 @@ class TestPytorchCode : public QObject
 private slots:
     void scriptsGiveTheWeightsInPyTorch();
     void commandLineQuotesForTheShell();
+    void aComparisonPrintsBothSides();
 };
 
 void TestPytorchCode::scriptsGiveTheWeightsInPyTorch()
@@ -281,6 +282,72 @@ void TestPytorchCode::commandLineQuotesForTheShell()
     for (const std::string &w : attn::commandLineArguments(p))
         words << QString::fromStdString(w);
     QCOMPARE(QString::fromUtf8(sh.readAllStandardOutput()), words.join('\n') + '\n');
+}
+
+// Copy as PyTorch code with a comparison on screen: one script, both sides (here block 2, scaled and not, and the
+// exercise's two softmax dims with different d_k too); run in Debian's PyTorch, each side's weights are the
+// core's for that side's settings, and each side's title is printed before its weights.
+void TestPytorchCode::aComparisonPrintsBothSides()
+{
+    Params scaled;
+    scaled.mode = attn::Mode::Direct;
+    scaled.dK = scaled.dV = 64;
+    scaled.queryLength = 1;
+    scaled.keyLength = 6;
+    scaled.keysFollowLength = false; // its own number of keys
+    scaled.batch = 1;
+    attn::normalize(scaled);
+    QCOMPARE(scaled.keyLength, 6);
+    Params plain = scaled;
+    plain.scaling = attn::Scaling::None;
+    Params overQueries = scaled;
+    overQueries.softmaxDim = -2;
+    overQueries.dK = overQueries.dV = 4;
+    attn::normalize(overQueries);
+    const std::vector<std::pair<Params, std::string>> sides { { scaled, "scaled by 1/\u221a64" },
+        { plain, "not \"scaled\"" }, { overQueries, "softmax over queries (dim \u22122)" } };
+    const std::string script = attn::pytorchComparisonScript(sides);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("comparison.py"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray::fromStdString(script));
+    f.close();
+    const QString driver = QStringLiteral("import contextlib, io, json\n"
+                                          "space = {'__name__': '__main__'}\n"
+                                          "printed = io.StringIO()\n"
+                                          "with contextlib.redirect_stdout(printed):\n"
+                                          "    exec(compile(open('%1').read(), 'comparison.py', 'exec'), space)\n"
+                                          "print(json.dumps({'w': [space['weights_' + str(k)].tolist() "
+                                          "for k in (1, 2, 3)], 'printed': printed.getvalue()}))\n")
+                               .arg(path);
+    QProcess python;
+    python.start(QStringLiteral("/usr/bin/python3"), { QStringLiteral("-c"), driver });
+    QVERIFY2(python.waitForFinished(120000), "python3 did not finish");
+    QVERIFY2(python.exitCode() == 0, python.readAllStandardError().constData());
+    const QJsonObject o = QJsonDocument::fromJson(python.readAllStandardOutput()).object();
+    const QJsonArray all = o.value("w").toArray();
+    QCOMPARE(all.size(), 3);
+    for (int k = 0; k < 3; ++k) {
+        const Params &p = sides[std::size_t(k)].first;
+        const attn::Result r = attn::compute(p);
+        QCOMPARE(all[k].toArray()[0].toArray().size(), p.queryLength);
+        QCOMPARE(all[k].toArray()[0].toArray()[0].toArray().size(), p.keyLength);
+        double worst = 0;
+        for (int i = 0; i < p.queryLength; ++i)
+            for (int j = 0; j < p.keyLength; ++j)
+                worst = std::max(worst,
+                    std::abs(all[k].toArray()[0].toArray()[i].toArray()[j].toDouble()
+                        - double(r.attention.weights(0, i, j))));
+        QVERIFY2(worst < 2e-6, qPrintable(QStringLiteral("side %1: weights differ by %2").arg(k + 1).arg(worst)));
+    }
+    // The two first sides differ (block 2's point), and each title comes before its side's weights.
+    QVERIFY(all[0] != all[1]);
+    const QString printed = o.value("printed").toString();
+    const qsizetype one = printed.indexOf(QString::fromUtf8("side 1: scaled by 1/\u221a64\ntensor("));
+    const qsizetype two = printed.indexOf(QString::fromUtf8("side 2: not \"scaled\"\ntensor("));
+    const qsizetype three = printed.indexOf(QString::fromUtf8("side 3: softmax over queries (dim \u22122)\ntensor("));
+    QVERIFY2(one >= 0 && two > one && three > two, qPrintable(printed));
 }
 
 QTEST_GUILESS_MAIN(TestPytorchCode)

@@ -96,6 +96,16 @@ void TestMenuShortcuts::copyAsCodeAndCommand()
         && code.contains("d_model, d_k, d_v = 8, 8, 8"));
     QTest::keyClick(to, Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(QApplication::clipboard()->text(), QString("attention-viz --batch 1 --d-k 8 --seed 11 --mask causal"));
+    // With a comparison on screen, both sides: the scaled one and the one not scaled, each under its title.
+    model.setCompare(CompareKind::Scaling);
+    window.comparison()->waitUntilComputed();
+    QTest::keyClick(to, Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
+    const QString both = QApplication::clipboard()->text();
+    QCOMPARE(both.count("torch.manual_seed(11)"), 2);
+    QVERIFY2(both.contains("logits = scores / math.sqrt(d_k)") && both.contains("logits = scores  # not scaled"),
+        qPrintable(both));
+    QVERIFY(both.contains("weights_1, out_1 = weights, out") && both.contains("weights_2, out_2 = weights, out"));
+    QVERIFY(both.contains(QStringLiteral("print(\"side 1: %1\")").arg(window.comparison()->mainLabel())));
 }
 
 QTEST_MAIN(TestMenuShortcuts)
