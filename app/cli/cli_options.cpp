@@ -255,6 +255,7 @@ const Requirement kRequirements[] = {
     { { "trials", "sweep-keys" }, "sweep", "--%1: only applies to --sweep" },
     { { "train-steps", "train-lr", "optimizer", "train-noise", "train-init" }, "train", "--%1: only applies to --train" },
     { { "map" }, "load-weights", "--map: chooses a map of --load-weights; give --load-weights FILE too" },
+    { { "trust-scenario-files" }, "scenario", "--trust-scenario-files: only applies to --scenario" },
 };
 const Conflict kConflicts[] = {
     { "preset", { "scenario" }, "--preset: give either --preset or --scenario, not both" },
@@ -354,7 +355,7 @@ void startingState(const QCommandLineParser &parser, CliRequest &r)
             base = preset->scenario;
         } else {
             QString error;
-            const auto loaded = loadScenario(parser.value("scenario"), &error);
+            const auto loaded = loadScenario(parser.value("scenario"), &error, parser.isSet("trust-scenario-files"));
             if (!loaded)
                 throw Fail { QStringLiteral("--scenario: %1").arg(error) };
             base = *loaded;
@@ -1071,6 +1072,9 @@ const OptionSpec kOptionSpecs[] = {
             "system|light|dark" },
         { "preset", "Start from one of the lecture's examples: qkv-basics, why-scale, sdpa-check, wrong-dim.", "NAME" },
         { "scenario", "Start from a saved scenario (JSON); other options change it.", "FILE" },
+        { "trust-scenario-files",
+            "With --scenario: read the files it names even outside its folder (without it, a scenario reads only "
+            "files in its folder or below)." },
         { "save-scenario",
             "Write the state given on the command line as a scenario file and exit (with --presentation or --lesson a "
             "demo file, which reopens in that mode on that step).",

@@ -346,7 +346,24 @@ bool saveScenario(const QString &path, const Scenario &s, QString *error, Output
     return writeOutputBytes(outputs, path, bytes, error);
 }
 
-std::optional<Scenario> loadScenario(const QString &path, QString *error)
+namespace {
+
+// Whether a file a scenario names lies in the scenario's folder or below it, symbolic links followed. A file
+// that is not there is not judged here: reading it says so.
+bool besideScenario(const QString &scenarioPath, const QString &file)
+{
+    if (file.startsWith(QLatin1String(":/")))
+        return true; // built into the program
+    const QFileInfo f(file);
+    if (!f.exists())
+        return true;
+    const QString folder = QFileInfo(scenarioPath).absoluteDir().canonicalPath();
+    return !folder.isEmpty() && f.canonicalFilePath().startsWith(folder + QLatin1Char('/'));
+}
+
+} // namespace
+
+std::optional<Scenario> loadScenario(const QString &path, QString *error, bool filesAnywhere, QStringList *outside)
 {
     const auto o = readJsonObject(path, error);
     if (!o)
@@ -358,12 +375,30 @@ std::optional<Scenario> loadScenario(const QString &path, QString *error)
         *error = QStringLiteral("%1: %2").arg(path, b.message);
         return std::nullopt;
     }
+    // A scenario someone sent reads only files beside it (its folder or below), unless the user said otherwise.
+    QStringList far;
+    const QDir here = QFileInfo(path).absoluteDir();
+    const auto resolved = [&here](const QString &p) {
+        return p.startsWith(QLatin1String(":/")) ? p : QDir::cleanPath(here.absoluteFilePath(p));
+    };
+    for (const QString &p : s.loadPaths)
+        if (!besideScenario(path, resolved(p)))
+            far << p;
+    if (s.classroom && !s.classroom->lessonPath.isEmpty() && !besideScenario(path, resolved(s.classroom->lessonPath)))
+        far << s.classroom->lessonPath;
+    if (!far.isEmpty() && !filesAnywhere) {
+        if (outside)
+            *outside = far;
+        *error = QStringLiteral("%1: '%2' is outside the scenario's folder: a scenario reads only files in its folder "
+                                "or below (open it with --trust-scenario-files to read it anyway)")
+                     .arg(path, far.first());
+        return std::nullopt;
+    }
     if (!s.loadPaths.isEmpty()) {
         // Its Q, K, V files, found from the scenario's folder.
-        const QDir folder = QFileInfo(path).absoluteDir();
         QStringList files;
         for (const QString &p : s.loadPaths)
-            files << (p.startsWith(QLatin1String(":/")) ? p : QDir::cleanPath(folder.absoluteFilePath(p)));
+            files << resolved(p);
         QString why;
         const auto in = io::loadInputs(files.value(0), files.value(1), files.value(2), &why);
         if (!in) {

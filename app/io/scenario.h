@@ -36,7 +36,10 @@ std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error);
 // error: "FILE: field: what is wrong" (or "FILE: reason"). outputs: the run's, which puts it in place with the rest;
 // none: at once.
 bool saveScenario(const QString &path, const Scenario &s, QString *error, class OutputSet *outputs = nullptr);
-std::optional<Scenario> loadScenario(const QString &path, QString *error);
+// The files it names (load, classroom.lesson) are read only from its folder or below, symbolic links followed,
+// unless filesAnywhere: else it fails, the first such file named in error and all of them, as written, in outside.
+std::optional<Scenario> loadScenario(
+    const QString &path, QString *error, bool filesAnywhere = false, QStringList *outside = nullptr);
 std::optional<Lesson> loadLesson(const QString &path, QString *error);
 // error: "field: what is wrong", e.g. "steps[1].params.batch: must be from 1 to 4096 (got 0)".
 std::optional<Lesson> lessonFromJson(const QJsonObject &o, QString *error);

@@ -322,10 +322,12 @@ void MainMenus::openDropped(const QStringList &paths)
     QString error;
     if (paths.size() == 1 && paths.first().toLower().endsWith(QLatin1String(".json"))) {
         // A scenario, or a lesson (a list of steps).
-        if (const auto s = loadScenario(paths.first(), &error)) {
+        if (const auto s = readScenario(paths.first(), &error)) {
             m_window->applyScenario(*s);
             return;
         }
+        if (error.isEmpty())
+            return; // the user said no to its files outside its folder
         QString lessonError;
         if (m_window->openLesson(paths.first(), &lessonError))
             return;
@@ -361,10 +363,33 @@ void MainMenus::openScenario()
     if (path.isEmpty())
         return;
     QString error;
-    if (const auto s = loadScenario(path, &error))
+    if (const auto s = readScenario(path, &error))
         m_window->applyScenario(*s);
-    else
+    else if (!error.isEmpty())
         QMessageBox::warning(m_window, tr("Cannot open the scenario"), translatedMessage(error)); // the state stays
+}
+
+std::optional<Scenario> MainMenus::readScenario(const QString &path, QString *error)
+{
+    QStringList outside;
+    if (auto s = loadScenario(path, error, false, &outside); s || outside.isEmpty())
+        return s;
+    QWidget *had = QApplication::activeWindow();
+    QMessageBox box(QMessageBox::Warning, tr("Read files outside the scenario's folder?"),
+        tr("%1 reads files outside its own folder:\n\n%2\n\nA scenario someone sent you should read only the files "
+           "that came with it. Read these files anyway?")
+            .arg(QFileInfo(path).fileName(), outside.join(QLatin1Char('\n'))),
+        QMessageBox::Yes | QMessageBox::No, m_window);
+    box.setObjectName("outsideFilesQuestion");
+    box.setDefaultButton(QMessageBox::No);
+    presentDialog(&box, m_window);
+    const bool yes = box.exec() == QMessageBox::Yes;
+    giveKeysBackTo(had);
+    if (!yes) {
+        error->clear(); // nothing more to say: the state stays
+        return std::nullopt;
+    }
+    return loadScenario(path, error, true);
 }
 
 void MainMenus::saveScenario(bool demo)

@@ -5,9 +5,13 @@
 // menus as the same actions (KeyActions). File > Recent data keeps the last six data files opened (when the window
 // remembers its state).
 
+#include "model/view_state.h"
+
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
+
+#include <optional>
 
 class MainWindow;
 class QMenu;
@@ -44,6 +48,8 @@ private:
     void openData();
     void openExample();
     void openScenario();
+    // A scenario that names files outside its folder is read only after the user says yes (asked here).
+    std::optional<Scenario> readScenario(const QString &path, QString *error);
     void saveScenario(bool demo); // demo: with the classroom (MainWindow::currentScenario)
     void giveKeysBackTo(QWidget *had); // after a dialog: to the window that had the keys, else the main one
     void openLesson();

@@ -2561,120 +2561,138 @@ column entropy %1 nats</source>
         <translation>无法载入中文翻译；窗口保持英文</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="332"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="334"/>
         <source>Cannot open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="336"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="347"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="529"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="338"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="349"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="554"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="342"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="344"/>
         <source>Open attention data: Q and K (and V) as one .npz or files named q, k, v; or weights alone (an .npz&apos;s attn, or a file named weights or attn)</source>
         <translation>打开注意力数据：Q 和 K（以及 V），一个 .npz 或名为 q、k、v 的文件；或单独的权重（.npz 中的 attn，或名为 weights 或 attn 的文件）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="344"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="346"/>
         <source>Attention data (*.npz *.npy *.csv *.tsv *.txt)</source>
         <translation>注意力数据 (*.npz *.npy *.csv *.tsv *.txt)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="354"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="356"/>
         <source>Cannot open the example</source>
         <translation>无法打开示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="360"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="362"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="360"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="375"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="362"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="400"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="367"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="369"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="374"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="378"/>
+        <source>Read files outside the scenario&apos;s folder?</source>
+        <translation>读取场景文件夹之外的文件？</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="379"/>
+        <source>%1 reads files outside its own folder:
+
+%2
+
+A scenario someone sent you should read only the files that came with it. Read these files anyway?</source>
+        <translation>%1 会读取它所在文件夹之外的文件：
+
+%2
+
+别人发来的场景应当只读取随它一起提供的文件。仍然读取这些文件吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="399"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="374"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="399"/>
         <source>Save the demo</source>
         <translation>保存演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="386"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="411"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="389"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="414"/>
         <source>Demo saved: opening %1 restores these settings, presentation mode, the lesson step and the open windows</source>
         <translation>演示已保存：打开 %1 即恢复这些设置、演示模式、课程步骤和打开的窗口</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="392"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="417"/>
         <source>Scenario saved: %1</source>
         <translation>场景已保存：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="411"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="436"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="411"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="436"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="414"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="439"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="423"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="448"/>
         <source>PyTorch code copied: it draws the same tensors and prints the weights shown</source>
         <translation>已复制 PyTorch 代码：它抽取相同的张量并打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="435"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="460"/>
         <source>PyTorch code copied: both sides of the comparison, each printing the weights it shows</source>
         <translation>已复制 PyTorch 代码：对比的两边，各自打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="443"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="468"/>
         <source>Command line copied: attention-viz with these settings</source>
         <translation>已复制命令行：使用这些设置的 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="455"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="480"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="456"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="481"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="479"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="504"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="484"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="509"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>

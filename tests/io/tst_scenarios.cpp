@@ -27,6 +27,7 @@ private slots:
     void demoFileRoundTrip();
     void demoFileFromTheCommandLine();
     void demoFileLessonIsChecked();
+    void filesOutsideItsFolderAreNotRead();
 
 private:
     QTemporaryDir m_dir;
@@ -249,6 +250,55 @@ void TestScenarios::demoFileLessonIsChecked()
         QVERIFY2(!loadScenario(path, &error).has_value(), b.classroom.constData());
         QVERIFY2(error.startsWith(path + ": ") && error.contains(b.message), qPrintable(error));
     }
+}
+
+// A scenario someone sent reads only files in its folder or below: "../../secret/creds.csv", an absolute path or a
+// symbolic link out of the folder is refused, naming the file, and nothing of it is read; with
+// --trust-scenario-files (in the window: after saying yes) it is read. A file beside it, or below, is read.
+void TestScenarios::filesOutsideItsFolderAreNotRead()
+{
+    QDir root(m_dir.path());
+    QVERIFY(root.mkpath("outside/secret") && root.mkpath("outside/mail/sub"));
+    const QString secret = root.filePath("outside/secret/creds.csv");
+    for (const QString &f : { secret, root.filePath("outside/mail/q.csv"), root.filePath("outside/mail/sub/k.csv") }) {
+        QFile csv(f);
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        csv.write("1,2\n3,4\n");
+    }
+    QVERIFY(QFile::link(secret, root.filePath("outside/mail/link.csv")));
+    const auto scenario = [&](const QString &name, const QString &q, const QString &k) {
+        const QString path = root.filePath("outside/mail/" + name);
+        QFile f(path);
+        f.open(QIODevice::WriteOnly);
+        f.write(QJsonDocument(QJsonObject { { "format", "attention-viz-scenario" }, { "version", 1 },
+                                  { "load", QJsonObject { { "q", q }, { "k", k } } } })
+                    .toJson());
+        return path;
+    };
+    struct Case
+    {
+        QString name, q, k, far;
+    };
+    for (const Case &c : { Case { "up.json", "../secret/creds.csv", "q.csv", "../secret/creds.csv" },
+             Case { "absolute.json", "q.csv", secret, secret },
+             Case { "link.json", "link.csv", "q.csv", "link.csv" } }) {
+        const QString path = scenario(c.name, c.q, c.k);
+        QString error;
+        QStringList outside;
+        QVERIFY(!loadScenario(path, &error, false, &outside));
+        QCOMPARE(outside, QStringList { c.far });
+        QVERIFY2(error.contains(QStringLiteral("'%1' is outside the scenario's folder").arg(c.far)), qPrintable(error));
+        const Run refused = runProgram({ "--scenario", path, "--dump", "-" });
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(
+            refused.err.contains("is outside the scenario's folder") && refused.out.isEmpty(), refused.err.constData());
+        const auto trusted = loadScenario(path, &error, true);
+        QVERIFY2(trusted && trusted->params.loaded, qPrintable(error));
+        QCOMPARE(runProgram({ "--scenario", path, "--trust-scenario-files", "--dump", "-" }).exitCode, 0);
+    }
+    QString error;
+    const auto beside = loadScenario(scenario("beside.json", "q.csv", "sub/k.csv"), &error);
+    QVERIFY2(beside && beside->params.loaded, qPrintable(error));
 }
 
 QTEST_MAIN(TestScenarios)
