@@ -254,7 +254,7 @@ void setAxisLabels(QCPAxisRect *rect, const std::vector<std::string> &tokens)
         for (int i = 0; i < int(tokens.size()); ++i) {
             const QString t = QString::fromStdString(tokens[std::size_t(i)]);
             keys << t;
-            queries << QStringLiteral("%1 %2").arg(t).arg(i);
+            queries << QStringLiteral("%1: %2").arg(i).arg(t); // "0: 3", not "3 0" (read as 30)
         }
     // The ticker objects stay (the panels under and beside the map share them): only their labels change.
     for (auto [axis, labels] : { std::pair { keyAxis, keys }, std::pair { queryAxis, queries } }) {

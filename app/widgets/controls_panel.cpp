@@ -332,9 +332,9 @@ QGroupBox *ControlsPanel::buildAttention()
            "are True where it may not look. Handing one to the other without ~ inverts the mask."));
     conventionCombo->addItem(tr("SDPA: True = take part"), int(attn::MaskConvention::Sdpa));
     conventionCombo->addItem(tr("MHA: True = ignore"), int(attn::MaskConvention::Mha));
-    QWidget *masked = row(fillCombo, conventionCombo);
-    static_cast<QHBoxLayout *>(masked->layout())->setStretch(1, 1); // the two share the row
-    g->addRow(tr("Masked"), masked);
+    // Each on its own row: side by side, a 330-pixel panel cut them mid-word ("SDPA: True = take").
+    g->addRow(tr("Masked"), fillCombo);
+    g->addRow(tr("Mask reads"), conventionCombo);
     return attention;
 }
 

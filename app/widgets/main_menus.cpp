@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/main_menus.h"
+#include "widgets/heatmap_panel.h"
 
 #include "io/scenario.h"
 #include "model/messages.h"
@@ -155,8 +156,11 @@ QMenu *MainMenus::buildLecture()
     for (const Preset &p : presets()) {
         const QString text
             = described.contains(p.name) ? QStringLiteral("%1   (%2)").arg(described.value(p.name), p.name) : p.name;
-        QAction *a = lecture->addAction(
-            text, m_window, [window = m_window, name = p.name] { window->applyScenario(findPreset(name)->scenario); });
+        // The keys then go to the map (a settings field that had them would take the lecture's letters and Ctrl+E).
+        QAction *a = lecture->addAction(text, m_window, [window = m_window, name = p.name] {
+            window->applyScenario(findPreset(name)->scenario);
+            window->heatmap()->plot()->setFocus();
+        });
         a->setObjectName("preset-" + p.name);
     }
     lecture->addSeparator();
@@ -471,7 +475,8 @@ void MainMenus::copyCommandLine()
 void MainMenus::startLesson()
 {
     QString error;
-    m_window->openLesson(builtInLessonPath(), &error);
+    if (m_window->openLesson(builtInLessonPath(), &error))
+        m_window->heatmap()->plot()->setFocus(); // (as a block of the lecture)
 }
 
 void MainMenus::about()

@@ -368,6 +368,11 @@
         <translation>掩码</translation>
     </message>
     <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="337"/>
+        <source>Mask reads</source>
+        <translation>掩码含义</translation>
+    </message>
+    <message>
         <location filename="../../app/widgets/controls_panel.cpp" line="343"/>
         <source>View</source>
         <translation>视图</translation>
@@ -445,7 +450,7 @@
         <translation>MHA：True = 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="337"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="336"/>
         <source>Masked</source>
         <translation>被屏蔽</translation>
     </message>
@@ -2239,377 +2244,377 @@ column entropy %1 nats</source>
 <context>
     <name>MainMenus</name>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="71"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="72"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="72"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="73"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="75"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="76"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="76"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="77"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="78"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="79"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="80"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="81"/>
         <source>Export a d_k se&amp;ries (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;R)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="81"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="82"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="85"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="86"/>
         <source>Open attention &amp;data…</source>
         <translation>打开注意力数据(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="88"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="89"/>
         <source>E&amp;xamples</source>
         <translation>示例(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="90"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="91"/>
         <source>Trained: reversing 8 digits (one layer, 2 heads)</source>
         <translation>训练好的模型：反转 8 个数字（一层，2 个头）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="92"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="93"/>
         <source>Recent data</source>
         <translation>最近的数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="95"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="96"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="96"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="97"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="98"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="99"/>
         <source>Save as de&amp;mo (with presentation mode, lesson step and open windows)…</source>
         <translation>另存为演示（含演示模式、课程步骤和打开的窗口）(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="102"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="103"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="103"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="104"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="114"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="115"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="117"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="127"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="118"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="128"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="120"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="128"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="121"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="129"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="127"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="128"/>
         <source>&amp;Undo %1</source>
         <translation>撤销 %1(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="128"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="129"/>
         <source>&amp;Redo %1</source>
         <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="135"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="136"/>
         <source>Copy as &amp;PyTorch code</source>
         <translation>复制为 PyTorch 代码(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="138"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="139"/>
         <source>A runnable Python script: torch.manual_seed, torch.randn, the scaling, the mask and F.softmax, printing the weights of the element shown</source>
         <translation>一个可运行的 Python 脚本：torch.manual_seed、torch.randn、缩放、掩码和 F.softmax，打印所显示元素的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="140"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="141"/>
         <source>Copy as command &amp;line</source>
         <translation>复制为命令行(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="149"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="150"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="151"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="152"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="152"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="153"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="153"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="154"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="154"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="155"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="163"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="167"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="172"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="176"/>
         <source>&amp;Mistakes</source>
         <translation>常见错误(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="176"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="180"/>
         <source>Forgetting ÷√d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="176"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="180"/>
         <source>softmax over dim=-2</source>
         <translation>softmax 沿 dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="177"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="181"/>
         <source>MHA&apos;s key_padding_mask handed to SDPA</source>
         <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="177"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="181"/>
         <source>Q @ K.transpose(0, 1)</source>
         <translation>Q @ K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="177"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="181"/>
         <source>Q.transpose(-2, -1) @ K</source>
         <translation>Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="189"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="193"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="195"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="199"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="205"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="209"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="206"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="210"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="207"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="211"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="208"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="212"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="209"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="213"/>
         <source>d_k and 16 × d_k (at most 1024)</source>
         <translation>d_k 与 16 × d_k（至多 1024）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="210"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="214"/>
         <source>Dot product and additive</source>
         <translation>点积与加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="211"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="215"/>
         <source>Masked with −inf and with −1e9</source>
         <translation>以 −inf 屏蔽与以 −1e9 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="212"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="216"/>
         <source>By hand and F.scaled_dot_product_attention</source>
         <translation>手写与 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="230"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="234"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="232"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="236"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="233"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="237"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="242"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="246"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="244"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="248"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="245"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="249"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="245"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="249"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="257"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="261"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="262"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="266"/>
         <source>System language (%1)</source>
         <translation>系统语言（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="279"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="283"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="282"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="286"/>
         <source>System colours</source>
         <translation>系统配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="283"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="287"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="283"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="287"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="299"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="303"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="300"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="304"/>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="302"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="306"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="305"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="309"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="313"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="317"/>
         <source>The Chinese translation could not be loaded; the window stays in English</source>
         <translation>无法载入中文翻译；窗口保持英文</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="334"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="338"/>
         <source>Cannot open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="338"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="349"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="554"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="342"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="353"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="559"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="344"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="348"/>
         <source>Open attention data: Q and K (and V) as one .npz or files named q, k, v; or weights alone (an .npz&apos;s attn, or a file named weights or attn)</source>
         <translation>打开注意力数据：Q 和 K（以及 V），一个 .npz 或名为 q、k、v 的文件；或单独的权重（.npz 中的 attn，或名为 weights 或 attn 的文件）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="346"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="350"/>
         <source>Attention data (*.npz *.npy *.csv *.tsv *.txt)</source>
         <translation>注意力数据 (*.npz *.npy *.csv *.tsv *.txt)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="356"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="360"/>
         <source>Cannot open the example</source>
         <translation>无法打开示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="362"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="366"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="362"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="400"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="366"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="404"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="369"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="373"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="378"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="382"/>
         <source>Read files outside the scenario&apos;s folder?</source>
         <translation>读取场景文件夹之外的文件？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="379"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="383"/>
         <source>%1 reads files outside its own folder:
 
 %2
@@ -2622,77 +2627,77 @@ A scenario someone sent you should read only the files that came with it. Read t
 别人发来的场景应当只读取随它一起提供的文件。仍然读取这些文件吗？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="399"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="403"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="399"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="403"/>
         <source>Save the demo</source>
         <translation>保存演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="411"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="415"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="414"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="418"/>
         <source>Demo saved: opening %1 restores these settings, presentation mode, the lesson step and the open windows</source>
         <translation>演示已保存：打开 %1 即恢复这些设置、演示模式、课程步骤和打开的窗口</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="417"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="421"/>
         <source>Scenario saved: %1</source>
         <translation>场景已保存：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="436"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="440"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="436"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="440"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="439"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="443"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="448"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="452"/>
         <source>PyTorch code copied: it draws the same tensors and prints the weights shown</source>
         <translation>已复制 PyTorch 代码：它抽取相同的张量并打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="460"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="464"/>
         <source>PyTorch code copied: both sides of the comparison, each printing the weights it shows</source>
         <translation>已复制 PyTorch 代码：对比的两边，各自打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="468"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="472"/>
         <source>Command line copied: attention-viz with these settings</source>
         <translation>已复制命令行：使用这些设置的 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="480"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="485"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="481"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="486"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="504"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="509"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="509"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="514"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>

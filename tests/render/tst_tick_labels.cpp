@@ -133,7 +133,7 @@ void TestTickLabels::noTwoLabelsMeet()
             QCOMPARE(ticks[k], double(i)); // on positions, not between them
             const QString want = toks.empty() ? QString::number(i)
                 : axis == l.keys              ? QString::fromStdString(toks[std::size_t(i)])
-                                 : QStringLiteral("%1 %2").arg(QString::fromStdString(toks[std::size_t(i)])).arg(i);
+                                 : QStringLiteral("%1: %2").arg(i).arg(QString::fromStdString(toks[std::size_t(i)]));
             QCOMPARE(labels[k], want);
         }
         const QString meet = overlap(axis);
