@@ -126,6 +126,18 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
         QSettings s;
         restoreGeometry(s.value("window/geometry").toByteArray());
         restoreState(s.value("window/state").toByteArray());
+        // Where it was, but never partly off the screen: without a window manager Qt put a restored window a
+        // title bar lower (at 1280 x 720 its bottom 20 pixels were off the screen at every start).
+        if (screen()) {
+            const QRect a = screen()->availableGeometry();
+            QRect g = geometry();
+            if (!a.contains(g)) {
+                g.setSize(g.size().boundedTo(a.size()));
+                g.moveTo(std::clamp(g.left(), a.left(), a.right() + 1 - g.width()),
+                    std::clamp(g.top(), a.top(), a.bottom() + 1 - g.height()));
+                setGeometry(g);
+            }
+        }
     }
     heatmap()->plot()->setFocusPolicy(Qt::StrongFocus);
     heatmap()->plot()->setFocus();
