@@ -36,6 +36,7 @@ OtherWindows::OtherWindows(AttentionModel *model, QWidget *main)
     m_order << main;
     connect(m_mistakes, &MistakesWindow::whyScaleRequested, this, [this] { bringUp(m_whyScale); });
     connect(m_mistakes, &MistakesWindow::trainingRequested, this, [this] { bringUp(m_training); });
+    connect(m_whyScale, &WhyScaleWindow::trainingRequested, this, [this] { bringUp(m_training); });
 }
 
 void OtherWindows::adopt(QWidget *w)

@@ -90,6 +90,9 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
     });
     // W (as in the main window) closes it from within; Esc and Ctrl+W too (OtherWindows).
     connect(new QShortcut(QKeySequence(Qt::Key_W), this), &QShortcut::activated, this, &QWidget::hide);
+    // T: the training that stalls without the scale, the lecture's next stop (as from the Mistakes window).
+    connect(
+        new QShortcut(QKeySequence(Qt::Key_T), this), &QShortcut::activated, this, &WhyScaleWindow::trainingRequested);
     m_cancel->setEnabled(false);
     m_export->setEnabled(false);
 }

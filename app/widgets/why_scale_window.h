@@ -62,6 +62,10 @@ public:
     SweepPlot *sweepPlot() const { return m_sweepPlot.get(); }
     QString statusText() const;
 
+signals:
+    // T pressed in it: the Training window wanted on top.
+    void trainingRequested();
+
 protected:
     void showEvent(QShowEvent *event) override;
     void changeEvent(QEvent *event) override; // a language switch: the texts again

@@ -152,6 +152,12 @@ void TestRehearsal::theWholeLectureByKeys()
     QTRY_COMPARE_WITH_TIMEOUT(why->geometry(), screen, kWait);
     for (const QCPAxisRect *rect : why->findChild<QCustomPlot *>("sweep-plot")->axisRects())
         QVERIFY(rect->axis(QCPAxis::atBottom)->tickLabelFont().pixelSize() >= 18);
+    // T from it: Training on top (the lecture's next stop); Esc closes that first, back to Why scale?.
+    QVERIFY(press(Qt::Key_T));
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(windows->training()), kWait);
+    QVERIFY(press(Qt::Key_Escape));
+    QVERIFY(!windows->training()->isVisible());
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(why), kWait);
     QVERIFY(press(Qt::Key_Escape));
     QVERIFY(!why->isVisible());
     QTRY_COMPARE_WITH_TIMEOUT(active(), main, kWait);
