@@ -161,6 +161,11 @@ TrainingPlot::TrainingPlot(QCustomPlot *plot)
     m_legend->setFillOrder(QCPLegend::foColumnsFirst, true);
     applyFonts();
     retranslate();
+    // In the window: the labels fitted again to each layout (a new size, presentation mode's larger text).
+    m_fitting = QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] {
+        if (fitLabels())
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
 }
 
 void TrainingPlot::retranslate()
@@ -181,6 +186,7 @@ void TrainingPlot::retranslate()
 
 TrainingPlot::~TrainingPlot()
 {
+    QObject::disconnect(m_fitting);
     if (!m_title->layout()) // taken out of the layout (no title): the plot no longer deletes it
         delete m_title;
 }
@@ -484,12 +490,39 @@ void TrainingPlot::layOut(const QSize &size)
     m_plot->setViewport(QRect(QPoint(0, 0), size));
     m_plot->plotLayout()->setOuterRect(QRect(QPoint(0, 0), size));
     m_plot->replot(QCustomPlot::rpImmediateRefresh);
+    fitLabels();
+    layOutPlotAt(m_plot, m_caption, m_captionText, width, size);
+}
+
+bool TrainingPlot::fitLabels()
+{
+    bool changed = false;
+    const auto set = [&changed](QCPAxis *axis, const QString &text) {
+        if (axis->label() != text) {
+            axis->setLabel(text);
+            changed = true;
+        }
+    };
+    // The maps' titles wrapped to the maps' own width (known once laid out; the colour scale takes its share).
     for (int side = 0; side < 2; ++side) {
         QCPAxis *top = m_maps[side]->axis(QCPAxis::atTop);
-        const int room = std::max(80, m_maps[side]->width());
-        top->setLabel(wrapLines(top->label().remove('\n'), QFontMetricsF(top->labelFont()), room).join('\n'));
+        if (m_maps[side]->width() > 20)
+            set(top,
+                wrapLines(QString(top->label()).replace('\n', ' '), QFontMetricsF(top->labelFont()),
+                    std::max(80, m_maps[side]->width()))
+                    .join('\n'));
     }
-    layOutPlotAt(m_plot, m_caption, m_captionText, width, size);
+    // A curve's name longer than its panel is high ("held-out accuracy" beside a short panel ran into the next
+    // name): on two lines.
+    for (QCPAxisRect *rect : std::as_const(m_curves)) {
+        QCPAxis *left = rect->axis(QCPAxis::atLeft);
+        const QString name = QString(left->label()).replace('\n', ' ');
+        const int space = int(name.indexOf(' '));
+        const bool tall
+            = rect->height() > 20 && QFontMetricsF(left->labelFont()).horizontalAdvance(name) > rect->height();
+        set(left, tall && space > 0 ? name.left(space) + '\n' + name.mid(space + 1) : name);
+    }
+    return changed;
 }
 
 bool encodeTrainingPicture(

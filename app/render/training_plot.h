@@ -65,6 +65,9 @@ public:
 
 private:
     void applyFonts();
+    // The maps' titles wrapped to their width, a curve's name on two lines where one is longer than its panel is
+    // high; true when a label changed.
+    bool fitLabels();
 
     QCustomPlot *m_plot;
     QCPTextElement *m_title = nullptr, *m_caption = nullptr;
@@ -78,6 +81,7 @@ private:
     QCPColorScale *m_scale = nullptr;
     QList<QCPItemRect *> m_targets[2]; // per watched row: a black outline, then a white one over it
     int m_textSize = 0;
+    QMetaObject::Connection m_fitting; // afterLayout: fitLabels
 };
 
 struct TrainingPicture : PlotPicture
