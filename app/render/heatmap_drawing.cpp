@@ -142,13 +142,14 @@ double PositionTicker::labelRoom(int count) const
     return widest + gap;
 }
 
-int PositionTicker::stepFor(int count, double pixels) const
+int PositionTicker::stepFor(int count, double pixels, double span) const
 {
     // (A tenth to spare: the length is the last layout's, which the new labels' own margins may still shorten.)
-    const double per = pixels / std::max(1, count), need = labelRoom(count) * 1.1;
+    const double shown = span > 0 ? span : count; // positions across the axis (fewer when zoomed in)
+    const double per = pixels / std::max(1.0, shown), need = labelRoom(count) * 1.1;
     for (int nice = 1;; nice *= 10)
         for (int k : { 1, 2, 5 })
-            if (k * nice * per >= need || k * nice >= count)
+            if (k * nice * per >= need || k * nice >= std::max(double(count), shown))
                 return k * nice;
 }
 
@@ -161,7 +162,8 @@ int PositionTicker::pixels() const
 double PositionTicker::getTickStep(const QCPRange &range)
 {
     // Laid out again because the labels met (stale): the step grows, never shrinks back in that pass.
-    const int count = countIn(range), step = stepFor(count, m_pixels = pixels());
+    m_span = range.size();
+    const int count = countIn(range), step = stepFor(count, m_pixels = pixels(), m_span);
     m_step = m_growing && count == m_count ? std::max(step, m_step) : step;
     m_count = count;
     m_growing = false;
@@ -173,7 +175,7 @@ bool PositionTicker::stale() const
     // Only when the labels would now meet: a length that would allow more labels is left (that more labels
     // could narrow it again, and the layout would swing between the two).
     // (Before any layout the length was unknown: then any other step.)
-    const int now = stepFor(m_count, pixels());
+    const int now = stepFor(m_count, pixels(), m_span);
     return m_step > 0 && (m_pixels <= 1 ? now != m_step : now > m_step);
 }
 

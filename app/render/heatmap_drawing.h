@@ -26,8 +26,9 @@ public:
     explicit PositionTicker(QCPAxis *axis);
     void setLabels(const QStringList &labels); // empty: the positions' numbers
     const QStringList &labels() const { return m_labels; }
-    // The step for count positions on an axis this many pixels long (what getTickStep uses).
-    int stepFor(int count, double pixels) const;
+    // The step for count positions on an axis this many pixels long showing span of them (the range's size;
+    // 0: all count), what getTickStep uses.
+    int stepFor(int count, double pixels, double span = 0) const;
     // The room one label takes along the axis, with the gap it keeps from the next.
     double labelRoom(int count) const;
     // The step was chosen for the length of the layout before: true when the axis's length now asks for another
@@ -46,6 +47,7 @@ private:
     QCPAxis *m_axis;
     QStringList m_labels;
     int m_step = 0, m_count = 0, m_pixels = 0;
+    double m_span = 0;
     bool m_growing = false; // the next layout keeps at least m_step (set by ticksStale)
     friend bool ticksStale(QCPAxisRect *rect);
 };

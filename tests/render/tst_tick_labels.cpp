@@ -14,6 +14,7 @@ private slots:
     void noTwoLabelsMeet_data();
     void noTwoLabelsMeet();
     void everyLabelWhereAllFit();
+    void zoomedInTheLabelsFollow();
 };
 
 namespace {
@@ -156,6 +157,22 @@ void TestTickLabels::everyLabelWhereAllFit()
     layOut(forty, 40, {}, QSize(800, 600), 11);
     QVERIFY2(forty.keys->tickVector().size() >= 8, qPrintable(QString::number(forty.keys->tickVector().size())));
     QVERIFY2(forty.keys->tickVector().size() < 40, qPrintable(QString::number(forty.keys->tickVector().size())));
+}
+
+// The map can be dragged and zoomed: 20 of 2048 keys across 800 pixels get labels every 1st or 2nd (the step
+// for the 120 positions up to the range's end gave every 5th).
+void TestTickLabels::zoomedInTheLabelsFollow()
+{
+    Laid l;
+    layOut(l, 2048, {}, QSize(800, 600), 11);
+    l.keys->setRange(99.5, 119.5);
+    for (int pass = 0; pass < 4; ++pass)
+        l.plot.replot(QCustomPlot::rpImmediateRefresh);
+    const QVector<double> ticks = l.keys->tickVector();
+    QVERIFY2(ticks.size() >= 10, qPrintable(QString::number(ticks.size())));
+    QVERIFY(ticks.first() >= 100 && ticks.last() <= 119);
+    const QString meet = overlap(l.keys);
+    QVERIFY2(meet.isEmpty(), qPrintable(meet));
 }
 
 QTEST_MAIN(TestTickLabels)
