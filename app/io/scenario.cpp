@@ -411,8 +411,7 @@ std::optional<Scenario> loadScenario(const QString &path, QString *error, bool f
         // Its lesson, found from the scenario's folder (the built-in one stays ":/lessons/lecture.json"), read now
         // so that a missing file or step is said when the scenario opens, not half-way through applying it.
         QString &lesson = s.classroom->lessonPath;
-        if (!lesson.startsWith(QLatin1String(":/")))
-            lesson = QDir::cleanPath(QFileInfo(path).absoluteDir().absoluteFilePath(lesson));
+        lesson = resolved(lesson);
         QString why;
         const auto read = loadLesson(lesson, &why);
         if (!read) {
