@@ -5,6 +5,9 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <memory>
+
+#include "torch_exp.h"
 
 namespace attn {
 
@@ -13,7 +16,8 @@ namespace {
 // softmaxJacobianNorm with the largest weight's index known, in one pass: with t that index,
 // ||J||² = sum_j p_j²(1 - p_j)² + p_t²·o + (o + p_t²)·o - sum_{j != t} p_j⁴, where o = sum_{j != t} p_j².
 // Leaving t out of o and of the fourth powers keeps a nearly one-hot row's small norm exact: no term
-// is a difference of numbers near 1.
+// is a difference of numbers near 1. (In double: norms go down to 1e-30, whose p_j⁴ float cannot hold.)
+// Any index of the largest weight gives the same value.
 double jacobianNormAt(const float *p, int n, int top)
 {
     double diag = 0.0, others = 0.0, fourth = 0.0;
@@ -28,8 +32,73 @@ double jacobianNormAt(const float *p, int n, int top)
     return std::sqrt(std::max(0.0, diag + pt2 * others + (others + pt2) * others - fourth));
 }
 
+// A row's sums are taken in float over chunks of this many elements (each vector lane adding a few of them), the
+// chunks' sums in double: as exact as double throughout (a chunk's float sum errs by at most 2⁻²⁴ of it per lane's
+// term), at the speed of float.
+constexpr int kChunk = 256;
+
+// exp(x_j - m) for a row, vectorised (torchExp has no branch), and their sum.
+double expRow(const float *x, float m, float *e, int n)
+{
+    double z = 0.0;
+    for (int c = 0; c < n; c += kChunk) {
+        const int end = std::min(n, c + kChunk);
+        float part = 0.0f;
+#pragma omp simd reduction(+ : part)
+        for (int j = c; j < end; ++j) {
+            const float v = torchExp(x[j] - m);
+            e[j] = v;
+            part += v;
+        }
+        z += part;
+    }
+    return z;
+}
+
+// One pass over a row of exponentials e (in place, into weights), with lnZ = ln z and inv = 1 / z:
+// w_j = e_j · inv; the row's sum Σw and Σ w (x - m) (its entropy is ln Z · Σw - Σ w (x - m), so that its large
+// part, ln Z, is not a float sum of n small terms: a near-uniform row's entropy stays within an ulp or two of
+// ln n, whatever the vector width), the column sums and entropies (per thread, in float), the largest weight and
+// the first column holding it. (0 ln 0 = 0 for masked or underflowed weights.)
+struct RowStats
+{
+    double sum = 0.0, wx = 0.0;
+    float best = 0.0f;
+    int first = 0;
+};
+
+RowStats normalizeRow(const float *x, float m, float *w, int n, float lnZ, float inv, float *cs, float *ce)
+{
+    RowStats r;
+    // The largest e is exp(0) = 1 (the maximum's own), so the largest weight is 1 · inv = inv.
+    const float best = inv;
+    int first = n;
+    for (int c = 0; c < n; c += kChunk) {
+        const int end = std::min(n, c + kChunk);
+        float sum = 0.0f, wx = 0.0f;
+#pragma omp simd reduction(+ : sum, wx) reduction(min : first)
+        for (int j = c; j < end; ++j) {
+            const float wj = w[j] * inv; // a multiply, not a division, per element (within 1 ulp of PyTorch's)
+            w[j] = wj;
+            const bool positive = wj > 0.0f;
+            const float d = positive ? wj * (x[j] - m) : 0.0f;
+            const float t = positive ? d - wj * lnZ : 0.0f;
+            sum += wj;
+            wx += d;
+            cs[j] += wj;
+            ce[j] -= t;
+            first = std::min(first, wj == best ? j : n);
+        }
+        r.sum += sum;
+        r.wx += wx;
+    }
+    r.first = std::min(first, n - 1);
+    r.best = w[r.first];
+    return r;
+}
+
 // The kernel behind both overloads: logits from x (row i at x + i * xStride) or, when makeLogits is
-// given, from it. Entropy uses ln w = (x - max) - ln Z, so there is no logarithm per element.
+// given, from it.
 void kernel(const float *x, Eigen::Index xStride, const LogitRows *makeLogits, Eigen::Ref<MatrixRM> &weights,
     double *rowSum, double *rowEntropy, double *rowMax, int *rowArgmax, double *colSum, double *colEntropy,
     std::vector<int> &maskedRows, double *rowJacobian)
@@ -37,33 +106,33 @@ void kernel(const float *x, Eigen::Index xStride, const LogitRows *makeLogits, E
     const int rows = int(weights.rows()), n = int(weights.cols());
     float *w = weights.data();
     const Eigen::Index wStride = weights.outerStride();
-    // Rows go in blocks whose logits fit the core's cache (a few hundred kB).
+    // Rows go in blocks whose logits fit the core's cache (a few hundred kB), handed out one at a time to whichever
+    // thread is free (a thread the system has put aside for another program holds up only its own block).
     const int block = std::clamp(131072 / std::max(n, 1), 8, 128);
     const int blocks = (rows + block - 1) / block;
     const float ninf = -std::numeric_limits<float>::infinity();
-    std::fill(colSum, colSum + n, 0.0);
-    std::fill(colEntropy, colEntropy + n, 0.0);
+    // Each block's column sums and entropies in float (a block adds at most 128 values to each), then the blocks'
+    // in double in their order: the same bits whichever thread took which block.
+    std::unique_ptr<float[]> parts(new float[std::size_t(blocks) * 2 * std::size_t(n)]);
     maskedRows.clear();
-#pragma omp parallel if (std::size_t(rows) * n > 32768)
+    const bool parallel = std::size_t(rows) * n > 32768;
+#pragma omp parallel if (parallel)
     {
-        // Column sums in float per thread (a thread adds at most rows / threads values), then in double.
-        std::vector<float> sums(n, 0.0f), ents(n, 0.0f);
-        float *cs = sums.data(), *ce = ents.data();
-        std::vector<float> buffer(makeLogits ? std::size_t(block) * n : 0);
+        std::unique_ptr<float[]> buffer(makeLogits ? new float[std::size_t(block) * n] : nullptr);
         std::vector<int> masked;
-#pragma omp for schedule(static)
+#pragma omp for schedule(dynamic, 1)
         for (int k = 0; k < blocks; ++k) {
             const int first = k * block, last = std::min(rows, first + block);
+            float *cs = parts.get() + std::size_t(k) * 2 * n, *ce = cs + n;
+            std::fill(cs, cs + 2 * std::size_t(n), 0.0f);
             if (makeLogits)
-                (*makeLogits)(first, last, buffer.data());
+                (*makeLogits)(first, last, buffer.get());
             for (int i = first; i < last; ++i) {
-                const float *xr = makeLogits ? buffer.data() + std::size_t(i - first) * n : x + i * xStride;
+                const float *xr = makeLogits ? buffer.get() + std::size_t(i - first) * n : x + i * xStride;
                 float *wr = w + i * wStride;
-                Eigen::Map<const Eigen::ArrayXf> xi(xr, n);
-                Eigen::Map<Eigen::ArrayXf> wi(wr, n);
-                const float m = xi.maxCoeff();
+                const float m = Eigen::Map<const Eigen::ArrayXf>(xr, n).maxCoeff();
                 if (m == ninf) {
-                    wi.setZero();
+                    std::fill(wr, wr + n, 0.0f);
                     rowSum[i] = rowEntropy[i] = rowMax[i] = 0.0;
                     rowArgmax[i] = 0;
                     if (rowJacobian)
@@ -71,55 +140,34 @@ void kernel(const float *x, Eigen::Index xStride, const LogitRows *makeLogits, E
                     masked.push_back(i);
                     continue;
                 }
-                wi = (xi - m).exp();
-                // Eigen's exp clamps its argument at -88.7 (on some CPUs' code paths): exp(-inf), a masked
-                // logit's, would be 2.9e-39, not 0. Below -87 the exact value instead: a subnormal down to
-                // -104 (std::exp, rare), 0 below (masked logits without a call).
-                for (int j = 0; j < n; ++j) {
-                    const float d = xr[j] - m;
-                    if (d < -87.0f)
-                        wr[j] = d < -104.0f ? 0.0f : std::exp(d);
-                }
-                const float z = wi.sum();
+                // exp as PyTorch's (exact down to its subnormals, 0 for a masked logit)
+                const float z = float(expRow(xr, m, wr, n));
                 const float lnZ = std::log(z);
-                // One loop for the rest: normalise, and w ln w with ln w = (x - m) - ln Z where w > 0
-                // (0 ln 0 = 0 for masked or underflowed weights). The row's entropy is taken as
-                // ln Z · Σw - Σ w (x - m): its large part, ln Z, is then not a float sum of n small terms
-                // (a near-uniform row's entropy stays within an ulp or two of ln n, whatever the vector width).
-                // (The sums in double: in float they stray by more than 1e-6 over thousands of weights on AVX2.)
-                double sum = 0.0, wx = 0.0;
-                float best = 0.0f;
-                const float inv = 1.0f / z; // a multiply, not a division, per element (within 1 ulp of PyTorch's)
-#pragma omp simd reduction(+ : sum, wx) reduction(max : best)
-                for (int j = 0; j < n; ++j) {
-                    const float wj = wr[j] * inv;
-                    wr[j] = wj;
-                    const float d = wj > 0.0f ? wj * (xr[j] - m) : 0.0f;
-                    const float t = wj > 0.0f ? d - wj * lnZ : 0.0f;
-                    sum += wj;
-                    wx += d;
-                    best = std::max(best, wj);
-                    cs[j] += wj;
-                    ce[j] -= t;
-                }
-                int arg = 0;
-                while (arg < n - 1 && wr[arg] != best)
-                    ++arg;
-                rowSum[i] = sum;
-                rowEntropy[i] = std::max(0.0, double(lnZ) * sum - wx);
-                rowMax[i] = best;
-                rowArgmax[i] = arg;
+                const RowStats r = normalizeRow(xr, m, wr, n, lnZ, 1.0f / z, cs, ce);
+                rowSum[i] = r.sum;
+                rowEntropy[i] = std::max(0.0, double(lnZ) * r.sum - r.wx);
+                rowMax[i] = r.best;
+                rowArgmax[i] = r.first;
                 if (rowJacobian)
-                    rowJacobian[i] = jacobianNormAt(wr, n, arg); // the row is still in the cache
+                    rowJacobian[i] = jacobianNormAt(wr, n, r.first); // the row is still in the cache
             }
         }
 #pragma omp critical
-        {
-            for (int j = 0; j < n; ++j) {
-                colSum[j] += sums[j];
-                colEntropy[j] += ents[j];
+        maskedRows.insert(maskedRows.end(), masked.begin(), masked.end());
+        // The columns shared out, each thread adding its columns' block sums in block order.
+#pragma omp for schedule(dynamic, 1)
+        for (int c = 0; c < n; c += 512) {
+            const int end = std::min(n, c + 512);
+            std::fill(colSum + c, colSum + end, 0.0);
+            std::fill(colEntropy + c, colEntropy + end, 0.0);
+            for (int k = 0; k < blocks; ++k) {
+                const float *cs = parts.get() + std::size_t(k) * 2 * n, *ce = cs + n;
+#pragma omp simd
+                for (int j = c; j < end; ++j) {
+                    colSum[j] += double(cs[j]);
+                    colEntropy[j] += double(ce[j]);
+                }
             }
-            maskedRows.insert(maskedRows.end(), masked.begin(), masked.end());
         }
     }
     std::sort(maskedRows.begin(), maskedRows.end());
