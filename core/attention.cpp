@@ -165,7 +165,7 @@ Tensor3 computeAdditiveScores(
     const Eigen::Map<const Eigen::RowVectorXf> v(va.data.data(), H);
     for (int b = 0; b < B; ++b) {
         const MatrixRM a = Q.slice(b) * W1.slice(0), c = K.slice(b) * W2.slice(0); // L by H, S by H
-#pragma omp parallel for schedule(static) if (std::size_t(L) * S * H > 65536)
+#pragma omp parallel for schedule(dynamic, 4) if (std::size_t(L) * S * H > 65536)
         for (int i = 0; i < L; ++i) {
             Eigen::RowVectorXf t(H);
             for (int j = 0; j < S; ++j) {
@@ -215,34 +215,73 @@ ScaleOp scaleOp(const Params &p)
     return {};
 }
 
-// Scaled and masked logits of one row of scores, as PyTorch code (scores / d_k ** 0.5) rounds them.
-// An overflowed product stays finite, so only a mask makes -inf.
-void scaleRow(const float *scores, float *logits, int n, const ScaleOp &op)
+// The scaled logit of a score, as PyTorch code (scores / d_k ** 0.5) rounds it. An overflowed product stays
+// finite (a mask alone makes -inf); NaN stays NaN.
+template <ScaleOp::Kind kind> inline float scaled(float s, float v)
 {
-    Eigen::Map<const Eigen::ArrayXf> s(scores, n);
-    Eigen::Map<Eigen::ArrayXf> x(logits, n);
+    if constexpr (kind == ScaleOp::Identity)
+        return s; // not scaled: as it is
+    float x = s;
+    if constexpr (kind == ScaleOp::Divide)
+        x = s / v;
+    else if constexpr (kind == ScaleOp::Multiply)
+        x = s * v;
+    else if constexpr (kind == ScaleOp::MultiplyTwice)
+        x = (s * v) * v;
+    return std::min(std::max(x, -FLT_MAX), FLT_MAX);
+}
+
+// Scales a row of scores into logits in one vectorised pass that also adds the scores and their squares
+// (in float over chunks of 256, the chunks in double) into *sum and *sumSq when given.
+template <ScaleOp::Kind kind>
+void scaleRowAs(const float *scores, float *logits, int n, float v, double *sum, double *sumSq)
+{
+    double total = 0.0, totalSq = 0.0;
+    for (int c = 0; c < n; c += 256) {
+        const int end = std::min(n, c + 256);
+        float part = 0.0f, partSq = 0.0f;
+#pragma omp simd reduction(+ : part, partSq)
+        for (int j = c; j < end; ++j) {
+            const float sc = scores[j];
+            part += sc;
+            partSq += sc * sc;
+            logits[j] = scaled<kind>(sc, v);
+        }
+        total += part;
+        totalSq += partSq;
+    }
+    if (sum)
+        *sum = total;
+    if (sumSq)
+        *sumSq = totalSq;
+}
+
+void scaleRow(
+    const float *scores, float *logits, int n, const ScaleOp &op, double *sum = nullptr, double *sumSq = nullptr)
+{
     switch (op.kind) {
     case ScaleOp::Divide:
-        if (isPowerOfTwo(op.value))
-            x = (s * (1.0f / op.value)).max(-FLT_MAX).min(FLT_MAX); // exact: the same as dividing
+        if (isPowerOfTwo(op.value)) // exact: the same as dividing
+            scaleRowAs<ScaleOp::Multiply>(scores, logits, n, 1.0f / op.value, sum, sumSq);
         else
-            x = (s / op.value).max(-FLT_MAX).min(FLT_MAX);
+            scaleRowAs<ScaleOp::Divide>(scores, logits, n, op.value, sum, sumSq);
         break;
     case ScaleOp::Multiply:
-        x = (s * op.value).max(-FLT_MAX).min(FLT_MAX);
+        scaleRowAs<ScaleOp::Multiply>(scores, logits, n, op.value, sum, sumSq);
         break;
     case ScaleOp::MultiplyTwice:
-        x = ((s * op.value) * op.value).max(-FLT_MAX).min(FLT_MAX);
+        scaleRowAs<ScaleOp::MultiplyTwice>(scores, logits, n, op.value, sum, sumSq);
         break;
     case ScaleOp::Identity:
-        x = s;
+        scaleRowAs<ScaleOp::Identity>(scores, logits, n, op.value, sum, sumSq);
         break;
     }
 }
 
-void logitsRow(const float *scores, float *logits, int batch, int query, int n, const Params &p, const ScaleOp &op)
+void logitsRow(const float *scores, float *logits, int batch, int query, int n, const Params &p, const ScaleOp &op,
+    double *sum = nullptr, double *sumSq = nullptr)
 {
-    scaleRow(scores, logits, n, op);
+    scaleRow(scores, logits, n, op, sum, sumSq);
     const float fill = maskedLogit(p);
     if (p.mask == MaskKind::Custom) {
         const std::uint8_t *cells = p.customMask.data() + std::size_t(query) * std::size_t(n);
@@ -450,10 +489,7 @@ Attention attendImpl(const Tensor3 *scores, const Tensor3 *Q, const Tensor3 *K, 
             const float *sc = scoreRows(first, last);
             for (int i = first; i < last; ++i) {
                 const float *row = sc + std::size_t(i - first) * S;
-                const Eigen::Map<const Eigen::ArrayXf> r(row, S);
-                rowSum[i] = r.sum(); // float within the row (a few thousand terms), double across rows
-                rowSumSq[i] = r.square().sum();
-                logitsRow(row, buffer + std::size_t(i - first) * S, b, i, S, p, op);
+                logitsRow(row, buffer + std::size_t(i - first) * S, b, i, S, p, op, &rowSum[i], &rowSumSq[i]);
             }
         };
         if (p.softmaxDim == -1) {
@@ -462,7 +498,7 @@ Attention attendImpl(const Tensor3 *scores, const Tensor3 *Q, const Tensor3 *K, 
         } else {
             // Over queries: the same kernel on the transposed logits; its rows are keys.
             MatrixRM all(L, S);
-#pragma omp parallel for schedule(static) if (std::size_t(L) * S > 32768)
+#pragma omp parallel for schedule(dynamic, 1) if (std::size_t(L) * S > 32768)
             for (int k = 0; k < (L + 63) / 64; ++k)
                 logits(k * 64, std::min(L, k * 64 + 64), all.row(Eigen::Index(k) * 64).data());
             MatrixRM t = all.transpose(), wt(S, L);

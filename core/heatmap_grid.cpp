@@ -33,7 +33,7 @@ HeatmapGrid matrixGrid(const float *values, int rows, int cols, int maxRows, int
     const int gr = (rows + g.rowStep - 1) / g.rowStep, gc = (cols + g.colStep - 1) / g.colStep;
     const float nan = std::numeric_limits<float>::quiet_NaN();
     g.values = MatrixRM::Constant(gr, gc, nan);
-#pragma omp parallel for schedule(static) if (std::size_t(rows) * std::size_t(cols) > 65536)
+#pragma omp parallel for schedule(dynamic, 8) if (std::size_t(rows) * std::size_t(cols) > 65536)
     for (int gy = 0; gy < gr; ++gy) { // grid rows are independent: shared between the cores
         float *out = g.values.row(gy).data();
         for (int i = gy * g.rowStep; i < std::min(rows, (gy + 1) * g.rowStep); ++i) {
@@ -106,7 +106,7 @@ HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int
     // scores, so they are made from the segment's extremes only.
     const float ninf = -std::numeric_limits<float>::infinity();
     const bool logits = q == Quantity::Logits;
-#pragma omp parallel for schedule(static) if (std::size_t(L) * S > 65536)
+#pragma omp parallel for schedule(dynamic, 8) if (std::size_t(L) * S > 65536)
     // (L and S are the region's)
     for (int gy = 0; gy < rows; ++gy) {
         float *out = g.values.row(gy).data();

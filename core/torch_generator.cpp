@@ -158,8 +158,11 @@ void TorchGenerator::randn(float *d, std::size_t n)
     }
     for (std::size_t i = 0; i < n; ++i)
         d[i] = uniformFloat();
-    for (std::size_t b = 0; b + 16 <= n; b += 16)
-        boxMuller16(d + b);
+    // Each block of 16 is its own: the blocks are shared between the cores (the same bits as one after another).
+    const std::ptrdiff_t blocks = std::ptrdiff_t(n / 16);
+#pragma omp parallel for schedule(dynamic, 256) if (n > 65536)
+    for (std::ptrdiff_t b = 0; b < blocks; ++b)
+        boxMuller16(d + 16 * b);
     if (n % 16 != 0) {
         // PyTorch redraws the last 16 slots and recomputes them.
         float *t = d + n - 16;

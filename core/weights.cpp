@@ -57,7 +57,7 @@ WeightsSummary summarizeWeights(const float *w, int rows, int cols, double toler
     // Each row vectorised in float (Eigen's log), summed in double; the rows shared between the cores; then what
     // is odd gathered in order.
     std::vector<Eigen::Index> finiteOf(static_cast<std::size_t>(rows)), negativeOf(static_cast<std::size_t>(rows));
-#pragma omp parallel for schedule(static) if (std::size_t(rows) * std::size_t(cols) > 65536)
+#pragma omp parallel for schedule(dynamic, 8) if (std::size_t(rows) * std::size_t(cols) > 65536)
     for (int i = 0; i < rows; ++i) {
         const Eigen::Map<const Eigen::ArrayXf> r(w + std::size_t(i) * std::size_t(cols), cols);
         const Eigen::Index finite = r.isFinite().count();
