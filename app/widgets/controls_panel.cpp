@@ -36,6 +36,27 @@
 
 namespace {
 
+// A spin box's range or suffix set again, even unchanged, asks for a relayout of the whole window (QAbstractSpinBox
+// calls updateGeometry): on every change of the settings that cost more than the computation at L = 512.
+void setRangeOf(QSpinBox *box, int minimum, int maximum)
+{
+    if (box->minimum() != minimum || box->maximum() != maximum)
+        box->setRange(minimum, maximum);
+}
+
+// (QFormLayout::setRowVisible, likewise)
+void setRowVisible(QFormLayout *form, QWidget *field, bool visible)
+{
+    if (field->isHidden() == visible)
+        form->setRowVisible(field, visible);
+}
+
+void setSuffixOf(QSpinBox *box, const QString &suffix)
+{
+    if (box->suffix() != suffix)
+        box->setSuffix(suffix);
+}
+
 constexpr int kMaxLengthUi = 4096;
 constexpr int kMaxDkUi = 1024;
 
@@ -634,12 +655,12 @@ void ControlsPanel::showInputs(const attn::Params &p)
     positionsCheck->setChecked(p.positions);
     positionsCheck->setEnabled(!p.tokens.empty() && p.mode == attn::Mode::Projection);
     batchSpin->setValue(p.batch);
-    batchIndexSpin->setRange(0, p.batch - 1);
+    setRangeOf(batchIndexSpin, 0, p.batch - 1);
     batchIndexSpin->setValue(p.batchIndex);
     // Loaded heads: B·H elements, element b·H + h being batch b, head h; the boxes say which.
     const int heads = p.loaded ? p.loaded->heads : 1;
-    batchSpin->setSuffix(heads > 1 ? tr(" = %1 batch × %2 heads").arg(p.batch / heads).arg(heads) : QString());
-    batchIndexSpin->setSuffix(
+    setSuffixOf(batchSpin, heads > 1 ? tr(" = %1 batch × %2 heads").arg(p.batch / heads).arg(heads) : QString());
+    setSuffixOf(batchIndexSpin,
         heads > 1 ? tr(" = batch %1, head %2").arg(p.batchIndex / heads).arg(p.batchIndex % heads) : QString());
     batchIndexSpin->setEnabled(p.batch > 1);
     // The seed draws nothing for loaded data, except additive attention's W_1, W_2, v.
@@ -650,8 +671,8 @@ void ControlsPanel::showInputs(const attn::Params &p)
     for (QWidget *w :
         { static_cast<QWidget *>(dModelSpin), static_cast<QWidget *>(initCombo), static_cast<QWidget *>(sigmaSpin),
             static_cast<QWidget *>(tokensEdit), static_cast<QWidget *>(positionsCheck) })
-        m_inputsForm->setRowVisible(w, !p.loaded);
-    m_inputsForm->setRowVisible(seedEdit->parentWidget(), !p.loaded || p.score == attn::Score::Additive);
+        setRowVisible(m_inputsForm, w, !p.loaded);
+    setRowVisible(m_inputsForm, seedEdit->parentWidget(), !p.loaded || p.score == attn::Score::Additive);
     if (p.loaded) // the files fix the sizes and are not drawn
         for (QWidget *w :
             { static_cast<QWidget *>(dkSlider), static_cast<QWidget *>(dkSpin), static_cast<QWidget *>(lenSlider),
@@ -696,7 +717,7 @@ void ControlsPanel::showAttention(const attn::Params &p)
     overKeys->setChecked(p.softmaxDim == -1);
     overQueries->setChecked(p.softmaxDim == -2);
     maskCombo->setCurrentIndex(maskCombo->findData(int(p.mask)));
-    padSpin->setRange(0, p.keyLength);
+    setRangeOf(padSpin, 0, p.keyLength);
     padSpin->setValue(p.mask == attn::MaskKind::Pad ? p.padOf(p.batchIndex) : 0);
     padSpin->setEnabled(p.mask == attn::MaskKind::Pad);
     if (!p.padPerBatch.empty())

@@ -79,10 +79,12 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, m_dock);
     m_busy = new QLabel(this);
-    m_busy->setVisible(false);
     statusBar()->addPermanentWidget(m_busy);
 
-    connect(model, &AttentionModel::busyChanged, m_busy, &QLabel::setVisible);
+    // The label keeps one size and only its text comes and goes: shown and hidden, it relaid out the whole window
+    // twice per change (at L = 512 that took longer than the computation).
+    connect(model, &AttentionModel::busyChanged, this,
+        [this](bool busy) { m_busy->setText(busy ? tr("computing…") : QString()); });
     connect(model, &AttentionModel::problem, this, &MainWindow::showProblem);
     connect(&m_comparison, &CompareController::layoutChanged, m_caption, &CaptionLine::update);
     connect(m_caption, &CaptionLine::changed, this, [this] {
@@ -196,11 +198,17 @@ QString MainWindow::shownTitle() const
     return tr("your settings");
 }
 
+void MainWindow::fitBusy()
+{
+    m_busy->setFixedSize(m_busy->fontMetrics().size(Qt::TextSingleLine, tr("computing…")) + QSize(6, 2));
+    m_busy->setText(m_model->isBusy() ? tr("computing…") : QString());
+}
+
 void MainWindow::retranslate()
 {
     updateTitle();
     m_dock->setWindowTitle(tr("Settings"));
-    m_busy->setText(tr("computing…"));
+    fitBusy();
     m_keys->retranslate();
     m_undo->retranslate(); // (before the Edit menu says what Undo undoes)
     m_menus->build();
@@ -434,6 +442,7 @@ void MainWindow::fitPresentation()
     bf.setBold(m_presentation);
     m_keys->setButtonFont(bf);
     statusBar()->setFont(bf); // "Lesson step 4 of 8" reads from the back too
+    fitBusy();
     const int width = std::max(200, centralWidget()->width() - 16);
     const auto captionScale = [this, base](double s) {
         QFont cf = QApplication::font();

@@ -127,6 +127,7 @@ private:
     class QDockWidget *m_dock;
     class CaptionLine *m_caption;
     QLabel *m_busy;
+    void fitBusy(); // the busy label's fixed size, for its font and language
     class UndoHistory *m_undo;
     OtherWindows *m_windows;
     KeyActions *m_keys;
