@@ -80,9 +80,12 @@ RowStats normalizeRow(const float *x, float m, float *w, int n, float lnZ, float
         for (int j = c; j < end; ++j) {
             const float wj = w[j] * inv; // a multiply, not a division, per element (within 1 ulp of PyTorch's)
             w[j] = wj;
+            // (both products made for every element, the zeros chosen after: a product made only under a
+            // condition keeps the loop from vectorising on AVX2)
             const bool positive = wj > 0.0f;
-            const float d = positive ? wj * (x[j] - m) : 0.0f;
-            const float t = positive ? d - wj * lnZ : 0.0f;
+            const float dx = wj * (x[j] - m), dt = dx - wj * lnZ;
+            const float d = positive ? dx : 0.0f;
+            const float t = positive ? dt : 0.0f;
             sum += wj;
             wx += d;
             cs[j] += wj;
