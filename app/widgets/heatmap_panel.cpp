@@ -8,6 +8,7 @@
 #include "render/plot_style.h"
 #include "softmax.h"
 #include "tolerance.h"
+#include "widgets/steady_box.h"
 
 #include <qcustomplot.h>
 
@@ -64,7 +65,8 @@ HeatmapPanel::HeatmapPanel(AttentionModel *model, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
     layout->addWidget(m_plot, 1);
-    layout->addWidget(m_note);
+    m_noteBox = new SteadyBox(m_note, this); // a new number in the note relays out the panel, not the window
+    layout->addWidget(m_noteBox);
 
     createMapAndAxes();
     createSideBars();
@@ -338,9 +340,9 @@ void HeatmapPanel::updateNote()
 {
     const QString text = HeatmapText::notes(*m_model->result(), m_model->display(),
         m_grid.aggregated() ? m_grid.rowStep : 1, m_grid.aggregated() ? m_grid.colStep : 1);
-    if (text != m_note->text() || m_note->isVisible() == text.isEmpty()) {
+    if (text != m_note->text() || m_noteBox->isHidden() != text.isEmpty()) {
         m_note->setText(text);
-        m_note->setVisible(!text.isEmpty());
+        m_noteBox->setVisible(!text.isEmpty());
         emit noteChanged();
     }
 }
@@ -353,11 +355,11 @@ int HeatmapPanel::noteHeight(int width) const
 void HeatmapPanel::setNoteMinimumHeight(int height)
 {
     // Without a note the space is kept by an empty label, so the plot has the partner's height.
-    m_note->setMinimumHeight(height);
-    if (height > 0 && !m_note->isVisible())
-        m_note->setVisible(true);
+    m_noteBox->setMinimumHeight(height);
+    if (height > 0 && m_noteBox->isHidden())
+        m_noteBox->setVisible(true);
     else if (height == 0 && m_note->text().isEmpty())
-        m_note->setVisible(false);
+        m_noteBox->setVisible(false);
 }
 
 void HeatmapPanel::placeElements()

@@ -155,6 +155,7 @@ private:
     bool m_placedGradient = true;
     class QCPLayoutElement *m_spacer = nullptr;
     class QLabel *m_note;
+    class SteadyBox *m_noteBox; // holds m_note: shown and hidden in its place
     class QLabel *m_title;
     class QCPItemRect *m_highlightRect;
     QPoint m_highlight { -1, -1 };

@@ -21,6 +21,7 @@
 #include "widgets/other_windows.h"
 #include "widgets/pipeline_view.h"
 #include "widgets/presentation.h"
+#include "widgets/steady_box.h"
 #include "widgets/training_window.h"
 #include "widgets/undo_history.h"
 #include "widgets/why_scale_window.h"
@@ -69,7 +70,7 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     layout->addWidget(m_keys->demoBar());
     layout->addWidget(m_caption);
     layout->addWidget(m_view, 1);
-    layout->addWidget(m_explanation);
+    layout->addWidget(new SteadyBox(m_explanation, central)); // a new number relays out the strip, not the window
     setCentralWidget(central);
 
     m_controls = new ControlsPanel(model, this);

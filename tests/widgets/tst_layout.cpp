@@ -11,9 +11,11 @@
 #include "io/scenario.h"
 #include "shown_window.h"
 #include "widgets/explanation_panel.h"
+#include "widgets/steady_box.h"
 
 #include <QAbstractButton>
 #include <QLabel>
+#include <QVBoxLayout>
 #include <QtTest>
 
 class TestLayout : public QObject
@@ -25,6 +27,7 @@ private slots:
     void laidOut();
     void switchingExamplesKeepsTheLayout();
     void gradientPanelsKeepTheMapsEqual();
+    void aNewNumberRelaysOutOnlyItsStrip();
 };
 
 namespace {
@@ -256,6 +259,59 @@ void TestLayout::gradientPanelsKeepTheMapsEqual()
             QVERIFY2(failed.isEmpty(), qPrintable(failed));
         }
     }
+}
+
+// A label's new text of the same size stays inside its SteadyBox (the window is not laid out again); a text that
+// needs another line goes on to the window, which gives it the room. In the window: a new seed changes the
+// statistics' numbers, not the strip's size, and the window is not laid out again for it.
+void TestLayout::aNewNumberRelaysOutOnlyItsStrip()
+{
+    QWidget top;
+    auto *layout = new QVBoxLayout(&top);
+    auto *label = new QLabel(QStringLiteral("mean row entropy 1.2345 nats"));
+    label->setWordWrap(true);
+    auto *box = new SteadyBox(label, &top);
+    layout->addWidget(new QLabel(QStringLiteral("above")));
+    layout->addWidget(box);
+    layout->addStretch(1);
+    top.resize(300, 400);
+    top.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&top));
+    QCoreApplication::processEvents();
+    const int before = box->passedOn(), height = box->height();
+    label->setText(QStringLiteral("mean row entropy 1.2346 nats"));
+    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();
+    QCOMPARE(box->passedOn(), before);
+    QCOMPARE(label->geometry(), box->rect());
+    label->setText(QStringLiteral("mean row entropy 1.2346 nats, and a sentence long enough to need more than one "
+                                  "line at three hundred pixels, and then some more words on top of it"));
+    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();
+    QCOMPARE(box->passedOn(), before + 1);
+    QVERIFY2(box->height() > height, qPrintable(QString("%1 after %2").arg(box->height()).arg(height)));
+    QCOMPARE(label->geometry(), box->rect());
+
+    std::unique_ptr<ShownWindow> shown;
+    QVERIFY(shown = showWindow());
+    auto *strip = shown->window.findChild<SteadyBox *>();
+    auto *panel = shown->window.findChild<ExplanationPanel *>();
+    QVERIFY(strip && panel);
+    attn::Params p = shown->model.params();
+    p.seed = 11;
+    shown->model.setParams(p);
+    shown->model.waitForIdle();
+    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();
+    const QString statistics = panel->statisticsText();
+    const int passed = strip->passedOn();
+    p.seed = 12;
+    shown->model.setParams(p);
+    shown->model.waitForIdle();
+    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();
+    QVERIFY2(panel->statisticsText() != statistics, qPrintable(statistics));
+    QCOMPARE(strip->passedOn(), passed);
 }
 
 QTEST_MAIN(TestLayout)
