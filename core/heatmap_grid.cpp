@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "heatmap_grid.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -114,16 +115,26 @@ HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int
         for (int i = rowBegin + gy * g.rowStep; i < std::min(rowEnd, rowBegin + (gy + 1) * g.rowStep); ++i) {
             const float *v = src.row(batch, i) + colBegin;
             const int visible = visibleKeys(i);
+            if (g.colStep == 1 && !signedQuantity) { // a cell per key: the row as it is (one vectorised loop)
+                const int n = std::min(visible, cols);
+#pragma omp simd
+                for (int gx = 0; gx < n; ++gx)
+                    out[gx] = std::max(out[gx], v[gx]);
+                continue;
+            }
             for (int gx = 0; gx < cols; ++gx) {
                 const int begin = gx * g.colStep, end = std::min(visible, begin + g.colStep);
                 if (begin >= end)
                     break;
-                const Eigen::Map<const Eigen::ArrayXf> seg(v + begin, end - begin);
+                float hi = v[begin], lo = v[begin];
+                for (int j = begin + 1; j < end; ++j) {
+                    hi = std::max(hi, v[j]);
+                    lo = std::min(lo, v[j]);
+                }
                 if (!signedQuantity) {
-                    out[gx] = std::max(out[gx], seg.maxCoeff());
+                    out[gx] = std::max(out[gx], hi);
                     continue;
                 }
-                float hi = seg.maxCoeff(), lo = seg.minCoeff();
                 if (logits) {
                     hi = logitOf(hi, p);
                     lo = logitOf(lo, p);
