@@ -160,7 +160,7 @@ void TorchGenerator::randn(float *d, std::size_t n)
         d[i] = uniformFloat();
     // Each block of 16 is its own: the blocks are shared between the cores (the same bits as one after another).
     const std::ptrdiff_t blocks = std::ptrdiff_t(n / 16);
-#pragma omp parallel for schedule(dynamic, 256) if (n > 65536)
+#pragma omp parallel for schedule(dynamic, 128) if (n >= 16384)
     for (std::ptrdiff_t b = 0; b < blocks; ++b)
         boxMuller16(d + 16 * b);
     if (n % 16 != 0) {

@@ -31,12 +31,18 @@ void CompareController::follow()
 {
     const CompareKind kind = m_main->compare();
     if (kind == CompareKind::None) {
+        // Off, and off before: nothing to lay out again (every new result came here, and the strip, the caption
+        // and the maps redid their comparison layout for nothing).
+        if (!m_laidOutOn)
+            return;
+        m_laidOutOn = false;
         m_mainSide = 0;
         m_mainLabel.clear();
         m_partnerLabel.clear();
         emit layoutChanged();
         return;
     }
+    m_laidOutOn = true;
     // Follow the finished result, so the partner can reuse its Q, K and V.
     const attn::Params &p = m_main->result()->params;
     const auto sides = attn::comparisonSides(p, kind, m_main->compareDk(), &m_mainSide);

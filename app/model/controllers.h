@@ -46,6 +46,7 @@ private:
     AttentionModel *m_main;
     AttentionModel m_partner;
     int m_mainSide = 0;
+    bool m_laidOutOn = true; // what layoutChanged last said: a comparison on (the first follow() says it either way)
     QString m_mainLabel, m_partnerLabel;
 };
 

@@ -44,6 +44,13 @@ void setRangeOf(QSpinBox *box, int minimum, int maximum)
         box->setRange(minimum, maximum);
 }
 
+// (A value set again repaints the box and its line edit: ten boxes on every change.)
+void setValueOf(QSpinBox *box, int value)
+{
+    if (box->value() != value)
+        box->setValue(value);
+}
+
 // (QFormLayout::setRowVisible, likewise)
 void setRowVisible(QFormLayout *form, QWidget *field, bool visible)
 {
@@ -297,7 +304,7 @@ QGroupBox *ControlsPanel::buildAttention()
     g->addRow(tr("Score"), scoreCombo);
     hiddenSpin = tip(new QSpinBox, tr("Additive attention's hidden units H: W₁ and W₂ are d_k × H, v has H entries."));
     hiddenSpin->setRange(1, attn::Limits::maxHidden);
-    hiddenSpin->setValue(8);
+    setValueOf(hiddenSpin, 8);
     hiddenSpin->setKeyboardTracking(false);
     g->addRow(tr("Hidden units H"), hiddenSpin);
     scaleCheck = tip(new QCheckBox(tr("Divide by √d_k")),
@@ -627,24 +634,24 @@ void ControlsPanel::showSource(const attn::Params &p)
 void ControlsPanel::showInputs(const attn::Params &p)
 {
     dkSlider->setValue(log2Floor(p.dK));
-    dkSpin->setValue(p.dK);
+    setValueOf(dkSpin, p.dK);
     lenSlider->setValue(sliderFromLength(p.queryLength));
-    lenSpin->setValue(p.queryLength);
+    setValueOf(lenSpin, p.queryLength);
     keysSlider->setValue(sliderFromLength(p.keyLength));
-    keysSpin->setValue(p.keyLength);
+    setValueOf(keysSpin, p.keyLength);
     separateKeys->setChecked(!p.keysFollowLength);
     keysSlider->setEnabled(!p.keysFollowLength);
     keysSpin->setEnabled(!p.keysFollowLength);
     separateKeys->setText(
         p.mode == attn::Mode::Projection ? tr("Cross-attention (keys from Y)") : tr("Own number of keys S"));
-    dModelSpin->setValue(p.dModel);
+    setValueOf(dModelSpin, p.dModel);
     // d_model is the projection's width, and what the ÷√d_model mistake divides by.
     dModelSpin->setEnabled(p.mode == attn::Mode::Projection || p.scaling == attn::Scaling::InvSqrtDModel);
     initCombo->setCurrentIndex(initCombo->findData(int(p.init)));
     initCombo->setEnabled(p.mode == attn::Mode::Projection);
     if (std::fabs(sigmaSpin->value() - p.sigma) > 5e-4)
         sigmaSpin->setValue(p.sigma);
-    dvSpin->setValue(p.dV);
+    setValueOf(dvSpin, p.dV);
     dvFollowsDk->setChecked(p.dvFollowsDk);
     dvSpin->setEnabled(!p.dvFollowsDk);
     if (!seedEdit->hasFocus() || seedEdit->text() != QString::number(p.seed))
@@ -654,9 +661,9 @@ void ControlsPanel::showInputs(const attn::Params &p)
         tokensEdit->setText(sentence);
     positionsCheck->setChecked(p.positions);
     positionsCheck->setEnabled(!p.tokens.empty() && p.mode == attn::Mode::Projection);
-    batchSpin->setValue(p.batch);
+    setValueOf(batchSpin, p.batch);
     setRangeOf(batchIndexSpin, 0, p.batch - 1);
-    batchIndexSpin->setValue(p.batchIndex);
+    setValueOf(batchIndexSpin, p.batchIndex);
     // Loaded heads: B·H elements, element b·H + h being batch b, head h; the boxes say which.
     const int heads = p.loaded ? p.loaded->heads : 1;
     setSuffixOf(batchSpin, heads > 1 ? tr(" = %1 batch × %2 heads").arg(p.batch / heads).arg(heads) : QString());
@@ -703,7 +710,7 @@ void ControlsPanel::showAttention(const attn::Params &p)
     customScaleSpin->setEnabled(p.scaling == attn::Scaling::Custom);
     scalingCombo->setCurrentIndex(scalingCombo->findData(int(p.scaling)));
     scoreCombo->setCurrentIndex(scoreCombo->findData(int(p.score)));
-    hiddenSpin->setValue(p.additiveHidden);
+    setValueOf(hiddenSpin, p.additiveHidden);
     const bool additive = p.score == attn::Score::Additive;
     hiddenSpin->setEnabled(additive);
     // Additive scores are not scaled: the scaling controls wait for the dot product.
@@ -718,7 +725,7 @@ void ControlsPanel::showAttention(const attn::Params &p)
     overQueries->setChecked(p.softmaxDim == -2);
     maskCombo->setCurrentIndex(maskCombo->findData(int(p.mask)));
     setRangeOf(padSpin, 0, p.keyLength);
-    padSpin->setValue(p.mask == attn::MaskKind::Pad ? p.padOf(p.batchIndex) : 0);
+    setValueOf(padSpin, p.mask == attn::MaskKind::Pad ? p.padOf(p.batchIndex) : 0);
     padSpin->setEnabled(p.mask == attn::MaskKind::Pad);
     if (!p.padPerBatch.empty())
         padEachCheck->setChecked(true);

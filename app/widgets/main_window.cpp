@@ -80,12 +80,24 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
     m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, m_dock);
     m_busy = new QLabel(this);
+    m_busy->setObjectName("busy");
     statusBar()->addPermanentWidget(m_busy);
 
     // The label keeps one size and only its text comes and goes: shown and hidden, it relaid out the whole window
-    // twice per change (at L = 512 that took longer than the computation).
-    connect(model, &AttentionModel::busyChanged, this,
-        [this](bool busy) { m_busy->setText(busy ? tr("computing…") : QString()); });
+    // twice per change (at L = 512 that took longer than the computation). It says "computing…" only for work that
+    // takes longer than kBusyDelayMs: a word that flashes for a few milliseconds tells nothing and costs two repaints.
+    m_busyDelay = model->clock().createTimer(this);
+    m_busyDelay->setSingleShot(true);
+    m_busyDelay->setInterval(kBusyDelayMs);
+    connect(m_busyDelay, &ClockTimer::timeout, this, [this] { m_busy->setText(tr("computing…")); });
+    connect(model, &AttentionModel::busyChanged, this, [this](bool busy) {
+        if (busy)
+            m_busyDelay->start();
+        else {
+            m_busyDelay->stop();
+            m_busy->clear();
+        }
+    });
     connect(model, &AttentionModel::problem, this, &MainWindow::showProblem);
     connect(&m_comparison, &CompareController::layoutChanged, m_caption, &CaptionLine::update);
     connect(m_caption, &CaptionLine::changed, this, [this] {
@@ -202,7 +214,8 @@ QString MainWindow::shownTitle() const
 void MainWindow::fitBusy()
 {
     m_busy->setFixedSize(m_busy->fontMetrics().size(Qt::TextSingleLine, tr("computing…")) + QSize(6, 2));
-    m_busy->setText(m_model->isBusy() ? tr("computing…") : QString());
+    if (!m_busy->text().isEmpty())
+        m_busy->setText(tr("computing…")); // in the new language
 }
 
 void MainWindow::retranslate()

@@ -30,6 +30,8 @@ public:
     // rememberState: restore and save geometry, settings, language, theme and recent data in QSettings (off for
     // --screenshot and tests).
     explicit MainWindow(AttentionModel *model, bool rememberState = true, QWidget *parent = nullptr);
+    // The status bar says "computing…" once a computation has run this long (shorter ones finish unannounced).
+    static constexpr int kBusyDelayMs = 200;
 
     AttentionModel *model() const { return m_model; }
     bool remembersState() const { return m_rememberState; }
@@ -128,6 +130,7 @@ private:
     class CaptionLine *m_caption;
     QLabel *m_busy;
     void fitBusy(); // the busy label's fixed size, for its font and language
+    class ClockTimer *m_busyDelay;
     class UndoHistory *m_undo;
     OtherWindows *m_windows;
     KeyActions *m_keys;

@@ -8,6 +8,7 @@
 //   at least 18 pixels high at 720p (24 at 1080p) and the heatmap has at least half the window's height;
 // - side by side, the two maps' rows line up, and the lecture's correct version stands on the left.
 // (tests/ocr_cells.sh reads the screenshots' numbers with OCR, as the back row would.)
+#include "fake_clock.h"
 #include "io/scenario.h"
 #include "shown_window.h"
 #include "widgets/explanation_panel.h"
@@ -28,6 +29,7 @@ private slots:
     void switchingExamplesKeepsTheLayout();
     void gradientPanelsKeepTheMapsEqual();
     void aNewNumberRelaysOutOnlyItsStrip();
+    void computingIsSaidOnlyWhenItTakesLong();
 };
 
 namespace {
@@ -312,6 +314,31 @@ void TestLayout::aNewNumberRelaysOutOnlyItsStrip()
     QCoreApplication::processEvents();
     QVERIFY2(panel->statisticsText() != statistics, qPrintable(statistics));
     QCOMPARE(strip->passedOn(), passed);
+}
+
+// "computing…" in the status bar: not for a computation that ends within kBusyDelayMs (it would flash for a few
+// milliseconds and repaint the window twice), said once one has run that long, gone when it ends. (The model's
+// busy signal is given by hand, the time by a fake clock.)
+void TestLayout::computingIsSaidOnlyWhenItTakesLong()
+{
+    FakeClock clock;
+    std::unique_ptr<ShownWindow> shown;
+    QVERIFY(shown = showWindow(QSize(1280, 720), clock));
+    auto *busy = shown->window.findChild<QLabel *>("busy");
+    QVERIFY(busy);
+    const QSize size = busy->size();
+    emit shown->model.busyChanged(true);
+    clock.advanceMs(MainWindow::kBusyDelayMs - 1);
+    QVERIFY(busy->text().isEmpty());
+    emit shown->model.busyChanged(false);
+    clock.advanceMs(MainWindow::kBusyDelayMs * 2);
+    QVERIFY2(busy->text().isEmpty(), qPrintable(busy->text()));
+    emit shown->model.busyChanged(true);
+    clock.advanceMs(MainWindow::kBusyDelayMs);
+    QCOMPARE(busy->text(), QStringLiteral("computing…"));
+    QCOMPARE(busy->size(), size); // its place was kept: nothing moves
+    emit shown->model.busyChanged(false);
+    QVERIFY(busy->text().isEmpty());
 }
 
 QTEST_MAIN(TestLayout)
