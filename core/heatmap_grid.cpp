@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace attn {
 
@@ -112,16 +113,32 @@ HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int
     for (int gy = 0; gy < rows; ++gy) {
         float *out = g.values.row(gy).data();
         std::fill(out, out + cols, ninf); // nothing seen yet
-        for (int i = rowBegin + gy * g.rowStep; i < std::min(rowEnd, rowBegin + (gy + 1) * g.rowStep); ++i) {
+        const int first = rowBegin + gy * g.rowStep, last = std::min(rowEnd, rowBegin + (gy + 1) * g.rowStep);
+        if (!signedQuantity) {
+            // Weights: the block's rows key by key into one row of maxima (vectorised), then that row cell by cell.
+            std::vector<float> most(g.colStep == 1 ? 0 : std::size_t(S), ninf);
+            float *m = g.colStep == 1 ? out : most.data();
+            int seen = 0;
+            for (int i = first; i < last; ++i) {
+                const float *v = src.row(batch, i) + colBegin;
+                const int n = visibleKeys(i);
+                seen = std::max(seen, n);
+#pragma omp simd
+                for (int j = 0; j < n; ++j)
+                    m[j] = std::max(m[j], v[j]);
+            }
+            if (g.colStep > 1)
+                for (int gx = 0; gx * g.colStep < seen; ++gx) {
+                    const int begin = gx * g.colStep, end = std::min(seen, begin + g.colStep);
+                    float hi = m[begin];
+                    for (int j = begin + 1; j < end; ++j)
+                        hi = std::max(hi, m[j]);
+                    out[gx] = hi;
+                }
+        }
+        for (int i = first; i < last && signedQuantity; ++i) {
             const float *v = src.row(batch, i) + colBegin;
             const int visible = visibleKeys(i);
-            if (g.colStep == 1 && !signedQuantity) { // a cell per key: the row as it is (one vectorised loop)
-                const int n = std::min(visible, cols);
-#pragma omp simd
-                for (int gx = 0; gx < n; ++gx)
-                    out[gx] = std::max(out[gx], v[gx]);
-                continue;
-            }
             for (int gx = 0; gx < cols; ++gx) {
                 const int begin = gx * g.colStep, end = std::min(visible, begin + g.colStep);
                 if (begin >= end)
@@ -130,10 +147,6 @@ HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int
                 for (int j = begin + 1; j < end; ++j) {
                     hi = std::max(hi, v[j]);
                     lo = std::min(lo, v[j]);
-                }
-                if (!signedQuantity) {
-                    out[gx] = std::max(out[gx], hi);
-                    continue;
                 }
                 if (logits) {
                     hi = logitOf(hi, p);
