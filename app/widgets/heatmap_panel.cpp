@@ -268,6 +268,7 @@ void HeatmapPanel::connectInteraction()
             m_tickPasses = 0;
         }
     });
+    connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::regridForLayout);
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::updateCellTexts);
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::updateBarTexts);
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::fitScaleLabel);
@@ -306,15 +307,10 @@ void HeatmapPanel::showResult()
     const auto r = m_model->result();
     const attn::Params &p = r->params;
     const DisplayOptions &d = m_model->display();
-    const int b = p.batchIndex, L = p.queryLength, S = p.keyLength;
 
-    // About one grid cell per pixel of the heatmap: the drawing costs what the screen shows, not L·S.
-    const QRect area = m_heatRect->rect();
-    const int maxCols = area.width() > 50 ? area.width() : kMaxGridCells;
-    const int maxRows = area.height() > 50 ? area.height() : kMaxGridCells;
-    m_grid = attn::heatmapGrid(*r, b, d.quantity, maxRows, maxCols);
-    m_fullAggregated = m_grid.aggregated();
-    fillColorMap(m_map, m_grid, L, S);
+    // About one grid cell per pixel of the heatmap: the drawing costs what the screen shows, not L·S. (Made for the
+    // map's size before the layout that follows; regridForLayout makes it again if that layout needs other steps.)
+    makeGrid();
     setAxisLabels(m_heatRect, p);
     applyPanelSizes(); // the panels' names depend on what is shown
     placeElements();
@@ -670,6 +666,41 @@ void HeatmapPanel::updateSidePanelAxes()
     const bool weights = m_model->display().quantity == attn::Quantity::Weights;
     m_rowSumRect->axis(QCPAxis::atTop)->setLabel(weights ? tr("row sum") : tr("Σ weights"));
     colSumAxis->setLabel(weights ? tr("col. sum") : tr("Σ weights"));
+}
+
+QSize HeatmapPanel::gridCellsFor(const QRect &area)
+{
+    return { area.width() > 50 ? area.width() : kMaxGridCells, area.height() > 50 ? area.height() : kMaxGridCells };
+}
+
+void HeatmapPanel::makeGrid()
+{
+    const auto r = m_model->result();
+    const QSize cells = gridCellsFor(m_heatRect->rect());
+    m_grid = attn::heatmapGrid(*r, r->params.batchIndex, m_model->display().quantity, cells.height(), cells.width());
+    m_fullAggregated = m_grid.aggregated();
+    fillColorMap(m_map, m_grid, r->params.queryLength, r->params.keyLength);
+}
+
+void HeatmapPanel::regridForLayout()
+{
+    // The whole matrix was drawn for the map's size before this layout (new tick labels, side panels, a comparison
+    // or presentation mode move it): if the size it has now needs other steps, the grid is made again, so that the
+    // map is as fine as the screen allows and the note's "largest of r × c cells" is true (twice at most in a row).
+    const auto r = m_model->result();
+    const int L = r->params.queryLength, S = r->params.keyLength;
+    const bool whole = m_grid.rowBegin == 0 && m_grid.colBegin == 0 && m_grid.values.rows() * m_grid.rowStep >= L
+        && m_grid.values.cols() * m_grid.colStep >= S;
+    const QSize cells = gridCellsFor(m_heatRect->rect());
+    const int rowStep = (L + cells.height() - 1) / cells.height(), colStep = (S + cells.width() - 1) / cells.width();
+    if (!whole || (rowStep == m_grid.rowStep && colStep == m_grid.colStep) || m_regridPasses >= 2) {
+        m_regridPasses = 0;
+        return;
+    }
+    ++m_regridPasses;
+    makeGrid();
+    updateNote();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void HeatmapPanel::regridVisible()

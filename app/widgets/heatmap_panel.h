@@ -126,6 +126,9 @@ private:
     void applyPanelSizes();
     void syncRanges();
     void regridVisible();
+    void makeGrid(); // the whole matrix, about one cell per pixel of the map as it is laid out now
+    void regridForLayout();
+    static QSize gridCellsFor(const QRect &area); // the grid's most columns and rows for a map's area
     void updateNote(); // zoomed in on an aggregated matrix: draw the visible part at full detail
     void hover(QMouseEvent *event);
     void clearHover(); // no cell hovered: the outline goes (here and, through the model, in a partner)
@@ -166,6 +169,7 @@ private:
     attn::HeatmapGrid m_grid;
     bool m_fullAggregated = false; // the whole matrix needed aggregating
     bool m_regridQueued = false;
+    int m_regridPasses = 0; // grids made again in a row for the layout (regridForLayout)
     double m_fontScale = 1.0;
     int m_around = -1; // the panel's width less the map's, as last said by aroundChanged
 };

@@ -12,6 +12,7 @@
 #include "io/scenario.h"
 #include "shown_window.h"
 #include "widgets/explanation_panel.h"
+#include "widgets/heatmap_panel.h"
 #include "widgets/steady_box.h"
 
 #include <QAbstractButton>
@@ -30,6 +31,7 @@ private slots:
     void gradientPanelsKeepTheMapsEqual();
     void aNewNumberRelaysOutOnlyItsStrip();
     void computingIsSaidOnlyWhenItTakesLong();
+    void theGridFollowsTheLaidOutMap();
 };
 
 namespace {
@@ -339,6 +341,62 @@ void TestLayout::computingIsSaidOnlyWhenItTakesLong()
     QCOMPARE(busy->size(), size); // its place was kept: nothing moves
     emit shown->model.busyChanged(false);
     QVERIFY(busy->text().isEmpty());
+}
+
+// The heatmap of a long sequence is drawn a block per pixel: the blocks are those of the map as it is laid out after
+// the change, not before (a new length changes the tick labels' width, the gradient panels take room; found by a
+// cold check: the note said "largest of 5 × 4 cells" for a map that needed 5 × 5, and the map came out coarser than
+// the screen after the gradient panels or a comparison came and went).
+void TestLayout::theGridFollowsTheLaidOutMap()
+{
+    std::unique_ptr<ShownWindow> shown;
+    QVERIFY(shown = showWindow(QSize(1280, 720)));
+    auto *panel = shown->window.findChild<HeatmapPanel *>();
+    QVERIFY(panel);
+    const auto settle = [&] {
+        shown->model.waitForIdle();
+        for (int k = 0; k < 6; ++k)
+            QCoreApplication::processEvents();
+    };
+    const auto check = [&](const char *what) {
+        const QRect area = panel->heatmapRect();
+        const attn::Params &p = shown->model.result()->params;
+        const int rowStep = (p.queryLength + area.height() - 1) / area.height();
+        const int colStep = (p.keyLength + area.width() - 1) / area.width();
+        const attn::HeatmapGrid &g = panel->grid();
+        return g.rowStep == rowStep && g.colStep == colStep
+            ? QString()
+            : QString("%1: grid %2 x %3 for a map of %4 x %5 px (needs %6 x %7)")
+                  .arg(what)
+                  .arg(g.rowStep)
+                  .arg(g.colStep)
+                  .arg(area.height())
+                  .arg(area.width())
+                  .arg(rowStep)
+                  .arg(colStep);
+    };
+    attn::Params p = shown->model.params();
+    p.mode = attn::Mode::Direct;
+    p.queryLength = p.keyLength = 512;
+    p.dK = 64;
+    shown->model.setParams(p);
+    settle();
+    QString problem = check("L = 512");
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    p.queryLength = p.keyLength = 2048;
+    shown->model.setParams(p);
+    settle();
+    problem = check("L = 2048");
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    for (bool on : { true, false }) {
+        DisplayOptions d = shown->model.display();
+        d.gradientPanels = on;
+        shown->model.setDisplay(d);
+        settle();
+        problem = check(on ? "gradient panels on" : "gradient panels off");
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    }
+    QVERIFY(panel->noteText().contains(QString("%1 × %2").arg(panel->grid().rowStep).arg(panel->grid().colStep)));
 }
 
 QTEST_MAIN(TestLayout)
