@@ -4,6 +4,7 @@
 //           sums, column sums, row and column entropy (attendFromInputs, with its allocations)
 //   gemm:   Eigen's Q·Kᵀ alone into a ready matrix, the floor the core cannot beat
 //   gui:    a new seed in the model until the heatmap has finished repainting (offscreen window)
+//   guiCompare: the same with the comparison of scaled and not scaled on (two models, two maps side by side)
 //   guiBlocking: the longest the GUI thread is blocked while 100 changes arrive in a burst (ms)
 //   scaleSweep: the "why scale" sweep, d_k = 1, 2, 4 ... 1024 x T trials x S keys, scaled and not (runSweep)
 //   training: the Training window's two runs (scaled and not) of 300 SGD steps, batch 64, L = 16 (runTraining)
@@ -77,6 +78,8 @@ private slots:
     void gemm();
     void gui_data() { sizeRows({ 64, 512, 2048, 4096 }, { 64 }); }
     void gui();
+    void guiCompare_data() { sizeRows({ 64, 512, 2048 }, { 64 }); }
+    void guiCompare();
     void guiBlocking_data() { sizeRows({ 2048, 4096 }, { 64 }); }
     void guiBlocking();
     void scaleSweep_data();
@@ -277,6 +280,28 @@ void AttentionBench::gui()
         QCoreApplication::processEvents(); // and the paint events it posts
     }
     QCOMPARE(model.result()->params.seed, p.seed);
+}
+
+void AttentionBench::guiCompare()
+{
+    QFETCH(int, n);
+    QFETCH(int, dk);
+    attn::Params p = square(n, dk);
+    ShownWindow shown(p);
+    AttentionModel &model = shown.model;
+    model.setCompare(CompareKind::Scaling);
+    shown.window.comparison()->waitUntilComputed();
+    QCoreApplication::processEvents();
+    quint64 seed = 1;
+    QBENCHMARK
+    {
+        p.seed = seed++;
+        model.setParams(p);
+        shown.window.comparison()->waitUntilComputed(); // both sides' results reach the views
+        QCoreApplication::processEvents(); // the replots
+        QCoreApplication::processEvents(); // and the paint events they post
+    }
+    QCOMPARE(shown.window.comparison()->partner()->result()->params.seed, p.seed);
 }
 
 void AttentionBench::guiBlocking()

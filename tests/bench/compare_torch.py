@@ -215,6 +215,11 @@ def main():
         repaint[n] = (ours_ms, nb)
         print(f"| L = S = {n} | {ours_ms:.3g} ms | {nb:.3g} ms | {nb / ours_ms:.1f} |")
     print()
+    print("| change to finished repaint, the comparison view (scaled and not, two maps) | the window |")
+    print("|---|---:|")
+    for n in (64, 512, 2048):
+        print(f"| L = S = {n}, d_k = 64 | {figures.get(('guiCompare', f'L=S={n},d_k=64')):.3g} ms |")
+    print()
     print("| the program | median |")
     print("|---|---:|")
     for n in (2048, 4096):
