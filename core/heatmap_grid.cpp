@@ -30,8 +30,8 @@ HeatmapGrid matrixGrid(const float *values, int rows, int cols, int maxRows, int
     HeatmapGrid g;
     if (rows <= 0 || cols <= 0)
         return g;
-    g.rowStep = (rows + std::max(1, maxRows) - 1) / std::max(1, maxRows);
-    g.colStep = (cols + std::max(1, maxCols) - 1) / std::max(1, maxCols);
+    g.rowStep = gridStep(rows, maxRows);
+    g.colStep = gridStep(cols, maxCols);
     const int gr = (rows + g.rowStep - 1) / g.rowStep, gc = (cols + g.colStep - 1) / g.colStep;
     const float nan = std::numeric_limits<float>::quiet_NaN();
     g.values = MatrixRM::Constant(gr, gc, nan);
@@ -69,8 +69,8 @@ HeatmapGrid heatmapGrid(const Result &r, int batch, Quantity q, int maxRows, int
     HeatmapGrid g;
     g.rowBegin = rowBegin;
     g.colBegin = colBegin;
-    g.rowStep = (L + std::max(1, maxRows) - 1) / std::max(1, maxRows);
-    g.colStep = (S + std::max(1, maxCols) - 1) / std::max(1, maxCols);
+    g.rowStep = gridStep(L, maxRows);
+    g.colStep = gridStep(S, maxCols);
     const int rows = (L + g.rowStep - 1) / g.rowStep, cols = (S + g.colStep - 1) / g.colStep;
     const float nan = std::numeric_limits<float>::quiet_NaN();
     g.values = MatrixRM::Constant(rows, cols, nan);

@@ -7,6 +7,8 @@
 
 #include "attention.h"
 
+#include <algorithm>
+
 namespace attn {
 
 enum class Quantity { Weights, Scores, Logits };
@@ -20,6 +22,12 @@ struct HeatmapGrid
     int colBegin = 0;
     bool aggregated() const { return rowStep > 1 || colStep > 1; }
 };
+
+// How many of n rows (or columns) one grid row (column) covers when there may be at most maxCells of them.
+inline int gridStep(int n, int maxCells)
+{
+    return (n + std::max(1, maxCells) - 1) / std::max(1, maxCells);
+}
 
 // @param[in] r       a computed result; batch = the batch element
 // @param[in] maxRows at most this many grid rows (>= 1); likewise maxCols

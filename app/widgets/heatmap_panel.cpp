@@ -692,8 +692,9 @@ void HeatmapPanel::regridForLayout()
     const bool whole = m_grid.rowBegin == 0 && m_grid.colBegin == 0 && m_grid.values.rows() * m_grid.rowStep >= L
         && m_grid.values.cols() * m_grid.colStep >= S;
     const QSize cells = gridCellsFor(m_heatRect->rect());
-    const int rowStep = (L + cells.height() - 1) / cells.height(), colStep = (S + cells.width() - 1) / cells.width();
-    if (!whole || (rowStep == m_grid.rowStep && colStep == m_grid.colStep) || m_regridPasses >= 2) {
+    const bool same
+        = attn::gridStep(L, cells.height()) == m_grid.rowStep && attn::gridStep(S, cells.width()) == m_grid.colStep;
+    if (!whole || same || m_regridPasses >= 2) {
         m_regridPasses = 0;
         return;
     }
