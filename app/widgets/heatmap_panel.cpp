@@ -142,13 +142,11 @@ void HeatmapPanel::createSideBars()
         rect->setRangeZoom(Qt::Orientations());
         auto *bars = new QCPBars(q, rect->axis(QCPAxis::atBottom));
         bars->setWidth(0.8);
-        bars->setAntialiasedFill(false); // axis-parallel rectangles: crisp edges, and at L = 512 a third the time
         return bars;
     };
     m_rowSumBars = horizontal(m_rowSumRect);
     m_rowSumFlagged = new QCPBars(m_rowSumRect->axis(QCPAxis::atLeft), m_rowSumRect->axis(QCPAxis::atBottom));
     m_rowSumFlagged->setWidth(0.8);
-    m_rowSumFlagged->setAntialiasedFill(false);
     m_entropyBars = horizontal(m_entropyRect);
     m_rowSumBars->setBrush(plot_style::kRowSumBar);
     m_rowSumBars->setPen(Qt::NoPen);
@@ -170,13 +168,11 @@ void HeatmapPanel::createSideBars()
         auto *bars = new QCPBars(key, rect->axis(QCPAxis::atLeft));
         bars->setWidth(0.8);
         bars->setPen(Qt::NoPen);
-        bars->setAntialiasedFill(false);
         return bars;
     };
     m_colSumBars = vertical(m_colSumRect);
     m_colSumFlagged = new QCPBars(m_colSumRect->axis(QCPAxis::atBottom), m_colSumRect->axis(QCPAxis::atLeft));
     m_colSumFlagged->setWidth(0.8);
-    m_colSumFlagged->setAntialiasedFill(false);
     m_colSumFlagged->setPen(Qt::NoPen);
     m_colSumBars->setBrush(plot_style::kColSumBar);
     m_colSumFlagged->setBrush(plot_style::kSumNotOne);
