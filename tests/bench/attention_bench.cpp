@@ -263,45 +263,46 @@ void AttentionBench::gemm()
     QVERIFY(std::isfinite(scores(0, 0)));
 }
 
-void AttentionBench::gui()
+namespace {
+
+// A new seed in the model until the heatmap (both maps when comparing) has finished repainting, timed.
+void newSeedsUntilRepainted(int n, int dk, bool comparing)
 {
-    QFETCH(int, n);
-    QFETCH(int, dk);
     attn::Params p = square(n, dk);
     ShownWindow shown(p);
     AttentionModel &model = shown.model;
+    CompareController *comparison = shown.window.comparison();
+    if (comparing) {
+        model.setCompare(CompareKind::Scaling);
+        comparison->waitUntilComputed();
+        QCoreApplication::processEvents();
+    }
     quint64 seed = 1;
     QBENCHMARK
     {
         p.seed = seed++;
         model.setParams(p);
-        model.waitForIdle(); // the result reaches the views, which queue a replot
-        QCoreApplication::processEvents(); // the replot
-        QCoreApplication::processEvents(); // and the paint events it posts
+        comparison->waitUntilComputed(); // the results reach the views, which queue their replots
+        QCoreApplication::processEvents(); // the replots
+        QCoreApplication::processEvents(); // and the paint events they post
     }
-    QCOMPARE(model.result()->params.seed, p.seed);
+    QCOMPARE((comparing ? comparison->partner() : &model)->result()->params.seed, p.seed);
+}
+
+} // namespace
+
+void AttentionBench::gui()
+{
+    QFETCH(int, n);
+    QFETCH(int, dk);
+    newSeedsUntilRepainted(n, dk, false);
 }
 
 void AttentionBench::guiCompare()
 {
     QFETCH(int, n);
     QFETCH(int, dk);
-    attn::Params p = square(n, dk);
-    ShownWindow shown(p);
-    AttentionModel &model = shown.model;
-    model.setCompare(CompareKind::Scaling);
-    shown.window.comparison()->waitUntilComputed();
-    QCoreApplication::processEvents();
-    quint64 seed = 1;
-    QBENCHMARK
-    {
-        p.seed = seed++;
-        model.setParams(p);
-        shown.window.comparison()->waitUntilComputed(); // both sides' results reach the views
-        QCoreApplication::processEvents(); // the replots
-        QCoreApplication::processEvents(); // and the paint events they post
-    }
-    QCOMPARE(shown.window.comparison()->partner()->result()->params.seed, p.seed);
+    newSeedsUntilRepainted(n, dk, true);
 }
 
 void AttentionBench::guiBlocking()
