@@ -3,9 +3,11 @@
 
 #include "render/color_maps.h"
 #include "render/heatmap_drawing.h"
+#include "widgets/presentation.h"
 
 #include <QMouseEvent>
 #include <QPainter>
+#include <QShortcut>
 #include <QToolTip>
 
 #include <cmath>
@@ -71,7 +73,82 @@ PipelineView::PipelineView(AttentionModel *model, QWidget *parent)
         update();
     });
     retranslate();
-    // Esc and Ctrl+W close it from within (OtherWindows).
+    // Esc and Ctrl+W close it from within (OtherWindows). Its pages, in presentation mode:
+    connect(
+        new QShortcut(QKeySequence(Qt::Key_Tab), this), &QShortcut::activated, this, [this] { setPage(page() + 1); });
+    connect(new QShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Tab), this), &QShortcut::activated, this,
+        [this] { setPage(page() - 1); });
+    for (int k = 0; k < 4; ++k)
+        connect(
+            new QShortcut(QKeySequence(Qt::Key_1 + k), this), &QShortcut::activated, this, [this, k] { setPage(k); });
+}
+
+int PipelineView::pageCount() const
+{
+    return isPresenting(this) ? 4 : 1;
+}
+
+void PipelineView::setPage(int page)
+{
+    page = std::clamp(page, 0, pageCount() - 1);
+    if (page == m_page)
+        return;
+    m_page = page;
+    m_query = m_key = -1;
+    update();
+}
+
+QString PipelineView::pageHeading() const
+{
+    if (pageCount() == 1)
+        return {};
+    const QString what[4] = { tr("Q, K and V, three projections of X"), tr("the scores Q·Kᵀ, scaled: the logits"),
+        tr("softmax of the logits: the weights"), tr("the weights times V: out") };
+    return tr("Step %1 of %2: %3").arg(page() + 1).arg(pageCount()).arg(what[page()]);
+}
+
+QList<QList<PipelineView::Matrix>> PipelineView::shownRows() const
+{
+    if (pageCount() == 1)
+        return { { M::Q, M::K, M::V }, { M::Scores, M::Logits, M::Weights, M::Out } };
+    // One step a page, its input beside its output: 18-pixel values need about 67-pixel cells, and the second row's
+    // 19 columns (at the lecture's 5 keys and d_k = 4) do not fit across 1280 pixels.
+    switch (page()) {
+    case 0:
+        return { { M::Q, M::K, M::V } };
+    case 1:
+        return { { M::Scores, M::Logits } };
+    case 2:
+        return { { M::Logits, M::Weights } };
+    default:
+        return { { M::Weights, M::V, M::Out } };
+    }
+}
+
+QList<PipelineView::Step> PipelineView::steps() const
+{
+    const attn::Params &p = m_model->result()->params;
+    const QList<Step> all { { M::Scores, M::Logits,
+                                p.scaling == attn::Scaling::None ? tr("not scaled")
+                                                                 : tr("× %1").arg(p.scaleFactor(), 0, 'g', 4) },
+        { M::Logits, M::Weights, p.softmaxDim == -1 ? tr("softmax dim −1") : tr("softmax dim −2") },
+        { M::Weights, M::Out, tr("· V") }, { M::Weights, M::V, QStringLiteral("·") },
+        { M::V, M::Out, QStringLiteral("=") } };
+    QList<Step> shown;
+    for (const QList<M> &row : shownRows())
+        for (qsizetype i = 0; i + 1 < row.size(); ++i)
+            for (const Step &step : all)
+                if (step.from == row[i] && step.to == row[i + 1])
+                    shown << step;
+    return shown;
+}
+
+bool PipelineView::shows(Matrix m) const
+{
+    for (const QList<M> &row : shownRows())
+        if (row.contains(m))
+            return true;
+    return false;
 }
 
 void PipelineView::retranslate()
@@ -121,14 +198,21 @@ QString PipelineView::title(Matrix m) const
 
 void PipelineView::layOut()
 {
-    // Two rows: the inputs Q, K, V; then scores → logits → weights → out. One cell size for all, the
-    // largest that fits every panel of its row (so equal shapes look equal).
+    // Rows of panels: the inputs Q, K, V; then scores → logits → weights → out (in presentation mode one page's
+    // row). One cell size for all, the largest that fits every panel of its row (so equal shapes look equal).
     const QFontMetricsF fm(font());
     // Room between the panels for the step's name ("softmax dim −1").
-    const double titleH = fm.height() * 1.6, margin = 8,
-                 gap = std::max(fm.height() * 2.2, fm.horizontalAdvance(tr("softmax dim −1")) + 12);
-    const double rowH = (height() - 2 * margin - gap) / 2.0 - titleH;
-    const QList<M> rows[2] = { { M::Q, M::K, M::V }, { M::Scores, M::Logits, M::Weights, M::Out } };
+    const QList<QList<M>> rows = shownRows();
+    double widestStep = 0;
+    for (const Step &step : steps())
+        widestStep = std::max(widestStep, fm.horizontalAdvance(step.label));
+    const double titleH = fm.height() * 1.6, margin = 8, gap = std::max(fm.height() * 2.2, widestStep + 12);
+    // A page's heading above it and the keys that turn the pages below it.
+    const double headH = pageCount() > 1 ? fm.height() * 1.5 : 0, footH = pageCount() > 1 ? fm.height() * 1.5 : 0;
+    const qsizetype n = rows.size();
+    const double rowH = (height() - 2 * margin - headH - footH - gap * double(n - 1)) / double(n) - titleH;
+    for (Panel &pn : m_panels)
+        pn = Panel();
     double cell = 1e9;
     for (const auto &row : rows) {
         double sumCols = 0;
@@ -140,10 +224,14 @@ void PipelineView::layOut()
         const double room = width() - 2 * margin - gap * double(row.size() - 1);
         cell = std::min({ cell, room / sumCols, rowH / maxRows });
     }
-    cell = std::max(1.0, std::min(cell, 90.0));
-    for (int r = 0; r < 2; ++r) {
-        double x = margin;
-        const double y = margin + r * (rowH + titleH + gap) + titleH;
+    cell = std::max(1.0, std::min(cell, pageCount() > 1 ? 160.0 : 90.0));
+    for (qsizetype r = 0; r < n; ++r) {
+        // A page's one row is centred across the window.
+        double used = gap * double(rows[r].size() - 1);
+        for (M m : rows[r])
+            used += std::min(fullCols(m), kMaxDrawn) * cell;
+        double x = n == 1 ? std::max(margin, (width() - used) / 2) : margin;
+        const double y = margin + headH + double(r) * (rowH + titleH + gap) + titleH;
         for (M m : rows[r]) {
             Panel &pn = m_panels[int(m)];
             pn.rows = std::min(fullRows(m), kMaxDrawn);
@@ -171,8 +259,11 @@ void PipelineView::layOut()
                 if (std::isfinite(v))
                     widest = std::max(widest, pm.horizontalAdvance(QString::number(v, 'f', decimals)));
             }
-        const int px = int(std::min({ pn.cell * 0.5, (pn.cell - 2) / (widest / 100.0 + 0.3), 28.0 }));
-        pn.textPx = px >= 7 ? px : 0;
+        const int px
+            = int(std::min({ pn.cell * 0.5, (pn.cell - 2) / (widest / 100.0 + 0.3), pageCount() > 1 ? 40.0 : 28.0 }));
+        // In presentation mode values smaller than the room's 18 px are not written (the colours and the tooltip
+        // stay): that is the rule of every presenting window.
+        pn.textPx = px >= (pageCount() > 1 ? 18 : 7) ? px : 0;
     }
 }
 
@@ -226,11 +317,12 @@ void PipelineView::paintEvent(QPaintEvent *)
         const QList<M> group = m == M::Q || m == M::K || m == M::V ? QList<M> { M::Q, M::K, M::V }
             : m == M::Scores || m == M::Logits                     ? QList<M> { M::Scores, M::Logits }
                                                                    : QList<M> { m };
-        double extent = 1e-12;
+        if (pn.rows == 0)
+            continue; // not on this page
+        double extent = 1e-12; // (of the whole group, shown on this page or not: the same colours on every page)
         for (M g : group) {
-            const Panel &gp = m_panels[int(g)];
-            for (int i = 0; i < gp.rows; ++i)
-                for (int j = 0; j < gp.cols; ++j)
+            for (int i = 0; i < std::min(fullRows(g), kMaxDrawn); ++i)
+                for (int j = 0; j < std::min(fullCols(g), kMaxDrawn); ++j)
                     if (std::isfinite(value(g, i, j)))
                         extent = std::max(extent, double(std::fabs(value(g, i, j))));
         }
@@ -274,28 +366,38 @@ void PipelineView::paintEvent(QPaintEvent *)
         if ((m == M::Scores || m == M::Logits || m == M::Weights) && m_query >= 0 && m_key >= 0)
             painter.drawRect(cellRect(m, m_query, m_key));
     }
-    // The steps between the panels.
+    // The steps between the panels, where both are shown side by side.
     painter.setPen(palette().windowText().color());
-    const auto between = [&](M a, M b, const QString &label) {
-        const QRectF ra = m_panels[int(a)].grid, rb = m_panels[int(b)].grid;
+    for (const Step &step : steps()) {
+        const QRectF ra = m_panels[int(step.from)].grid, rb = m_panels[int(step.to)].grid;
         const QPointF at((ra.right() + rb.left()) / 2, std::max(ra.center().y(), ra.top() + fm.height() * 1.6));
         const double w = std::max(rb.left() - ra.right(), 40.0);
         painter.drawText(QRectF(at.x() - w / 2, at.y() - fm.height() * 1.5, w, fm.height() * 3), Qt::AlignCenter,
-            label + QStringLiteral("\n→"));
-    };
-    between(M::Scores, M::Logits,
-        p.scaling == attn::Scaling::None ? tr("not scaled") : tr("× %1").arg(p.scaleFactor(), 0, 'g', 4));
-    between(M::Logits, M::Weights, p.softmaxDim == -1 ? tr("softmax dim −1") : tr("softmax dim −2"));
-    between(M::Weights, M::Out, tr("· V"));
+            step.label + QStringLiteral("\n→"));
+    }
+    if (pageCount() > 1) {
+        // The page's heading, and below the page the keys that turn it.
+        QFont bold = font();
+        bold.setBold(true);
+        painter.setFont(bold);
+        painter.drawText(QRectF(8, 8, width() - 16, fm.height() * 1.4), Qt::AlignLeft | Qt::AlignVCenter,
+            QFontMetricsF(bold).elidedText(pageHeading(), Qt::ElideRight, width() - 16));
+        painter.setFont(font());
+        painter.drawText(QRectF(8, height() - 8 - fm.height() * 1.4, width() - 16, fm.height() * 1.4),
+            Qt::AlignRight | Qt::AlignVCenter,
+            fm.elidedText(
+                tr("Tab: next step · Shift+Tab: the one before · 1 to 4 · Esc: close"), Qt::ElideLeft, width() - 16));
+    }
 }
 
 double PipelineView::nextLeft(Matrix m) const
 {
     // The panel to the right in the same row, or the window's edge.
-    const QList<M> order { M::Q, M::K, M::V, M::Scores, M::Logits, M::Weights, M::Out };
-    const int k = int(order.indexOf(m));
-    if (m != M::V && m != M::Out)
-        return m_panels[int(order[k + 1])].grid.left();
+    for (const QList<M> &row : shownRows()) {
+        const qsizetype k = row.indexOf(m);
+        if (k >= 0 && k + 1 < row.size())
+            return m_panels[int(row[k + 1])].grid.left();
+    }
     return width();
 }
 
@@ -303,7 +405,7 @@ bool PipelineView::hit(const QPointF &at, Matrix *m, int *row, int *col) const
 {
     for (int k = 0; k < kMatrices; ++k) {
         const Panel &pn = m_panels[k];
-        if (pn.grid.contains(at) && pn.cell > 0) {
+        if (pn.rows > 0 && pn.grid.contains(at) && pn.cell > 0) {
             *m = M(k);
             *row = std::min(pn.rows - 1, int((at.y() - pn.grid.top()) / pn.cell));
             *col = std::min(pn.cols - 1, int((at.x() - pn.grid.left()) / pn.cell));

@@ -58,504 +58,504 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="179"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="207"/>
         <source>Q, K, V</source>
         <translation>Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="183"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="211"/>
         <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn.</source>
         <translation>Q、K、V 的来源：由序列 X 线性投影得到（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="185"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="213"/>
         <source>Projection from X</source>
         <translation>由 X 投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="186"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="214"/>
         <source>Direct Q, K, V</source>
         <translation>直接生成 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="187"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="215"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="190"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="218"/>
         <source>Width d_k of queries and keys, in powers of two from 1 to 1024; larger d_k makes raw scores spread wider (their variance grows in proportion to d_k: the strip below gives the expected and the sampled one).</source>
         <translation>查询和键的维度 d_k，取 1 到 1024 之间的 2 的幂；d_k 越大，原始分数越分散（方差与 d_k 成正比：下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="195"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
         <source>d_k: any width from 1 to 1024.</source>
         <translation>d_k：1 到 1024 之间的任意维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="197"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="199"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="227"/>
         <source>Number of queries L (rows of the heatmap), from 1 to 4096.</source>
         <translation>查询个数 L（热力图的行），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="201"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="229"/>
         <source>Number of queries L.</source>
         <translation>查询个数 L。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="203"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="231"/>
         <source>Queries L</source>
         <translation>查询数 L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="205"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="233"/>
         <source>Number of keys S (columns of the heatmap), from 1 to 4096.</source>
         <translation>键的个数 S（热力图的列），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="207"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="235"/>
         <source>Number of keys S.</source>
         <translation>键的个数 S。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="209"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="237"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="211"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="239"/>
         <source>Off: self-attention, keys and values come from the same sequence as the queries, so S = L. On: they come from a second sequence Y with its own length S.</source>
         <translation>关闭：自注意力，键和值与查询来自同一序列，所以 S = L。开启：键和值来自第二个序列 Y，长度 S 可以不同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="215"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="243"/>
         <source>Width d_model of the input sequence X (projection only).</source>
         <translation>输入序列 X 的维度 d_model（仅投影模式）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="217"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="245"/>
         <source>d_model</source>
         <translation>d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="219"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="247"/>
         <source>How W_q, W_k and W_v are drawn (projection only). randn: the lecture&apos;s, Var(q·k) = d_k·d_model². randn / √d_model: Var(q·k) = d_k. nn.Linear: PyTorch&apos;s default for nn.Linear(d_model, d, bias=False), uniform with bound 1/√d_model, Var(q·k) = d_k / 9; the same numbers PyTorch draws.</source>
         <translation>W_q、W_k、W_v 的抽取方式（仅投影模式）。randn：讲义的做法，Var(q·k) = d_k·d_model²。randn / √d_model：Var(q·k) = d_k。nn.Linear：PyTorch 中 nn.Linear(d_model, d, bias=False) 的默认初始化，界为 1/√d_model 的均匀分布，Var(q·k) = d_k / 9；与 PyTorch 抽出的数完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="251"/>
         <source>randn (the lecture&apos;s)</source>
         <translation>randn（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="252"/>
         <source>randn / √d_model</source>
         <translation>randn / √d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="253"/>
         <source>nn.Linear&apos;s default</source>
         <translation>nn.Linear 的默认初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="228"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="256"/>
         <source>Scale σ of the inputs: X = σ·randn in projection mode, Q and K = σ·randn in direct mode. The scores&apos; variance grows like σ⁴.</source>
         <translation>输入的尺度 σ：投影模式下 X = σ·randn，直接模式下 Q、K = σ·randn。分数的方差按 σ⁴ 增长。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="234"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="262"/>
         <source>Input scale σ</source>
         <translation>输入尺度 σ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="235"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="263"/>
         <source>Width d_v of the values, and so of the output.</source>
         <translation>值的维度 d_v，也就是输出的维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="237"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="265"/>
         <source>= d_k</source>
         <translation>= d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="237"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="265"/>
         <source>Keep d_v equal to d_k, as the lecture does.</source>
         <translation>让 d_v 等于 d_k，与讲义一致。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="239"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="267"/>
         <source>d_v</source>
         <translation>d_v</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="242"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="270"/>
         <source>torch.manual_seed(seed) before drawing: the same seed gives the same tensors as PyTorch.</source>
         <translation>生成前调用 torch.manual_seed(seed)：同一种子得到与 PyTorch 完全相同的张量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="244"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="272"/>
         <source>New</source>
         <translation>换一个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="244"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="272"/>
         <source>Draw with a new random seed.</source>
         <translation>用一个新的随机种子重新生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="245"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="273"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="248"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="276"/>
         <source>Type a sentence to put its words on the axes (L = S = number of words). In projection mode each distinct word has its own embedding, so repeated words give identical rows and columns.</source>
         <translation>输入一句话，把它的词放到坐标轴上（L = S = 词数）。投影模式下每个不同的词有自己的嵌入向量，所以重复的词给出完全相同的行和列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="250"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="278"/>
         <source>e.g. the cat sat on the mat</source>
         <translation>例如：我 爱 你 ， 你 爱 我</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="252"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="280"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="253"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="281"/>
         <source>Add position encodings</source>
         <translation>加上位置编码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="254"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="282"/>
         <source>Add sinusoidal position encodings to the word embeddings, so that repeated words are no longer identical.</source>
         <translation>给词嵌入加上正弦位置编码，这样重复的词就不再完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="258"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="286"/>
         <source>Batch size B: how many independent sequences are drawn.</source>
         <translation>批大小 B：生成多少个独立的序列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="260"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="288"/>
         <source>Which batch element the heatmap shows.</source>
         <translation>热力图显示批中的第几个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="261"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="289"/>
         <source>Batch B</source>
         <translation>批大小 B</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="262"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="290"/>
         <source>Showing element</source>
         <translation>显示第几个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="268"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="296"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="271"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="299"/>
         <source>How a query and a key are scored: the scaled dot product q·k, or Bahdanau&apos;s additive score v·tanh(q·W₁ + k·W₂) with H hidden units (W₁, W₂, v drawn after everything else; not scaled: tanh keeps it bounded whatever d_k is).</source>
         <translation>查询和键的打分方式：缩放点积 q·k，或 Bahdanau 的加性分数 v·tanh(q·W₁ + k·W₂)，隐层有 H 个单元（W₁、W₂、v 在其余张量之后抽取；不缩放：无论 d_k 多大，tanh 都让它有界）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="274"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="302"/>
         <source>dot product q·k</source>
         <translation>点积 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="275"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="303"/>
         <source>additive v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="276"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="304"/>
         <source>Score</source>
         <translation>打分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="277"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="305"/>
         <source>Additive attention&apos;s hidden units H: W₁ and W₂ are d_k × H, v has H entries.</source>
         <translation>加性注意力的隐层单元数 H：W₁ 和 W₂ 是 d_k × H，v 有 H 个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="281"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="309"/>
         <source>Hidden units H</source>
         <translation>隐层单元 H</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="282"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="310"/>
         <source>Divide by √d_k</source>
         <translation>除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="283"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="311"/>
         <source>Scale the scores by 1/√d_k before the softmax, which divides their variance by d_k: back to 1 for unit-variance Q and K (direct mode); with the projection&apos;s randn weights it is d_model² (the strip below gives the expected and the sampled variance).</source>
         <translation>在 softmax 之前把分数乘以 1/√d_k，方差随之除以 d_k：Q、K 为单位方差时（直接生成模式）回到 1；用 randn 权重投影时为 d_model²（下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="288"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="316"/>
         <source>Custom factor</source>
         <translation>自定义系数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="288"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="316"/>
         <source>Multiply the scores by this factor instead (1/temperature).</source>
         <translation>改为把分数乘以这个系数（1/温度）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="289"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="317"/>
         <source>The factor the scores are multiplied by.</source>
         <translation>分数所乘的系数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="302"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="330"/>
         <source>Scaling</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="303"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="331"/>
         <source>Softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="304"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="332"/>
         <source>Each query&apos;s weights over the keys sum to 1: the correct attention.</source>
         <translation>每个查询在各键上的权重和为 1：正确的注意力。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="305"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="333"/>
         <source>Softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="306"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="334"/>
         <source>Each key&apos;s weights over the queries sum to 1: the lecture&apos;s mistake; rows no longer sum to 1.</source>
         <translation>每个键在各查询上的权重和为 1：讲义练习中的错误写法，各行不再和为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="315"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="343"/>
         <source>No mask</source>
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="316"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="344"/>
         <source>Causal</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="317"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="345"/>
         <source>Padding</source>
         <translation>填充掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="319"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="347"/>
         <source>How many keys at the end are padding and masked.</source>
         <translation>末尾有多少个键是填充位并被屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="322"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="350"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="337"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="365"/>
         <source>Mask reads</source>
         <translation>掩码含义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="343"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="371"/>
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="346"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="374"/>
         <source>What the heatmap shows: the weights after softmax, the raw scores Q·Kᵀ, or the scaled logits that go into the softmax.</source>
         <translation>热力图显示的内容：softmax 之后的权重、原始分数 Q·Kᵀ，或送入 softmax 的缩放后分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="226"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="348"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="254"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="376"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="210"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="618"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="238"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="646"/>
         <source>Cross-attention (keys from Y)</source>
         <translation>交叉注意力（键来自 Y）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="296"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="324"/>
         <source>How the scores become logits, with the wrong scales found in real code: none; ÷d_k, which scales too much; ÷√d_model (multi-head code dividing by the model&apos;s width instead of the head&apos;s); d_k^−¼ on q and on k (the same as ÷√d_k).</source>
         <translation>分数如何变成 logits，包括真实代码中出现过的错误缩放：不缩放；÷d_k，缩放过度；÷√d_model（多头代码用模型宽度而不是每个头的宽度去除）；q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="313"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="341"/>
         <source>Which keys a query may not see: none, the future (causal: key j &gt; query i), padding at the end, or any cells: with Custom, click a cell of the heatmap to mask it or unmask it.</source>
         <translation>查询不能看到哪些键：无、未来（因果：键 j &gt; 查询 i）、末尾的填充，或任意单元格：选“自定义”后点击热力图的单元格即可屏蔽或取消屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="318"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="346"/>
         <source>Custom (click cells)</source>
         <translation>自定义（点击单元格）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="320"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="348"/>
         <source>per b</source>
         <translation>逐 b</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="321"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="349"/>
         <source>Each batch element its own padding (pad:N1,N2,...): the number edits the shown element&apos;s (Batch index).</source>
         <translation>每个批次元素各自的填充（pad:N1,N2,...）：数字修改当前显示元素（批次索引）的填充。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="324"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="352"/>
         <source>What a masked logit becomes. −inf: a boolean mask (PyTorch gives NaN where a query sees no key; 0 here, with a warning). −1e9: the idiom scores.masked_fill(mask, -1e9), which gives such a query uniform weights instead, silently.</source>
         <translation>被屏蔽的 logit 变成什么。−inf：布尔掩码（某个查询看不到任何键时 PyTorch 给出 NaN；这里给 0 并警告）。−1e9：惯用写法 scores.masked_fill(mask, -1e9)，它会悄悄地让这样的查询得到均匀权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="327"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="355"/>
         <source>−inf</source>
         <translation>−inf</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="328"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="356"/>
         <source>−1e9 (masked_fill)</source>
         <translation>−1e9（masked_fill）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="330"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="358"/>
         <source>How the boolean mask reads (the hover and the explanation show it): F.scaled_dot_product_attention&apos;s attn_mask is True where a query takes part; nn.MultiheadAttention&apos;s key_padding_mask and attn_mask are True where it may not look. Handing one to the other without ~ inverts the mask.</source>
         <translation>布尔掩码如何解读（悬停和说明中显示）：F.scaled_dot_product_attention 的 attn_mask 中 True 表示查询参与注意力；nn.MultiheadAttention 的 key_padding_mask 和 attn_mask 中 True 表示不能看。不加 ~ 就把一个传给另一个，掩码就反了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="333"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="361"/>
         <source>SDPA: True = take part</source>
         <translation>SDPA：True = 参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="334"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="362"/>
         <source>MHA: True = ignore</source>
         <translation>MHA：True = 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="336"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="364"/>
         <source>Masked</source>
         <translation>被屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="349"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="377"/>
         <source>Raw scores Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="350"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="378"/>
         <source>Scaled logits</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="351"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="379"/>
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="352"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="380"/>
         <source>Colour map of the heatmap; cool-warm is centred on 0, for scores.</source>
         <translation>热力图的配色；冷暖配色以 0 为中心，适合分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="355"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="383"/>
         <source>Colours</source>
         <translation>配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="357"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="385"/>
         <source>Colour range for weights: always 0 to 1 (comparable between settings) or fitted to the data (shows small differences).</source>
         <translation>权重的颜色范围：固定为 0 到 1（便于在不同设置间比较），或按数据拟合（能看出细小差别）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="359"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="387"/>
         <source>Fixed 0 to 1</source>
         <translation>固定 0 到 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="360"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="388"/>
         <source>Fit to data</source>
         <translation>按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="361"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="389"/>
         <source>Range</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="362"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="390"/>
         <source>Values in cells</source>
         <translation>格内显示数值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="363"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="391"/>
         <source>Write each value into its cell when the matrix is small enough to read (up to 16 × 16).</source>
         <translation>矩阵足够小（不超过 16 × 16）时，在每个格子里写出数值。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="365"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="393"/>
         <source>Gradient panels</source>
         <translation>梯度面板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="366"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="394"/>
         <source>Beside the entropy, the softmax&apos;s gradient at each row: the norm of its Jacobian diag(p) − p·pᵀ. A one-hot row has 0 (no gradient flows back through it), a uniform row √(S − 1)/S. Key G.</source>
         <translation>在熵的旁边显示每一行 softmax 的梯度：其雅可比矩阵 diag(p) − p·pᵀ 的范数。独热的行是 0（没有梯度能穿过它传回去），均匀的行是 √(S − 1)/S。快捷键 G。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="586"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="614"/>
         <source>Files: %1</source>
         <translation>文件：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="593"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="621"/>
         <source>Q, K and V loaded from %1.</source>
         <translation>Q、K 和 V 载入自 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="594"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="622"/>
         <source>Q and K loaded from %1; no V was given, so V = K.</source>
         <translation>Q 和 K 载入自 %1；没有给出 V，所以 V = K。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="600"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="628"/>
         <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn; File &gt; Open attention data loads them.</source>
         <translation>Q、K、V 的来源：序列 X 的投影（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 抽取；“文件 &gt; 打开注意力数据”可从文件载入。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="618"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="646"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="641"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="669"/>
         <source> = %1 batch × %2 heads</source>
         <translation> = %1 批 × %2 个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="643"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="671"/>
         <source> = batch %1, head %2</source>
         <translation> = 批次 %1，头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="678"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="706"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -1356,67 +1356,67 @@
         <translation>logit</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="238"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="240"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/render/heatmap_drawing.cpp" line="239"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="328"/>
+        <location filename="../../app/render/heatmap_drawing.cpp" line="241"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="326"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="357"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="665"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1027"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="663"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1061"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="386"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="666"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="664"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="434"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="280"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1027"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="283"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1061"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="281"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="283"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1028"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="284"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="286"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1062"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="282"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="285"/>
         <source>col. entropy</source>
         <translation>列熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="616"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="614"/>
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="642"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="640"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="659"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="657"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="665"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="666"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1028"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="663"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="664"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1062"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
@@ -2705,92 +2705,94 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="190"/>
+        <location filename="../../app/widgets/main_window.cpp" line="224"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="191"/>
+        <location filename="../../app/widgets/main_window.cpp" line="92"/>
+        <location filename="../../app/widgets/main_window.cpp" line="216"/>
+        <location filename="../../app/widgets/main_window.cpp" line="218"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="319"/>
+        <location filename="../../app/widgets/main_window.cpp" line="353"/>
         <source>%1: shown divided by √d_k, softmax over the keys, no mask (Ctrl+Z brings back the settings before)</source>
         <translation>%1：按 ÷√d_k、沿键维 softmax、无掩码显示（Ctrl+Z 恢复之前的设置）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="101"/>
+        <location filename="../../app/widgets/main_window.cpp" line="116"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="106"/>
+        <location filename="../../app/widgets/main_window.cpp" line="121"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="107"/>
+        <location filename="../../app/widgets/main_window.cpp" line="122"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="105"/>
+        <location filename="../../app/widgets/main_window.cpp" line="120"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="161"/>
+        <location filename="../../app/widgets/main_window.cpp" line="188"/>
         <source>attention-viz — %1</source>
         <translation>attention-viz — %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="169"/>
+        <location filename="../../app/widgets/main_window.cpp" line="196"/>
         <source>%1, step %2 of %3</source>
         <translation>%1，第 %2 步（共 %3 步）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="173"/>
+        <location filename="../../app/widgets/main_window.cpp" line="200"/>
         <source>Block 1 of the lecture</source>
         <translation>讲义代码块 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="174"/>
+        <location filename="../../app/widgets/main_window.cpp" line="201"/>
         <source>Block 2 of the lecture</source>
         <translation>讲义代码块 2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="174"/>
+        <location filename="../../app/widgets/main_window.cpp" line="201"/>
         <source>Block 3 of the lecture</source>
         <translation>讲义代码块 3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="175"/>
+        <location filename="../../app/widgets/main_window.cpp" line="202"/>
         <source>the lecture&apos;s exercise</source>
         <translation>讲义的练习</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="180"/>
+        <location filename="../../app/widgets/main_window.cpp" line="207"/>
         <source>the scenario&apos;s example</source>
         <translation>场景中的示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="183"/>
+        <location filename="../../app/widgets/main_window.cpp" line="210"/>
         <source>your data (%1)</source>
         <translation>你的数据（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="184"/>
+        <location filename="../../app/widgets/main_window.cpp" line="211"/>
         <source>your settings</source>
         <translation>你的设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="304"/>
+        <location filename="../../app/widgets/main_window.cpp" line="338"/>
         <source>These arrays are too large for this machine.</source>
         <translation>这些数组对这台机器来说太大了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="314"/>
+        <location filename="../../app/widgets/main_window.cpp" line="348"/>
         <source>%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ are NaN, as in PyTorch (grey on the map).</source>
         <translation>%1：%2 个值为 NaN 或无穷；分数因此为 NaN 或 +∞ 的行，其权重为 NaN，与 PyTorch 相同（图中为灰色）。</translation>
     </message>
@@ -4438,53 +4440,82 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="50"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="52"/>
         <source>logits</source>
         <translation>logits</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="52"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="54"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="79"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="104"/>
+        <source>Q, K and V, three projections of X</source>
+        <translation>Q、K、V：X 的三个投影</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="104"/>
+        <source>the scores Q·Kᵀ, scaled: the logits</source>
+        <translation>分数 Q·Kᵀ，缩放后即 logits</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="105"/>
+        <source>softmax of the logits: the weights</source>
+        <translation>对 logits 做 softmax：得到权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="105"/>
+        <source>the weights times V: out</source>
+        <translation>权重乘以 V：得到输出 out</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="106"/>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步（共 %2 步）：%3</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="155"/>
         <source>attention-viz — the four steps</source>
         <translation>attention-viz — 四个步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="116"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="192"/>
         <source> [element %1]</source>
         <translation> [第 %1 个]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="118"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="194"/>
         <source>, first %1 × %2 drawn</source>
         <translation>，只画前 %1 × %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="129"/>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="288"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="386"/>
+        <source>Tab: next step · Shift+Tab: the one before · 1 to 4 · Esc: close</source>
+        <translation>Tab：下一步 · Shift+Tab：上一步 · 1 到 4 · Esc：关闭</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="133"/>
         <source>softmax dim −1</source>
         <translation>softmax dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="287"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="131"/>
         <source>not scaled</source>
         <translation>未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="287"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="132"/>
         <source>× %1</source>
         <translation>× %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="288"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="133"/>
         <source>softmax dim −2</source>
         <translation>softmax dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="289"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="134"/>
         <source>· V</source>
         <translation>· V</translation>
     </message>
@@ -4624,153 +4655,153 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>TrainingPlot</name>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="168"/>
+        <location filename="../../app/render/training_plot.cpp" line="173"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="168"/>
+        <location filename="../../app/render/training_plot.cpp" line="173"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="168"/>
+        <location filename="../../app/render/training_plot.cpp" line="173"/>
         <source>held-out accuracy</source>
         <translation>留出集准确率</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="170"/>
+        <location filename="../../app/render/training_plot.cpp" line="175"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="173"/>
+        <location filename="../../app/render/training_plot.cpp" line="178"/>
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="175"/>
+        <location filename="../../app/render/training_plot.cpp" line="180"/>
         <source>key position j</source>
         <translation>键位置 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="176"/>
+        <location filename="../../app/render/training_plot.cpp" line="181"/>
         <source>example</source>
         <translation>样本</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="178"/>
+        <location filename="../../app/render/training_plot.cpp" line="183"/>
         <source>scaled</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="179"/>
-        <location filename="../../app/render/training_plot.cpp" line="458"/>
+        <location filename="../../app/render/training_plot.cpp" line="184"/>
+        <location filename="../../app/render/training_plot.cpp" line="464"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="195"/>
+        <location filename="../../app/render/training_plot.cpp" line="201"/>
         <source>Training with and without the scale: d_k = %1, %2 lr %3, batch %4, seed %5</source>
         <translation>缩放与不缩放的训练：d_k = %1，%2 学习率 %3，批大小 %4，种子 %5</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="197"/>
+        <location filename="../../app/render/training_plot.cpp" line="203"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="197"/>
+        <location filename="../../app/render/training_plot.cpp" line="203"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="207"/>
+        <location filename="../../app/render/training_plot.cpp" line="213"/>
         <source>Not started: both runs begin from the same W_q and W_k and will see the same batches.</source>
         <translation>尚未开始：两次训练从相同的 W_q 和 W_k 出发，并看到相同的批次。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="222"/>
+        <location filename="../../app/render/training_plot.cpp" line="228"/>
         <source>%1: loss %2 → %3, accuracy %4 on the held-out examples (%5 on the last batches), largest weight %6 (on the target %7), gradient norm %8 → %9.</source>
         <translation>%1：损失 %2 → %3，留出样本上的准确率 %4（最近几批上 %5），最大权重 %6（在目标上 %7），梯度范数 %8 → %9。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="232"/>
+        <location filename="../../app/render/training_plot.cpp" line="238"/>
         <source>Step %1 of %2.</source>
         <translation>第 %1 步，共 %2 步。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="233"/>
+        <location filename="../../app/render/training_plot.cpp" line="239"/>
         <source>Step %1 of %2 (accuracy: the share of examples whose largest weight is on the target, now on %5 examples never trained on and over the last %6 batches; loss and weights: the first step&apos;s → the mean of the last %4 steps; gradient norm: the first step&apos;s → the median of the last %3). </source>
         <translation>第 %1 步，共 %2 步（准确率：最大权重落在目标上的样本比例，当前在 %5 个从未训练过的样本上，以及最近 %6 批的平均；损失和权重：第一步的值 → 最近 %4 步的平均；梯度范数：第一步的值 → 最近 %3 步的中位数）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="251"/>
+        <location filename="../../app/render/training_plot.cpp" line="257"/>
         <source>%1 puts the largest weight on the target in %2 % of the held-out examples.</source>
         <translation>%1 在 %2 % 的留出样本中把最大权重放在目标上。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="256"/>
+        <location filename="../../app/render/training_plot.cpp" line="262"/>
         <source>Without the scale the layer does not learn: held-out accuracy %1, %2× chance (1/L = %3).</source>
         <translation>不缩放时这一层学不会：留出集准确率 %1，是随机猜测的 %2 倍（1/L = %3）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="276"/>
+        <location filename="../../app/render/training_plot.cpp" line="282"/>
         <source>Without the scale it learns slowly: held-out accuracy %1 at the start, %2 now (%3× chance, 1/L = %4), against %5 scaled.</source>
         <translation>不缩放时学得很慢：留出集准确率开始时 %1，现在 %2（随机猜测的 %3 倍，1/L = %4），缩放时为 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="278"/>
+        <location filename="../../app/render/training_plot.cpp" line="284"/>
         <source>Without the scale it does not improve: held-out accuracy %1 at the start, %2 now (%3× chance, 1/L = %4), against %5 scaled.</source>
         <translation>不缩放时没有进步：留出集准确率开始时 %1，现在 %2（随机猜测的 %3 倍，1/L = %4），缩放时为 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="224"/>
+        <location filename="../../app/render/training_plot.cpp" line="230"/>
         <source>Not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="263"/>
+        <location filename="../../app/render/training_plot.cpp" line="269"/>
         <source>Its rows are one-hot (largest weight %1) and put %2 on the target on average: the softmax is saturated and its gradient has vanished (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
         <translation>它的每一行都是独热分布（最大权重 %1），平均只有 %2 落在目标上：softmax 已饱和，梯度已消失（讲义里的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="266"/>
+        <location filename="../../app/render/training_plot.cpp" line="272"/>
         <source>Its rows are one-hot (largest weight %1) and put %2 on the target on average: the softmax is saturated (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
         <translation>它的每一行都是独热分布（最大权重 %1），平均只有 %2 落在目标上：softmax 已饱和（讲义里的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="286"/>
+        <location filename="../../app/render/training_plot.cpp" line="292"/>
         <source>Its rows are nearly one-hot (largest weight %1), mostly on a wrong key.</source>
         <translation>它的各行几乎是独热的（最大权重 %1），大多落在错误的键上。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="292"/>
+        <location filename="../../app/render/training_plot.cpp" line="298"/>
         <source>Both have learned: the unscaled gradient&apos;s median fell to %1 of its start on the way, and Adam, which divides each step by the gradient&apos;s own running size, still moved the weights.</source>
         <translation>两者都学会了：不缩放时梯度的中位数途中降到起始值的 %1，而 Adam 用梯度自身的滑动大小去除每一步，仍然推动了权重。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="299"/>
+        <location filename="../../app/render/training_plot.cpp" line="305"/>
         <source>The unscaled gradient starts %1× the scaled one (%2 against %3): without the factor %4 its logits, and their derivatives with respect to W_q and W_k, are %5 times larger.</source>
         <translation>不缩放时梯度一开始是缩放时的 %1 倍（%2 对 %3）：少了因子 %4，它的 logit 以及 logit 对 W_q、W_k 的导数都大 %5 倍。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="306"/>
+        <location filename="../../app/render/training_plot.cpp" line="312"/>
         <source>It falls as the rows turn one-hot and the softmax&apos;s Jacobian goes to 0.</source>
         <translation>随着各行变成独热、softmax 的雅可比趋于 0，它也随之下降。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="421"/>
+        <location filename="../../app/render/training_plot.cpp" line="427"/>
         <source>gradient norm: median of %1 steps (bold), each step (thin)</source>
         <translation>梯度范数：%1 步的中位数（粗线），每一步（细线）</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="404"/>
+        <location filename="../../app/render/training_plot.cpp" line="410"/>
         <source>chance: 1/L = %1</source>
         <translation>随机猜测：1/L = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="461"/>
+        <location filename="../../app/render/training_plot.cpp" line="467"/>
         <source>%1: largest weight on the outlined target in %2 of %3 rows</source>
         <translation>%1：%3 行中 %2 行的最大权重在框出的目标上</translation>
     </message>
@@ -5213,191 +5244,191 @@ A scenario someone sent you should read only the files that came with it. Read t
         <translation>为什么除以 √d_k？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="133"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="136"/>
         <source>Keys S in each trial: one query against S keys</source>
         <translation>每次试验的键数 S：一个查询对 S 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="134"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="137"/>
         <source>Trials T per d_k: trial t draws with seed + t (the main window&apos;s seed)</source>
         <translation>每个 d_k 的试验次数 T：第 t 次试验用种子 + t 抽取（主窗口的种子）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="137"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="140"/>
         <source>How the blue side is scaled; the orange side is never scaled</source>
         <translation>蓝色一侧的缩放方式；橙色一侧从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="138"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="141"/>
         <source>%p% swept</source>
         <translation>已扫描 %p%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="139"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="142"/>
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="140"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="143"/>
         <source>Sweep again with these settings (after a cancel, say)</source>
         <translation>用这些设置重新扫描（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="141"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="144"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="142"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="145"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="143"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="146"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="144"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="147"/>
         <source>Trials T</source>
         <translation>试验次数 T</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="145"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="148"/>
         <source>Scaled side</source>
         <translation>缩放的一侧</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="146"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="149"/>
         <source>+ additive</source>
         <translation>+ 加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="147"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="150"/>
         <source>A third side: additive attention, v·tanh(q·W₁ + k·W₂), not scaled (with the main window&apos;s H when its score is additive, else 8 hidden units)</source>
         <translation>第三条曲线：加性注意力 v·tanh(q·W₁ + k·W₂)，不缩放（主窗口用加性打分时取它的 H，否则 8 个隐层单元）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="173"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="477"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="176"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="480"/>
         <source>raw score q·k</source>
         <translation>原始分数 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="173"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="478"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="176"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="481"/>
         <source>scaled score (logit)</source>
         <translation>缩放后的分数（logit）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="174"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="177"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="267"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="270"/>
         <source>Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most %4 billion, about a minute). Lower the keys S or the trials T.</source>
         <translation>扫描量太大：%1 次试验 × %2 个键需要抽取 %3 十亿个随机数（最多 %4 十亿，约一分钟）。请减小键数 S 或试验次数 T。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="366"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="369"/>
         <source>Cancelled: the plots show the sweep before. Sweep sweeps again.</source>
         <translation>已取消：图中仍是上一次的扫描。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="367"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="370"/>
         <source>Cancelled. Sweep sweeps again.</source>
         <translation>已取消。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="390"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="393"/>
         <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the rows stay as spread as at d_k = 1.</source>
         <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，各行与 d_k = 1 时一样分散。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="392"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="395"/>
         <source>Blue: ÷√d_k removes the growth with d_k, but not the inputs&apos; scale: with σ = %1 the scaled scores have variance σ⁴ = %2 at every d_k, so the rows are as peaked as σ makes them, the same at every d_k.</source>
         <translation>蓝色：÷√d_k 消除了随 d_k 的增长，但消除不了输入的尺度：σ = %1 时缩放后分数的方差在每个 d_k 下都是 σ⁴ = %2，各行的尖锐程度由 σ 决定，在每个 d_k 下都一样。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="403"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="406"/>
         <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the scaled variance is d_k / d_model, below 1 for every head (d_k = d_model / h), so the rows come out flatter than intended, the more heads the flatter.</source>
         <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：缩放后的方差为 d_k / d_model，对每个头（d_k = d_model / h）都小于 1，所以各行比预期更平，头越多越平。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="415"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="418"/>
         <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成独热分布 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="467"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="470"/>
         <source>The main window&apos;s additive scores: %1 of them, sd %2</source>
         <translation>主窗口的加性分数：%1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="468"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="471"/>
         <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
         <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="469"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="472"/>
         <source>its scaled scores (%1 logits): sd %2</source>
         <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="470"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="473"/>
         <source>its logits, not scaled (%1 of them): sd %2</source>
         <translation>其 logit（未缩放，共 %1 个）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="474"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="477"/>
         <source>
 the curve N(0, %1) has sd %2</source>
         <translation>
 曲线 N(0, %1) 的标准差为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="315"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="318"/>
         <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
         <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="399"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="402"/>
         <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
         <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="409"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="412"/>
         <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="477"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="480"/>
         <source>additive score v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性分数 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="479"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="482"/>
         <source>logit (not scaled)</source>
         <translation>logit（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="486"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="489"/>
         <source>The curves above draw q and k directly as randn, entries of variance 1, as the footnote does.</source>
         <translation>上面的曲线直接用 randn 生成 q 和 k，各元素方差为 1，与脚注一致。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="488"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="491"/>
         <source>The curves above draw q and k directly as %1·randn, entries of variance %2.</source>
         <translation>上面的曲线直接用 %1·randn 生成 q 和 k，各元素方差为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="528"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="531"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="550"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="553"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>

@@ -13,6 +13,7 @@
 #include "widgets/heatmap_panel.h"
 #include "widgets/mistakes_window.h"
 #include "widgets/other_windows.h"
+#include "widgets/pipeline_view.h"
 #include "widgets/training_window.h"
 #include "widgets/why_scale_window.h"
 
@@ -41,6 +42,7 @@ private:
     static int smallestNumberPixels(QWidget *w);
     // The main window's maps: every value written 18 px or more, and written at all where the map is 8 × 8 or less.
     void checkMainNumbers(const QString &where);
+    void checkFourSteps(const QString &where);
     QStringList openWindows() const { return m_window->windows()->openNames(); }
 
     FakeClock m_clock;
@@ -86,6 +88,59 @@ void TestRehearsal::checkMainNumbers(const QString &where)
             QVERIFY2(map->cellTextPixelSize() >= 18,
                 qPrintable(where + QStringLiteral(": cell values %1 px").arg(map->cellTextPixelSize())));
     }
+}
+
+void TestRehearsal::checkFourSteps(const QString &where)
+{
+    // The four steps (P): on top, the whole screen, one step a page turned by Tab and Shift+Tab (and 1 to 4); every
+    // value written 18 px or more, and written at all on a page whose matrices are 8 × 8 or less. Esc back.
+    QWidget *main = m_window;
+    const QRect screen = m_window->screen()->geometry();
+    QVERIFY(press(Qt::Key_P));
+    PipelineView *steps = m_window->pipeline();
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(steps), kWait);
+    QTRY_COMPARE_WITH_TIMEOUT(steps->geometry(), screen, kWait);
+    QCOMPARE(steps->pageCount(), 4);
+    QCOMPARE(steps->page(), 0);
+    for (int page = 0; page < 4; ++page) {
+        if (page > 0)
+            QVERIFY(press(Qt::Key_Tab));
+        QCOMPARE(steps->page(), page);
+        QVERIFY(steps->pageHeading().startsWith(QStringLiteral("Step %1 of 4").arg(page + 1)));
+        steps->repaint();
+        // A page whose matrices are all 8 × 8 or less (no two-digit dimension) must write every value.
+        bool small = true;
+        for (int k = 0; k < PipelineView::kMatrices; ++k)
+            if (steps->shows(PipelineView::Matrix(k))
+                && steps->title(PipelineView::Matrix(k)).contains(QRegularExpression(QStringLiteral("\\d{2}\\)"))))
+                small = false;
+        int shown = 0;
+        for (int k = 0; k < PipelineView::kMatrices; ++k) {
+            const auto m = PipelineView::Matrix(k);
+            if (!steps->shows(m))
+                continue;
+            ++shown;
+            QVERIFY(QRectF(steps->rect()).contains(steps->cellRect(m, 0, 0)));
+            const int px = steps->cellTextPixels(m);
+            const QString what
+                = QStringLiteral("%1, page %2, %3: %4 px").arg(where).arg(page + 1).arg(steps->title(m)).arg(px);
+            QVERIFY2(px == 0 || px >= 18, qPrintable(what));
+            if (small)
+                QVERIFY2(px > 0, qPrintable(what));
+        }
+        QVERIFY(shown >= 2);
+    }
+    QVERIFY(press(Qt::Key_Tab)); // past the last page: it stays
+    QCOMPARE(steps->page(), 3);
+    QVERIFY(press(Qt::Key_Backtab, Qt::ShiftModifier));
+    QCOMPARE(steps->page(), 2);
+    QVERIFY(press(Qt::Key_1));
+    QCOMPARE(steps->page(), 0);
+    QCOMPARE(active(), static_cast<QWidget *>(steps));
+    QVERIFY(press(Qt::Key_Escape));
+    QVERIFY(!steps->isVisible());
+    QTRY_COMPARE_WITH_TIMEOUT(active(), main, kWait);
+    QVERIFY(m_window->isPresentation());
 }
 
 void TestRehearsal::initTestCase()
@@ -140,10 +195,15 @@ void TestRehearsal::theWholeLectureByKeys()
                 qPrintable(m_window->windowTitle()));
         }
         checkMainNumbers(QStringLiteral("step %1").arg(step + 1));
+        if (step == 0)
+            checkFourSteps(QStringLiteral("step 1")); // block 1: the lecture shows the four steps' shapes here
     }
     QVERIFY(press(Qt::Key_PageDown)); // past the last step: it stays
     QCOMPARE(m_window->lesson()->currentStep(), 7);
     QVERIFY(openWindows().isEmpty());
+
+    // The four steps again at the last step's larger matrices (8 queries, d_k = 16): values too small are not written.
+    checkFourSteps(QStringLiteral("step 8"));
 
     // Why scale?: on top, the whole screen, its numbers large; Esc back to the lesson.
     QVERIFY(press(Qt::Key_W));
