@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/flow_layout.h"
 
+#include <QHBoxLayout>
 #include <QWidget>
 
 FlowLayout::FlowLayout(QWidget *parent, int spacing)
@@ -59,4 +60,14 @@ int FlowLayout::arrange(const QRect &rect, bool apply) const
         rowHeight = std::max(rowHeight, hint.height());
     }
     return y + rowHeight - rect.y() + contentsMargins().bottom();
+}
+
+QWidget *keptTogether(QWidget *parent, std::initializer_list<QWidget *> widgets)
+{
+    auto *box = new QWidget(parent);
+    auto *row = new QHBoxLayout(box);
+    row->setContentsMargins(0, 0, 0, 0);
+    for (QWidget *w : widgets)
+        row->addWidget(w);
+    return box;
 }

@@ -6,6 +6,8 @@
 
 #include <QLayout>
 
+#include <initializer_list>
+
 class FlowLayout : public QLayout
 {
 public:
@@ -28,3 +30,6 @@ private:
     QList<QLayoutItem *> m_items;
     int m_gap;
 };
+
+// A widget holding widgets side by side (a name and its field, say), so that a flow layout never wraps between them.
+QWidget *keptTogether(QWidget *parent, std::initializer_list<QWidget *> widgets);

@@ -28,7 +28,8 @@ void showOnWholeScreen(QWidget *window)
 
 namespace {
 const char *const kPresenting = "attention-viz-presenting";
-}
+const char *const kGivenFont = "attention-viz-presentation-font"; // a font presentWindow gave a widget
+} // namespace
 
 bool isPresenting(const QWidget *window)
 {
@@ -64,7 +65,19 @@ void presentWindow(QWidget *window, bool on)
         QFont f = window->font();
         f.setPixelSize(presentationTextPixels(window));
         window->setFont(f);
+        // And to each of its widgets that has no font of its own (its fields, buttons and their names): the style
+        // sheet below keeps the window's font from reaching them (they stayed at 11 pixels).
+        for (QWidget *w : window->findChildren<QWidget *>())
+            if (!w->isWindow() && (!w->testAttribute(Qt::WA_SetFont) || w->property(kGivenFont).toBool())) {
+                w->setFont(f);
+                w->setProperty(kGivenFont, true);
+            }
     } else {
+        for (QWidget *w : window->findChildren<QWidget *>())
+            if (w->property(kGivenFont).toBool()) {
+                w->setFont(QFont()); // its parent's again
+                w->setProperty(kGivenFont, QVariant());
+            }
         window->setWindowState(window->windowState() & ~Qt::WindowFullScreen);
         if (const QVariant normal = window->property(kNormal); normal.isValid())
             window->setGeometry(normal.toRect());

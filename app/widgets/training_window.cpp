@@ -7,6 +7,7 @@
 #include "render/figure.h"
 #include "render/training_plot.h"
 #include "widgets/export_dialog.h"
+#include "widgets/flow_layout.h"
 #include "widgets/presentation.h"
 
 #include <qcustomplot.h>
@@ -45,14 +46,14 @@ TrainingWindow::TrainingWindow(Clock &clock, QWidget *parent)
     buttons->addWidget(m_pace);
     buttons->addWidget(m_progress, 1);
     buttons->addWidget(m_export);
-    auto *settingsRow = new QHBoxLayout;
+    // The settings wrap onto a second row when they do not fit (in presentation mode's large text), each name with
+    // its field.
+    auto *settingsRow = new FlowLayout(nullptr, 12);
     QLabel *names[8];
     QWidget *const fields[] = { m_dk, m_optimizer, m_lr, m_noise, m_seed, m_steps, m_scaling, m_init };
     for (int i = 0; i < 8; ++i) {
         names[i] = new QLabel(this);
-        settingsRow->addWidget(names[i]);
-        settingsRow->addWidget(fields[i]);
-        settingsRow->addSpacing(6);
+        settingsRow->addWidget(keptTogether(this, { names[i], fields[i] }));
     }
     m_texts.add([names] {
         const QString texts[8]
@@ -60,7 +61,6 @@ TrainingWindow::TrainingWindow(Clock &clock, QWidget *parent)
         for (int i = 0; i < 8; ++i)
             names[i]->setText(texts[i]);
     });
-    settingsRow->addStretch(1);
 
     m_customPlot = new QCustomPlot(this);
     m_customPlot->setObjectName("train-plot");
@@ -365,7 +365,7 @@ void TrainingWindow::resizeEvent(QResizeEvent *event)
     const int px = m_presentation ? presentationTextPixels(this) : std::clamp(height() / 60, 12, 24);
     m_plot->setTextSize(px);
     QFont f = font();
-    f.setPixelSize(m_presentation ? presentationTextPixels(this) * 4 / 5 : std::clamp(height() / 55, 12, 22));
+    f.setPixelSize(m_presentation ? presentationTextPixels(this) : std::clamp(height() / 55, 12, 22));
     m_summary->setFont(f);
     // Room for three lines of it: the plot does not jump when the summary grows from two lines to three.
     m_summary->setMinimumHeight(QFontMetrics(f).lineSpacing() * 3 + 4);

@@ -9,6 +9,7 @@
 #include "render/plot_style.h"
 #include "render/sweep_plot.h"
 #include "widgets/export_dialog.h"
+#include "widgets/flow_layout.h"
 #include "widgets/presentation.h"
 
 #include <qcustomplot.h>
@@ -100,7 +101,9 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
 // The sweep's settings (keys S, trials T, the scaled side, + additive), its progress, Sweep, Cancel and Export.
 QLayout *WhyScaleWindow::createControls()
 {
-    auto *controls = new QHBoxLayout;
+    // The controls wrap onto a second row when they do not fit (in presentation mode's large text), each name with
+    // its field.
+    auto *controls = new FlowLayout(nullptr, 12);
     m_keys = new QSpinBox(this);
     m_keys->setObjectName("sweep-keys");
     m_keys->setRange(2, attn::SweepLimits::maxKeys);
@@ -122,14 +125,9 @@ QLayout *WhyScaleWindow::createControls()
     m_export = new QPushButton(this);
     m_export->setObjectName("sweep-export");
     auto *keysName = new QLabel(this), *trialsName = new QLabel(this), *scaledName = new QLabel(this);
-    controls->addWidget(keysName);
-    controls->addWidget(m_keys);
-    controls->addSpacing(12);
-    controls->addWidget(trialsName);
-    controls->addWidget(m_trials);
-    controls->addSpacing(12);
-    controls->addWidget(scaledName);
-    controls->addWidget(m_scaling, 1);
+    controls->addWidget(keptTogether(this, { keysName, m_keys }));
+    controls->addWidget(keptTogether(this, { trialsName, m_trials }));
+    controls->addWidget(keptTogether(this, { scaledName, m_scaling }));
     m_additive = new QCheckBox(this);
     m_additive->setObjectName("sweep-additive");
     m_texts.add([this, keysName, trialsName, scaledName] {
@@ -233,6 +231,11 @@ void WhyScaleWindow::setPresentation(bool on)
     m_presentation = on;
     for (QCPAxisRect *rect : m_plot->axisRects())
         rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(on ? 3 : 5);
+    // The bar writes its text on two lines when its width (from the normal font) is too narrow for it.
+    m_progress->setMinimumWidth(on
+            ? m_progress->fontMetrics().horizontalAdvance(QString(m_progress->format()).replace("%p", "100"))
+                + 3 * presentationTextPixels(this)
+            : 0);
     m_histogram->setVisible(!on);
     m_varianceNote->setVisible(!on && !m_varianceNote->text().isEmpty());
     m_status->setVisible(!on);

@@ -20,14 +20,19 @@
 #include "widgets/training_window.h"
 #include "widgets/why_scale_window.h"
 
+#include <QAbstractButton>
+#include <QAbstractSpinBox>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDir>
 #include <QFileInfo>
 #include <QFontInfo>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QScreen>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTemporaryFile>
@@ -155,6 +160,27 @@ void TestLectureHall::everyOtherWindowClosesByEscAndCtrlW()
     QVERIFY(!m_window->isPresentation());
 }
 
+// Every field, button and name w shows is written presentationTextPixels high (18 pixels or more at 1280 × 720) and
+// lies within the window (the rows wrap rather than run off the screen).
+static void checkControlsPresent(QWidget *w)
+{
+    int seen = 0;
+    for (QWidget *c : w->findChildren<QWidget *>()) {
+        if (!c->isVisible() || c->isWindow()
+            || !(qobject_cast<QLabel *>(c) || qobject_cast<QAbstractButton *>(c) || qobject_cast<QAbstractSpinBox *>(c)
+                || qobject_cast<QComboBox *>(c)))
+            continue;
+        ++seen;
+        const QString what = QStringLiteral("%1 %2 \"%3\": %4 px")
+                                 .arg(w->objectName(), c->metaObject()->className(), c->objectName())
+                                 .arg(QFontInfo(c->font()).pixelSize());
+        QVERIFY2(QFontInfo(c->font()).pixelSize() >= 18, qPrintable(what));
+        QVERIFY2(
+            w->rect().contains(QRect(c->mapTo(w, QPoint(0, 0)), c->size())), qPrintable(what + ", off the window"));
+    }
+    QVERIFY2(seen >= 5, qPrintable(w->objectName()));
+}
+
 void TestLectureHall::theOtherWindowsPresent()
 {
     QVERIFY(press(Qt::Key_F5));
@@ -170,6 +196,7 @@ void TestLectureHall::theOtherWindowsPresent()
             qPrintable(QString::number(rect->axis(QCPAxis::atBottom)->tickLabelFont().pixelSize())));
     QVERIFY(!why->histogramPlot()->isVisible()); // the sweep takes the screen
     QVERIFY(why->isVisible());
+    checkControlsPresent(why);
     QVERIFY(press(Qt::Key_Escape));
     // Training: the same.
     QVERIFY(press(Qt::Key_T));
@@ -180,6 +207,7 @@ void TestLectureHall::theOtherWindowsPresent()
     for (QCPAxisRect *rect : curves->axisRects())
         QVERIFY2(rect->axis(QCPAxis::atLeft)->tickLabelFont().pixelSize() >= 18,
             qPrintable(QString::number(rect->axis(QCPAxis::atLeft)->tickLabelFont().pixelSize())));
+    checkControlsPresent(training);
     QVERIFY(press(Qt::Key_Escape));
     // The four steps and the heads: the screen and the presenting window's text.
     for (const auto &[key, modifiers, w] :
@@ -199,6 +227,7 @@ void TestLectureHall::theOtherWindowsPresent()
     QVERIFY(!why->isFullScreen());
     QVERIFY(sweep->axisRect(0)->axis(QCPAxis::atBottom)->tickLabelFont().pixelSize() < 18);
     QVERIFY(why->histogramPlot()->isVisible());
+    QVERIFY(QFontInfo(why->findChild<QSpinBox *>("sweep-keys")->font()).pixelSize() < 18); // the window's own again
     QVERIFY(press(Qt::Key_Escape));
 }
 
