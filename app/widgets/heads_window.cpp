@@ -4,6 +4,7 @@
 #include "heatmap_grid.h"
 #include "loaded.h"
 #include "render/color_maps.h"
+#include "widgets/presentation.h"
 
 #include <qcustomplot.h>
 
@@ -14,6 +15,9 @@
 #include <QScrollArea>
 #include <QShortcut>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
 
 HeadTile::HeadTile(const QString &title, QWidget *parent)
     : QWidget(parent)
@@ -55,7 +59,8 @@ void HeadTile::setCurrent(bool on)
 void HeadTile::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
-    const QFontMetrics fm(font());
+    p.setFont(textFont());
+    const QFontMetrics fm(p.font());
     const int line = fm.height();
     p.drawText(QRect(0, 0, width(), line), Qt::AlignCenter, fm.elidedText(m_title, Qt::ElideRight, width()));
     const int side = std::max(10, std::min(width() - 4, height() - 2 * line - 8));
@@ -68,6 +73,12 @@ void HeadTile::paintEvent(QPaintEvent *)
     p.setPen(palette().color(QPalette::WindowText));
     p.drawText(
         QRect(0, map.bottom() + 4, width(), line), Qt::AlignCenter, fm.elidedText(m_below, Qt::ElideRight, width()));
+}
+
+QFont HeadTile::textFont() const
+{
+    // In presentation mode the presenting window's text (its tiles are made after the window presents).
+    return isPresenting(window()) ? window()->font() : font();
 }
 
 void HeadTile::mousePressEvent(QMouseEvent *event)
@@ -141,6 +152,8 @@ void HeadsWindow::refresh()
     // The tiles are made again only when their number changes (a click on one changes the element shown: it
     // must not delete itself in its own click).
     const int tiles = shownBatches * (shownHeads + (H > 1 ? 2 : 0));
+    const int columns
+        = std::clamp(int(std::ceil(std::sqrt(shownBatches * 16.0 / 9.0))), 1, shownBatches); // (with one head)
     if (m_tiles.size() != tiles || m_tileHeads != H) {
         for (HeadTile *t : std::as_const(m_tiles))
             t->deleteLater();
@@ -156,7 +169,12 @@ void HeadsWindow::refresh()
                     q.batchIndex = e;
                     m_model->setParams(q);
                 });
-                m_layout->addWidget(tile, b, h);
+                // One head: the elements side by side, rows of them about as wide as a 16:9 screen; heads: a row
+                // of heads per element.
+                if (H > 1)
+                    m_layout->addWidget(tile, b, h);
+                else
+                    m_layout->addWidget(tile, b / columns, b % columns);
                 m_tiles << tile;
             }
             if (H > 1) {

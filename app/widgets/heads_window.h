@@ -26,6 +26,7 @@ public:
     void setCurrent(bool on);
     QString title() const { return m_title; }
     QString below() const { return m_below; }
+    QFont textFont() const; // what its title and the line under the map are written in
 
 signals:
     void clicked();

@@ -217,6 +217,11 @@ void TestLectureHall::theOtherWindowsPresent()
         QVERIFY(press(key, modifiers));
         QTRY_VERIFY_WITH_TIMEOUT(w->geometry() == screen, kWait);
         QVERIFY2(w->font().pixelSize() >= 18, qPrintable(w->objectName()));
+        if (w == windows()->heads()) {
+            QVERIFY(!windows()->heads()->tiles().isEmpty());
+            for (const HeadTile *tile : windows()->heads()->tiles())
+                QVERIFY2(QFontInfo(tile->textFont()).pixelSize() >= 18, qPrintable(tile->title()));
+        }
         QVERIFY(press(Qt::Key_Escape));
     }
     // Out of presentation mode they are windows again, of their own size and font.
