@@ -2,6 +2,7 @@
 #include "widgets/comparison_view.h"
 
 #include "widgets/heatmap_panel.h"
+#include "widgets/presentation.h"
 
 #include <qcustomplot.h>
 
@@ -43,8 +44,10 @@ ComparisonView::ComparisonView(AttentionModel *model, CompareController *compari
 void ComparisonView::setPresentation(bool on, double fontScale)
 {
     m_presentation = on;
-    m_heatmap->setFontScale(fontScale);
-    m_partnerHeatmap->setFontScale(fontScale);
+    for (HeatmapPanel *h : { m_heatmap, m_partnerHeatmap }) {
+        h->setLeastNumberPixels(on ? kLeastPresentedNumberPixels : 0);
+        h->setFontScale(fontScale);
+    }
 }
 
 void ComparisonView::resetZoom()

@@ -744,8 +744,8 @@ void HeatmapPanel::updateCellTexts()
 {
     const double basePx = QFontInfo(font()).pixelSize() * m_fontScale;
     // Values as large as the cells allow (up to 2.2 times the text), so a projector's back row reads them.
-    m_cellTextPx = layoutCellTexts(
-        m_heatRect, m_cellTexts, *m_model->result(), m_model->display(), m_map, m_grid, font(), basePx * 2.2, 7);
+    m_cellTextPx = layoutCellTexts(m_heatRect, m_cellTexts, *m_model->result(), m_model->display(), m_map, m_grid,
+        font(), basePx * 2.2, std::max(7, m_leastNumberPx));
 }
 
 void HeatmapPanel::updateBarTexts()
@@ -770,10 +770,13 @@ void HeatmapPanel::updateBarTexts()
     QFont probe = numberFont(font());
     probe.setPixelSize(100);
     const double em = QFontMetricsF(probe).horizontalAdvance(QStringLiteral("0.0000")) / 100.0;
-    const int rowTextPx = int(std::min({ rowPx * 0.6, (m_rowSumRect->rect().width() - 8) / em, basePx * 1.1 }));
-    const int colTextPx
-        = int(std::min({ (colPx - 2) / (em + 0.45), m_colSumRect->rect().height() * 0.5, basePx * 1.1 }));
-    if (small && L <= 16 && rowTextPx >= 8)
+    // (the least the panel may write is within reach where the room allows it: 17 pixels would be none)
+    const double largest = std::max(basePx * 1.1, double(m_leastNumberPx));
+    const int rowTextPx = int(std::min({ rowPx * 0.6, (m_rowSumRect->rect().width() - 8) / em, largest }));
+    const int colTextPx = int(std::min({ (colPx - 2) / (em + 0.45), m_colSumRect->rect().height() * 0.5, largest }));
+    // (numbers smaller than the least the panel may write are left to their bars: setLeastNumberPixels)
+    const int least = std::max(8, m_leastNumberPx);
+    if (small && L <= 16 && rowTextPx >= least)
         for (int i = 0; i < L; ++i) {
             labels.push_back({ m_rowSumRect, true, i, st.rowSums(b, i) });
             if (p.softmaxDim == -1 && m_entropyRect->visible())
@@ -781,7 +784,7 @@ void HeatmapPanel::updateBarTexts()
             if (p.softmaxDim == -1 && m_gradRect->visible())
                 labels.push_back({ m_gradRect, true, i, st.rowJacobian(b, i) });
         }
-    if (small && S <= 16 && colTextPx >= 8)
+    if (small && S <= 16 && colTextPx >= least)
         for (int j = 0; j < S; ++j) {
             labels.push_back({ m_colSumRect, false, j, st.colSums(b, j) });
             if (p.softmaxDim == -2)
@@ -1069,6 +1072,11 @@ void HeatmapPanel::applyPanelSizes()
     // the window corrects by what the maps' heights still differ: growSpareRow).
     m_spacer->setMinimumSize(0, int(basePx * 2.6 + 12));
     m_spacer->setMaximumSize(QWIDGETSIZE_MAX, int(basePx * 2.6 + 12));
+}
+
+void HeatmapPanel::setLeastNumberPixels(int px)
+{
+    m_leastNumberPx = px;
 }
 
 void HeatmapPanel::setFontScale(double scale)

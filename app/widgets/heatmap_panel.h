@@ -88,6 +88,9 @@ public:
     // Outline a cell (-1, -1: none), e.g. the cell hovered in the other panel of a comparison.
     void setHighlight(int query, int key);
     QPoint highlight() const { return m_highlight; }
+    // The smallest number it writes, in pixels (presentation mode: kLeastPresentedNumberPixels); 0: as small as its
+    // own rules allow (7 in a cell, 8 on a bar).
+    void setLeastNumberPixels(int px);
     // Scale fonts and lines (presentation mode, exports).
     void setFontScale(double scale);
     // Shows the whole matrix again after zooming or panning.
@@ -171,5 +174,6 @@ private:
     bool m_regridQueued = false;
     int m_regridPasses = 0; // grids made again in a row for the layout (regridForLayout)
     double m_fontScale = 1.0;
+    int m_leastNumberPx = 0; // (setLeastNumberPixels)
     int m_around = -1; // the panel's width less the map's, as last said by aroundChanged
 };

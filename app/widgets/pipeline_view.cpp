@@ -263,7 +263,7 @@ void PipelineView::layOut()
             = int(std::min({ pn.cell * 0.5, (pn.cell - 2) / (widest / 100.0 + 0.3), pageCount() > 1 ? 40.0 : 28.0 }));
         // In presentation mode values smaller than the room's 18 px are not written (the colours and the tooltip
         // stay): that is the rule of every presenting window.
-        pn.textPx = px >= (pageCount() > 1 ? 18 : 7) ? px : 0;
+        pn.textPx = px >= (pageCount() > 1 ? kLeastPresentedNumberPixels : 7) ? px : 0;
     }
 }
 

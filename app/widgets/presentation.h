@@ -7,6 +7,10 @@
 
 class QWidget;
 
+// The smallest number a presenting window writes, in pixels (what the back of a lecture hall reads at 1280 × 720):
+// a value that would be smaller is left to its colour or bar (and its tooltip).
+constexpr int kLeastPresentedNumberPixels = 18;
+
 // How much larger than normal a presenting window's text is: 1.3 at 720 pixels high, 2 at 1080, at most 3 (from the
 // smaller of the height and 9/16 of the width: a window taller than the screen cannot make its text larger still).
 double presentationScale(const QWidget *window);

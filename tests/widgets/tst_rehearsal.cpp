@@ -82,12 +82,17 @@ void TestRehearsal::checkMainNumbers(const QString &where)
         if (!map || !map->isVisible())
             continue;
         const attn::Params &p = m_model->params(); // (a comparison's other side has the same L and S)
-        if (p.queryLength <= 8 && p.keyLength <= 8)
+        if (p.queryLength <= 8 && p.keyLength <= 8) {
             QVERIFY2(map->cellTextCount() > 0, qPrintable(where + ": no values in the cells"));
+            QVERIFY2(!map->barTexts().isEmpty(), qPrintable(where + ": no row sums written"));
+        }
         if (map->cellTextCount() > 0)
             QVERIFY2(map->cellTextPixelSize() >= 18,
                 qPrintable(where + QStringLiteral(": cell values %1 px").arg(map->cellTextPixelSize())));
     }
+    // Every number the maps write (cells, row sums, entropies, column sums), or none where there is no room for it.
+    const int px = smallestNumberPixels(m_window->centralWidget());
+    QVERIFY2(px == 0 || px >= 18, qPrintable(where + QStringLiteral(": a number %1 px").arg(px)));
 }
 
 void TestRehearsal::checkFourSteps(const QString &where)
