@@ -4,6 +4,7 @@
 #include "heatmap_grid.h"
 #include "loaded.h"
 #include "render/color_maps.h"
+#include "widgets/key_help.h"
 #include "widgets/presentation.h"
 
 #include <qcustomplot.h>
@@ -113,7 +114,9 @@ HeadsWindow::HeadsWindow(AttentionModel *model, QWidget *parent)
             refresh();
     });
     // Ctrl+H (as in the main window) closes it from within; Esc and Ctrl+W too (OtherWindows).
-    connect(new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_H), this), &QShortcut::activated, this, &QWidget::hide);
+    connect(describeKey(new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_H), this), "HeadsWindow",
+                QT_TRANSLATE_NOOP("HeadsWindow", "Close this window")),
+        &QShortcut::activated, this, &QWidget::hide);
 }
 
 void HeadsWindow::changeEvent(QEvent *event)

@@ -3,6 +3,7 @@
 #include "tolerance.h"
 
 #include "render/hull_plot.h"
+#include "widgets/key_help.h"
 
 #include <qcustomplot.h>
 
@@ -74,7 +75,9 @@ HullWindow::HullWindow(AttentionModel *model, QWidget *parent)
     setPresentation(false);
     resize(760, 640);
     // H (as in the main window) closes it from within; Esc and Ctrl+W too (OtherWindows).
-    connect(new QShortcut(QKeySequence(Qt::Key_H), this), &QShortcut::activated, this, &QWidget::hide);
+    connect(describeKey(new QShortcut(QKeySequence(Qt::Key_H), this), "HullWindow",
+                QT_TRANSLATE_NOOP("HullWindow", "Close this window")),
+        &QShortcut::activated, this, &QWidget::hide);
 }
 
 HullWindow::~HullWindow() = default;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/main_menus.h"
+
 #include "widgets/heatmap_panel.h"
+#include "widgets/key_help.h"
 
 #include "io/scenario.h"
 #include "model/messages.h"
@@ -9,6 +11,7 @@
 #include "render/versions.h"
 #include "widgets/comparison_view.h"
 #include "widgets/export_actions.h"
+#include "widgets/key_help.h"
 #include "widgets/main_window.h"
 #include "widgets/other_windows.h"
 #include "widgets/presentation.h"
@@ -492,16 +495,28 @@ void MainMenus::about()
 
 void MainMenus::showShortcuts()
 {
-    // Every key the window answers: the demo's keys first, then the menus' (which work in presentation mode too).
+    // Every key the window on top answers. The main window: the demo's keys first, then the menus' (which work in
+    // presentation mode too). Another window: its own keys, then those of the main window's that work there too.
     static const QRegularExpression mnemonic(QStringLiteral("\\(&[^)]\\)|&(?!&)")); // "导出(&E)…", "&Export…"
+    const QPointer<QWidget> had = QApplication::activeWindow(); // (F1 works from the other windows too)
+    QWidget *over = had && had != m_window && had->isWindow() && had->isVisible() ? had.data() : m_window;
+    const auto row = [](const QString &key, const QString &text) {
+        return QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(key.toHtmlEscaped(), text.toHtmlEscaped());
+    };
     QString rows;
-    for (QAction *a : m_window->actions()) {
+    if (over != m_window) {
+        rows += QStringLiteral("<tr><td colspan=2><i>%1</i></td></tr>").arg(over->windowTitle().toHtmlEscaped());
+        for (const auto &[key, text] : describedKeys(over))
+            rows += row(key, text);
+        rows += QStringLiteral("<tr><td colspan=2><i>%1</i></td></tr>")
+                    .arg(tr("The main window's keys that work here too").toHtmlEscaped());
+    }
+    for (QAction *a : over->actions()) {
         if (a->shortcut().isEmpty())
             continue;
         QString text = a->text();
         text.remove(mnemonic);
-        rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
-                    .arg(a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped(), text.toHtmlEscaped());
+        rows += row(a->shortcut().toString(QKeySequence::NativeText), text);
     }
     // A dialog that scrolls: the list is taller than a 720-line screen.
     QDialog box(m_window);
@@ -521,7 +536,6 @@ void MainMenus::showShortcuts()
     list->document()->setTextWidth(520);
     const int wanted = int(list->document()->size().height()) + buttons->sizeHint().height() + 60;
     box.resize(580, std::min(wanted, available.height() * 85 / 100));
-    const QPointer<QWidget> had = QApplication::activeWindow(); // (F1 works from the other windows too)
     box.exec();
     giveKeysBackTo(had);
 }

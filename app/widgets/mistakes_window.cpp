@@ -6,6 +6,7 @@
 #include "render/color_maps.h"
 #include "render/heatmap_drawing.h"
 #include "render/hull_plot.h"
+#include "widgets/key_help.h"
 #include "widgets/presentation.h"
 #include "widgets/theme.h"
 
@@ -222,36 +223,56 @@ void MistakesWindow::buildBottom(QBoxLayout *layout)
 // The window's keys: 1 to 5 and ← → choose, ↑ ↓ change d_k, W and T, F5, H and Esc.
 void MistakesWindow::bindKeys()
 {
-    const auto key = [this](const QKeySequence &k, const std::function<void()> &f) {
+    const auto key = [this](const QKeySequence &k, const std::function<void()> &f, const char *what = nullptr) {
         auto *s = new QShortcut(k, this);
+        if (what)
+            describeKey(s, "MistakesWindow", what);
         s->setContext(Qt::WindowShortcut);
         connect(s, &QShortcut::activated, this, f);
     };
     const auto &all = attn::allMistakes();
     for (int i = 0; i < int(all.size()); ++i)
-        key(QKeySequence(Qt::Key_1 + i), [this, m = all[i]] { setMistake(m); });
+        key(
+            QKeySequence(Qt::Key_1 + i), [this, m = all[i]] { setMistake(m); },
+            i == 0 ? QT_TRANSLATE_NOOP("MistakesWindow", "1 to 5: that mistake") : nullptr);
     const auto step = [this](int delta) {
         const auto &all = attn::allMistakes();
         const int n = int(all.size());
         const int at = int(std::find(all.begin(), all.end(), m_mistake) - all.begin());
         setMistake(all[(at + delta + n) % n]);
     };
-    key(QKeySequence(Qt::Key_Right), [step] { step(+1); });
-    key(QKeySequence(Qt::Key_Left), [step] { step(-1); });
-    key(QKeySequence(Qt::Key_Up), [this] {
-        attn::Params p = m_model->params();
-        attn::doubleDk(p);
-        m_model->setParams(p);
-    });
-    key(QKeySequence(Qt::Key_Down), [this] {
-        attn::Params p = m_model->params();
-        attn::halveDk(p);
-        m_model->setParams(p);
-    });
-    key(QKeySequence(Qt::Key_W), [this] { emit whyScaleRequested(); });
-    key(QKeySequence(Qt::Key_T), [this] { emit trainingRequested(); });
-    key(QKeySequence(Qt::Key_F5), [this] { setPresentation(!m_presentation); });
-    key(QKeySequence(Qt::Key_H), [this] { setShowHull(!m_showHull); });
+    key(
+        QKeySequence(Qt::Key_Right), [step] { step(+1); }, QT_TRANSLATE_NOOP("MistakesWindow", "The next mistake"));
+    key(
+        QKeySequence(Qt::Key_Left), [step] { step(-1); }, QT_TRANSLATE_NOOP("MistakesWindow", "The mistake before"));
+    key(
+        QKeySequence(Qt::Key_Up),
+        [this] {
+            attn::Params p = m_model->params();
+            attn::doubleDk(p);
+            m_model->setParams(p);
+        },
+        QT_TRANSLATE_NOOP("MistakesWindow", "d_k × 2"));
+    key(
+        QKeySequence(Qt::Key_Down),
+        [this] {
+            attn::Params p = m_model->params();
+            attn::halveDk(p);
+            m_model->setParams(p);
+        },
+        QT_TRANSLATE_NOOP("MistakesWindow", "d_k ÷ 2"));
+    key(
+        QKeySequence(Qt::Key_W), [this] { emit whyScaleRequested(); },
+        QT_TRANSLATE_NOOP("MistakesWindow", "Why divide by √d_k?"));
+    key(
+        QKeySequence(Qt::Key_T), [this] { emit trainingRequested(); },
+        QT_TRANSLATE_NOOP("MistakesWindow", "Training: with and without the scale"));
+    key(
+        QKeySequence(Qt::Key_F5), [this] { setPresentation(!m_presentation); },
+        QT_TRANSLATE_NOOP("MistakesWindow", "This window full screen, or not"));
+    key(
+        QKeySequence(Qt::Key_H), [this] { setShowHull(!m_showHull); },
+        QT_TRANSLATE_NOOP("MistakesWindow", "The hull of the outputs, or not"));
     // Esc and Ctrl+W close it (OtherWindows), in presentation mode too: the keys go back to the window beneath.
 }
 

@@ -4,6 +4,7 @@
 #include "model/translations.h"
 #include "widgets/heads_window.h"
 #include "widgets/hull_window.h"
+#include "widgets/key_help.h"
 #include "widgets/mistakes_window.h"
 #include "widgets/pipeline_view.h"
 #include "widgets/presentation.h"
@@ -44,10 +45,13 @@ void OtherWindows::adopt(QWidget *w)
     w->setWindowFlag(Qt::Window); // a window of its own beside the main one
     w->installEventFilter(this); // who has the keys, and closing it gives them back (eventFilter)
     for (const QKeySequence &key : { QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_W) }) {
-        auto *shortcut = new QShortcut(key, w);
+        auto *shortcut = describeKey(
+            new QShortcut(key, w), "OtherWindows", QT_TRANSLATE_NOOP("OtherWindows", "Close this window"));
         connect(shortcut, &QShortcut::activated, this, [this, w] { close(w); });
     }
-    connect(new QShortcut(QKeySequence(Qt::Key_L), w), &QShortcut::activated, this, [] { switchInterfaceLanguage(); });
+    connect(describeKey(new QShortcut(QKeySequence(Qt::Key_L), w), "OtherWindows",
+                QT_TRANSLATE_NOOP("OtherWindows", "English or Chinese (中文)")),
+        &QShortcut::activated, this, [] { switchInterfaceLanguage(); });
     for (const QPointer<QAction> &a : std::as_const(m_shared))
         if (a)
             w->addAction(a);

@@ -3,6 +3,7 @@
 
 #include "render/color_maps.h"
 #include "render/heatmap_drawing.h"
+#include "widgets/key_help.h"
 #include "widgets/presentation.h"
 
 #include <QMouseEvent>
@@ -74,13 +75,18 @@ PipelineView::PipelineView(AttentionModel *model, QWidget *parent)
     });
     retranslate();
     // Esc and Ctrl+W close it from within (OtherWindows). Its pages, in presentation mode:
-    connect(
-        new QShortcut(QKeySequence(Qt::Key_Tab), this), &QShortcut::activated, this, [this] { setPage(page() + 1); });
-    connect(new QShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Tab), this), &QShortcut::activated, this,
-        [this] { setPage(page() - 1); });
-    for (int k = 0; k < 4; ++k)
-        connect(
-            new QShortcut(QKeySequence(Qt::Key_1 + k), this), &QShortcut::activated, this, [this, k] { setPage(k); });
+    connect(describeKey(new QShortcut(QKeySequence(Qt::Key_Tab), this), "PipelineView",
+                QT_TRANSLATE_NOOP("PipelineView", "Presentation mode: the next step")),
+        &QShortcut::activated, this, [this] { setPage(page() + 1); });
+    connect(describeKey(new QShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Tab), this), "PipelineView",
+                QT_TRANSLATE_NOOP("PipelineView", "Presentation mode: the step before")),
+        &QShortcut::activated, this, [this] { setPage(page() - 1); });
+    for (int k = 0; k < 4; ++k) {
+        auto *s = new QShortcut(QKeySequence(Qt::Key_1 + k), this);
+        if (k == 0) // (one line for the four)
+            describeKey(s, "PipelineView", QT_TRANSLATE_NOOP("PipelineView", "1 to 4, presentation mode: that step"));
+        connect(s, &QShortcut::activated, this, [this, k] { setPage(k); });
+    }
 }
 
 int PipelineView::pageCount() const

@@ -8,6 +8,7 @@
 #include "render/training_plot.h"
 #include "widgets/export_dialog.h"
 #include "widgets/flow_layout.h"
+#include "widgets/key_help.h"
 #include "widgets/presentation.h"
 
 #include <qcustomplot.h>
@@ -201,18 +202,25 @@ void TrainingWindow::connectControls()
     connect(m_controller, &TrainingController::stateChanged, this, &TrainingWindow::showState);
     // T (as in the main window) closes it, Esc and Ctrl+W too (OtherWindows); Space, → and R drive it, wherever the
     // focus is.
-    connect(new QShortcut(QKeySequence(Qt::Key_T), this), &QShortcut::activated, this, &QWidget::hide);
-    auto *space = new QShortcut(QKeySequence(Qt::Key_Space), this);
+    connect(describeKey(new QShortcut(QKeySequence(Qt::Key_T), this), "TrainingWindow",
+                QT_TRANSLATE_NOOP("TrainingWindow", "Close this window")),
+        &QShortcut::activated, this, &QWidget::hide);
+    auto *space = describeKey(new QShortcut(QKeySequence(Qt::Key_Space), this), "TrainingWindow",
+        QT_TRANSLATE_NOOP("TrainingWindow", "Start or pause both runs"));
     connect(space, &QShortcut::activated, this, &TrainingWindow::startOrPause);
     // (not while the controls' settings cannot run: the step or reset would be of other settings)
-    connect(new QShortcut(QKeySequence(Qt::Key_Right), this), &QShortcut::activated, this, [this] {
-        if (!m_invalid)
-            m_controller->stepOnce();
-    });
-    connect(new QShortcut(QKeySequence(Qt::Key_R), this), &QShortcut::activated, this, [this] {
-        if (!m_invalid)
-            m_controller->reset();
-    });
+    connect(describeKey(new QShortcut(QKeySequence(Qt::Key_Right), this), "TrainingWindow",
+                QT_TRANSLATE_NOOP("TrainingWindow", "One step of both runs")),
+        &QShortcut::activated, this, [this] {
+            if (!m_invalid)
+                m_controller->stepOnce();
+        });
+    connect(describeKey(new QShortcut(QKeySequence(Qt::Key_R), this), "TrainingWindow",
+                QT_TRANSLATE_NOOP("TrainingWindow", "Reset both runs to step 0")),
+        &QShortcut::activated, this, [this] {
+            if (!m_invalid)
+                m_controller->reset();
+        });
 }
 
 TrainingWindow::~TrainingWindow() = default;

@@ -7,6 +7,7 @@
 #include "render/weights_plot.h"
 #include "widgets/export_dialog.h"
 #include "widgets/heads_window.h"
+#include "widgets/key_help.h"
 #include "widgets/theme.h"
 
 #include <qcustomplot.h>
@@ -106,15 +107,16 @@ WeightsWindow::WeightsWindow(QWidget *parent)
     layout->addLayout(row, 1);
     // The arrow keys, Home and End choose the map, wherever the focus is in this window (its own shortcuts: the
     // main window's arrows change the settings there).
-    const auto key = [this](Qt::Key k, const std::function<void()> &f) {
-        connect(new QShortcut(QKeySequence(k), this), &QShortcut::activated, this, f);
+    const auto key = [this](Qt::Key k, const char *what, const std::function<void()> &f) {
+        connect(
+            describeKey(new QShortcut(QKeySequence(k), this), "WeightsWindow", what), &QShortcut::activated, this, f);
     };
-    key(Qt::Key_Left, [this] { step(-1); });
-    key(Qt::Key_Right, [this] { step(+1); });
-    key(Qt::Key_Up, [this] { step(-m_columns); });
-    key(Qt::Key_Down, [this] { step(+m_columns); });
-    key(Qt::Key_Home, [this] { select(0); });
-    key(Qt::Key_End, [this] { step(int(m_tiles.size())); });
+    key(Qt::Key_Left, QT_TRANSLATE_NOOP("WeightsWindow", "The map before"), [this] { step(-1); });
+    key(Qt::Key_Right, QT_TRANSLATE_NOOP("WeightsWindow", "The next map"), [this] { step(+1); });
+    key(Qt::Key_Up, QT_TRANSLATE_NOOP("WeightsWindow", "The map above"), [this] { step(-m_columns); });
+    key(Qt::Key_Down, QT_TRANSLATE_NOOP("WeightsWindow", "The map below"), [this] { step(+m_columns); });
+    key(Qt::Key_Home, QT_TRANSLATE_NOOP("WeightsWindow", "The first map"), [this] { select(0); });
+    key(Qt::Key_End, QT_TRANSLATE_NOOP("WeightsWindow", "The last map"), [this] { step(int(m_tiles.size())); });
 }
 
 WeightsWindow::~WeightsWindow() = default;

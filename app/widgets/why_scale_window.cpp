@@ -10,6 +10,7 @@
 #include "render/sweep_plot.h"
 #include "widgets/export_dialog.h"
 #include "widgets/flow_layout.h"
+#include "widgets/key_help.h"
 #include "widgets/presentation.h"
 
 #include <qcustomplot.h>
@@ -90,10 +91,13 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
             showHistograms();
     });
     // W (as in the main window) closes it from within; Esc and Ctrl+W too (OtherWindows).
-    connect(new QShortcut(QKeySequence(Qt::Key_W), this), &QShortcut::activated, this, &QWidget::hide);
+    connect(describeKey(new QShortcut(QKeySequence(Qt::Key_W), this), "WhyScaleWindow",
+                QT_TRANSLATE_NOOP("WhyScaleWindow", "Close this window")),
+        &QShortcut::activated, this, &QWidget::hide);
     // T: the training that stalls without the scale, the lecture's next stop (as from the Mistakes window).
-    connect(
-        new QShortcut(QKeySequence(Qt::Key_T), this), &QShortcut::activated, this, &WhyScaleWindow::trainingRequested);
+    connect(describeKey(new QShortcut(QKeySequence(Qt::Key_T), this), "WhyScaleWindow",
+                QT_TRANSLATE_NOOP("WhyScaleWindow", "Training: with and without the scale")),
+        &QShortcut::activated, this, &WhyScaleWindow::trainingRequested);
     m_cancel->setEnabled(false);
     m_export->setEnabled(false);
 }

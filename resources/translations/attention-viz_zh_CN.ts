@@ -1228,87 +1228,92 @@
 <context>
     <name>HeadsWindow</name>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="83"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="95"/>
         <source>attention-viz — heads</source>
         <translation>attention-viz — 注意力头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="153"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="118"/>
+        <source>Close this window</source>
+        <translation>关闭此窗口</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="169"/>
         <source>batch %1 · head %2</source>
         <translation>批次 %1 · 头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="153"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="169"/>
         <source>batch element %1</source>
         <translation>批次元素 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="164"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="185"/>
         <source>batch %1 · mean</source>
         <translation>批次 %1 · 平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="164"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="185"/>
         <source>mean of %1 heads</source>
         <translation>%1 个头的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="165"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="186"/>
         <source>batch %1 · max</source>
         <translation>批次 %1 · 最大</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="165"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="186"/>
         <source>max over heads</source>
         <translation>各头的最大值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="166"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="187"/>
         <source>batch %1: the mean of its %2 heads&apos; weights</source>
         <translation>批次 %1：其 %2 个头的权重的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="167"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="188"/>
         <source>batch %1: the largest weight of any head, cell by cell</source>
         <translation>批次 %1：逐格取所有头中最大的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="175"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="196"/>
         <source>Each map is one head&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low for a head that looks at one key, ln S for one that spreads evenly. Click a head to see it large in the main window.</source>
         <translation>每张图是一个头的权重（查询向下、键向右，viridis 色表 0 到 1），下方是其各行的平均熵：只看一个键的头熵低，均匀分布的头为 ln S。点击一个头即可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="178"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="199"/>
         <source>Each map is one batch element&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low where a query looks at one key, ln S where it spreads evenly. Click a map to see it large in the main window.</source>
         <translation>每张图是一个批次元素的权重（查询向下，键向右，viridis 色表 0 到 1），下方是其各行的平均熵：查询只看一个键时低，均匀分散时为 ln S。点击一张图可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="182"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="203"/>
         <source>The last two maps of a row are the mean over the heads (nn.MultiheadAttention&apos;s average_attn_weights=True) and the largest weight of any head.</source>
         <translation>每行最后两张图是各头的平均（nn.MultiheadAttention 的 average_attn_weights=True）和任一头中的最大权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="185"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="206"/>
         <source>%1 nats</source>
         <translation>%1 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="191"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="212"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="200"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="221"/>
         <source>B = %1, H = %2 heads, L = %3, S = %4.</source>
         <translation>B = %1，H = %2 个头，L = %3，S = %4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="201"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="222"/>
         <source>B = %1, one head each (load (B, H, L, d) arrays for heads), L = %2, S = %3.</source>
         <translation>B = %1，每个一个头（载入 (B, H, L, d) 数组才有多个头），L = %2，S = %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="203"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="224"/>
         <source> The first %1 maps are drawn.</source>
         <translation> 只画出前 %1 张图。</translation>
     </message>
@@ -1369,7 +1374,7 @@
     <message>
         <location filename="../../app/render/figure.cpp" line="357"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="663"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1061"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1064"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
@@ -1382,14 +1387,14 @@
     <message>
         <location filename="../../app/render/figure.cpp" line="434"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="283"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1061"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1064"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="284"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="286"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1062"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1065"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
@@ -1416,7 +1421,7 @@
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="663"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="664"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1062"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1065"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
@@ -1740,82 +1745,87 @@ column entropy %1 nats</source>
 <context>
     <name>HullWindow</name>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="37"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="38"/>
         <source>The output inside the values&apos; hull</source>
         <translation>输出在值向量的凸包内</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="38"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="39"/>
         <source>First two principal components of the values</source>
         <translation>值向量的前两个主成分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="39"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="40"/>
         <source>Two coordinates of the values</source>
         <translation>值向量的两个坐标</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="40"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="41"/>
         <source>Axes</source>
         <translation>坐标轴</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="41"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="42"/>
         <source>coordinates</source>
         <translation>坐标</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="147"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="79"/>
+        <source>Close this window</source>
+        <translation>关闭此窗口</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="150"/>
         <source>Each output is o_i = Σ_j w_ij v_j. With softmax over the keys a row&apos;s weights are ≥ 0 and sum to 1, so o_i is a convex combination of the values and lies inside their convex hull. Hover an output (or a query in the heatmap) to size the values by its weights.</source>
         <translation>每个输出 o_i = Σ_j w_ij v_j。沿键做 softmax 时，每行权重非负且和为 1，所以 o_i 是值向量的凸组合，落在它们的凸包内。把鼠标移到一个输出（或热力图中的一个查询）上，值向量的点按它的权重放大。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="165"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="168"/>
         <source>The output of batch element %1 lies inside the hull.</source>
         <translation>批次元素 %1 的输出位于凸包内。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="166"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="169"/>
         <source>All %1 outputs of batch element %2 lie inside the hull.</source>
         <translation>批次元素 %2 的全部 %1 个输出都在凸包内。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="167"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="170"/>
         <source>%1 of the %2 outputs of batch element %3 lie outside the hull (red).</source>
         <translation>批次元素 %3 的 %2 个输出中有 %1 个落在凸包之外（红色）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="174"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="177"/>
         <source>Their rows&apos; weights do not sum to 1.</source>
         <translation>它们所在行的权重和不为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="175"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="178"/>
         <source>The weights of %1 of the %2 rows do not sum to 1: each such output is its row&apos;s sum times a point of the hull, so it need not lie outside.</source>
         <translation>%2 行中有 %1 行的权重和不为 1：这样的输出等于该行的和乘以凸包中的一个点，所以不一定落在凸包之外。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="181"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="184"/>
         <source>Inside or outside is judged in all %1 dimensions of the values; the picture shows two, so a red point can be drawn inside the polygon.</source>
         <translation>是否在凸包内按值向量的全部 %1 维判断；图只画出两维，所以红点可能画在多边形里面。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="185"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="188"/>
         <source>(Too many to check in all %1 dimensions: judged in the picture only.)</source>
         <translation>（点太多，无法在全部 %1 维中检查：只按图中的两维判断。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="187"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="190"/>
         <source>Softmax runs over the queries (dim=-2): the lecture&apos;s mistake.</source>
         <translation>softmax 沿查询维（dim=-2）：讲义里的错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="189"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="192"/>
         <source>(Principal components need d_v ≤ %1: coordinates 0 and 1 shown.)</source>
         <translation>（主成分需要 d_v ≤ %1：此处显示坐标 0 和 1。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="195"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="198"/>
         <source>Query %1 puts its largest weight, %2, on key %3.</source>
         <translation>查询 %1 把最大的权重 %2 放在键 %3 上。</translation>
     </message>
@@ -2244,377 +2254,377 @@ column entropy %1 nats</source>
 <context>
     <name>MainMenus</name>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="72"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="75"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="73"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="76"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="76"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="79"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="77"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="80"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="79"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="82"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="81"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="84"/>
         <source>Export a d_k se&amp;ries (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;R)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="82"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="85"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="86"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="89"/>
         <source>Open attention &amp;data…</source>
         <translation>打开注意力数据(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="89"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="92"/>
         <source>E&amp;xamples</source>
         <translation>示例(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="91"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="94"/>
         <source>Trained: reversing 8 digits (one layer, 2 heads)</source>
         <translation>训练好的模型：反转 8 个数字（一层，2 个头）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="93"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="96"/>
         <source>Recent data</source>
         <translation>最近的数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="96"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="99"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="97"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="100"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="99"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="102"/>
         <source>Save as de&amp;mo (with presentation mode, lesson step and open windows)…</source>
         <translation>另存为演示（含演示模式、课程步骤和打开的窗口）(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="103"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="106"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="104"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="107"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="115"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="118"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="118"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="128"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="121"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="131"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="121"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="129"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="124"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="132"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="128"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="131"/>
         <source>&amp;Undo %1</source>
         <translation>撤销 %1(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="129"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="132"/>
         <source>&amp;Redo %1</source>
         <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="136"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="139"/>
         <source>Copy as &amp;PyTorch code</source>
         <translation>复制为 PyTorch 代码(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="139"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="142"/>
         <source>A runnable Python script: torch.manual_seed, torch.randn, the scaling, the mask and F.softmax, printing the weights of the element shown</source>
         <translation>一个可运行的 Python 脚本：torch.manual_seed、torch.randn、缩放、掩码和 F.softmax，打印所显示元素的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="141"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="144"/>
         <source>Copy as command &amp;line</source>
         <translation>复制为命令行(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="150"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="153"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="152"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="155"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="153"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="156"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="154"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="157"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="155"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="158"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="167"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="170"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="176"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="179"/>
         <source>&amp;Mistakes</source>
         <translation>常见错误(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="180"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="183"/>
         <source>Forgetting ÷√d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="180"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="183"/>
         <source>softmax over dim=-2</source>
         <translation>softmax 沿 dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="181"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="184"/>
         <source>MHA&apos;s key_padding_mask handed to SDPA</source>
         <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="181"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="184"/>
         <source>Q @ K.transpose(0, 1)</source>
         <translation>Q @ K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="181"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="184"/>
         <source>Q.transpose(-2, -1) @ K</source>
         <translation>Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="193"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="196"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="199"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="202"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="209"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="212"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="210"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="213"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="211"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="214"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="212"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="215"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="213"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="216"/>
         <source>d_k and 16 × d_k (at most 1024)</source>
         <translation>d_k 与 16 × d_k（至多 1024）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="214"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="217"/>
         <source>Dot product and additive</source>
         <translation>点积与加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="215"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="218"/>
         <source>Masked with −inf and with −1e9</source>
         <translation>以 −inf 屏蔽与以 −1e9 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="216"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="219"/>
         <source>By hand and F.scaled_dot_product_attention</source>
         <translation>手写与 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="234"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="237"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="236"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="239"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="237"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="240"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="246"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="249"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="248"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="251"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="249"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="252"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="249"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="252"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="261"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="264"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="266"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="269"/>
         <source>System language (%1)</source>
         <translation>系统语言（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="283"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="286"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="286"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="289"/>
         <source>System colours</source>
         <translation>系统配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="287"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="290"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="287"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="290"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="303"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="306"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="304"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="307"/>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="306"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="309"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="309"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="312"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="317"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="320"/>
         <source>The Chinese translation could not be loaded; the window stays in English</source>
         <translation>无法载入中文翻译；窗口保持英文</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="338"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="341"/>
         <source>Cannot open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="342"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="353"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="559"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="345"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="356"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="573"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="348"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="351"/>
         <source>Open attention data: Q and K (and V) as one .npz or files named q, k, v; or weights alone (an .npz&apos;s attn, or a file named weights or attn)</source>
         <translation>打开注意力数据：Q 和 K（以及 V），一个 .npz 或名为 q、k、v 的文件；或单独的权重（.npz 中的 attn，或名为 weights 或 attn 的文件）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="350"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="353"/>
         <source>Attention data (*.npz *.npy *.csv *.tsv *.txt)</source>
         <translation>注意力数据 (*.npz *.npy *.csv *.tsv *.txt)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="360"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="363"/>
         <source>Cannot open the example</source>
         <translation>无法打开示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="366"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="369"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="366"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="404"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="369"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="407"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="373"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="376"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="382"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="385"/>
         <source>Read files outside the scenario&apos;s folder?</source>
         <translation>读取场景文件夹之外的文件？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="383"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="386"/>
         <source>%1 reads files outside its own folder:
 
 %2
@@ -2627,77 +2637,82 @@ A scenario someone sent you should read only the files that came with it. Read t
 别人发来的场景应当只读取随它一起提供的文件。仍然读取这些文件吗？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="403"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="406"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="403"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="406"/>
         <source>Save the demo</source>
         <translation>保存演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="415"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="418"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="418"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="421"/>
         <source>Demo saved: opening %1 restores these settings, presentation mode, the lesson step and the open windows</source>
         <translation>演示已保存：打开 %1 即恢复这些设置、演示模式、课程步骤和打开的窗口</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="421"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="424"/>
         <source>Scenario saved: %1</source>
         <translation>场景已保存：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="440"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="443"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="440"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="443"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="443"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="446"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="452"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="455"/>
         <source>PyTorch code copied: it draws the same tensors and prints the weights shown</source>
         <translation>已复制 PyTorch 代码：它抽取相同的张量并打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="464"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="467"/>
         <source>PyTorch code copied: both sides of the comparison, each printing the weights it shows</source>
         <translation>已复制 PyTorch 代码：对比的两边，各自打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="472"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="475"/>
         <source>Command line copied: attention-viz with these settings</source>
         <translation>已复制命令行：使用这些设置的 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="485"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="488"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="486"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="489"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="509"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="512"/>
+        <source>The main window&apos;s keys that work here too</source>
+        <translation>在这里也能用的主窗口按键</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="524"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="514"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="529"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
@@ -4133,57 +4148,102 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>MistakesWindow</name>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="104"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="105"/>
         <source>Common mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="105"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="106"/>
         <source>1  no ÷√d_k</source>
         <translation>1  没有 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="105"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="106"/>
         <source>2  dim=-2</source>
         <translation>2  dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="105"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="106"/>
         <source>3  MHA mask in SDPA</source>
         <translation>3  MHA 掩码给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="106"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="107"/>
         <source>4  K.transpose(0, 1)</source>
         <translation>4  K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="106"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="107"/>
         <source>5  Q.transpose(-2, -1) @ K</source>
         <translation>5  Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="208"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="209"/>
         <source>Why scale? [W]</source>
         <translation>为什么缩放？[W]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="209"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="210"/>
         <source>Watch training stall [T]</source>
         <translation>看训练停滞 [T]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="359"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="237"/>
+        <source>1 to 5: that mistake</source>
+        <translation>1 到 5：对应的错误</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="245"/>
+        <source>The next mistake</source>
+        <translation>下一个错误</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="247"/>
+        <source>The mistake before</source>
+        <translation>上一个错误</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="255"/>
+        <source>d_k × 2</source>
+        <translation>d_k × 2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="263"/>
+        <source>d_k ÷ 2</source>
+        <translation>d_k ÷ 2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="266"/>
+        <source>Why divide by √d_k?</source>
+        <translation>为什么除以 √d_k？</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="269"/>
+        <source>Training: with and without the scale</source>
+        <translation>训练：缩放与不缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="272"/>
+        <source>This window full screen, or not</source>
+        <translation>此窗口全屏或还原</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="275"/>
+        <source>The hull of the outputs, or not</source>
+        <translation>显示或隐藏输出的凸包</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="380"/>
         <source>✗ The mistake</source>
         <translation>✗ 错误写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="359"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="380"/>
         <source>✓ Right</source>
         <translation>✓ 正确写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="367"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="388"/>
         <source>PyTorch raises:
 
 %1</source>
@@ -4192,330 +4252,358 @@ A scenario someone sent you should read only the files that came with it. Read t
 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="377"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="398"/>
         <source>No output to place: this matrix does not weigh the values&apos; rows (its columns are K&apos;s features, not keys), so weights @ V means nothing here.</source>
         <translation>没有可画的输出：这个矩阵的列是 K 的特征维而不是键，它不是对值向量的加权，所以 weights @ V 在这里没有意义。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="401"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="422"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="402"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="423"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="403"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="424"/>
         <source>feature of Q</source>
         <translation>Q 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="404"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="425"/>
         <source>feature of K</source>
         <translation>K 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="411"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="432"/>
         <source>key j (padding %1: masked)</source>
         <translation>键 j（填充位 %1：被屏蔽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="412"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="433"/>
         <source>key j (padding %1: the only keys seen)</source>
         <translation>键 j（填充位 %1：唯一被关注的键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="429"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="450"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="515"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="536"/>
         <source>Forgetting to divide by √d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="516"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="537"/>
         <source>with a large d_k training does not converge; the loss stays flat for a long time</source>
         <translation>d_k 较大时训练不收敛，损失长时间不动</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="517"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="538"/>
         <source>the dot product&apos;s variance grows with d_k: the softmax saturates and its gradient is flattened</source>
         <translation>点积方差随 d_k 增大，softmax 饱和、梯度被压平</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="518"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="539"/>
         <source>use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself</source>
         <translation>用 F.scaled_dot_product_attention，或手动除以 d_k ** 0.5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="533"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="554"/>
         <source>The two are alike because the scaled scores are too wide as well: %1</source>
         <translation>两者相似，是因为缩放后的分数也铺得太开：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="537"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="558"/>
         <source>softmax over the wrong dim (dim=-2)</source>
         <translation>softmax 的 dim 写错（dim=-2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="538"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="559"/>
         <source>the rows do not sum to 1 and the output is not a convex combination of the values; training still runs but learns nothing</source>
         <translation>行和不为 1，输出不是值的凸组合，训练照样能跑但学不到东西</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="540"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="561"/>
         <source>normalisation must run over the keys (the last dimension), not over the queries</source>
         <translation>归一化维度必须是键维（最后一维），不是查询维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="541"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="562"/>
         <source>always write dim=-1, and print the row sums once as a check</source>
         <translation>统一写 dim=-1，并打印行和做一次自查</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="543"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="564"/>
         <source>Here the row sums to %1 with dim=-2 (each of the %2 columns sums to 1, and one query takes all of it); with dim=-1 it sums to 1. More queries show it better (← →: L).</source>
         <translation>这里 dim=-2 时这一行的和为 %1（%2 列中每一列的和都是 1，而唯一的查询拿走了全部）；dim=-1 时它的和为 1。查询多一些看得更清楚（← →：L）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="549"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="570"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间（见图右侧）；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="551"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="572"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="589"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="610"/>
         <source>the result is %1, the very shape of (B, L, S),</source>
         <translation>结果是 %1，恰好就是 (B, L, S) 的形状，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="590"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="611"/>
         <source>the result is %1, not (B, L, S) = %2,</source>
         <translation>结果是 %1，而不是 (B, L, S) = %2，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="592"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="613"/>
         <source>Here the shapes fit by chance: %1 but its first axis runs over K&apos;s keys, not the batch, and its columns over K&apos;s features, not the keys.</source>
         <translation>此处形状偶然对得上：%1但它的第一维是 K 的键而不是批次，列是 K 的特征维而不是键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="595"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="616"/>
         <source>Here the shapes fit by chance: %1 but its rows are Q&apos;s features and its columns K&apos;s features, not queries and keys.</source>
         <translation>此处形状偶然对得上：%1但它的行是 Q 的特征维、列是 K 的特征维，而不是查询和键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="490"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="511"/>
         <source>In the values&apos; hull (H; judged in all %4 dimensions, so a red point may be drawn inside the polygon): %1 of %2 outputs lie outside it with the right line, %3 with the mistake.</source>
         <translation>在值向量的凸包中（H；按全部 %4 维判断，所以红点可能画在多边形里面）：正确写法 %2 个输出中有 %1 个在凸包外，错误写法有 %3 个。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="610"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="631"/>
         <source>Both sides: Q, K, V drawn as the main window draws them (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.</source>
         <translation>两侧：按主窗口的方式抽取的 Q、K、V（%1，B = %2，L = %3，S = %4，d_k = %5，种子 %6），除错误本身外都除以 √d_k 并沿键做 softmax；显示批次元素 %7。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="622"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="643"/>
         <source>(The main window&apos;s sizes are larger: here B ≤ %1, L and S ≤ %2, d_k ≤ %3, so the draws are not the main window&apos;s numbers.)</source>
         <translation>（主窗口的尺寸更大：此处 B ≤ %1、L 和 S ≤ %2、d_k ≤ %3，所以抽到的数不是主窗口的数。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="555"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="576"/>
         <source>nn.MultiheadAttention&apos;s key_padding_mask handed to F.scaled_dot_product_attention as it is</source>
         <translation>把 nn.MultiheadAttention 的 key_padding_mask 直接喂给 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="519"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="540"/>
         <source>Here (d_k = %1): each row&apos;s largest weight is %2 on average without the scale, %3 with it; the softmax&apos;s gradient (its Jacobian&apos;s norm) is %4 against %5.</source>
         <translation>这里（d_k = %1）：不缩放时每行最大权重平均为 %2，缩放后为 %3；softmax 的梯度（雅可比矩阵的范数）为 %4，对比 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="525"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="546"/>
         <source>↑ and ↓ double and halve d_k.</source>
         <translation>↑ 和 ↓ 把 d_k 加倍或减半。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="532"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="553"/>
         <source>At this d_k the two are still alike.</source>
         <translation>在这个 d_k 下两者还很相似。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="556"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="577"/>
         <source>the positions that should be masked are attended to instead</source>
         <translation>该屏蔽的位置反而被关注</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="558"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="579"/>
         <source>their booleans mean opposite things: in key_padding_mask True means masked, in SDPA&apos;s attn_mask True means take part</source>
         <translation>两者布尔语义相反：key_padding_mask 中 True 表示屏蔽，SDPA 的 attn_mask 中 True 表示参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="560"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="581"/>
         <source>invert it before passing it: ~key_padding_mask</source>
         <translation>传参前取反：~key_padding_mask</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="562"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="583"/>
         <source>Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="565"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="586"/>
         <source>Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="573"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="594"/>
         <source>Transposing the wrong axes: K.transpose(0, 1)</source>
         <translation>转置转错了轴：K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="574"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="595"/>
         <source>Transposing the wrong tensor: Q.transpose(-2, -1) @ K</source>
         <translation>转置转错了张量：Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="575"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="596"/>
         <source>a shape error, or the shapes fit by chance and the result is wrong</source>
         <translation>形状报错，或形状偶然对得上但结果错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="577"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="598"/>
         <source>only transposing K&apos;s last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose does not always raise an error</source>
         <translation>只有对 K 的最后两维转置才得到 (B, d_k, S)；高维下转错轴不一定报错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="579"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="600"/>
         <source>always write K.transpose(-2, -1), and check scores.shape == (B, L, S)</source>
         <translation>固定写 K.transpose(-2, -1)，并核对 scores.shape == (B, L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="582"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="603"/>
         <source>Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k = 4.</source>
         <translation>此处 PyTorch 报错。若 B = d_k 且 S = B（或 S = 1）则能运行，例如 B = L = S = d_k = 4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="584"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="605"/>
         <source>Here PyTorch raises an error. It runs whenever L = S, as in self-attention.</source>
         <translation>此处 PyTorch 报错。只要 L = S（如自注意力）它就能运行。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="499"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="520"/>
         <source>Symptom:</source>
         <translation>现象：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="499"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="520"/>
         <source>Cause:</source>
         <translation>原因：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="500"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="521"/>
         <source>Fix:</source>
         <translation>正确做法：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="613"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="634"/>
         <source>projection</source>
         <translation>投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="613"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="634"/>
         <source>direct</source>
         <translation>直接</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="627"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="648"/>
         <source>Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.</source>
         <translation>按键：1–5 或 ← → 选择，H 切换权重和凸包，F5 演示模式，Esc 关闭。</translation>
     </message>
 </context>
 <context>
+    <name>OtherWindows</name>
+    <message>
+        <location filename="../../app/widgets/other_windows.cpp" line="49"/>
+        <source>Close this window</source>
+        <translation>关闭此窗口</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/other_windows.cpp" line="53"/>
+        <source>English or Chinese (中文)</source>
+        <translation>英文或中文（English）</translation>
+    </message>
+</context>
+<context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="52"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="53"/>
         <source>logits</source>
         <translation>logits</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="54"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="55"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="104"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="79"/>
+        <source>Presentation mode: the next step</source>
+        <translation>演示模式：下一步</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="82"/>
+        <source>Presentation mode: the step before</source>
+        <translation>演示模式：上一步</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="87"/>
+        <source>1 to 4, presentation mode: that step</source>
+        <translation>1 到 4，演示模式：对应的步骤</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="111"/>
         <source>Q, K and V, three projections of X</source>
         <translation>Q、K、V：X 的三个投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="104"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="111"/>
         <source>the scores Q·Kᵀ, scaled: the logits</source>
         <translation>分数 Q·Kᵀ，缩放后即 logits</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="105"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="112"/>
         <source>softmax of the logits: the weights</source>
         <translation>对 logits 做 softmax：得到权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="105"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="112"/>
         <source>the weights times V: out</source>
         <translation>权重乘以 V：得到输出 out</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="106"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="113"/>
         <source>Step %1 of %2: %3</source>
         <translation>第 %1 步（共 %2 步）：%3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="155"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="162"/>
         <source>attention-viz — the four steps</source>
         <translation>attention-viz — 四个步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="192"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="199"/>
         <source> [element %1]</source>
         <translation> [第 %1 个]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="194"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="201"/>
         <source>, first %1 × %2 drawn</source>
         <translation>，只画前 %1 × %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="386"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="395"/>
         <source>Tab: next step · Shift+Tab: the one before · 1 to 4 · Esc: close</source>
         <translation>Tab：下一步 · Shift+Tab：上一步 · 1 到 4 · Esc：关闭</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="133"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="140"/>
         <source>softmax dim −1</source>
         <translation>softmax dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="131"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="138"/>
         <source>not scaled</source>
         <translation>未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="132"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="139"/>
         <source>× %1</source>
         <translation>× %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="133"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="140"/>
         <source>softmax dim −2</source>
         <translation>softmax dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="134"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="141"/>
         <source>· V</source>
         <translation>· V</translation>
     </message>
@@ -4809,187 +4897,207 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>TrainingWindow</name>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="38"/>
+        <location filename="../../app/widgets/training_window.cpp" line="40"/>
         <source>Training: with and without the scale</source>
         <translation>训练：缩放与不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="323"/>
+        <location filename="../../app/widgets/training_window.cpp" line="331"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="99"/>
+        <location filename="../../app/widgets/training_window.cpp" line="100"/>
         <source>Start or pause both runs (Space)</source>
         <translation>开始或暂停两次训练（空格）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="100"/>
+        <location filename="../../app/widgets/training_window.cpp" line="101"/>
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="101"/>
+        <location filename="../../app/widgets/training_window.cpp" line="102"/>
         <source>One step of both runs (→)</source>
         <translation>两次训练各走一步（→）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="102"/>
+        <location filename="../../app/widgets/training_window.cpp" line="103"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="103"/>
+        <location filename="../../app/widgets/training_window.cpp" line="104"/>
         <source>Back to step 0: the same initial weights and batches (R)</source>
         <translation>回到第 0 步：相同的初始权重和批次（R）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="111"/>
+        <location filename="../../app/widgets/training_window.cpp" line="112"/>
         <source>%1 steps/s</source>
         <translation>每秒 %1 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="111"/>
+        <location filename="../../app/widgets/training_window.cpp" line="112"/>
         <source>as fast as it goes</source>
         <translation>尽可能快</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="112"/>
+        <location filename="../../app/widgets/training_window.cpp" line="113"/>
         <source>How fast the steps run, to watch them</source>
         <translation>每秒走多少步，便于观察</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="117"/>
+        <location filename="../../app/widgets/training_window.cpp" line="118"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="157"/>
+        <location filename="../../app/widgets/training_window.cpp" line="158"/>
         <source>d_k, the width of q·W_q and X·W_k: the larger, the larger the unscaled logits</source>
         <translation>d_k，即 q·W_q 和 X·W_k 的宽度：越大，不缩放的 logits 越大</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="158"/>
+        <location filename="../../app/widgets/training_window.cpp" line="159"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="159"/>
+        <location filename="../../app/widgets/training_window.cpp" line="160"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="160"/>
+        <location filename="../../app/widgets/training_window.cpp" line="161"/>
         <source>Changing it sets its usual learning rate (SGD 0.5, Adam 0.01)</source>
         <translation>切换时设为它常用的学习率（SGD 0.5，Adam 0.01）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="161"/>
+        <location filename="../../app/widgets/training_window.cpp" line="162"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="162"/>
+        <location filename="../../app/widgets/training_window.cpp" line="163"/>
         <source>The query is the target token&apos;s embedding plus this much noise: q = X[t] + noise · ε</source>
         <translation>查询是目标词元的嵌入加上这么多噪声：q = X[t] + noise · ε</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="163"/>
+        <location filename="../../app/widgets/training_window.cpp" line="164"/>
         <source>torch.manual_seed: the initial weights and every batch</source>
         <translation>torch.manual_seed：初始权重和每一批</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="167"/>
+        <location filename="../../app/widgets/training_window.cpp" line="168"/>
         <source>× %1 (the command line&apos;s)</source>
         <translation>× %1（命令行给定）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="277"/>
+        <location filename="../../app/widgets/training_window.cpp" line="206"/>
+        <source>Close this window</source>
+        <translation>关闭此窗口</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="209"/>
+        <source>Start or pause both runs</source>
+        <translation>开始或暂停两次训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="213"/>
+        <source>One step of both runs</source>
+        <translation>两次训练各走一步</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="219"/>
+        <source>Reset both runs to step 0</source>
+        <translation>两次训练都回到第 0 步</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/training_window.cpp" line="285"/>
         <source>Not run: %1 steps at d_k = %2 would take over a minute. Lower the steps or d_k.</source>
         <translation>未运行：在 d_k = %2 下走 %1 步要超过一分钟。请减少步数或 d_k。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="168"/>
+        <location filename="../../app/widgets/training_window.cpp" line="169"/>
         <source>How the blue run is scaled; the orange run is never scaled</source>
         <translation>蓝色那次如何缩放；橙色那次从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="169"/>
+        <location filename="../../app/widgets/training_window.cpp" line="170"/>
         <source>W ~ N(0, 1/d_model)</source>
         <translation>W ~ N(0, 1/d_model)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="170"/>
+        <location filename="../../app/widgets/training_window.cpp" line="171"/>
         <source>W = randn (the lecture&apos;s)</source>
         <translation>W = randn（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="171"/>
+        <location filename="../../app/widgets/training_window.cpp" line="172"/>
         <source>How W_q and W_k are drawn at step 0 (the same for both runs)</source>
         <translation>第 0 步时 W_q 和 W_k 如何抽取（两次训练相同）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="59"/>
+        <location filename="../../app/widgets/training_window.cpp" line="61"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="59"/>
+        <location filename="../../app/widgets/training_window.cpp" line="61"/>
         <source>Optimiser</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="59"/>
+        <location filename="../../app/widgets/training_window.cpp" line="61"/>
         <source>lr</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="59"/>
+        <location filename="../../app/widgets/training_window.cpp" line="61"/>
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="59"/>
+        <location filename="../../app/widgets/training_window.cpp" line="61"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="59"/>
+        <location filename="../../app/widgets/training_window.cpp" line="61"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="59"/>
+        <location filename="../../app/widgets/training_window.cpp" line="61"/>
         <source>Blue</source>
         <translation>蓝色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="59"/>
+        <location filename="../../app/widgets/training_window.cpp" line="61"/>
         <source>Init</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="280"/>
+        <location filename="../../app/widgets/training_window.cpp" line="288"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="304"/>
+        <location filename="../../app/widgets/training_window.cpp" line="312"/>
         <source>step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="323"/>
+        <location filename="../../app/widgets/training_window.cpp" line="331"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="323"/>
+        <location filename="../../app/widgets/training_window.cpp" line="331"/>
         <source>Again</source>
         <translation>重来</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="404"/>
+        <location filename="../../app/widgets/training_window.cpp" line="412"/>
         <source>Export the training runs</source>
         <translation>导出训练过程</translation>
     </message>
@@ -5150,13 +5258,13 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>WeightsWindow</name>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="130"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="132"/>
         <source>attention-viz — weights from %1</source>
         <translation>attention-viz — 来自 %1 的权重</translation>
     </message>
     <message>
         <location filename="../../app/render/weights_plot.cpp" line="17"/>
-        <location filename="../../app/widgets/weights_window.cpp" line="150"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="152"/>
         <source>layer %1 · batch %2 · head %3</source>
         <translation>第 %1 层 · 批次 %2 · 头 %3</translation>
     </message>
@@ -5166,72 +5274,102 @@ A scenario someone sent you should read only the files that came with it. Read t
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="85"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="86"/>
         <source>Export picture…</source>
         <translation>导出图片…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="90"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="91"/>
         <source>Export the weights map</source>
         <translation>导出权重图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="86"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="87"/>
         <source>Save the large map as PNG, PDF or SVG (with its axes and colour scale) or its numbers as CSV; JSON: every map&apos;s row sums and entropies</source>
         <translation>把放大的图存为 PNG、PDF 或 SVG（带坐标轴和色标），或把它的数值存为 CSV；JSON：每张图的行和与熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="132"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="114"/>
+        <source>The map before</source>
+        <translation>上一张图</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="115"/>
+        <source>The next map</source>
+        <translation>下一张图</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="116"/>
+        <source>The map above</source>
+        <translation>上面的图</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="117"/>
+        <source>The map below</source>
+        <translation>下面的图</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="118"/>
+        <source>The first map</source>
+        <translation>第一张图</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="119"/>
+        <source>The last map</source>
+        <translation>最后一张图</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/weights_window.cpp" line="134"/>
         <source>%1: layers × batch × heads = %2 × %3 × %4 maps of %5 queries × %6 keys, shown as they are (no Q and K: the main window&apos;s settings do not apply; viridis from 0 to 1, the large map&apos;s scale widened to weights outside that). Each map&apos;s mean row entropy is under it, in nats. Click a map, or use the arrow keys, to see it large; hover over it for each weight.</source>
         <translation>%1：层 × 批次 × 头 = %2 × %3 × %4 张图，每张 %5 个查询 × %6 个键，按原样显示（没有 Q 和 K：主窗口的设置不适用；viridis 色表从 0 到 1，放大图的色标会扩展到超出此范围的权重）。每张图下方是其各行的平均熵（奈特）。点击一张图或用方向键可放大查看；鼠标悬停可看每个权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="147"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="149"/>
         <source>L%1 · b%2 · head %3</source>
         <translation>第 %1 层 · 批次 %2 · 头 %3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="148"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="150"/>
         <source>layer %1 · head %2</source>
         <translation>第 %1 层 · 头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="154"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="156"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="190"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="192"/>
         <source>%1: mean entropy %2 nats</source>
         <translation>%1：平均熵 %2 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="201"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="203"/>
         <source>odd too: %1</source>
         <translation>同样异常的还有：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="205"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="207"/>
         <source>%1   every row: sum, entropy (nats)</source>
         <translation>%1   每一行：和、熵（奈特）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="211"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="213"/>
         <source>row %1%2: sum %3, entropy %4</source>
         <translation>第 %1 行%2：和 %3，熵 %4</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="218"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="220"/>
         <source>… and %1 more rows (their sums from %2 to %3)</source>
         <translation>……还有 %1 行（它们的和从 %2 到 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="236"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="238"/>
         <source>query %1%2, key %3%4: weight %5</source>
         <translation>查询 %1%2，键 %3%4：权重 %5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/weights_window.cpp" line="247"/>
+        <location filename="../../app/widgets/weights_window.cpp" line="249"/>
         <source>no weights are loaded</source>
         <translation>没有载入权重</translation>
     </message>
@@ -5239,196 +5377,206 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>WhyScaleWindow</name>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="40"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="42"/>
         <source>Why divide by √d_k?</source>
         <translation>为什么除以 √d_k？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="136"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="95"/>
+        <source>Close this window</source>
+        <translation>关闭此窗口</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="99"/>
+        <source>Training: with and without the scale</source>
+        <translation>训练：缩放与不缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="138"/>
         <source>Keys S in each trial: one query against S keys</source>
         <translation>每次试验的键数 S：一个查询对 S 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="137"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="139"/>
         <source>Trials T per d_k: trial t draws with seed + t (the main window&apos;s seed)</source>
         <translation>每个 d_k 的试验次数 T：第 t 次试验用种子 + t 抽取（主窗口的种子）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="140"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="142"/>
         <source>How the blue side is scaled; the orange side is never scaled</source>
         <translation>蓝色一侧的缩放方式；橙色一侧从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="141"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="143"/>
         <source>%p% swept</source>
         <translation>已扫描 %p%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="142"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="144"/>
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="143"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="145"/>
         <source>Sweep again with these settings (after a cancel, say)</source>
         <translation>用这些设置重新扫描（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="144"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="146"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="145"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="147"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="146"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="148"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="147"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="149"/>
         <source>Trials T</source>
         <translation>试验次数 T</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="148"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="150"/>
         <source>Scaled side</source>
         <translation>缩放的一侧</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="149"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="151"/>
         <source>+ additive</source>
         <translation>+ 加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="150"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="152"/>
         <source>A third side: additive attention, v·tanh(q·W₁ + k·W₂), not scaled (with the main window&apos;s H when its score is additive, else 8 hidden units)</source>
         <translation>第三条曲线：加性注意力 v·tanh(q·W₁ + k·W₂)，不缩放（主窗口用加性打分时取它的 H，否则 8 个隐层单元）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="176"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="480"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="178"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="487"/>
         <source>raw score q·k</source>
         <translation>原始分数 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="176"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="481"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="178"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="488"/>
         <source>scaled score (logit)</source>
         <translation>缩放后的分数（logit）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="177"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="179"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="270"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="277"/>
         <source>Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most %4 billion, about a minute). Lower the keys S or the trials T.</source>
         <translation>扫描量太大：%1 次试验 × %2 个键需要抽取 %3 十亿个随机数（最多 %4 十亿，约一分钟）。请减小键数 S 或试验次数 T。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="369"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="376"/>
         <source>Cancelled: the plots show the sweep before. Sweep sweeps again.</source>
         <translation>已取消：图中仍是上一次的扫描。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="370"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="377"/>
         <source>Cancelled. Sweep sweeps again.</source>
         <translation>已取消。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="393"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="400"/>
         <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the rows stay as spread as at d_k = 1.</source>
         <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，各行与 d_k = 1 时一样分散。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="395"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="402"/>
         <source>Blue: ÷√d_k removes the growth with d_k, but not the inputs&apos; scale: with σ = %1 the scaled scores have variance σ⁴ = %2 at every d_k, so the rows are as peaked as σ makes them, the same at every d_k.</source>
         <translation>蓝色：÷√d_k 消除了随 d_k 的增长，但消除不了输入的尺度：σ = %1 时缩放后分数的方差在每个 d_k 下都是 σ⁴ = %2，各行的尖锐程度由 σ 决定，在每个 d_k 下都一样。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="406"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="413"/>
         <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the scaled variance is d_k / d_model, below 1 for every head (d_k = d_model / h), so the rows come out flatter than intended, the more heads the flatter.</source>
         <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：缩放后的方差为 d_k / d_model，对每个头（d_k = d_model / h）都小于 1，所以各行比预期更平，头越多越平。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="418"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="425"/>
         <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成独热分布 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="470"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="477"/>
         <source>The main window&apos;s additive scores: %1 of them, sd %2</source>
         <translation>主窗口的加性分数：%1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="471"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="478"/>
         <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
         <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="472"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="479"/>
         <source>its scaled scores (%1 logits): sd %2</source>
         <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="473"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="480"/>
         <source>its logits, not scaled (%1 of them): sd %2</source>
         <translation>其 logit（未缩放，共 %1 个）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="477"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="484"/>
         <source>
 the curve N(0, %1) has sd %2</source>
         <translation>
 曲线 N(0, %1) 的标准差为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="318"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="325"/>
         <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
         <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="402"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="409"/>
         <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
         <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="412"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="419"/>
         <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="480"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="487"/>
         <source>additive score v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性分数 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="482"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="489"/>
         <source>logit (not scaled)</source>
         <translation>logit（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="489"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="496"/>
         <source>The curves above draw q and k directly as randn, entries of variance 1, as the footnote does.</source>
         <translation>上面的曲线直接用 randn 生成 q 和 k，各元素方差为 1，与脚注一致。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="491"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="498"/>
         <source>The curves above draw q and k directly as %1·randn, entries of variance %2.</source>
         <translation>上面的曲线直接用 %1·randn 生成 q 和 k，各元素方差为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="531"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="538"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="553"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="560"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>

@@ -36,6 +36,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTemporaryFile>
+#include <QTextBrowser>
 #include <QtTest>
 
 static int kWait = gui::kPatienceMs;
@@ -367,14 +368,23 @@ void TestLectureHall::aDemoFileReopensAsSaved()
     QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(path), kWait);
     QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(mistakes), kWait);
     // F1's list from there too, and after it the keys the Mistakes window's again (they went to the main one).
+    // The list is of the Mistakes window's own keys first, under its title.
     bool listed = false;
-    gui::whenModal([&listed](QWidget *modal) {
+    QString list;
+    gui::whenModal([&listed, &list](QWidget *modal) {
         listed = modal->objectName() == QLatin1String("shortcutsDialog");
+        if (auto *text = modal->findChild<QTextBrowser *>(QStringLiteral("shortcutsList")))
+            list = text->toPlainText();
         modal->close();
         return true;
     });
     QVERIFY(press(Qt::Key_F1));
     QVERIFY(listed);
+    QVERIFY2(list.contains(QStringLiteral("The next mistake")), qPrintable(list.left(400)));
+    QVERIFY(list.indexOf(mistakes->windowTitle()) >= 0);
+    QVERIFY(list.indexOf(mistakes->windowTitle()) < list.indexOf(QStringLiteral("The next mistake")));
+    QVERIFY(list.indexOf(QStringLiteral("The next mistake")) < list.indexOf(QStringLiteral("The main window's keys")));
+    QVERIFY(list.contains(QStringLiteral("Close this window")));
     QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(mistakes), kWait);
     QString error;
     // Everything else: out of presentation, the windows closed, another step, another mistake.
