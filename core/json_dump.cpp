@@ -360,4 +360,11 @@ void writeJson(std::ostream &out, const Result &r, const MistakeResult *mistake,
     out << "\n}\n";
 }
 
+std::string jsonQuoted(const std::string &s)
+{
+    std::ostringstream out;
+    string(out, s);
+    return out.str();
+}
+
 } // namespace attn

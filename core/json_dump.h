@@ -20,6 +20,8 @@ void writeJson(
 
 // One double as JSON, to 17 significant digits (it reads back exactly) in the C locale; null when not finite.
 void writeJsonNumber(std::ostream &out, double v);
+// s as a JSON string, quoted, with its quotes, backslashes and control characters escaped.
+std::string jsonQuoted(const std::string &s);
 // [a, b, ...] of writeJsonNumber's.
 void writeJsonList(std::ostream &out, const std::vector<double> &v);
 

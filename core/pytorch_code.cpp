@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pytorch_code.h"
 
+#include "json_dump.h"
+
 #include "loaded.h"
 #include "params_edit.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -383,10 +386,24 @@ std::vector<std::string> commandLineArguments(const Params &p, const std::string
         if (p.batch != d.batch)
             add("batch", std::to_string(p.batch));
         if (!p.tokens.empty()) {
-            std::string words;
-            for (std::size_t i = 0; i < p.tokens.size(); ++i)
+            // As words when --tokens' splitting surely gives them back as they are (words of ASCII letters and
+            // digits, single marks, single Chinese characters); else as a JSON list, which --tokens takes as it is
+            // (don't, U.S., x-y, 猫狗, café, control characters).
+            const auto plain = [](const std::string &t) {
+                if (t.empty())
+                    return false;
+                if (std::all_of(t.begin(), t.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); }))
+                    return true;
+                // One ASCII mark or letter, or one Chinese character (U+4E00 to U+9FFF, UTF-8 led by E4 to E9).
+                const auto lead = static_cast<unsigned char>(t[0]);
+                return (t.size() == 1 && std::isgraph(lead)) || (t.size() == 3 && lead >= 0xE4 && lead <= 0xE9);
+            };
+            std::string words, list = "[";
+            for (std::size_t i = 0; i < p.tokens.size(); ++i) {
                 words += (i ? " " : "") + p.tokens[i];
-            add("tokens", words);
+                list += (i ? "," : "") + jsonQuoted(p.tokens[i]);
+            }
+            add("tokens", std::all_of(p.tokens.begin(), p.tokens.end(), plain) ? words : list + "]");
             if (p.positions)
                 add("positions", "");
         } else {

@@ -12,6 +12,8 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -23,6 +25,29 @@ struct Fail
 {
     QString message;
 };
+
+// --tokens' words: a sentence split as the Tokens field splits it, or a JSON list of strings taken as it is (what
+// Copy as command line writes for tokens the splitting would change: ["don't", "U.S.", "x-y"]).
+QStringList commandLineTokens(const QString &text)
+{
+    if (text.trimmed().startsWith(QLatin1Char('['))) {
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8(), &error);
+        if (error.error == QJsonParseError::NoError && doc.isArray()) {
+            QStringList tokens;
+            const QJsonArray list = doc.array();
+            for (qsizetype i = 0; i < list.size(); ++i) {
+                if (!list[i].isString() || list[i].toString().isEmpty())
+                    throw Fail {
+                        QStringLiteral("--tokens: item %1 of the JSON list is not a word (a non-empty string)").arg(i)
+                    };
+                tokens << list[i].toString();
+            }
+            return tokens;
+        }
+    }
+    return splitTokens(text);
+}
 
 // Pictures: at least this many pixels on a side, at most this many in all (about 160 MB as an image).
 constexpr int kMinPictureSide = 16;
@@ -497,7 +522,7 @@ void applyParams(const QCommandLineParser &parser, CliRequest &r)
     if (parser.isSet("cross"))
         attn::setSeparateKeys(p, true);
     if (parser.isSet("tokens")) {
-        const QStringList tokens = splitTokens(parser.value("tokens"));
+        const QStringList tokens = commandLineTokens(parser.value("tokens"));
         if (tokens.isEmpty())
             throw Fail { QStringLiteral("--tokens: no words in '%1'").arg(parser.value("tokens")) };
         if (tokens.size() > attn::Limits::maxLength)
@@ -1086,8 +1111,9 @@ const OptionSpec kOptionSpecs[] = {
             "mask-fill (-inf beside -1e9), sdpa (by hand beside F.scaled_dot_product_attention) or d-k:N.",
             "KIND" },
         { "tokens",
-            "Words on the axes, e.g. \"the cat sat on the mat\" (L = S = their number); in projection mode each "
-            "distinct word has its own embedding row.",
+            "Words on the axes, e.g. \"the cat sat on the mat\" (L = S = their number; punctuation and Chinese "
+            "characters are words of their own), or a JSON list of words taken as they are, e.g. '[\"don't\", "
+            "\"U.S.\"]'; in projection mode each distinct word has its own embedding row.",
             "TEXT" },
         { "positions", "Add sinusoidal position encodings to the token embeddings." },
         { "presentation", "Start in presentation mode (full screen, large text; with --screenshot, render it)." },

@@ -237,6 +237,7 @@ namespace {
     QT_TRANSLATE_NOOP("Messages", "no such file"),
     QT_TRANSLATE_NOOP("Messages", "no values after %1"),
     QT_TRANSLATE_NOOP("Messages", "no words in %1"),
+    QT_TRANSLATE_NOOP("Messages", "item %1 of the JSON list is not a word (a non-empty string)"),
     QT_TRANSLATE_NOOP("Messages", "not a NumPy .npy file"),
     QT_TRANSLATE_NOOP("Messages", "not a NumPy .npy file (it does not start with \\x93NUMPY)"),
     QT_TRANSLATE_NOOP("Messages", "not a regular file (a device, FIFO or socket)"),

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/messages.h"
 
+#include "message_text.h"
+
 #include <QCoreApplication>
 #include <QRegularExpression>
 #include <QTranslator>
@@ -102,6 +104,8 @@ QString translatedMessage(const QString &english, const QTranslator *translator)
     bool translated = false;
     for (const QString &part : parts)
         out << translatePart(part, translator, &translated);
-    // Chinese joins its parts with the full-width colon.
-    return out.join(translated ? QStringLiteral("：") : QStringLiteral(": "));
+    // Chinese joins its parts with the full-width colon. Every message shown passes here: control characters from a
+    // file or a token are written out (attn::escapeControls).
+    return QString::fromStdString(
+        attn::escapeControls(out.join(translated ? QStringLiteral("：") : QStringLiteral(": ")).toStdString()));
 }

@@ -89,6 +89,10 @@ void setUp(const QString &what, const QDir &dir)
         writeFile(dir.filePath("s.json"), scenario(R"({"len": 6, "mask": "pad:4"})"));
     } else if (what == "batch-index-2") {
         writeFile(dir.filePath("s.json"), scenario(R"({"batch": 3, "batch_index": 2})"));
+    } else if (what == "csv-escape") { // a cell that would turn a terminal red and ring its bell
+        writeFile(dir.filePath("e.csv"), "1,2\n3,\x1b[31m\x07x\n");
+    } else if (what == "csv-cr") { // a carriage return inside a cell: its message stays on one line
+        writeFile(dir.filePath("r.csv"), "1,2\n3,4\r5\n");
     } else if (what == "lesson-title-5") {
         writeFile(dir.filePath("l.json"), lesson(R"(, "title": 5)"));
     } else if (what == "lesson-long-title") {
@@ -566,6 +570,21 @@ void TestBadInput::refused_data()
         << "";
     QTest::newRow("--tokens empty") << QStringList { "--tokens", "   " } << "--tokens: no words"
                                     << "";
+    QTest::newRow("--tokens: a JSON list with a number")
+        << QStringList { "--tokens", R"(["a", 5])" } << "--tokens: item 1 of the JSON list is not a word"
+        << "";
+    // Control characters from a file or a token are written out in the message (no raw ESC or BEL on the terminal).
+    QTest::newRow("CSV cell with ESC and BEL")
+        << QStringList { "--load-q", "{dir}/e.csv", "--load-k", "{dir}/e.csv", "--dump", "{dir}/o.json" }
+        << "--load-k: {dir}/e.csv: line 2, cell 2: '\\x1b[31m\\x07x' is not a number"
+        << "csv-escape";
+    QTest::newRow("CSV cell with a carriage return")
+        << QStringList { "--load-q", "{dir}/r.csv", "--load-k", "{dir}/r.csv", "--dump", "{dir}/o.json" }
+        << "--load-k: {dir}/r.csv: line 2, cell 2: '4\\r5' is not a number"
+        << "csv-cr";
+    QTest::newRow("--tokens with ESC") << QStringList { "--tokens", "a \x1b[2J b", "--len", "9" }
+                                       << "--tokens: 5 tokens make 5 queries and keys"
+                                       << "";
     QTest::newRow("--positions without tokens")
         << QStringList { "--positions" } << "--positions: adds position encodings to token embeddings"
         << "";
@@ -741,6 +760,8 @@ void TestBadInput::refused()
     const QString err = QString::fromUtf8(r.err);
     QVERIFY2(err.startsWith("attention-viz: " + message), qPrintable(err));
     QCOMPARE(err.count('\n'), 1);
+    for (const char c : r.err) // no control character reaches the terminal raw (attn::escapeControls)
+        QVERIFY2(c == '\n' || (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f), qPrintable(err));
     QVERIFY(r.out.isEmpty());
     QCOMPARE(everything(dir.path()), before); // nothing written, nothing half-written, nothing removed
 

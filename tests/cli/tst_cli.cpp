@@ -566,6 +566,14 @@ void TestCli::printCommandReopensTheState_data()
     QTest::newRow("scaling rule") << QStringList { "--scaling", "quarter-each" };
     QTest::newRow("additive") << QStringList { "--score", "additive", "--additive-hidden", "5" };
     QTest::newRow("d_v apart, scaling none") << QStringList { "--d-v", "4", "--d-k", "2", "--scaling", "none" };
+    // Tokens the sentence splitting would change (from a scenario, a capture's tokens.npy), given as a JSON list:
+    // printed as one too, they come back as they were.
+    QTest::newRow("tokens with marks inside") << QStringList { "--tokens", R"(["don't", "U.S.", "x-y"])" };
+    QTest::newRow("tokens: Chinese words, accents, spaces")
+        << QStringList { "--tokens", QStringLiteral(R"(["猫狗", "café", "a b", "猫", "'", "[", "]"])") };
+    QTest::newRow("tokens with control characters")
+        << QStringList { "--tokens", R"(["red\u001b[31m", "bell\u0007", "nul\u0000x", "tab\tx"])" };
+    QTest::newRow("plain tokens stay a sentence") << QStringList { "--tokens", "the cat , 猫 sat" };
     QTest::newRow("loaded") << QStringList { "--load", QStringLiteral(ATTN_ARRAY_FIXTURES "/qkv_stored.npz"), "--mask",
         "causal", "--seed", "5" };
 }
@@ -588,6 +596,11 @@ void TestCli::printCommandReopensTheState()
         b.loaded = a.loaded;
     }
     QVERIFY2(a == b, qPrintable(words.join(' ')));
+    if (QString(QTest::currentDataTag()).startsWith("tokens with")
+        || QString(QTest::currentDataTag()).startsWith("tokens:"))
+        QVERIFY2(words.join(' ').contains("[\""), qPrintable(words.join(' '))); // (as a list)
+    if (QString(QTest::currentDataTag()) == "plain tokens stay a sentence")
+        QVERIFY2(words.contains("the cat , 猫 sat"), qPrintable(words.join(' ')));
     // and the program prints it, as one line a shell splits into those words
     const Run r = runProgram(QStringList(args) << "--print-command");
     QVERIFY2(r.exitCode == 0, r.err.constData());
