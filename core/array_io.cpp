@@ -437,7 +437,26 @@ bool number(const std::string &cell, float *value)
     double v = 0;
     const auto parsed = std::from_chars(s.data(), s.data() + s.size(), v);
     if (parsed.ec == std::errc::result_out_of_range) {
-        *value = s[0] == '-' ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity();
+        // Beyond a double: too large (±inf, as NumPy reads 1e400) or too small (±0, as NumPy reads 1e-400), by the
+        // place of the first significant digit and the exponent.
+        const bool negative = s[0] == '-';
+        const std::size_t e = s.find_first_of("eE");
+        const std::string mantissa = s.substr(negative ? 1 : 0, e == std::string::npos ? e : e - (negative ? 1 : 0));
+        long long exponent = 0;
+        if (e != std::string::npos) {
+            const char *from = s.data() + e + 1 + (s[e + 1] == '+' ? 1 : 0);
+            std::from_chars(from, s.data() + s.size(), exponent); // (out of range: stays 0, the digits decide)
+            if (exponent == 0 && s.find_first_not_of("0123456789+-", e + 1) == std::string::npos && s.size() > e + 2)
+                exponent = s[e + 1] == '-' ? -1000000 : 1000000;
+        }
+        const std::size_t point = std::min(mantissa.find('.'), mantissa.size());
+        const std::size_t firstDigit = mantissa.find_first_of("123456789");
+        long long place = 0; // the first significant digit is 10^place
+        if (firstDigit != std::string::npos)
+            place = firstDigit < point ? (long long)(point - firstDigit) - 1 : -(long long)(firstDigit - point);
+        const bool small = firstDigit == std::string::npos || place + exponent < 0;
+        const float magnitude = small ? 0.0f : std::numeric_limits<float>::infinity();
+        *value = negative ? -magnitude : magnitude;
         return true;
     }
     if (parsed.ec != std::errc() || parsed.ptr != s.data() + s.size())

@@ -1153,6 +1153,51 @@ QStringList seriesParameterNames()
         "batch-index" };
 }
 
+namespace {
+
+// An output that is one of the run's input files (it would be replaced by what was read from it), or two outputs that
+// are one file (the second would replace the first), are refused by name before anything is read or written.
+void checkOutputsApart(const QCommandLineParser &parser, const CliRequest &r)
+{
+    // The same file: the same canonical path when it exists (through symbolic links and ".."), else the same
+    // absolute path.
+    const auto same = [](const QString &a, const QString &b) {
+        const QFileInfo fa(a), fb(b);
+        if (fa.exists() && fb.exists())
+            return fa.canonicalFilePath() == fb.canonicalFilePath();
+        return fa.absoluteFilePath() == fb.absoluteFilePath();
+    };
+    QList<QPair<QString, QString>> inputs; // (option, path)
+    for (const char *name : { "load", "load-q", "load-k", "load-v", "load-weights", "scenario" })
+        if (parser.isSet(QString::fromLatin1(name)))
+            inputs << qMakePair(QStringLiteral("--") + QLatin1String(name), parser.value(QString::fromLatin1(name)));
+    if (!r.lessonPath.isEmpty() && r.lessonPath != QLatin1String("lecture"))
+        inputs << qMakePair(QStringLiteral("--lesson"), r.lessonPath);
+    QList<QPair<QString, QString>> outputs;
+    if (!r.dumpPath.isEmpty() && r.dumpPath != QLatin1String("-"))
+        outputs << qMakePair(QStringLiteral("--dump"), r.dumpPath);
+    if (!r.exportPath.isEmpty())
+        outputs << qMakePair(QStringLiteral("--export"), r.exportPath);
+    if (!r.comparePath.isEmpty())
+        outputs << qMakePair(QStringLiteral("--export-compare"), r.comparePath);
+    if (!r.screenshotPath.isEmpty())
+        outputs << qMakePair(QStringLiteral("--screenshot"), r.screenshotPath);
+    if (!r.saveScenarioPath.isEmpty())
+        outputs << qMakePair(QStringLiteral("--save-scenario"), r.saveScenarioPath);
+    for (int i = 0; i < outputs.size(); ++i) {
+        for (const auto &[option, path] : std::as_const(inputs))
+            if (same(outputs[i].second, path))
+                throw Fail { QStringLiteral("%1: '%2' is also the input of %3; write to another file")
+                                 .arg(outputs[i].first, outputs[i].second, option) };
+        for (int j = 0; j < i; ++j)
+            if (same(outputs[i].second, outputs[j].second))
+                throw Fail { QStringLiteral("%1: '%2' is also the output of %3; give each output its own file")
+                                 .arg(outputs[i].first, outputs[i].second, outputs[j].first) };
+    }
+}
+
+} // namespace
+
 CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBudget)
 {
     QCommandLineParser parser;
@@ -1186,6 +1231,7 @@ CliOutcome parseCommandLine(const QStringList &arguments, std::uint64_t memoryBu
     }
     try {
         outcome.request = buildRequest(parser, memoryBudget);
+        checkOutputsApart(parser, outcome.request);
         outcome.kind = CliOutcome::Run;
     } catch (const Fail &f) {
         outcome.text = f.message;

@@ -10,7 +10,29 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+
 namespace io {
+
+QString absentFileMessage(const QString &path)
+{
+    struct stat st;
+    const QByteArray name = QFile::encodeName(path);
+    if (::stat(name.constData(), &st) != 0) {
+        const int error = errno;
+        if (error == ELOOP)
+            return QStringLiteral("%1: a loop of symbolic links").arg(path);
+        if (error == ENOENT && ::lstat(name.constData(), &st) == 0)
+            return QStringLiteral("%1: a symbolic link to '%2', which does not exist")
+                .arg(path, QFileInfo(path).symLinkTarget());
+        if (error != ENOENT)
+            return QStringLiteral("%1: cannot be reached (%2)").arg(path, QString::fromLocal8Bit(std::strerror(error)));
+    }
+    return QStringLiteral("%1: no such file").arg(path);
+}
 
 namespace {
 
@@ -18,7 +40,7 @@ bool readable(const QString &path, QString *error)
 {
     const QFileInfo info(path);
     if (!info.exists())
-        *error = QStringLiteral("%1: no such file").arg(path);
+        *error = absentFileMessage(path);
     else if (info.isDir())
         *error = QStringLiteral("%1: is a folder, not a file").arg(path);
     else if (!info.isFile())

@@ -20,6 +20,10 @@ namespace io {
 // The largest file read (2 GiB: 2^28 float64 values and their header).
 constexpr qint64 kMaxArrayFileBytes = qint64(1) << 31;
 
+// Why a path that does not exist as a file cannot be read: "no such file", a symbolic link to nothing (naming its
+// target), a loop of symbolic links, or a folder on the way that may not be entered (the system's reason).
+QString absentFileMessage(const QString &path);
+
 // One .npy, .csv, .tsv or .txt file as an array (by its suffix). maxValues: what the caller can hold.
 std::optional<attn::LoadedArray> readArrayFile(
     const QString &path, QString *error, std::size_t maxValues = attn::kMaxArrayValues);

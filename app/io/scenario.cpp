@@ -257,7 +257,7 @@ std::optional<QJsonObject> readJsonObject(const QString &path, QString *error)
     constexpr qint64 maxBytes = qint64(1) << 24;
     const QFileInfo info(path);
     if (!info.exists()) {
-        *error = QStringLiteral("%1: no such file").arg(path);
+        *error = io::absentFileMessage(path);
         return std::nullopt;
     }
     if (info.isDir()) {

@@ -89,6 +89,14 @@ void setUp(const QString &what, const QDir &dir)
         writeFile(dir.filePath("s.json"), scenario(R"({"len": 6, "mask": "pad:4"})"));
     } else if (what == "batch-index-2") {
         writeFile(dir.filePath("s.json"), scenario(R"({"batch": 3, "batch_index": 2})"));
+    } else if (what == "symlink-loop") {
+        QFile::link(dir.filePath("b.csv"), dir.filePath("a.csv"));
+        QFile::link(dir.filePath("a.csv"), dir.filePath("b.csv"));
+    } else if (what == "symlink-dangling") {
+        QFile::link(dir.filePath("gone.csv"), dir.filePath("d.csv"));
+    } else if (what == "input-csv") {
+        writeFile(dir.filePath("in.csv"), "1,2\n3,4\n");
+        QFile::link(dir.filePath("in.csv"), dir.filePath("alias.csv"));
     } else if (what == "csv-escape") { // a cell that would turn a terminal red and ring its bell
         writeFile(dir.filePath("e.csv"), "1,2\n3,\x1b[31m\x07x\n");
     } else if (what == "csv-cr") { // a carriage return inside a cell: its message stays on one line
@@ -574,6 +582,31 @@ void TestBadInput::refused_data()
         << QStringList { "--tokens", R"(["a", 5])" } << "--tokens: item 1 of the JSON list is not a word"
         << "";
     // Control characters from a file or a token are written out in the message (no raw ESC or BEL on the terminal).
+    // An output that is an input (also through a symbolic link or ".."), or two outputs that are one file.
+    QTest::newRow("--export onto its input")
+        << QStringList { "--load-q", "{dir}/in.csv", "--load-k", "{dir}/in.csv", "--export", "{dir}/in.csv" }
+        << "--export: '{dir}/in.csv' is also the input of --load-q; write to another file"
+        << "input-csv";
+    QTest::newRow("--dump onto its input through a link")
+        << QStringList { "--load-q", "{dir}/in.csv", "--load-k", "{dir}/in.csv", "--dump", "{dir}/alias.csv" }
+        << "--dump: '{dir}/alias.csv' is also the input of --load-q; write to another file"
+        << "input-csv";
+    QTest::newRow("two outputs, one file")
+        << QStringList { "--dump", "{dir}/o.json", "--export", "{dir}/../" + QString() + "{dirname}/o.json" }
+        << "--export: '{dir}/../{dirname}/o.json' is also the output of --dump"
+        << "";
+    QTest::newRow("a loop of symbolic links")
+        << QStringList { "--load-q", "{dir}/a.csv", "--load-k", "{arrays}/plain.csv", "--dump", "{dir}/o.json" }
+        << "--load-q: {dir}/a.csv: a loop of symbolic links"
+        << "symlink-loop";
+    QTest::newRow("a symbolic link to nothing")
+        << QStringList { "--load-q", "{dir}/d.csv", "--load-k", "{arrays}/plain.csv", "--dump", "{dir}/o.json" }
+        << "--load-q: {dir}/d.csv: a symbolic link to '{dir}/gone.csv', which does not exist"
+        << "symlink-dangling";
+    QTest::newRow("a scenario that is a loop of symbolic links")
+        << QStringList { "--scenario", "{dir}/a.csv", "--dump", "{dir}/o.json" }
+        << "--scenario: {dir}/a.csv: a loop of symbolic links"
+        << "symlink-loop";
     QTest::newRow("CSV cell with ESC and BEL")
         << QStringList { "--load-q", "{dir}/e.csv", "--load-k", "{dir}/e.csv", "--dump", "{dir}/o.json" }
         << "--load-k: {dir}/e.csv: line 2, cell 2: '\\x1b[31m\\x07x' is not a number"
@@ -751,9 +784,10 @@ void TestBadInput::refused()
     setUp(setup, QDir(dir.path()));
     const QStringList before = everything(dir.path());
     const QString arrays = QStringLiteral(ATTN_ARRAY_FIXTURES);
+    const QString dirname = QFileInfo(dir.path()).fileName();
     for (QString &a : args)
-        a.replace("{dir}", dir.path()).replace("{arrays}", arrays);
-    message.replace("{dir}", dir.path()).replace("{arrays}", arrays);
+        a.replace("{dir}", dir.path()).replace("{arrays}", arrays).replace("{dirname}", dirname);
+    message.replace("{dir}", dir.path()).replace("{arrays}", arrays).replace("{dirname}", dirname);
 
     const Run r = runProgram(args, true); // headless: no window may open
     QCOMPARE(r.exitCode, 2);

@@ -136,6 +136,15 @@ with open(os.path.join(out, "header.csv"), "w") as f:
     f.write("the,cat,sat,on\r\n")
     for row in m:
         f.write(",".join(f"{x:.6f}" for x in row) + "\r\n")
+# Numbers beyond a double, as NumPy reads them into float32: too small is ±0, too large ±inf (also without an
+# exponent: 400 zeros), within a double but beyond float32 the same.
+with open(os.path.join(out, "out_of_range.csv"), "w") as f:
+    f.write("1e-400,-1e-400,1e400,-1e400\n")
+    f.write("0." + "0" * 400 + "1," + "1" + "0" * 400 + ",1e-50,1e39\n")
+    f.write("123" + "0" * 400 + "e-390,0.5e-99999999999999999999,-2E+400,7\n")
+oor = np.loadtxt(os.path.join(out, "out_of_range.csv"), delimiter=",", dtype=np.float32)
+manifest["good"].append({"file": "out_of_range.csv", "shape": list(oor.shape), "f32": enc(oor), "dtype": "text",
+                         "fortran": False, "non_finite": int((~np.isfinite(oor)).sum())})
 for name, tok in [("plain.csv", None), ("spaces.txt", None), ("names.tsv", ["the", "cat", "sat", "on"]),
                   ("header.csv", ["the", "cat", "sat", "on"])]:
     manifest["good"].append({"file": name, "shape": [3, 4], "f32": enc(m.astype(np.float32)), "dtype": "text",
