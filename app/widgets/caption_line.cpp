@@ -31,6 +31,13 @@ CaptionLine::CaptionLine(AttentionModel *model, LessonController *lesson, QWidge
     setStyleSheet("QLabel { background: #fff8d0; color: #202020; padding: 6px; border-radius: 4px; }");
     connect(model, &AttentionModel::captionChanged, this, &CaptionLine::update);
     connect(lesson, &LessonController::stepChanged, this, &CaptionLine::update);
+    // Once the settings differ from the example's, every further change is said too (d_k 4 → 8, then 4 → 16, ...).
+    const auto again = [this] {
+        if (!m_model->caption().isEmpty() && !m_model->captionIsCurrent())
+            update();
+    };
+    connect(model, &AttentionModel::paramsChanged, this, again);
+    connect(model, &AttentionModel::compareChanged, this, again);
 }
 
 void CaptionLine::update()

@@ -27,6 +27,7 @@ private slots:
     void presetLeavesTheLessonsStep();
     void titleNamesWhatIsShown();
     void captionSaysWhatTheKeyChanged();
+    void captionFollowsEveryChangeOfAPreset();
     void builtInLessonLoads();
     void settingsShowEveryLessonStep_data();
     void settingsShowEveryLessonStep();
@@ -161,6 +162,12 @@ void TestLessons::captionSaysWhatTheKeyChanged()
     gui::pressKey(m_window, Qt::Key_Up);
     QTRY_VERIFY2_WITH_TIMEOUT(m_window->captionText().contains("Changed from the example: d_k 256 → 512."),
         qPrintable(m_window->captionText()), gui::kPatienceMs);
+    gui::pressKey(m_window, Qt::Key_Up); // a second change is said too, from the example's value
+    QTRY_VERIFY2_WITH_TIMEOUT(m_window->captionText().contains("Changed from the example: d_k 256 → 1024."),
+        qPrintable(m_window->captionText()), gui::kPatienceMs);
+    gui::pressKey(m_window, Qt::Key_Down);
+    QTRY_VERIFY2_WITH_TIMEOUT(m_window->captionText().contains("Changed from the example: d_k 256 → 512."),
+        qPrintable(m_window->captionText()), gui::kPatienceMs);
     gui::pressKey(m_window, Qt::Key_S); // and the scaling, in its words
     QTRY_VERIFY2_WITH_TIMEOUT(m_window->captionText().contains("d_k 256 → 512, scaled by 1/√256 → not scaled"),
         qPrintable(m_window->captionText()), gui::kPatienceMs);
@@ -168,6 +175,22 @@ void TestLessons::captionSaysWhatTheKeyChanged()
     QTRY_COMPARE_WITH_TIMEOUT(m_window->lesson()->currentStep(), 5, gui::kPatienceMs);
     QCOMPARE(m_model->compare(), CompareKind::Sdpa);
     QVERIFY(m_window->captionText().contains("1.1920929e-07"));
+}
+
+// From an example (not a lesson step), each further change is said as well: Up three times from block 1's d_k = 4
+// says "4 → 32", not the first change's "4 → 8" (as the caption did, stale, until it was tied to every change).
+void TestLessons::captionFollowsEveryChangeOfAPreset()
+{
+    const auto preset = findPreset("qkv-basics");
+    QVERIFY(preset);
+    m_window->applyScenario(preset->scenario);
+    m_window->settle();
+    QCOMPARE(m_model->params().dK, 4);
+    for (const char *expected : { "d_k 4 → 8.", "d_k 4 → 16.", "d_k 4 → 32." }) {
+        gui::pressKey(m_window, Qt::Key_Up);
+        QTRY_VERIFY2_WITH_TIMEOUT(m_window->captionText().contains(QString::fromUtf8(expected)),
+            qPrintable(m_window->captionText()), gui::kPatienceMs);
+    }
 }
 
 void TestLessons::builtInLessonLoads()
