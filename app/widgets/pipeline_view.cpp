@@ -108,8 +108,16 @@ QString PipelineView::pageHeading() const
 {
     if (pageCount() == 1)
         return {};
-    const QString what[4] = { tr("Q, K and V, three projections of X"), tr("the scores Q·Kᵀ, scaled: the logits"),
-        tr("softmax of the logits: the weights"), tr("the weights times V: out") };
+    // Each true of what the page shows: where Q, K and V come from, whether the scores are scaled.
+    const attn::Params &p = m_model->result()->params;
+    const QString inputs = p.mode == attn::Mode::Projection ? tr("Q, K and V, three projections of X")
+        : p.loaded                                          ? tr("Q, K and V, as loaded")
+                                                            : tr("Q, K and V, drawn directly (randn)");
+    const QString scores = p.score == attn::Score::Additive ? tr("the additive scores, not scaled: the logits")
+        : p.scaling == attn::Scaling::None ? tr("the scores Q·Kᵀ, not scaled: the logits as they are")
+                                           : tr("the scores Q·Kᵀ, scaled: the logits");
+    const QString what[4]
+        = { inputs, scores, tr("softmax of the logits: the weights"), tr("the weights times V: out") };
     return tr("Step %1 of %2: %3").arg(page() + 1).arg(pageCount()).arg(what[page()]);
 }
 

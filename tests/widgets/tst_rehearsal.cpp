@@ -112,6 +112,13 @@ void TestRehearsal::checkFourSteps(const QString &where)
             QVERIFY(press(Qt::Key_Tab));
         QCOMPARE(steps->page(), page);
         QVERIFY(steps->pageHeading().startsWith(QStringLiteral("Step %1 of 4").arg(page + 1)));
+        const attn::Params &shownParams = m_model->result()->params; // (each heading true of the settings)
+        if (page == 0)
+            QCOMPARE(steps->pageHeading().contains(QStringLiteral("projections of X")),
+                shownParams.mode == attn::Mode::Projection);
+        if (page == 1)
+            QCOMPARE(steps->pageHeading().contains(QStringLiteral("not scaled")),
+                shownParams.scaling == attn::Scaling::None || shownParams.score == attn::Score::Additive);
         steps->repaint();
         // A page whose matrices are all 8 × 8 or less (no two-digit dimension) must write every value.
         bool small = true;
