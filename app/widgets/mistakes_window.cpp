@@ -488,11 +488,15 @@ void MistakesWindow::layoutCellTexts(int k)
     QFont f = numberFont(font());
     // "0.00" fills about 2.3 em: leave a margin around it and its plate (half an em across, 0.7 em of height; an
     // 8 × 8 map in presentation mode at 1280 × 720 has cells of 52 × 31 pixels, which so hold it at 18 pixels).
-    const int px = int(std::min({ cellW / 2.8, cellH / 1.7, m_presentation ? 30.0 : 20.0 }));
+    int px = int(std::min({ cellW / 2.8, cellH / 1.7, m_presentation ? 30.0 : 20.0 }));
+    // Presenting, no number under the least the back row reads: a narrower margin first, else the colour alone.
+    const int least = m_presentation ? kLeastPresentedNumberPixels : 8;
+    if (px < least)
+        px = std::min(least, int(std::min(cellW / 2.5, cellH / 1.45)));
     f.setPixelSize(std::max(px, 1));
     for (QCPItemText *t : s.cells) {
         t->setFont(f);
-        t->setVisible(px >= 8);
+        t->setVisible(px >= least);
     }
 }
 
