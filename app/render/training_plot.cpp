@@ -4,6 +4,7 @@
 
 #include "render/color_maps.h"
 #include "render/figure.h"
+#include "render/heatmap_drawing.h"
 #include "render/plot_style.h"
 
 #include <qcustomplot.h>
@@ -125,16 +126,14 @@ TrainingPlot::TrainingPlot(QCustomPlot *plot)
         rect->setRangeDrag(Qt::Orientations());
         rect->setRangeZoom(Qt::Orientations());
         rect->setMarginGroup(QCP::msLeft | QCP::msRight, mapMargins);
+        rect->setSizeConstraintRect(QCPLayoutElement::scrInnerRect);
+        rect->setMinimumSize(0, 64); // its eight rows visible under a title of three lines
         QCPAxis *x = rect->axis(QCPAxis::atBottom), *y = rect->axis(QCPAxis::atLeft);
         rect->axis(QCPAxis::atTop)->setVisible(true);
         rect->axis(QCPAxis::atTop)->setTicks(false);
         rect->axis(QCPAxis::atTop)->setBasePen(Qt::NoPen);
-        for (QCPAxis *a : { x, y }) { // whole numbers only
-            QSharedPointer<QCPAxisTickerFixed> whole(new QCPAxisTickerFixed);
-            whole->setTickStep(1);
-            whole->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-            a->setTicker(whole);
-        }
+        for (QCPAxis *a : { x, y }) // whole numbers, thinned so that no two labels meet (measured at each layout)
+            a->setTicker(positionTicker(a));
         y->setRangeReversed(true); // example 0 at the top
         for (QCPAxis *a : { x, y }) {
             a->grid()->setVisible(false);
@@ -300,7 +299,8 @@ QString TrainingPlot::summary(const attn::TrainingSnapshot &s, bool brief)
                   .arg(number(medianLow[1] / medianStart[1]));
     // The unscaled run's first gradients are the larger: for the same softmax Jacobian its logits' derivative with
     // respect to W_q and W_k is 1/scale times the scaled one's. Said where it shows (twice the scaled start or more).
-    if (medianStart[1] >= 2 * medianStart[0] && s.scale[0] > 0 && s.scale[0] < 1)
+    // (Not in the brief one of presentation mode: the room it takes is the curves'.)
+    if (!brief && medianStart[1] >= 2 * medianStart[0] && s.scale[0] > 0 && s.scale[0] < 1)
         text += ' '
             + tr("The unscaled gradient starts %1× the scaled one (%2 against %3): without the factor %4 its logits, "
                  "and their derivatives with respect to W_q and W_k, are %5 times larger.")
@@ -512,6 +512,20 @@ bool TrainingPlot::fitLabels()
                     std::max(80, m_maps[side]->width()))
                     .join('\n'));
     }
+    // The curves' value ticks as many as the panel's height holds apart (four ran together in a short panel of
+    // presentation mode: "0.75" over "0.5", and the gradient's powers of ten), from 2 to 4.
+    for (int panel = 0; panel < 3; ++panel) {
+        QCPAxis *left = m_curves[panel]->axis(QCPAxis::atLeft);
+        const double room = QFontMetricsF(left->tickLabelFont()).height() * 1.6;
+        const int count = std::clamp(int(m_curves[panel]->height() / room), 2, 4);
+        if (m_curves[panel]->height() > 20 && left->ticker()->tickCount() != count) {
+            left->ticker()->setTickCount(count);
+            left->ticker()->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
+            changed = true;
+        }
+    }
+    for (QCPAxisRect *rect : std::as_const(m_maps))
+        changed = ticksStale(rect) || changed;
     // A curve's name longer than its panel is high ("held-out accuracy" beside a short panel ran into the next
     // name): on two lines.
     for (QCPAxisRect *rect : std::as_const(m_curves)) {

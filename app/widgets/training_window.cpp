@@ -358,10 +358,7 @@ void TrainingWindow::showEvent(QShowEvent *event)
 void TrainingWindow::setPresentation(bool on)
 {
     m_presentation = on;
-    // Three ticks a side in presentation mode: more run together in panels this short at this size.
-    for (QCPAxisRect *rect : m_customPlot->axisRects())
-        rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(on ? 3 : 5);
-    resizeEvent(nullptr);
+    resizeEvent(nullptr); // (the plot's ticks fit its panels at every size: TrainingPlot::fitLabels)
 }
 
 void TrainingWindow::resizeEvent(QResizeEvent *event)
