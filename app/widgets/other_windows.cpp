@@ -17,8 +17,10 @@
 #include <QApplication>
 #include <QEvent>
 #include <QGuiApplication>
+#include <QLayout>
 #include <QShortcut>
 #include <QTimer>
+#include <QToolButton>
 
 OtherWindows::OtherWindows(AttentionModel *model, QWidget *main)
     : QObject(main)
@@ -143,6 +145,51 @@ void OtherWindows::present(QWidget *w, bool on)
         m_hull->setPresentation(on);
     else if (w == m_mistakes)
         m_mistakes->setPresentation(on, false);
+    placeWayOut(w);
+}
+
+namespace {
+const char *const kWayOut = "presentation-close";
+}
+
+void OtherWindows::placeWayOut(QWidget *w)
+{
+    // Presenting, a window has no title bar to close it by (none at all without a window manager): its way out is
+    // written in its top right corner, red as the main window's, and it closes the window when clicked too.
+    auto *out = w->findChild<QToolButton *>(QLatin1String(kWayOut), Qt::FindDirectChildrenOnly);
+    const bool on = isPresenting(w);
+    if (!out && !on)
+        return;
+    if (!out) {
+        out = new QToolButton(w);
+        out->setObjectName(QLatin1String(kWayOut));
+        out->setFocusPolicy(Qt::NoFocus); // (the keys stay where they were)
+        connect(out, &QToolButton::clicked, this, [this, w] { close(w); });
+    }
+    out->setVisible(on);
+    // Above what the window shows, as a title bar would be: its layout starts below it.
+    static const char *const kMargins = "attention-viz-normal-margins";
+    QLayout *layout = w->layout();
+    if (!on) {
+        if (layout && w->property(kMargins).isValid())
+            layout->setContentsMargins(w->property(kMargins).value<QMargins>());
+        w->setProperty(kMargins, QVariant());
+        return;
+    }
+    out->setFont(w->font());
+    out->setText(tr("✕ Esc: close"));
+    out->setToolTip(tr("Close this window (Esc or Ctrl+W); presentation mode stays on"));
+    out->adjustSize();
+    out->move(w->width() - out->width() - 6, 4);
+    out->raise();
+    if (layout) {
+        if (!w->property(kMargins).isValid())
+            w->setProperty(kMargins, QVariant::fromValue(layout->contentsMargins()));
+        QMargins m = w->property(kMargins).value<QMargins>();
+        m.setTop(std::max(m.top(), out->height() + 8));
+        if (layout->contentsMargins() != m)
+            layout->setContentsMargins(m);
+    }
 }
 
 void OtherWindows::bringUp(QWidget *w)
@@ -224,7 +271,9 @@ bool OtherWindows::eventFilter(QObject *watched, QEvent *event)
     if (!watched->isWidgetType())
         return QObject::eventFilter(watched, event);
     auto *w = static_cast<QWidget *>(watched);
-    if (event->type() == QEvent::WindowActivate && w->isWindow()) {
+    if ((event->type() == QEvent::Resize || event->type() == QEvent::LanguageChange) && w->isWindow() && w != m_main) {
+        placeWayOut(w);
+    } else if (event->type() == QEvent::WindowActivate && w->isWindow()) {
         m_order.removeAll(w);
         m_order << w;
     } else if (event->type() == QEvent::Hide && w->isWindow() && w != m_main) {

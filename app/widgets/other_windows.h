@@ -67,6 +67,7 @@ private:
     void bringUp(QWidget *w); // shown, raised and given the keys
     void present(QWidget *w, bool on); // into presentation mode or out of it
     void close(QWidget *w); // Esc, Ctrl+W
+    void placeWayOut(QWidget *w); // presenting, "✕ Esc: close" in w's top right corner; else none
     QList<QWidget *> all() const; // every window made so far
     QWidget *named(const QString &name); // by its demo-file name (made if it is the guide)
     UserGuide *guide(); // made the first time it is asked for

@@ -93,7 +93,8 @@ void setPresentationStyle(QWidget *window, bool on)
                                "QToolButton { border: 2px solid black; border-radius: 6px; padding: 3px 6px; } "
                                "QToolButton:checked { background: #1a4d8f; color: white; border-color: #1a4d8f; } "
                                "QToolButton:disabled { color: #a0a0a0; border-color: #c8c8c8; } "
-                               "QToolButton#demo-leavePresentation { border-color: #b02020; color: #b02020; }"
+                               "QToolButton#demo-leavePresentation, QToolButton#presentation-close "
+                               "{ border-color: #b02020; color: #b02020; background: white; }"
                              : QString());
     if (on)
         return;

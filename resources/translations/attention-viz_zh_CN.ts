@@ -12,17 +12,17 @@
 <context>
     <name>CaptionLine</name>
     <message>
-        <location filename="../../app/widgets/caption_line.cpp" line="44"/>
+        <location filename="../../app/widgets/caption_line.cpp" line="51"/>
         <source>the comparison</source>
         <translation>对比方式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/caption_line.cpp" line="44"/>
+        <location filename="../../app/widgets/caption_line.cpp" line="51"/>
         <source>%1, the comparison</source>
         <translation>%1，对比方式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/caption_line.cpp" line="45"/>
+        <location filename="../../app/widgets/caption_line.cpp" line="52"/>
         <source>&lt;i&gt;Changed from the example: %1. Its caption spoke of the example&apos;s settings and is hidden; the numbers below are the current ones. Page Up/Down or the Lecture menu bring the example back.&lt;/i&gt;</source>
         <translation>&lt;i&gt;与示例相比已改动：%1。示例的说明针对示例的设置，因此已隐藏；下面的数字是当前设置的。Page Up/Down 或“讲义”菜单可恢复示例。&lt;/i&gt;</translation>
     </message>
@@ -4322,207 +4322,207 @@ A scenario someone sent you should read only the files that came with it. Read t
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="536"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="540"/>
         <source>Forgetting to divide by √d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="537"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="541"/>
         <source>with a large d_k training does not converge; the loss stays flat for a long time</source>
         <translation>d_k 较大时训练不收敛，损失长时间不动</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="538"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="542"/>
         <source>the dot product&apos;s variance grows with d_k: the softmax saturates and its gradient is flattened</source>
         <translation>点积方差随 d_k 增大，softmax 饱和、梯度被压平</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="539"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="543"/>
         <source>use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself</source>
         <translation>用 F.scaled_dot_product_attention，或手动除以 d_k ** 0.5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="554"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="558"/>
         <source>The two are alike because the scaled scores are too wide as well: %1</source>
         <translation>两者相似，是因为缩放后的分数也铺得太开：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="558"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="562"/>
         <source>softmax over the wrong dim (dim=-2)</source>
         <translation>softmax 的 dim 写错（dim=-2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="559"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="563"/>
         <source>the rows do not sum to 1 and the output is not a convex combination of the values; training still runs but learns nothing</source>
         <translation>行和不为 1，输出不是值的凸组合，训练照样能跑但学不到东西</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="561"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="565"/>
         <source>normalisation must run over the keys (the last dimension), not over the queries</source>
         <translation>归一化维度必须是键维（最后一维），不是查询维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="562"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="566"/>
         <source>always write dim=-1, and print the row sums once as a check</source>
         <translation>统一写 dim=-1，并打印行和做一次自查</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="564"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="568"/>
         <source>Here the row sums to %1 with dim=-2 (each of the %2 columns sums to 1, and one query takes all of it); with dim=-1 it sums to 1. More queries show it better (← →: L).</source>
         <translation>这里 dim=-2 时这一行的和为 %1（%2 列中每一列的和都是 1，而唯一的查询拿走了全部）；dim=-1 时它的和为 1。查询多一些看得更清楚（← →：L）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="570"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="574"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间（见图右侧）；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="572"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="576"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="610"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="614"/>
         <source>the result is %1, the very shape of (B, L, S),</source>
         <translation>结果是 %1，恰好就是 (B, L, S) 的形状，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="611"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="615"/>
         <source>the result is %1, not (B, L, S) = %2,</source>
         <translation>结果是 %1，而不是 (B, L, S) = %2，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="613"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="617"/>
         <source>Here the shapes fit by chance: %1 but its first axis runs over K&apos;s keys, not the batch, and its columns over K&apos;s features, not the keys.</source>
         <translation>此处形状偶然对得上：%1但它的第一维是 K 的键而不是批次，列是 K 的特征维而不是键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="616"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="620"/>
         <source>Here the shapes fit by chance: %1 but its rows are Q&apos;s features and its columns K&apos;s features, not queries and keys.</source>
         <translation>此处形状偶然对得上：%1但它的行是 Q 的特征维、列是 K 的特征维，而不是查询和键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="511"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="515"/>
         <source>In the values&apos; hull (H; judged in all %4 dimensions, so a red point may be drawn inside the polygon): %1 of %2 outputs lie outside it with the right line, %3 with the mistake.</source>
         <translation>在值向量的凸包中（H；按全部 %4 维判断，所以红点可能画在多边形里面）：正确写法 %2 个输出中有 %1 个在凸包外，错误写法有 %3 个。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="631"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="635"/>
         <source>Both sides: Q, K, V drawn as the main window draws them (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.</source>
         <translation>两侧：按主窗口的方式抽取的 Q、K、V（%1，B = %2，L = %3，S = %4，d_k = %5，种子 %6），除错误本身外都除以 √d_k 并沿键做 softmax；显示批次元素 %7。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="643"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="647"/>
         <source>(The main window&apos;s sizes are larger: here B ≤ %1, L and S ≤ %2, d_k ≤ %3, so the draws are not the main window&apos;s numbers.)</source>
         <translation>（主窗口的尺寸更大：此处 B ≤ %1、L 和 S ≤ %2、d_k ≤ %3，所以抽到的数不是主窗口的数。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="576"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="580"/>
         <source>nn.MultiheadAttention&apos;s key_padding_mask handed to F.scaled_dot_product_attention as it is</source>
         <translation>把 nn.MultiheadAttention 的 key_padding_mask 直接喂给 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="540"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="544"/>
         <source>Here (d_k = %1): each row&apos;s largest weight is %2 on average without the scale, %3 with it; the softmax&apos;s gradient (its Jacobian&apos;s norm) is %4 against %5.</source>
         <translation>这里（d_k = %1）：不缩放时每行最大权重平均为 %2，缩放后为 %3；softmax 的梯度（雅可比矩阵的范数）为 %4，对比 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="546"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="550"/>
         <source>↑ and ↓ double and halve d_k.</source>
         <translation>↑ 和 ↓ 把 d_k 加倍或减半。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="553"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="557"/>
         <source>At this d_k the two are still alike.</source>
         <translation>在这个 d_k 下两者还很相似。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="577"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="581"/>
         <source>the positions that should be masked are attended to instead</source>
         <translation>该屏蔽的位置反而被关注</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="579"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="583"/>
         <source>their booleans mean opposite things: in key_padding_mask True means masked, in SDPA&apos;s attn_mask True means take part</source>
         <translation>两者布尔语义相反：key_padding_mask 中 True 表示屏蔽，SDPA 的 attn_mask 中 True 表示参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="581"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="585"/>
         <source>invert it before passing it: ~key_padding_mask</source>
         <translation>传参前取反：~key_padding_mask</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="583"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="587"/>
         <source>Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="586"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="590"/>
         <source>Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="594"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="598"/>
         <source>Transposing the wrong axes: K.transpose(0, 1)</source>
         <translation>转置转错了轴：K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="595"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="599"/>
         <source>Transposing the wrong tensor: Q.transpose(-2, -1) @ K</source>
         <translation>转置转错了张量：Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="596"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="600"/>
         <source>a shape error, or the shapes fit by chance and the result is wrong</source>
         <translation>形状报错，或形状偶然对得上但结果错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="598"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="602"/>
         <source>only transposing K&apos;s last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose does not always raise an error</source>
         <translation>只有对 K 的最后两维转置才得到 (B, d_k, S)；高维下转错轴不一定报错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="600"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="604"/>
         <source>always write K.transpose(-2, -1), and check scores.shape == (B, L, S)</source>
         <translation>固定写 K.transpose(-2, -1)，并核对 scores.shape == (B, L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="603"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="607"/>
         <source>Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k = 4.</source>
         <translation>此处 PyTorch 报错。若 B = d_k 且 S = B（或 S = 1）则能运行，例如 B = L = S = d_k = 4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="605"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="609"/>
         <source>Here PyTorch raises an error. It runs whenever L = S, as in self-attention.</source>
         <translation>此处 PyTorch 报错。只要 L = S（如自注意力）它就能运行。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="520"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="524"/>
         <source>Symptom:</source>
         <translation>现象：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="520"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="524"/>
         <source>Cause:</source>
         <translation>原因：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="521"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="525"/>
         <source>Fix:</source>
         <translation>正确做法：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="634"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="638"/>
         <source>projection</source>
         <translation>投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="634"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="638"/>
         <source>direct</source>
         <translation>直接</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="648"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="652"/>
         <source>Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.</source>
         <translation>按键：1–5 或 ← → 选择，H 切换权重和凸包，F5 演示模式，Esc 关闭。</translation>
     </message>
@@ -4530,14 +4530,24 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>OtherWindows</name>
     <message>
-        <location filename="../../app/widgets/other_windows.cpp" line="49"/>
+        <location filename="../../app/widgets/other_windows.cpp" line="51"/>
         <source>Close this window</source>
         <translation>关闭此窗口</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/other_windows.cpp" line="53"/>
+        <location filename="../../app/widgets/other_windows.cpp" line="55"/>
         <source>English or Chinese (中文)</source>
         <translation>英文或中文（English）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/other_windows.cpp" line="180"/>
+        <source>✕ Esc: close</source>
+        <translation>✕ Esc：关闭</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/other_windows.cpp" line="181"/>
+        <source>Close this window (Esc or Ctrl+W); presentation mode stays on</source>
+        <translation>关闭此窗口（Esc 或 Ctrl+W）；演示模式保持开启</translation>
     </message>
 </context>
 <context>
@@ -4568,72 +4578,92 @@ A scenario someone sent you should read only the files that came with it. Read t
         <translation>1 到 4，演示模式：对应的步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="111"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="113"/>
         <source>Q, K and V, three projections of X</source>
         <translation>Q、K、V：X 的三个投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="111"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="114"/>
+        <source>Q, K and V, as loaded</source>
+        <translation>Q、K、V：按载入的数据</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="115"/>
+        <source>Q, K and V, drawn directly (randn)</source>
+        <translation>Q、K、V：直接随机抽取（randn）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="116"/>
+        <source>the additive scores, not scaled: the logits</source>
+        <translation>加性分数，未缩放即 logits</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="117"/>
+        <source>the scores Q·Kᵀ, not scaled: the logits as they are</source>
+        <translation>分数 Q·Kᵀ，未缩放，原样即 logits</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="118"/>
         <source>the scores Q·Kᵀ, scaled: the logits</source>
         <translation>分数 Q·Kᵀ，缩放后即 logits</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="112"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="120"/>
         <source>softmax of the logits: the weights</source>
         <translation>对 logits 做 softmax：得到权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="112"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="120"/>
         <source>the weights times V: out</source>
         <translation>权重乘以 V：得到输出 out</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="113"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="121"/>
         <source>Step %1 of %2: %3</source>
         <translation>第 %1 步（共 %2 步）：%3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="162"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="170"/>
         <source>attention-viz — the four steps</source>
         <translation>attention-viz — 四个步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="199"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="207"/>
         <source> [element %1]</source>
         <translation> [第 %1 个]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="201"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="209"/>
         <source>, first %1 × %2 drawn</source>
         <translation>，只画前 %1 × %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="395"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="403"/>
         <source>Tab: next step · Shift+Tab: the one before · 1 to 4 · Esc: close</source>
         <translation>Tab：下一步 · Shift+Tab：上一步 · 1 到 4 · Esc：关闭</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="140"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="148"/>
         <source>softmax dim −1</source>
         <translation>softmax dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="138"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="146"/>
         <source>not scaled</source>
         <translation>未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="139"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="147"/>
         <source>× %1</source>
         <translation>× %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="140"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="148"/>
         <source>softmax dim −2</source>
         <translation>softmax dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="141"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="149"/>
         <source>· V</source>
         <translation>· V</translation>
     </message>
@@ -4773,128 +4803,128 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>TrainingPlot</name>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="173"/>
+        <location filename="../../app/render/training_plot.cpp" line="172"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="173"/>
+        <location filename="../../app/render/training_plot.cpp" line="172"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="173"/>
+        <location filename="../../app/render/training_plot.cpp" line="172"/>
         <source>held-out accuracy</source>
         <translation>留出集准确率</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="175"/>
+        <location filename="../../app/render/training_plot.cpp" line="174"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="178"/>
+        <location filename="../../app/render/training_plot.cpp" line="177"/>
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="180"/>
+        <location filename="../../app/render/training_plot.cpp" line="179"/>
         <source>key position j</source>
         <translation>键位置 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="181"/>
+        <location filename="../../app/render/training_plot.cpp" line="180"/>
         <source>example</source>
         <translation>样本</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="183"/>
+        <location filename="../../app/render/training_plot.cpp" line="182"/>
         <source>scaled</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="184"/>
+        <location filename="../../app/render/training_plot.cpp" line="183"/>
         <location filename="../../app/render/training_plot.cpp" line="464"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="201"/>
+        <location filename="../../app/render/training_plot.cpp" line="200"/>
         <source>Training with and without the scale: d_k = %1, %2 lr %3, batch %4, seed %5</source>
         <translation>缩放与不缩放的训练：d_k = %1，%2 学习率 %3，批大小 %4，种子 %5</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="203"/>
+        <location filename="../../app/render/training_plot.cpp" line="202"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="203"/>
+        <location filename="../../app/render/training_plot.cpp" line="202"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="213"/>
+        <location filename="../../app/render/training_plot.cpp" line="212"/>
         <source>Not started: both runs begin from the same W_q and W_k and will see the same batches.</source>
         <translation>尚未开始：两次训练从相同的 W_q 和 W_k 出发，并看到相同的批次。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="228"/>
+        <location filename="../../app/render/training_plot.cpp" line="227"/>
         <source>%1: loss %2 → %3, accuracy %4 on the held-out examples (%5 on the last batches), largest weight %6 (on the target %7), gradient norm %8 → %9.</source>
         <translation>%1：损失 %2 → %3，留出样本上的准确率 %4（最近几批上 %5），最大权重 %6（在目标上 %7），梯度范数 %8 → %9。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="238"/>
+        <location filename="../../app/render/training_plot.cpp" line="237"/>
         <source>Step %1 of %2.</source>
         <translation>第 %1 步，共 %2 步。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="239"/>
+        <location filename="../../app/render/training_plot.cpp" line="238"/>
         <source>Step %1 of %2 (accuracy: the share of examples whose largest weight is on the target, now on %5 examples never trained on and over the last %6 batches; loss and weights: the first step&apos;s → the mean of the last %4 steps; gradient norm: the first step&apos;s → the median of the last %3). </source>
         <translation>第 %1 步，共 %2 步（准确率：最大权重落在目标上的样本比例，当前在 %5 个从未训练过的样本上，以及最近 %6 批的平均；损失和权重：第一步的值 → 最近 %4 步的平均；梯度范数：第一步的值 → 最近 %3 步的中位数）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="257"/>
+        <location filename="../../app/render/training_plot.cpp" line="256"/>
         <source>%1 puts the largest weight on the target in %2 % of the held-out examples.</source>
         <translation>%1 在 %2 % 的留出样本中把最大权重放在目标上。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="262"/>
+        <location filename="../../app/render/training_plot.cpp" line="261"/>
         <source>Without the scale the layer does not learn: held-out accuracy %1, %2× chance (1/L = %3).</source>
         <translation>不缩放时这一层学不会：留出集准确率 %1，是随机猜测的 %2 倍（1/L = %3）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="282"/>
+        <location filename="../../app/render/training_plot.cpp" line="281"/>
         <source>Without the scale it learns slowly: held-out accuracy %1 at the start, %2 now (%3× chance, 1/L = %4), against %5 scaled.</source>
         <translation>不缩放时学得很慢：留出集准确率开始时 %1，现在 %2（随机猜测的 %3 倍，1/L = %4），缩放时为 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="284"/>
+        <location filename="../../app/render/training_plot.cpp" line="283"/>
         <source>Without the scale it does not improve: held-out accuracy %1 at the start, %2 now (%3× chance, 1/L = %4), against %5 scaled.</source>
         <translation>不缩放时没有进步：留出集准确率开始时 %1，现在 %2（随机猜测的 %3 倍，1/L = %4），缩放时为 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="230"/>
+        <location filename="../../app/render/training_plot.cpp" line="229"/>
         <source>Not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="269"/>
+        <location filename="../../app/render/training_plot.cpp" line="268"/>
         <source>Its rows are one-hot (largest weight %1) and put %2 on the target on average: the softmax is saturated and its gradient has vanished (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
         <translation>它的每一行都是独热分布（最大权重 %1），平均只有 %2 落在目标上：softmax 已饱和，梯度已消失（讲义里的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="272"/>
+        <location filename="../../app/render/training_plot.cpp" line="271"/>
         <source>Its rows are one-hot (largest weight %1) and put %2 on the target on average: the softmax is saturated (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
         <translation>它的每一行都是独热分布（最大权重 %1），平均只有 %2 落在目标上：softmax 已饱和（讲义里的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="292"/>
+        <location filename="../../app/render/training_plot.cpp" line="291"/>
         <source>Its rows are nearly one-hot (largest weight %1), mostly on a wrong key.</source>
         <translation>它的各行几乎是独热的（最大权重 %1），大多落在错误的键上。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="298"/>
+        <location filename="../../app/render/training_plot.cpp" line="297"/>
         <source>Both have learned: the unscaled gradient&apos;s median fell to %1 of its start on the way, and Adam, which divides each step by the gradient&apos;s own running size, still moved the weights.</source>
         <translation>两者都学会了：不缩放时梯度的中位数途中降到起始值的 %1，而 Adam 用梯度自身的滑动大小去除每一步，仍然推动了权重。</translation>
     </message>
@@ -5127,7 +5157,7 @@ A scenario someone sent you should read only the files that came with it. Read t
         <translation>重来</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/training_window.cpp" line="412"/>
+        <location filename="../../app/widgets/training_window.cpp" line="409"/>
         <source>Export the training runs</source>
         <translation>导出训练过程</translation>
     </message>

@@ -37,6 +37,7 @@
 #include <QTemporaryDir>
 #include <QTemporaryFile>
 #include <QTextBrowser>
+#include <QToolButton>
 #include <QtTest>
 
 static int kWait = gui::kPatienceMs;
@@ -52,6 +53,7 @@ private slots:
     void keysGoBackToTheWindowBeneath();
     void everyOtherWindowClosesByEscAndCtrlW();
     void theOtherWindowsPresent();
+    void everyPresentingWindowShowsItsWayOut();
     void lSwitchesTheLanguageEverywhere();
     void menuMnemonicsAreUnique();
     void ctrlEExportsTheComparisonShown();
@@ -234,6 +236,54 @@ void TestLectureHall::theOtherWindowsPresent()
     QVERIFY(sweep->axisRect(0)->axis(QCPAxis::atBottom)->tickLabelFont().pixelSize() < 18);
     QVERIFY(why->histogramPlot()->isVisible());
     QVERIFY(QFontInfo(why->findChild<QSpinBox *>("sweep-keys")->font()).pixelSize() < 18); // the window's own again
+    QVERIFY(press(Qt::Key_Escape));
+}
+
+// Presenting, every other window writes how to close it in its top right corner, over nothing else it shows, at the
+// projector's size; a click on it closes the window too. Out of presentation mode the window has its title bar.
+void TestLectureHall::everyPresentingWindowShowsItsWayOut()
+{
+    QVERIFY(press(Qt::Key_F5));
+    const struct
+    {
+        int key;
+        Qt::KeyboardModifiers modifiers;
+        QWidget *window;
+    } all[] = { { Qt::Key_P, {}, windows()->pipeline() }, { Qt::Key_W, {}, windows()->whyScale() },
+        { Qt::Key_T, {}, windows()->training() }, { Qt::Key_H, {}, windows()->hull() },
+        { Qt::Key_H, Qt::ControlModifier, windows()->heads() }, { Qt::Key_X, {}, windows()->mistakes() } };
+    for (const auto &w : all) {
+        const QString name = w.window->objectName();
+        QVERIFY2(press(w.key, w.modifiers), qPrintable(name));
+        QTRY_VERIFY2_WITH_TIMEOUT(w.window->geometry() == m_window->screen()->geometry(), qPrintable(name), kWait);
+        auto *out = w.window->findChild<QToolButton *>("presentation-close", Qt::FindDirectChildrenOnly);
+        QVERIFY2(out && out->isVisible(), qPrintable(name));
+        QVERIFY2(out->text().contains("Esc"), qPrintable(out->text()));
+        QVERIFY2(QFontInfo(out->font()).pixelSize() >= 18, qPrintable(name));
+        const QRect box(out->mapTo(w.window, QPoint(0, 0)), out->size());
+        QVERIFY2(w.window->rect().contains(box), qPrintable(name));
+        QVERIFY2(box.right() > w.window->width() - 20 && box.top() < 20, qPrintable(name)); // its top right corner
+        for (QWidget *c : w.window->findChildren<QWidget *>()) {
+            if (c == out || !c->isVisible() || c->isWindow()
+                || !(qobject_cast<QLabel *>(c) || qobject_cast<QAbstractButton *>(c)
+                    || qobject_cast<QAbstractSpinBox *>(c) || qobject_cast<QComboBox *>(c))
+                || (qobject_cast<QLabel *>(c) && qobject_cast<QLabel *>(c)->text().isEmpty()))
+                continue;
+            const QRect other(c->mapTo(w.window, QPoint(0, 0)), c->size());
+            QVERIFY2(!box.intersects(other),
+                qPrintable(
+                    QStringLiteral("%1: over %2 \"%3\"").arg(name, c->metaObject()->className(), c->objectName())));
+        }
+        QTest::mouseClick(out, Qt::LeftButton);
+        QVERIFY2(!w.window->isVisible(), qPrintable(name));
+        QVERIFY(m_window->isPresentation());
+        QTRY_VERIFY2_WITH_TIMEOUT(active() == m_window, qPrintable(name), kWait);
+    }
+    QVERIFY(press(Qt::Key_Escape));
+    QVERIFY(press(Qt::Key_W));
+    QTRY_VERIFY_WITH_TIMEOUT(windows()->whyScale()->isVisible(), kWait);
+    auto *out = windows()->whyScale()->findChild<QToolButton *>("presentation-close", Qt::FindDirectChildrenOnly);
+    QVERIFY(!out || !out->isVisible());
     QVERIFY(press(Qt::Key_Escape));
 }
 
