@@ -9,6 +9,9 @@ its 15 minutes):
   attention-viz ... --presentation --size WxH --screenshot shot.png
   convert shot.png -colorspace Gray -resize 200% big.png      (ImageMagick)
   tesseract big.png - --psm 11                                 (Debian's tesseract-ocr)
+(and, for values that sparse-text reading did not find, tesseract's own page layout, --psm 3: a row of
+large bold numbers on dark cells a few lines high, block 2's 1 x 6 map, is passed over by --psm 11 as a
+graphic, picture and crop alike, though --psm 3 and a person read every value of it)
 and every value the heatmap writes in its cells (both sides of a comparison; 4 decimals for
 weights, 2 for scores and logits; masked cells have none) must be among the numbers OCR read.
 The expected values come from the program's own --dump of the same state (the core's numbers,
@@ -98,8 +101,8 @@ def read_picture(binary, work, name, args, size, mode, expected):
     # (The negative is not read when the picture itself gave every value: it could add nothing.)
     read = collections.Counter()
     want = collections.Counter(expected)
-    for picture in (big, negative):
-        text = subprocess.run(["tesseract", picture, "-", "--psm", "11"], capture_output=True, text=True,
+    for picture, layout in ((big, "11"), (negative, "11"), (big, "3"), (negative, "3")):
+        text = subprocess.run(["tesseract", picture, "-", "--psm", layout], capture_output=True, text=True,
                               check=True, env=env).stdout
         read |= collections.Counter(re.findall(r"\d+\.\d+", text))
         if not want - read:
