@@ -56,7 +56,8 @@ void ExplanationPanel::showResult()
     // Beside a comparison: the two distributions' sharpness next to each other, in the order they stand.
     const bool comparing = m_comparison && m_comparison->isOn();
     m_compare->setVisible(comparing);
-    m_stats->setVisible(true);
+    // (Presenting a comparison, the maps keep the room: the two sides' line says the statistics that differ.)
+    m_stats->setVisible(!(comparing && m_presentation));
     if (!comparing)
         return;
     if (m_comparison->kind() == CompareKind::Sdpa) {
@@ -93,6 +94,13 @@ void ExplanationPanel::setFontScale(double scale)
         l->setFont(f);
     f.setPointSizeF(m_baseFont.pointSizeF() * 1.35 * scale);
     m_formula->setFont(f);
+}
+
+void ExplanationPanel::setPresentation(bool on)
+{
+    m_presentation = on;
+    m_shapes->setVisible(!on);
+    showResult();
 }
 
 QString ExplanationPanel::compareText() const

@@ -24,6 +24,8 @@ public:
     void setComparison(CompareController *comparison);
     // Scale the text (presentation mode).
     void setFontScale(double scale);
+    // Presentation mode: the formula and the statistics only (the four steps, P, show the shapes).
+    void setPresentation(bool on);
 
 protected:
     void changeEvent(QEvent *event) override; // a language switch: the texts again
@@ -35,4 +37,5 @@ private:
     CompareController *m_comparison = nullptr;
     QLabel *m_formula, *m_shapes, *m_stats, *m_compare;
     QFont m_baseFont;
+    bool m_presentation = false;
 };

@@ -1100,6 +1100,8 @@ void HeatmapPanel::setFontScale(double scale)
     m_title->setFont(tf);
     QFont nf = font();
     nf.setPointSizeF(font().pointSizeF() * std::min(scale, 1.2)); // the map keeps the room
+    if (m_leastNumberPx > 0 && QFontInfo(nf).pixelSize() < m_leastNumberPx) // (presenting: its numbers read too)
+        nf.setPixelSize(m_leastNumberPx);
     m_note->setFont(nf);
     m_highlightRect->setPen(QPen(QColor(255, 60, 40), 3 * scale));
     m_plot->replot(QCustomPlot::rpQueuedReplot);

@@ -32,6 +32,7 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QFontInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
@@ -463,16 +464,20 @@ void MainWindow::fitPresentation()
         cf.setPointSizeF(base * s);
         m_caption->setFont(cf);
     };
+    m_explanation->setPresentation(m_presentation);
     if (!m_presentation) {
         m_explanation->setFontScale(1.0);
         captionScale(1.15);
         return;
     }
+    // Their numbers too are read from the back of the room: no smaller than the least a presenting window writes.
+    const double least = (kLeastPresentedNumberPixels + 0.5) / std::max(1, QFontInfo(QApplication::font()).pixelSize());
     fitScale([this](double s) { m_explanation->setFontScale(s); },
-        [this, width] { return m_explanation->layout()->totalHeightForWidth(width); }, scale, 0.17 * height());
+        [this, width] { return m_explanation->layout()->totalHeightForWidth(width); }, std::max(scale, least),
+        0.2 * height(), least);
     fitScale(
         captionScale, [this, width] { return m_caption->isVisible() ? m_caption->heightForWidth(width) : 0; },
-        scale * 1.1, 0.13 * height());
+        std::max(scale * 1.1, least), 0.13 * height(), least);
 }
 
 void MainWindow::showProblem(const QString &message)

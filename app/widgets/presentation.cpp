@@ -111,13 +111,13 @@ void setPresentationStyle(QWidget *window, bool on)
     window->setPalette(QPalette());
 }
 
-void fitScale(
-    const std::function<void(double)> &setScale, const std::function<int()> &height, double from, double budget)
+void fitScale(const std::function<void(double)> &setScale, const std::function<int()> &height, double from,
+    double budget, double least)
 {
-    for (double s = from; s > 1.0; s -= 0.1) {
+    for (double s = from; s > least; s -= 0.1) {
         setScale(s);
         if (height() <= budget)
             return;
     }
-    setScale(1.0);
+    setScale(least);
 }

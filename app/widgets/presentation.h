@@ -40,7 +40,8 @@ void presentDialog(QWidget *dialog, const QWidget *parent);
 // again (the theme's).
 void setPresentationStyle(QWidget *window, bool on);
 
-// The largest scale from `from` down to 1 (in steps of 0.1) at which height() fits within budget pixels; 1 when
-// none does. setScale applies a scale, height measures what it gives.
-void fitScale(
-    const std::function<void(double)> &setScale, const std::function<int()> &height, double from, double budget);
+// The largest scale from `from` down to least (in steps of 0.1) at which height() fits within budget pixels; least
+// when none does. setScale applies a scale, height measures what it gives.
+// least: the smallest scale it may take (then even when height() does not fit).
+void fitScale(const std::function<void(double)> &setScale, const std::function<int()> &height, double from,
+    double budget, double least = 1.0);

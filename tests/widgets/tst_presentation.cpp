@@ -8,6 +8,7 @@
 
 #include <QClipboard>
 #include <QDockWidget>
+#include <QFontInfo>
 #include <QLabel>
 #include <QStandardPaths>
 #include <QWidget>
@@ -60,6 +61,14 @@ void TestPresentation::presentationEnlargesText()
     QVERIFY(m_window->findChild<QWidget *>("demoBar")->isVisible());
     QVERIFY(m_window->explanation()->findChild<QLabel *>("formula")->font().pointSizeF()
         >= QApplication::font().pointSizeF());
+    // The numbers under the map and in its note are read from the back too (18 pixels or more); the shapes'
+    // line gives its room to the map (the four steps, P, show them).
+    for (const char *name : { "statistics", "formula" }) {
+        const int px = QFontInfo(m_window->explanation()->findChild<QLabel *>(name)->font()).pixelSize();
+        QVERIFY2(px >= 18, qPrintable(QStringLiteral("%1: %2 px").arg(name).arg(px)));
+    }
+    QVERIFY(QFontInfo(m_window->findChild<QLabel *>("heatmapNote")->font()).pixelSize() >= 18);
+    QVERIFY(!m_window->explanation()->findChild<QLabel *>("shapes")->isVisible());
     // still live, and copying a picture works from the keyboard with the menus hidden
     gui::pressKey(m_window, Qt::Key_Up);
     QCOMPARE(m_model->result()->params.dK, 8);
@@ -70,6 +79,8 @@ void TestPresentation::presentationEnlargesText()
     QVERIFY(!m_window->isPresentation());
     QCOMPARE(plot->axisRect(0)->axis(QCPAxis::atBottom)->tickLabelFont().pointSizeF(), before.pointSizeF());
     QVERIFY(m_window->findChild<QDockWidget *>("settingsDock")->isVisible());
+    QVERIFY(m_window->explanation()->findChild<QLabel *>("shapes")->isVisible());
+    QVERIFY(QFontInfo(m_window->explanation()->findChild<QLabel *>("statistics")->font()).pixelSize() < 18);
 }
 
 // Closing the window in presentation mode remembers the window, not presentation mode: the next start
