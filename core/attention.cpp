@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "attention.h"
+#include "parallel.h"
 
 #include "loaded.h"
 #include "softmax.h"
@@ -463,6 +464,7 @@ Attention attendImpl(const Tensor3 *scores, const Tensor3 *Q, const Tensor3 *K, 
     Attention a;
     const int B = scores ? scores->batch : Q->batch, L = scores ? scores->rows : Q->rows,
               S = scores ? scores->cols : K->rows;
+    fitThreadsToFreeCores(double(B) * L * S * (Q ? Q->cols : 1));
     a.weights = Tensor3(B, L, S);
     Statistics &st = a.stats;
     st.rowSums = Table::Zero(B, L);
@@ -696,6 +698,7 @@ Attention attendAsSdpa(const Inputs &in, const Params &p, Tensor3 *scores)
 
 Result compute(const Params &p, const Result *previous)
 {
+    fitThreadsToFreeCores(); // (for this computation: the cores nobody else is running on now)
     Result r;
     r.params = p;
     if (p.sdpaKernel && p.score == Score::Dot) {

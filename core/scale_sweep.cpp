@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scale_sweep.h"
+#include "parallel.h"
 
 #include "json_dump.h"
 
@@ -196,6 +197,7 @@ std::optional<SweepResult> runSweep(const SweepSettings &s, const std::function<
     // Trials go in chunks, so that progress is told (and a cancel heard) every few hundred trials.
     const int chunk = 256;
     for (int dk : s.dks) {
+        fitThreadsToFreeCores();
         TrialValues scaled(T), unscaled(T), additive(T);
         for (int first = 0; first < T; first += chunk) {
             const int last = std::min(T, first + chunk);

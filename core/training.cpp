@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "training.h"
+#include "parallel.h"
 
 #include "json_dump.h"
 
@@ -368,6 +369,7 @@ void TrainingRun::update(TrainSide &side, const TrainEvaluation &e) const
 
 void TrainingRun::step()
 {
+    fitThreadsToFreeCores();
     if (finished())
         return;
     const bool first = stepsDone() == 0;

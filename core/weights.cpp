@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "weights.h"
+#include "parallel.h"
 
 #include "json_dump.h"
 #include "params.h"
@@ -51,6 +52,7 @@ std::shared_ptr<const LoadedWeights> makeLoadedWeights(
 
 WeightsSummary summarizeWeights(const float *w, int rows, int cols, double tolerance)
 {
+    fitThreadsToFreeCores();
     WeightsSummary s;
     s.rowSums.resize(std::size_t(rows));
     s.rowEntropy.resize(std::size_t(rows));

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The core's parallel work shares the machine with other programs. A parallel region waits for its slowest
+// thread: on two cores with one other busy program, a second thread the system puts aside for that program holds
+// the whole region up by its time slice (the core at 64 × 64, d_k = 512 took 10 ms beside `yes` instead of 0.17).
+// So each computation takes as many threads as there are cores nobody else is running on now, at least one.
+
+#include <string>
+
+namespace attn {
+
+// The threads for a computation: the cores (OpenMP's thread count as the process started: OMP_NUM_THREADS, else
+// the processors) less the other threads runnable now, from 1 to cores.
+int threadsForFreeCores(int cores, int runnableOthers);
+
+// The threads runnable now, system-wide, from /proc/loadavg's fourth field ("2/108": 2 runnable of 108), the
+// reader itself among them; -1 when the text is not of that form.
+int runnableThreads(const std::string &loadavg);
+
+// Less than this much work (multiply-adds, or values) is done on one thread.
+constexpr double kParallelWork = 4.0 * 1024 * 1024;
+
+// Sets the calling thread's OpenMP thread count for the parallel work that follows (OpenMP's count is each
+// thread's own), from /proc/loadavg now, OMP_NUM_THREADS at most. Nothing without OpenMP or /proc, or when the
+// user has set OMP_DYNAMIC (their choice stands). Reads one small file: a few microseconds.
+// work: the multiply-adds (or values) it will do; below about four million one thread does it faster than two
+// (64 × 64, d_k = 512: 0.065 ms on one, 0.11 to 0.17 on two, waking the second costs more than it saves).
+void fitThreadsToFreeCores(double work = 1e300);
+
+} // namespace attn

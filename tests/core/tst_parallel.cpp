@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The core's computations take the cores nobody else is running on (core/parallel.h): how many threads for how
+// many runnable others, and the count of runnable threads read from /proc/loadavg's text.
+
+#include "parallel.h"
+
+#include <QtTest>
+
+using namespace attn;
+
+class TestParallel : public QObject
+{
+    Q_OBJECT
+private slots:
+    void threadsForTheFreeCores_data()
+    {
+        QTest::addColumn<int>("cores");
+        QTest::addColumn<int>("others");
+        QTest::addColumn<int>("threads");
+        QTest::newRow("idle, 2 cores") << 2 << 0 << 2;
+        QTest::newRow("one busy program beside it") << 2 << 1 << 1;
+        QTest::newRow("more busy than cores") << 2 << 5 << 1;
+        QTest::newRow("4 cores, 1 busy") << 4 << 1 << 3;
+        QTest::newRow("1 core") << 1 << 0 << 1;
+        QTest::newRow("a negative count read") << 2 << -3 << 2;
+    }
+    void threadsForTheFreeCores()
+    {
+        QFETCH(int, cores);
+        QFETCH(int, others);
+        QFETCH(int, threads);
+        QCOMPARE(threadsForFreeCores(cores, others), threads);
+    }
+
+    void runnableFromLoadavg_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("runnable");
+        QTest::newRow("idle") << "0.00 0.01 0.05 1/108 12082\n" << 1;
+        QTest::newRow("busy") << "1.42 1.95 1.85 3/110 12090\n" << 3;
+        QTest::newRow("empty") << "" << -1;
+        QTest::newRow("no slash") << "0.1 0.2 0.3 4 5" << -1;
+        QTest::newRow("more runnable than all") << "0.1 0.2 0.3 9/5 5" << -1;
+        QTest::newRow("words") << "not a load average" << -1;
+    }
+    void runnableFromLoadavg()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, runnable);
+        QCOMPARE(runnableThreads(text.toStdString()), runnable);
+    }
+
+    // This machine's own file is of that form (the fit would otherwise do nothing here).
+    void thisMachinesLoadavgIsRead()
+    {
+        QFile f(QStringLiteral("/proc/loadavg"));
+        if (!f.open(QIODevice::ReadOnly))
+            QSKIP("no /proc/loadavg");
+        QVERIFY(runnableThreads(f.readAll().toStdString()) >= 1); // (the reader itself is runnable)
+    }
+};
+
+QTEST_APPLESS_MAIN(TestParallel)
+#include "tst_parallel.moc"
