@@ -6,6 +6,7 @@
 #include "render/color_maps.h"
 #include "render/heatmap_drawing.h"
 #include "render/hull_plot.h"
+#include "widgets/flow_layout.h"
 #include "widgets/key_help.h"
 #include "widgets/presentation.h"
 #include "widgets/theme.h"
@@ -88,10 +89,11 @@ MistakesWindow::MistakesWindow(AttentionModel *model, QWidget *parent)
     resize(1200, 720);
 }
 
-// The five mistakes' buttons (1 to 5), one checked.
+// The five mistakes' buttons (1 to 5), one checked: on a second row when they do not fit (presentation mode's
+// text at 1280 × 720 cut the fifth at the screen's edge).
 QLayout *MistakesWindow::buildChoices()
 {
-    auto *choices = new QHBoxLayout;
+    auto *choices = new FlowLayout(nullptr, 6);
     m_group = new QButtonGroup(this);
     for (int i = 0; i < int(attn::allMistakes().size()); ++i) {
         auto *b = new QPushButton(this);
