@@ -214,6 +214,22 @@ public:
         placeColorScale();
     }
 
+    // A side of a comparison named with its mean entropy where no entropy panel has room beside its map (a paper
+    // figure: block 2's point, 0.4053 against 1.5694, is in the picture at every size).
+    QString withMeanEntropy(const QString &name, const attn::Result &r) const
+    {
+        if (m_panels.size() < 2 || (m_options.panels && m_perPanel >= kEntropyPanelWidth))
+            return name;
+        const attn::BatchSummary b = attn::summarize(r, r.params.batchIndex);
+        const bool overKeys = r.params.softmaxDim == -1;
+        const double h = overKeys ? b.meanRowEntropy : b.meanColEntropy;
+        if (!std::isfinite(h))
+            return name;
+        return (overKeys ? QCoreApplication::translate("Figure", "%1: mean row entropy %2")
+                         : QCoreApplication::translate("Figure", "%1: mean column entropy %2"))
+            .arg(name, QString::number(h, 'f', 4));
+    }
+
     // Panel i: its subtitle, its map (with the sums where they fit), in the grid's row and column for it.
     void addPanel(int i)
     {
@@ -254,7 +270,15 @@ public:
             // Over the map (a column's width less the colour scale's 0.08 beside it and the sums).
             const double share = m_options.size.width() / (m_columns + (m_scaleBelow ? 0.0 : 0.08));
             const int width = int(share * (sums ? 0.72 : 0.9)) - 6;
-            const QString text = fitText(panel.subtitle, &f, width);
+            // Every side's name at one size: the smallest any of them needs (then wrapped, not shrunk further).
+            if (m_subtitlePx == 0)
+                for (const FigurePanel &other : m_panels) {
+                    QFont g = m_subtitleFont;
+                    fitText(withMeanEntropy(other.subtitle, *other.result), &g, width);
+                    m_subtitlePx = m_subtitlePx == 0 ? g.pixelSize() : std::min(m_subtitlePx, g.pixelSize());
+                }
+            f.setPixelSize(m_subtitlePx);
+            const QString text = wrapLines(withMeanEntropy(panel.subtitle, r), QFontMetricsF(f), width).join('\n');
             m_grid->addElement(subtitleRow, column, new QCPTextElement(&m_plot, text, f));
         }
         QCPLayoutGrid *cell = nullptr;
@@ -540,6 +564,7 @@ private:
     bool m_scaleBelow = false; // the colour scale under the maps (else beside the first)
     int m_columns = 1; // columns of maps
     int m_perPanel = 0; // the figure's width per column of maps
+    int m_subtitlePx = 0; // the sides' names' size (0: not yet chosen)
     QCPLayoutGrid *m_grid = nullptr; // the maps, their subtitles and the colour scale
     QCPMarginGroup *m_sharedRows = nullptr, *m_mapColumns = nullptr;
     QFont m_subtitleFont;

@@ -1224,6 +1224,16 @@
         <source>d_k = %1, %2</source>
         <translation>d_k = %1，%2</translation>
     </message>
+    <message>
+        <location filename="../../app/render/figure.cpp" line="228"/>
+        <source>%1: mean row entropy %2</source>
+        <translation>%1：平均行熵 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/figure.cpp" line="229"/>
+        <source>%1: mean column entropy %2</source>
+        <translation>%1：平均列熵 %2</translation>
+    </message>
 </context>
 <context>
     <name>HeadsWindow</name>
@@ -1372,20 +1382,20 @@
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="357"/>
+        <location filename="../../app/render/figure.cpp" line="381"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="663"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="1064"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="386"/>
+        <location filename="../../app/render/figure.cpp" line="410"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="664"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="434"/>
+        <location filename="../../app/render/figure.cpp" line="458"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="283"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="1064"/>
         <source>entropy</source>
@@ -2720,94 +2730,94 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="224"/>
+        <location filename="../../app/widgets/main_window.cpp" line="225"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="92"/>
-        <location filename="../../app/widgets/main_window.cpp" line="216"/>
-        <location filename="../../app/widgets/main_window.cpp" line="218"/>
+        <location filename="../../app/widgets/main_window.cpp" line="93"/>
+        <location filename="../../app/widgets/main_window.cpp" line="217"/>
+        <location filename="../../app/widgets/main_window.cpp" line="219"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="353"/>
+        <location filename="../../app/widgets/main_window.cpp" line="354"/>
         <source>%1: shown divided by √d_k, softmax over the keys, no mask (Ctrl+Z brings back the settings before)</source>
         <translation>%1：按 ÷√d_k、沿键维 softmax、无掩码显示（Ctrl+Z 恢复之前的设置）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="116"/>
+        <location filename="../../app/widgets/main_window.cpp" line="117"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="121"/>
+        <location filename="../../app/widgets/main_window.cpp" line="122"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="122"/>
+        <location filename="../../app/widgets/main_window.cpp" line="123"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="120"/>
+        <location filename="../../app/widgets/main_window.cpp" line="121"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="188"/>
+        <location filename="../../app/widgets/main_window.cpp" line="189"/>
         <source>attention-viz — %1</source>
         <translation>attention-viz — %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="196"/>
+        <location filename="../../app/widgets/main_window.cpp" line="197"/>
         <source>%1, step %2 of %3</source>
         <translation>%1，第 %2 步（共 %3 步）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="200"/>
+        <location filename="../../app/widgets/main_window.cpp" line="201"/>
         <source>Block 1 of the lecture</source>
         <translation>讲义代码块 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="201"/>
+        <location filename="../../app/widgets/main_window.cpp" line="202"/>
         <source>Block 2 of the lecture</source>
         <translation>讲义代码块 2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="201"/>
+        <location filename="../../app/widgets/main_window.cpp" line="202"/>
         <source>Block 3 of the lecture</source>
         <translation>讲义代码块 3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="202"/>
+        <location filename="../../app/widgets/main_window.cpp" line="203"/>
         <source>the lecture&apos;s exercise</source>
         <translation>讲义的练习</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="207"/>
+        <location filename="../../app/widgets/main_window.cpp" line="208"/>
         <source>the scenario&apos;s example</source>
         <translation>场景中的示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="210"/>
+        <location filename="../../app/widgets/main_window.cpp" line="211"/>
         <source>your data (%1)</source>
         <translation>你的数据（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="211"/>
+        <location filename="../../app/widgets/main_window.cpp" line="212"/>
         <source>your settings</source>
         <translation>你的设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="338"/>
+        <location filename="../../app/widgets/main_window.cpp" line="339"/>
         <source>These arrays are too large for this machine.</source>
         <translation>这些数组对这台机器来说太大了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="348"/>
+        <location filename="../../app/widgets/main_window.cpp" line="349"/>
         <source>%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ are NaN, as in PyTorch (grey on the map).</source>
         <translation>%1：%2 个值为 NaN 或无穷；分数因此为 NaN 或 +∞ 的行，其权重为 NaN，与 PyTorch 相同（图中为灰色）。</translation>
     </message>
@@ -4178,102 +4188,102 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>MistakesWindow</name>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="105"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="107"/>
         <source>Common mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="106"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="108"/>
         <source>1  no ÷√d_k</source>
         <translation>1  没有 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="106"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="108"/>
         <source>2  dim=-2</source>
         <translation>2  dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="106"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="108"/>
         <source>3  MHA mask in SDPA</source>
         <translation>3  MHA 掩码给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="107"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="109"/>
         <source>4  K.transpose(0, 1)</source>
         <translation>4  K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="107"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="109"/>
         <source>5  Q.transpose(-2, -1) @ K</source>
         <translation>5  Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="209"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="211"/>
         <source>Why scale? [W]</source>
         <translation>为什么缩放？[W]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="210"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="212"/>
         <source>Watch training stall [T]</source>
         <translation>看训练停滞 [T]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="237"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="239"/>
         <source>1 to 5: that mistake</source>
         <translation>1 到 5：对应的错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="245"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="247"/>
         <source>The next mistake</source>
         <translation>下一个错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="247"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="249"/>
         <source>The mistake before</source>
         <translation>上一个错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="255"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="257"/>
         <source>d_k × 2</source>
         <translation>d_k × 2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="263"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="265"/>
         <source>d_k ÷ 2</source>
         <translation>d_k ÷ 2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="266"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="268"/>
         <source>Why divide by √d_k?</source>
         <translation>为什么除以 √d_k？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="269"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="271"/>
         <source>Training: with and without the scale</source>
         <translation>训练：缩放与不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="272"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="274"/>
         <source>This window full screen, or not</source>
         <translation>此窗口全屏或还原</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="275"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="277"/>
         <source>The hull of the outputs, or not</source>
         <translation>显示或隐藏输出的凸包</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="380"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="382"/>
         <source>✗ The mistake</source>
         <translation>✗ 错误写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="380"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="382"/>
         <source>✓ Right</source>
         <translation>✓ 正确写法</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="388"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="390"/>
         <source>PyTorch raises:
 
 %1</source>
@@ -4282,247 +4292,247 @@ A scenario someone sent you should read only the files that came with it. Read t
 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="398"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="400"/>
         <source>No output to place: this matrix does not weigh the values&apos; rows (its columns are K&apos;s features, not keys), so weights @ V means nothing here.</source>
         <translation>没有可画的输出：这个矩阵的列是 K 的特征维而不是键，它不是对值向量的加权，所以 weights @ V 在这里没有意义。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="422"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="424"/>
         <source>query i</source>
         <translation>查询 i</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="423"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="425"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="424"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="426"/>
         <source>feature of Q</source>
         <translation>Q 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="425"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="427"/>
         <source>feature of K</source>
         <translation>K 的特征维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="432"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="434"/>
         <source>key j (padding %1: masked)</source>
         <translation>键 j（填充位 %1：被屏蔽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="433"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="435"/>
         <source>key j (padding %1: the only keys seen)</source>
         <translation>键 j（填充位 %1：唯一被关注的键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="450"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="452"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="540"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="542"/>
         <source>Forgetting to divide by √d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="541"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="543"/>
         <source>with a large d_k training does not converge; the loss stays flat for a long time</source>
         <translation>d_k 较大时训练不收敛，损失长时间不动</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="542"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="544"/>
         <source>the dot product&apos;s variance grows with d_k: the softmax saturates and its gradient is flattened</source>
         <translation>点积方差随 d_k 增大，softmax 饱和、梯度被压平</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="543"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="545"/>
         <source>use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself</source>
         <translation>用 F.scaled_dot_product_attention，或手动除以 d_k ** 0.5</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="558"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="560"/>
         <source>The two are alike because the scaled scores are too wide as well: %1</source>
         <translation>两者相似，是因为缩放后的分数也铺得太开：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="562"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="564"/>
         <source>softmax over the wrong dim (dim=-2)</source>
         <translation>softmax 的 dim 写错（dim=-2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="563"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="565"/>
         <source>the rows do not sum to 1 and the output is not a convex combination of the values; training still runs but learns nothing</source>
         <translation>行和不为 1，输出不是值的凸组合，训练照样能跑但学不到东西</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="565"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="567"/>
         <source>normalisation must run over the keys (the last dimension), not over the queries</source>
         <translation>归一化维度必须是键维（最后一维），不是查询维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="566"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="568"/>
         <source>always write dim=-1, and print the row sums once as a check</source>
         <translation>统一写 dim=-1，并打印行和做一次自查</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="568"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="570"/>
         <source>Here the row sums to %1 with dim=-2 (each of the %2 columns sums to 1, and one query takes all of it); with dim=-1 it sums to 1. More queries show it better (← →: L).</source>
         <translation>这里 dim=-2 时这一行的和为 %1（%2 列中每一列的和都是 1，而唯一的查询拿走了全部）；dim=-1 时它的和为 1。查询多一些看得更清楚（← →：L）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="574"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="576"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2 (right of the map); with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间（见图右侧）；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="576"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="578"/>
         <source>Here the rows sum to between %1 and %2 with dim=-2; with dim=-1 every row sums to 1.</source>
         <translation>此处 dim=-2 时行和在 %1 到 %2 之间；dim=-1 时每行和都为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="614"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="616"/>
         <source>the result is %1, the very shape of (B, L, S),</source>
         <translation>结果是 %1，恰好就是 (B, L, S) 的形状，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="615"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="617"/>
         <source>the result is %1, not (B, L, S) = %2,</source>
         <translation>结果是 %1，而不是 (B, L, S) = %2，</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="617"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="619"/>
         <source>Here the shapes fit by chance: %1 but its first axis runs over K&apos;s keys, not the batch, and its columns over K&apos;s features, not the keys.</source>
         <translation>此处形状偶然对得上：%1但它的第一维是 K 的键而不是批次，列是 K 的特征维而不是键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="620"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="622"/>
         <source>Here the shapes fit by chance: %1 but its rows are Q&apos;s features and its columns K&apos;s features, not queries and keys.</source>
         <translation>此处形状偶然对得上：%1但它的行是 Q 的特征维、列是 K 的特征维，而不是查询和键。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="515"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="517"/>
         <source>In the values&apos; hull (H; judged in all %4 dimensions, so a red point may be drawn inside the polygon): %1 of %2 outputs lie outside it with the right line, %3 with the mistake.</source>
         <translation>在值向量的凸包中（H；按全部 %4 维判断，所以红点可能画在多边形里面）：正确写法 %2 个输出中有 %1 个在凸包外，错误写法有 %3 个。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="635"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="637"/>
         <source>Both sides: Q, K, V drawn as the main window draws them (%1, B = %2, L = %3, S = %4, d_k = %5, seed %6), ÷√d_k and softmax over the keys except for the mistake; batch element %7 shown.</source>
         <translation>两侧：按主窗口的方式抽取的 Q、K、V（%1，B = %2，L = %3，S = %4，d_k = %5，种子 %6），除错误本身外都除以 √d_k 并沿键做 softmax；显示批次元素 %7。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="647"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="649"/>
         <source>(The main window&apos;s sizes are larger: here B ≤ %1, L and S ≤ %2, d_k ≤ %3, so the draws are not the main window&apos;s numbers.)</source>
         <translation>（主窗口的尺寸更大：此处 B ≤ %1、L 和 S ≤ %2、d_k ≤ %3，所以抽到的数不是主窗口的数。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="580"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="582"/>
         <source>nn.MultiheadAttention&apos;s key_padding_mask handed to F.scaled_dot_product_attention as it is</source>
         <translation>把 nn.MultiheadAttention 的 key_padding_mask 直接喂给 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="544"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="546"/>
         <source>Here (d_k = %1): each row&apos;s largest weight is %2 on average without the scale, %3 with it; the softmax&apos;s gradient (its Jacobian&apos;s norm) is %4 against %5.</source>
         <translation>这里（d_k = %1）：不缩放时每行最大权重平均为 %2，缩放后为 %3；softmax 的梯度（雅可比矩阵的范数）为 %4，对比 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="550"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="552"/>
         <source>↑ and ↓ double and halve d_k.</source>
         <translation>↑ 和 ↓ 把 d_k 加倍或减半。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="557"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="559"/>
         <source>At this d_k the two are still alike.</source>
         <translation>在这个 d_k 下两者还很相似。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="581"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="583"/>
         <source>the positions that should be masked are attended to instead</source>
         <translation>该屏蔽的位置反而被关注</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="583"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="585"/>
         <source>their booleans mean opposite things: in key_padding_mask True means masked, in SDPA&apos;s attn_mask True means take part</source>
         <translation>两者布尔语义相反：key_padding_mask 中 True 表示屏蔽，SDPA 的 attn_mask 中 True 表示参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="585"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="587"/>
         <source>invert it before passing it: ~key_padding_mask</source>
         <translation>传参前取反：~key_padding_mask</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="587"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="589"/>
         <source>Here key %1 is the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="590"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="592"/>
         <source>Here keys %1 are the padding (key_padding_mask True): with the mask handed over as it is, every query puts %2 of its weight on the padding; the right way round, %3.</source>
         <translation>此处键 %1 是填充位（key_padding_mask 为 True）：掩码原样传入时，每个查询把 %2 的权重放在填充位上；正确取反后为 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="598"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="600"/>
         <source>Transposing the wrong axes: K.transpose(0, 1)</source>
         <translation>转置转错了轴：K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="599"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="601"/>
         <source>Transposing the wrong tensor: Q.transpose(-2, -1) @ K</source>
         <translation>转置转错了张量：Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="600"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="602"/>
         <source>a shape error, or the shapes fit by chance and the result is wrong</source>
         <translation>形状报错，或形状偶然对得上但结果错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="602"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="604"/>
         <source>only transposing K&apos;s last two dimensions gives (B, d_k, S); with more dimensions a wrong transpose does not always raise an error</source>
         <translation>只有对 K 的最后两维转置才得到 (B, d_k, S)；高维下转错轴不一定报错</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="604"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="606"/>
         <source>always write K.transpose(-2, -1), and check scores.shape == (B, L, S)</source>
         <translation>固定写 K.transpose(-2, -1)，并核对 scores.shape == (B, L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="607"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="609"/>
         <source>Here PyTorch raises an error. It would run if B = d_k and S = B (or S = 1), e.g. B = L = S = d_k = 4.</source>
         <translation>此处 PyTorch 报错。若 B = d_k 且 S = B（或 S = 1）则能运行，例如 B = L = S = d_k = 4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="609"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="611"/>
         <source>Here PyTorch raises an error. It runs whenever L = S, as in self-attention.</source>
         <translation>此处 PyTorch 报错。只要 L = S（如自注意力）它就能运行。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="524"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="526"/>
         <source>Symptom:</source>
         <translation>现象：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="524"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="526"/>
         <source>Cause:</source>
         <translation>原因：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="525"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="527"/>
         <source>Fix:</source>
         <translation>正确做法：</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="638"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="640"/>
         <source>projection</source>
         <translation>投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="638"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="640"/>
         <source>direct</source>
         <translation>直接</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="652"/>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="654"/>
         <source>Keys: 1–5 or ← → choose, H weights or hull, F5 presentation, Esc close.</source>
         <translation>按键：1–5 或 ← → 选择，H 切换权重和凸包，F5 演示模式，Esc 关闭。</translation>
     </message>

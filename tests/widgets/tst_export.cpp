@@ -152,6 +152,7 @@ private slots:
     void pdfHasTextAndAxisLabels();
     void pdfHeatmapIsLossless();
     void exportedComparisonHasSumPanels();
+    void exportedComparisonHasItsEntropiesAtEverySize();
     void svgHasTextAndAxisLabels();
     void fontsAreTheRealOnesAndChineseIsSimplified();
     void noTextUnder8Units_data();
@@ -424,6 +425,21 @@ void TestExport::titleIsNotClipped()
 
 // A comparison too narrow for two maps side by side is stacked without its sums too: each map has the
 // column's width and its cells their values (side by side, they were 15 × 85 units and empty).
+// Block 2's point, the entropies 0.4053 (not scaled) and 1.5694 (scaled) that the lecture prints, is in the
+// exported comparison at a slide's size (its entropy panels) and at a paper's, 7 and 3.5 inches wide, where no
+// entropy panel has room (in the sides' names).
+void TestExport::exportedComparisonHasItsEntropiesAtEverySize()
+{
+    for (const char *size : { "2400x900", "504x252", "252x300" }) {
+        const QString file = path(QStringLiteral("entropies-%1.pdf").arg(size));
+        QCOMPARE(
+            runHeadless({ "--preset", "why-scale", "--export-compare", "scaling", file, "--size", size }).exitCode, 0);
+        const QString text = pdfText(file);
+        QVERIFY2(!text.isEmpty(), "pdftotext (poppler-utils) is needed");
+        QVERIFY2(text.contains("0.4053") && text.contains("1.5694"), qPrintable(QString(size) + ": " + text));
+    }
+}
+
 void TestExport::narrowComparisonIsStackedWithoutPanels()
 {
     const QString file = path("stacked-nopanels.pdf");
