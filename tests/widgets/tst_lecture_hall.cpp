@@ -54,6 +54,7 @@ private slots:
     void everyOtherWindowClosesByEscAndCtrlW();
     void theOtherWindowsPresent();
     void everyPresentingWindowShowsItsWayOut();
+    void trainingTicksNeverMeetInPresentation();
     void lSwitchesTheLanguageEverywhere();
     void menuMnemonicsAreUnique();
     void ctrlEExportsTheComparisonShown();
@@ -284,6 +285,43 @@ void TestLectureHall::everyPresentingWindowShowsItsWayOut()
     QTRY_VERIFY_WITH_TIMEOUT(windows()->whyScale()->isVisible(), kWait);
     auto *out = windows()->whyScale()->findChild<QToolButton *>("presentation-close", Qt::FindDirectChildrenOnly);
     QVERIFY(!out || !out->isVisible());
+    QVERIFY(press(Qt::Key_Escape));
+}
+
+// Presenting at 1280 × 720, the Training window's panels are short: no two tick labels of any of its axes meet
+// (the maps' "0 3 6" and the curves' "0.75" over "0.5" ran together), after a few steps too.
+void TestLectureHall::trainingTicksNeverMeetInPresentation()
+{
+    QVERIFY(press(Qt::Key_F5));
+    QVERIFY(press(Qt::Key_T));
+    TrainingWindow *training = windows()->training();
+    QTRY_VERIFY_WITH_TIMEOUT(training->geometry() == m_window->screen()->geometry(), kWait);
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(press(Qt::Key_Right)); // a step: the curves' ranges change
+    QCustomPlot *plot = training->findChild<QCustomPlot *>("train-plot");
+    QVERIFY(plot);
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    plot->replot(QCustomPlot::rpImmediateRefresh); // (the labels fitted to the layout: a second pass)
+    int checked = 0;
+    for (QCPAxisRect *rect : plot->axisRects())
+        for (QCPAxis *axis : { rect->axis(QCPAxis::atLeft), rect->axis(QCPAxis::atBottom) }) {
+            const QVector<double> ticks = axis->tickVector();
+            const QVector<QString> labels = axis->tickVectorLabels();
+            const QFontMetricsF fm(axis->tickLabelFont());
+            for (int k = 1; k < ticks.size(); ++k) {
+                const double gap = std::fabs(axis->coordToPixel(ticks[k]) - axis->coordToPixel(ticks[k - 1]));
+                const double need = axis->orientation() == Qt::Vertical
+                    ? fm.height() * 0.9
+                    : (fm.horizontalAdvance(labels[k]) + fm.horizontalAdvance(labels[k - 1])) / 2;
+                QVERIFY2(gap >= need,
+                    qPrintable(QStringLiteral("%1 \"%2\" and \"%3\": %4 px apart, %5 needed")
+                                   .arg(axis->label(), labels[k - 1], labels[k])
+                                   .arg(gap)
+                                   .arg(need)));
+                ++checked;
+            }
+        }
+    QVERIFY(checked >= 10);
     QVERIFY(press(Qt::Key_Escape));
 }
 
