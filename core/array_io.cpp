@@ -243,9 +243,12 @@ std::string shapeText(const std::vector<std::int64_t> &shape)
     return t + (shape.size() == 1 ? ",)" : ")");
 }
 
-std::optional<LoadedArray> readNpy(const char *bytes, std::size_t size, std::string *error, std::size_t maxValues)
+std::optional<NpyHeader> readNpyHeader(
+    const char *bytes, std::size_t size, std::string *error, std::size_t maxValues, std::size_t *needed)
 {
     const auto *u = reinterpret_cast<const unsigned char *>(bytes);
+    if (needed)
+        *needed = 0;
     if (size == 0) {
         *error = "an empty file, not a NumPy .npy file";
         return std::nullopt;
@@ -263,12 +266,16 @@ std::optional<LoadedArray> readNpy(const char *bytes, std::size_t size, std::str
     const std::size_t start = major == 1 ? 10 : 12;
     if (size < start) {
         *error = "it ends inside its header";
+        if (needed)
+            *needed = start;
         return std::nullopt;
     }
     const std::size_t headerLength = major == 1 ? std::size_t(u[8]) | std::size_t(u[9]) << 8 : littleU32(u + 8);
     if (headerLength > size - start) {
         *error = "its header says it is " + std::to_string(headerLength) + " bytes long, but the file has "
             + std::to_string(size - start) + " bytes after the header length";
+        if (needed && headerLength <= (1u << 20))
+            *needed = start + headerLength;
         return std::nullopt;
     }
     if (headerLength > (1u << 20)) {
@@ -294,25 +301,48 @@ std::optional<LoadedArray> readNpy(const char *bytes, std::size_t size, std::str
         *error = "its header has no 'fortran_order' of True or False";
         return std::nullopt;
     }
-    LoadedArray a;
-    a.dtype = descr;
-    if (!parseShape(dictValue(header, "shape", &found), &a.shape, maxValues, error)) {
+    NpyHeader h;
+    h.descr = descr;
+    h.fortranOrder = fortran == "True";
+    if (!parseShape(dictValue(header, "shape", &found), &h.shape, maxValues, error)) {
         if (!found)
             *error = "its header has no 'shape'";
         return std::nullopt;
     }
-    std::size_t count = 1;
-    for (const std::int64_t n : a.shape)
-        count *= std::size_t(n);
-    const std::size_t dataBytes = size - start - headerLength, needed = count * std::size_t(d.size);
-    if (dataBytes != needed) {
-        *error = "its header says " + std::to_string(count) + " values of " + std::to_string(d.size) + " bytes ("
-            + std::to_string(needed) + " bytes), but the file has " + std::to_string(dataBytes) + " bytes of data"
-            + (dataBytes < needed ? " (cut short?)" : "");
+    h.count = 1;
+    for (const std::int64_t n : h.shape)
+        h.count *= std::size_t(n);
+    h.itemSize = std::size_t(d.size);
+    h.dataOffset = start + headerLength;
+    h.dataBytes = h.count * h.itemSize;
+    return h;
+}
+
+std::string npyDataMismatch(const NpyHeader &h, std::size_t dataBytes)
+{
+    return "its header says " + std::to_string(h.count) + " values of " + std::to_string(h.itemSize) + " bytes ("
+        + std::to_string(h.dataBytes) + " bytes), but the file has " + std::to_string(dataBytes) + " bytes of data"
+        + (dataBytes < h.dataBytes ? " (cut short?)" : "");
+}
+
+std::optional<LoadedArray> readNpy(const char *bytes, std::size_t size, std::string *error, std::size_t maxValues)
+{
+    const auto *u = reinterpret_cast<const unsigned char *>(bytes);
+    const auto h = readNpyHeader(bytes, size, error, maxValues);
+    if (!h)
+        return std::nullopt;
+    Dtype d;
+    parseDescr(h->descr, &d, error); // (the header's, which has parsed)
+    LoadedArray a;
+    a.dtype = h->descr;
+    a.shape = h->shape;
+    const std::size_t count = h->count, dataBytes = size - h->dataOffset;
+    if (dataBytes != h->dataBytes) {
+        *error = npyDataMismatch(*h, dataBytes);
         return std::nullopt;
     }
     a.data.resize(count);
-    const unsigned char *data = u + start + headerLength;
+    const unsigned char *data = u + h->dataOffset;
     if (count > 0 && d.kind == 'f' && d.size == 4 && !d.swap) { // (memcpy takes no null pointer, even for 0 bytes)
         std::memcpy(a.data.data(), data, count * 4);
     } else {
@@ -321,7 +351,7 @@ std::optional<LoadedArray> readNpy(const char *bytes, std::size_t size, std::str
     }
     for (const float v : a.data)
         a.nonFinite += std::isfinite(v) ? 0 : 1;
-    if (fortran == "True" && a.shape.size() > 1) {
+    if (h->fortranOrder && a.shape.size() > 1) {
         // Stored with the first index running fastest: into C order.
         std::vector<float> c(count);
         const std::size_t n = a.shape.size();

@@ -32,6 +32,27 @@ constexpr std::size_t kMaxArrayValues = std::size_t(1) << 28;
 std::optional<LoadedArray> readNpy(
     const char *bytes, std::size_t size, std::string *error, std::size_t maxValues = kMaxArrayValues);
 
+// What a .npy file's header says, from the file's first bytes: a file can be checked (its shape, its dtype, its
+// size) before the rest of it is read, or unpacked from an .npz.
+struct NpyHeader
+{
+    std::string descr; // NumPy's dtype string, e.g. "<f4"
+    std::vector<std::int64_t> shape;
+    bool fortranOrder = false;
+    std::size_t count = 0; // values
+    std::size_t itemSize = 0; // bytes a value
+    std::size_t dataOffset = 0; // where the data starts: the magic, the version, the header
+    std::size_t dataBytes = 0; // count × itemSize: the file is dataOffset + dataBytes long
+};
+
+// The header of a numeric .npy file from its first size bytes (at least the first 12; its header whole). On
+// failure nothing, the reason in *error (the one readNpy gives), and in *needed how many first bytes would be
+// enough when more are needed (0 when more would not help).
+std::optional<NpyHeader> readNpyHeader(const char *bytes, std::size_t size, std::string *error,
+    std::size_t maxValues = kMaxArrayValues, std::size_t *needed = nullptr);
+// What readNpy says when a file has dataBytes of data after a header that asks for another count.
+std::string npyDataMismatch(const NpyHeader &h, std::size_t dataBytes);
+
 // A .npy file of text (NumPy's '<U' unicode or '|S' bytes dtypes, one dimension): e.g. the tokens saved beside
 // attention weights. Returned as UTF-8 strings.
 std::optional<std::vector<std::string>> readNpyStrings(const char *bytes, std::size_t size, std::string *error);

@@ -14,6 +14,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <new>
 
 namespace io {
 
@@ -79,7 +80,9 @@ std::optional<QByteArray> readAll(const QString &path, QString *error)
 
 } // namespace
 
-std::optional<attn::LoadedArray> readArrayFile(const QString &path, QString *error, std::size_t maxValues)
+namespace {
+
+std::optional<attn::LoadedArray> readArrayFileUnguarded(const QString &path, QString *error, std::size_t maxValues)
 {
     if (!readable(path, error))
         return std::nullopt;
@@ -100,7 +103,7 @@ std::optional<attn::LoadedArray> readArrayFile(const QString &path, QString *err
     return a;
 }
 
-std::optional<NpzContents> readNpz(const QString &path, QString *error, std::size_t maxValues)
+std::optional<NpzContents> readNpzUnguarded(const QString &path, QString *error, std::size_t maxValues)
 {
     if (!readable(path, error))
         return std::nullopt;
@@ -144,7 +147,33 @@ std::optional<NpzContents> readNpz(const QString &path, QString *error, std::siz
             return std::nullopt;
         }
         bool ok = false;
-        const QByteArray bytes = io::readAtMost(file, unpacked, &ok); // never more than it says, whatever it holds
+        // Its header first: a shape the data does not match, or more values than may be read, is said before the
+        // rest is unpacked (a header of (5, 4) over 2 GiB of data was unpacked whole, 9 s, before it was read).
+        QByteArray bytes = io::readAtMost(file, std::min<qint64>(unpacked, 12), &ok);
+        std::size_t needed = 0;
+        std::string headerWhy;
+        if (ok && bytes.startsWith("\x93NUMPY")
+            && !attn::readNpyHeader(
+                bytes.constData(), std::size_t(bytes.size()), &headerWhy, maxValues - total, &needed)
+            && needed > std::size_t(bytes.size()) && qint64(needed) <= unpacked)
+            bytes += io::readAtMost(file, qint64(needed) - bytes.size(), &ok);
+        headerWhy.clear();
+        const bool textual = bytes.contains("'descr': '<U") || bytes.contains("'descr': '>U")
+            || bytes.contains("'descr': '|S") || bytes.contains("'descr': '|O");
+        if (ok && !textual && bytes.startsWith("\x93NUMPY")) {
+            const auto header = attn::readNpyHeader(
+                bytes.constData(), std::size_t(bytes.size()), &headerWhy, maxValues - total, &needed);
+            if (header && qint64(header->dataOffset + header->dataBytes) != unpacked)
+                headerWhy = attn::npyDataMismatch(
+                    *header, std::size_t(std::max<qint64>(0, unpacked - qint64(header->dataOffset))));
+            if (!headerWhy.empty() && needed == 0) {
+                file.close();
+                *error = QStringLiteral("%1: %2: %3").arg(path, entry, QString::fromStdString(headerWhy));
+                return std::nullopt;
+            }
+        }
+        if (ok)
+            bytes += io::readAtMost(file, unpacked - bytes.size(), &ok); // never more than it says
         file.close();
         if (!ok || bytes.size() != unpacked || file.getZipError() != UNZ_OK) {
             *error = QStringLiteral("%1: %2: its data does not unpack to the %3 bytes it says (damaged?)")
@@ -185,6 +214,32 @@ std::optional<NpzContents> readNpz(const QString &path, QString *error, std::siz
         return std::nullopt;
     }
     return out;
+}
+
+// What the memory a file asks for cannot give is said, not an abort (a 2 GiB array under a memory limit ended the
+// program with std::bad_alloc).
+template <typename Read> auto withinMemory(const QString &path, QString *error, Read read) -> decltype(read())
+{
+    try {
+        return read();
+    } catch (const std::bad_alloc &) {
+        *error = QStringLiteral("%1: not enough memory to read it (%2 bytes on disk)")
+                     .arg(path)
+                     .arg(QFileInfo(path).size());
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+std::optional<attn::LoadedArray> readArrayFile(const QString &path, QString *error, std::size_t maxValues)
+{
+    return withinMemory(path, error, [&] { return readArrayFileUnguarded(path, error, maxValues); });
+}
+
+std::optional<NpzContents> readNpz(const QString &path, QString *error, std::size_t maxValues)
+{
+    return withinMemory(path, error, [&] { return readNpzUnguarded(path, error, maxValues); });
 }
 
 std::shared_ptr<const attn::LoadedWeights> loadWeights(const QString &path, QString *error)

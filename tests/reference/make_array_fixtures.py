@@ -15,7 +15,8 @@ Bad files (manifest "bad": the file and the words the program's message must con
 a good one: truncated data, a header that lies about the shape, sizes whose product overflows, a negative size,
 complex and text dtypes, an object (pickled) array, a structured array, a wrong magic, version 9.0, a header
 longer than the file, ragged and non-numeric CSV cells, an empty CSV, an npz entry that is not an .npy, an npz
-with no q or weights, and a zip whose entry claims to unpack to 3 GiB.
+with no q or weights, a zip whose entry claims to unpack to 3 GiB, and one whose entry's .npy header disagrees with
+the size the zip gives it.
 """
 import base64
 import io
@@ -206,6 +207,16 @@ for sig, off in [(b"PK\x03\x04", 22), (b"PK\x01\x02", 24)]:
     at = data.find(sig)
     data[at + off:at + off + 4] = struct.pack("<I", 3 << 30)
 bad("bomb.npz", bytes(data), "unpacks to 3221225472 bytes")
+# An entry whose .npy header says (2, 3, 4) while the zip says it unpacks to 1 GiB: the header is read first and its
+# disagreement said, before anything more is unpacked (the rest was unpacked whole, then called "damaged?").
+zb = io.BytesIO()
+with zipfile.ZipFile(zb, "w", compression=zipfile.ZIP_DEFLATED) as z:
+    z.writestr("q.npy", raw(base.astype("<f4")))
+data = bytearray(zb.getvalue())
+for sig, off in [(b"PK\x03\x04", 22), (b"PK\x01\x02", 24)]:
+    at = data.find(sig)
+    data[at + off:at + off + 4] = struct.pack("<I", 1 << 30)
+bad("header_against_zip.npz", bytes(data), "q.npy: its header says 24 values of 4 bytes (96 bytes), but the file has")
 
 with open(os.path.join(out, "manifest.json"), "w") as f:
     json.dump(manifest, f, indent=1)
