@@ -221,6 +221,14 @@ void MainWindow::fitBusy()
 
 void MainWindow::retranslate()
 {
+    // A message of the status bar in the language before: the lesson's step said again in the new one, any other
+    // taken away (it was said; the window's own texts say the state).
+    if (!statusBar()->currentMessage().isEmpty()) {
+        statusBar()->clearMessage();
+        if (m_lesson.onStep())
+            statusBar()->showMessage(
+                tr("Lesson step %1 of %2").arg(m_lesson.currentStep() + 1).arg(m_lesson.length()), 4000);
+    }
     updateTitle();
     m_dock->setWindowTitle(tr("Settings"));
     fitBusy();

@@ -5,6 +5,7 @@
 #include "gui_driver.h"
 #include "io/scenario.h"
 #include "lecture.h"
+#include "model/translations.h"
 #include "scenario_files.h"
 #include "shown_window.h"
 #include "widgets/controls_panel.h"
@@ -24,6 +25,7 @@ private slots:
     void cleanup();
     void scenarioInTheWindow();
     void lessonStepsForwardAndBack();
+    void theStepsMessageFollowsTheLanguage();
     void presetLeavesTheLessonsStep();
     void titleNamesWhatIsShown();
     void captionSaysWhatTheKeyChanged();
@@ -105,6 +107,21 @@ void TestLessons::lessonStepsForwardAndBack()
     QCOMPARE(m_window->lesson()->currentStep(), 0);
     QCOMPARE(m_model->params().scaling, attn::Scaling::InvSqrtDk);
     QCOMPARE(m_model->compare(), CompareKind::None);
+}
+
+// "Lesson step 2 of 8" in the status bar is said again in Chinese when the language switches under it (it stayed in
+// English).
+void TestLessons::theStepsMessageFollowsTheLanguage()
+{
+    gui::pressKey(m_window, Qt::Key_PageDown);
+    gui::pressKey(m_window, Qt::Key_PageDown);
+    QCOMPARE(m_window->statusText(), QString("Lesson step 2 of 8"));
+    QVERIFY(setInterfaceLanguage("zh"));
+    gui::deliverQueued();
+    const QString chinese = m_window->statusText();
+    setInterfaceLanguage("en");
+    gui::deliverQueued();
+    QCOMPARE(chinese, QString::fromUtf8("课程第 2 步，共 8 步"));
 }
 
 // A preset chosen during the lesson takes the step's place: the lesson no longer says "step 4/8" or gives the step's
