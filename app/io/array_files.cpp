@@ -163,7 +163,8 @@ std::optional<NpzContents> readNpzUnguarded(const QString &path, QString *error,
         if (ok && !textual && bytes.startsWith("\x93NUMPY")) {
             const auto header = attn::readNpyHeader(
                 bytes.constData(), std::size_t(bytes.size()), &headerWhy, maxValues - total, &needed);
-            if (header && qint64(header->dataOffset + header->dataBytes) != unpacked)
+            const auto claimed = static_cast<std::size_t>(unpacked); // (not negative: checked above)
+            if (header && (header->dataBytes > claimed || header->dataOffset + header->dataBytes != claimed))
                 headerWhy = attn::npyDataMismatch(
                     *header, std::size_t(std::max<qint64>(0, unpacked - qint64(header->dataOffset))));
             if (!headerWhy.empty() && needed == 0) {
