@@ -182,10 +182,14 @@ QString ExplanationText::statistics(const attn::Result &result)
     const QString gradient = (p.softmaxDim == -1
             ? (maskOn ? tr("mean softmax Jacobian norm %1 (uniform rows over their visible keys have %2 on average, "
                            "one-hot rows 0)")
-                      : tr("mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0)"))
+                      : tr("mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0; the most, 0.5, a row "
+                           "split "
+                           "evenly between two keys)"))
             : (maskOn ? tr("mean softmax Jacobian norm %1 (uniform columns over their visible queries have %2 on "
                            "average, one-hot columns 0)")
-                      : tr("mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0)")))
+                      : tr("mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0; the most, 0.5, "
+                           "a column "
+                           "split evenly between two queries)")))
                                  .arg(QString::number(s.meanJacobianNorm, 'f', 4),
                                      QString::number(s.meanUniformJacobianNorm, 'f', 4));
     // The entropy of the distributions: the rows (softmax over keys) or the columns (over queries).

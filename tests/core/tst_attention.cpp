@@ -7,6 +7,7 @@
 #include "json_dump.h"
 #include "lecture.h"
 #include "softmax.h"
+#include "torch_generator.h"
 
 #include <cmath>
 #include <limits>
@@ -907,6 +908,28 @@ void TestAttention::jacobianNormExtremes()
         const double expected = definition(p), got = attn::softmaxJacobianNorm(p.data(), 3);
         QVERIFY2(std::fabs(got - expected) < 1e-9 * expected,
             qPrintable(QString("eps %1: %2 vs %3").arg(eps).arg(got, 0, 'g', 10).arg(expected, 0, 'g', 10)));
+    }
+    // The most is 1/2, at two weights of 1/2 (what the statistics line says: a uniform row is not the most): no
+    // distribution of 2 to 16 values drawn at random, at several temperatures, has more.
+    {
+        const std::vector<float> two { 0.5f, 0.5f, 0.0f, 0.0f };
+        QVERIFY(std::fabs(attn::softmaxJacobianNorm(two.data(), 4) - 0.5) < 1e-12);
+        attn::TorchGenerator g(7);
+        double most = 0;
+        for (int trial = 0; trial < 3000; ++trial) {
+            const int n = 2 + trial % 15;
+            const float temperature = float(trial % 5 + 1) * 0.7f;
+            std::vector<float> p(std::size_t(n), 0.0f);
+            std::vector<float> z(static_cast<std::size_t>(n));
+            g.randn(z.data(), z.size());
+            float sum = 0;
+            for (int i = 0; i < n; ++i)
+                sum += p[std::size_t(i)] = std::exp(z[std::size_t(i)] * temperature);
+            for (float &v : p)
+                v /= sum;
+            most = std::max(most, attn::softmaxJacobianNorm(p.data(), n));
+        }
+        QVERIFY2(most <= 0.5 + 1e-9 && most > 0.4, qPrintable(QString::number(most, 'g', 12)));
     }
     const float column[] = { 0.25f, 9.0f, 0.5f, 9.0f, 0.25f, 9.0f }; // stride 2: (0.25, 0.5, 0.25)
     const std::vector<float> packed { 0.25f, 0.5f, 0.25f };
