@@ -207,8 +207,11 @@ QString MainWindow::shownTitle() const
                 return titles.value(p.name, p.name);
         return tr("the scenario's example");
     }
-    if (m_model->params().loaded)
-        return tr("your data (%1)").arg(QString::fromStdString(m_model->params().loaded->source));
+    if (m_model->params().loaded) {
+        const QString source = QString::fromStdString(m_model->params().loaded->source);
+        return !m_builtInSource.isEmpty() && source == m_builtInSource ? tr("the built-in example (%1)").arg(source)
+                                                                       : tr("your data (%1)").arg(source);
+    }
     return tr("your settings");
 }
 
@@ -351,8 +354,11 @@ bool MainWindow::openData(const QStringList &paths, QString *error)
     m_lesson.leave();
     m_model->setCompare(CompareKind::None);
     m_model->setCaption(QString(), QString());
-    if (!paths.first().startsWith(QLatin1String(":/"))) // (the built-in example is in File > Examples)
+    const bool builtIn = paths.first().startsWith(QLatin1String(":/"));
+    if (!builtIn) // (the built-in example is in File > Examples)
         m_menus->rememberData(paths);
+    m_builtInSource = builtIn ? QString::fromStdString(in->source) : QString(); // (the title says whose data)
+    updateTitle();
     if (in->nonFinite > 0)
         showProblem(tr("%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ "
                        "are NaN, as in PyTorch (grey on the map).")

@@ -139,4 +139,5 @@ private:
     bool m_rememberState;
     bool m_presentation = false;
     int m_dockWidthSet = -1; // the settings' width last chosen for the window's width (-1: none yet)
+    QString m_builtInSource; // the source of the data shown when it is the built-in example (File > Examples)
 };

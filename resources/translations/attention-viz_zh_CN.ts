@@ -778,92 +778,92 @@
         <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行是 %2，独热的行是 0；最大值 0.5 出现在平分给两个键的行）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="189"/>
+        <location filename="../../app/model/explanation_text.cpp" line="190"/>
         <source>mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0; the most, 0.5, a column split evenly between two queries)</source>
         <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的列是 %2，独热的列是 0；最大值 0.5 出现在平分给两个查询的列）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="187"/>
+        <location filename="../../app/model/explanation_text.cpp" line="188"/>
         <source>mean softmax Jacobian norm %1 (uniform columns over their visible queries have %2 on average, one-hot columns 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见查询上均匀的列平均为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="198"/>
+        <location filename="../../app/model/explanation_text.cpp" line="200"/>
         <source>mean row entropy %1 nats = %2% of ln S = %3</source>
         <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="203"/>
+        <location filename="../../app/model/explanation_text.cpp" line="205"/>
         <source>mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row&apos;s visible keys, on average)</source>
         <translation>行熵的平均值 %1 奈特 = 掩码所允许最大值的 %2%（%3：每行可见键数的 ln 的平均）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="209"/>
+        <location filename="../../app/model/explanation_text.cpp" line="211"/>
         <source>mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)</source>
         <translation>平均列熵 %1 奈特 = ln L = %3 的 %2%（此时列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="214"/>
+        <location filename="../../app/model/explanation_text.cpp" line="216"/>
         <source>mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column&apos;s visible queries, on average; the columns are the distributions)</source>
         <translation>列熵的平均值 %1 奈特 = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="218"/>
+        <location filename="../../app/model/explanation_text.cpp" line="220"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(scores) = %5 (not scaled: %6); %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(分数) = %5（不缩放：%6）；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="220"/>
+        <location filename="../../app/model/explanation_text.cpp" line="222"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="237"/>
+        <location filename="../../app/model/explanation_text.cpp" line="239"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="239"/>
+        <location filename="../../app/model/explanation_text.cpp" line="241"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="242"/>
+        <location filename="../../app/model/explanation_text.cpp" line="244"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="244"/>
+        <location filename="../../app/model/explanation_text.cpp" line="246"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="253"/>
+        <location filename="../../app/model/explanation_text.cpp" line="255"/>
         <source>F.scaled_dot_product_attention computes scaled dot products only: additive scores have no official line to compare with.</source>
         <translation>F.scaled_dot_product_attention 只计算缩放点积：加性打分没有可比较的官方实现。</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="258"/>
+        <location filename="../../app/model/explanation_text.cpp" line="260"/>
         <source>max |manual − official| = %1 (round(…, 8) = %2), allclose = %3 (atol 1e-6).</source>
         <translation>最大绝对差 |manual − official| = %1（round(…, 8) = %2），allclose = %3（atol 1e-6）。</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="263"/>
+        <location filename="../../app/model/explanation_text.cpp" line="265"/>
         <source>SDPA&apos;s softmax is always over the keys (dim −1); these settings take it over the queries, so the two are different functions.</source>
         <translation>SDPA 的 softmax 总是沿键（dim −1）；当前设置沿查询做 softmax，所以两者是不同的函数。</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="266"/>
+        <location filename="../../app/model/explanation_text.cpp" line="268"/>
         <source>Queries that see no key: %1. SDPA gives NaN there (left out of the difference, and allclose is False).</source>
         <translation>看不到任何键的查询：%1 个。SDPA 在那里给出 NaN（不计入差值，allclose 为 False）。</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="270"/>
+        <location filename="../../app/model/explanation_text.cpp" line="272"/>
         <source>Same formula, another float32 order: SDPA scales q and k by √scale = %1 before the product.</source>
         <translation>公式相同，float32 运算顺序不同：SDPA 先把 q 和 k 各乘以 √scale = %1，再做乘积。</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="273"/>
+        <location filename="../../app/model/explanation_text.cpp" line="275"/>
         <source>At this size PyTorch may choose another kernel (flash or memory-efficient attention), which the lecture says may differ more; this is the math kernel&apos;s difference.</source>
         <translation>在这个规模下 PyTorch 可能选用别的内核（flash 或 memory-efficient attention），讲义说差异可能更大；这里给出的是 math 内核的差。</translation>
     </message>
@@ -2730,25 +2730,25 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="233"/>
+        <location filename="../../app/widgets/main_window.cpp" line="236"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="93"/>
-        <location filename="../../app/widgets/main_window.cpp" line="217"/>
-        <location filename="../../app/widgets/main_window.cpp" line="219"/>
+        <location filename="../../app/widgets/main_window.cpp" line="220"/>
+        <location filename="../../app/widgets/main_window.cpp" line="222"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="362"/>
+        <location filename="../../app/widgets/main_window.cpp" line="368"/>
         <source>%1: shown divided by √d_k, softmax over the keys, no mask (Ctrl+Z brings back the settings before)</source>
         <translation>%1：按 ÷√d_k、沿键维 softmax、无掩码显示（Ctrl+Z 恢复之前的设置）</translation>
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="117"/>
-        <location filename="../../app/widgets/main_window.cpp" line="230"/>
+        <location filename="../../app/widgets/main_window.cpp" line="233"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
@@ -2803,22 +2803,27 @@ A scenario someone sent you should read only the files that came with it. Read t
         <translation>场景中的示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="211"/>
+        <location filename="../../app/widgets/main_window.cpp" line="212"/>
+        <source>the built-in example (%1)</source>
+        <translation>内置示例（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_window.cpp" line="213"/>
         <source>your data (%1)</source>
         <translation>你的数据（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="212"/>
+        <location filename="../../app/widgets/main_window.cpp" line="215"/>
         <source>your settings</source>
         <translation>你的设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="347"/>
+        <location filename="../../app/widgets/main_window.cpp" line="350"/>
         <source>These arrays are too large for this machine.</source>
         <translation>这些数组对这台机器来说太大了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="357"/>
+        <location filename="../../app/widgets/main_window.cpp" line="363"/>
         <source>%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ are NaN, as in PyTorch (grey on the map).</source>
         <translation>%1：%2 个值为 NaN 或无穷；分数因此为 NaN 或 +∞ 的行，其权重为 NaN，与 PyTorch 相同（图中为灰色）。</translation>
     </message>

@@ -166,6 +166,8 @@ void TestDataWindow::headsGrid()
     window().settle();
     QVERIFY(model().params().loaded);
     QCOMPARE(model().params().batch, 2);
+    // The title says it is the program's own example, not the user's data.
+    QCOMPARE(window().windowTitle(), QString("attention-viz — the built-in example (reverse.npz)"));
     QVERIFY(gui::chooseMenu(&window(), { "View", "Heads: every head's map side by side" }));
     auto *heads = window().findChild<HeadsWindow *>("headsWindow");
     QVERIFY(heads && heads->isVisible());
