@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 HeadTile::HeadTile(const QString &title, QWidget *parent)
     : QWidget(parent)
@@ -117,6 +118,23 @@ HeadsWindow::HeadsWindow(AttentionModel *model, QWidget *parent)
     connect(describeKey(new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_H), this), "HeadsWindow",
                 QT_TRANSLATE_NOOP("HeadsWindow", "Close this window")),
         &QShortcut::activated, this, &QWidget::hide);
+    // The keys' way to what a click does: → and ← show the next and the one before in the main window.
+    for (const auto &[key, step, text] :
+        { std::tuple { Qt::Key_Right, 1, QT_TRANSLATE_NOOP("HeadsWindow", "The next head in the main window") },
+            std::tuple { Qt::Key_Left, -1, QT_TRANSLATE_NOOP("HeadsWindow", "The head before in the main window") } })
+        connect(describeKey(new QShortcut(QKeySequence(key), this), "HeadsWindow", text), &QShortcut::activated, this,
+            [this, step = step] { showNext(step); });
+}
+
+void HeadsWindow::showNext(int step)
+{
+    const auto r = m_model->result();
+    const int count = r ? r->attention.weights.batch : 0;
+    if (count <= 1)
+        return;
+    attn::Params q = m_model->params();
+    q.batchIndex = ((q.batchIndex + step) % count + count) % count;
+    m_model->setParams(q);
 }
 
 void HeadsWindow::changeEvent(QEvent *event)
@@ -195,10 +213,10 @@ void HeadsWindow::refresh()
     m_intro->setText(
         (H > 1 ? tr("Each map is one head's weights (queries down, keys across, 0 to 1 on viridis), with the mean "
                     "entropy of its rows under it: low for a head that looks at one key, ln S for one that spreads "
-                    "evenly. Click a head to see it large in the main window.")
+                    "evenly. Click a head, or press → and ←, to see it large in the main window.")
                : tr("Each map is one batch element's weights (queries down, keys across, 0 to 1 on viridis), with "
                     "the mean entropy of its rows under it: low where a query looks at one key, ln S where it "
-                    "spreads evenly. Click a map to see it large in the main window."))
+                    "spreads evenly. Click a map, or press → and ←, to see it large in the main window."))
         + (H > 1 ? QLatin1Char(' ')
                     + tr("The last two maps of a row are the mean over the heads (nn.MultiheadAttention's "
                          "average_attn_weights=True) and the largest weight of any head.")

@@ -58,6 +58,7 @@ protected:
 
 private:
     void refresh();
+    void showNext(int step); // the main window's element step further (→ +1, ← -1), round the end
 
     AttentionModel *m_model;
     QWidget *m_grid;

@@ -1238,92 +1238,102 @@
 <context>
     <name>HeadsWindow</name>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="95"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="96"/>
         <source>attention-viz — heads</source>
         <translation>attention-viz — 注意力头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="118"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="119"/>
         <source>Close this window</source>
         <translation>关闭此窗口</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="169"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="123"/>
+        <source>The next head in the main window</source>
+        <translation>主窗口中显示下一个头</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="124"/>
+        <source>The head before in the main window</source>
+        <translation>主窗口中显示上一个头</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="187"/>
         <source>batch %1 · head %2</source>
         <translation>批次 %1 · 头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="169"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="187"/>
         <source>batch element %1</source>
         <translation>批次元素 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="185"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="203"/>
         <source>batch %1 · mean</source>
         <translation>批次 %1 · 平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="185"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="203"/>
         <source>mean of %1 heads</source>
         <translation>%1 个头的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="186"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="204"/>
         <source>batch %1 · max</source>
         <translation>批次 %1 · 最大</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="186"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="204"/>
         <source>max over heads</source>
         <translation>各头的最大值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="187"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="205"/>
         <source>batch %1: the mean of its %2 heads&apos; weights</source>
         <translation>批次 %1：其 %2 个头的权重的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="188"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="206"/>
         <source>batch %1: the largest weight of any head, cell by cell</source>
         <translation>批次 %1：逐格取所有头中最大的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="196"/>
-        <source>Each map is one head&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low for a head that looks at one key, ln S for one that spreads evenly. Click a head to see it large in the main window.</source>
-        <translation>每张图是一个头的权重（查询向下、键向右，viridis 色表 0 到 1），下方是其各行的平均熵：只看一个键的头熵低，均匀分布的头为 ln S。点击一个头即可在主窗口中放大查看。</translation>
+        <location filename="../../app/widgets/heads_window.cpp" line="214"/>
+        <source>Each map is one head&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low for a head that looks at one key, ln S for one that spreads evenly. Click a head, or press → and ←, to see it large in the main window.</source>
+        <translation>每张图是一个头的权重（查询向下、键向右，viridis 色表 0 到 1），下方是其各行的平均熵：只看一个键的头熵低，均匀分布的头为 ln S。点击一个头，或按 → 和 ←，即可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="199"/>
-        <source>Each map is one batch element&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low where a query looks at one key, ln S where it spreads evenly. Click a map to see it large in the main window.</source>
-        <translation>每张图是一个批次元素的权重（查询向下，键向右，viridis 色表 0 到 1），下方是其各行的平均熵：查询只看一个键时低，均匀分散时为 ln S。点击一张图可在主窗口中放大查看。</translation>
+        <location filename="../../app/widgets/heads_window.cpp" line="217"/>
+        <source>Each map is one batch element&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low where a query looks at one key, ln S where it spreads evenly. Click a map, or press → and ←, to see it large in the main window.</source>
+        <translation>每张图是一个批次元素的权重（查询向下，键向右，viridis 色表 0 到 1），下方是其各行的平均熵：查询只看一个键时低，均匀分散时为 ln S。点击一张图，或按 → 和 ←，可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="203"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="221"/>
         <source>The last two maps of a row are the mean over the heads (nn.MultiheadAttention&apos;s average_attn_weights=True) and the largest weight of any head.</source>
         <translation>每行最后两张图是各头的平均（nn.MultiheadAttention 的 average_attn_weights=True）和任一头中的最大权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="206"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="224"/>
         <source>%1 nats</source>
         <translation>%1 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="212"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="230"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="221"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="239"/>
         <source>B = %1, H = %2 heads, L = %3, S = %4.</source>
         <translation>B = %1，H = %2 个头，L = %3，S = %4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="222"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="240"/>
         <source>B = %1, one head each (load (B, H, L, d) arrays for heads), L = %2, S = %3.</source>
         <translation>B = %1，每个一个头（载入 (B, H, L, d) 数组才有多个头），L = %2，S = %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="224"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="242"/>
         <source> The first %1 maps are drawn.</source>
         <translation> 只画出前 %1 张图。</translation>
     </message>

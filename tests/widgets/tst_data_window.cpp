@@ -192,6 +192,16 @@ void TestDataWindow::headsGrid()
     // the boxes say what B and the element are: 1 batch element of 2 heads
     QCOMPARE(window().findChild<QSpinBox *>("batch-spin")->text(), QString("2 = 1 batch × 2 heads"));
     QCOMPARE(window().findChild<QSpinBox *>("batch-index-spin")->text(), QString("1 = batch 0, head 1"));
+    // And by keys, as a click: → and ← in the Heads window step through the heads, round the end.
+    heads->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(heads));
+    QTest::keyClick(heads, Qt::Key_Right);
+    window().settle();
+    QCOMPARE(model().params().batchIndex, 0);
+    QTest::keyClick(heads, Qt::Key_Left);
+    window().settle();
+    QCOMPARE(model().params().batchIndex, 1);
+    QVERIFY(heads->isVisible());
 }
 
 // Weights alone (a capture's attn, or a file of weights) open in their own window, as they are: every map with
