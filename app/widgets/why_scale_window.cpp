@@ -32,6 +32,7 @@
 
 #include <cmath>
 #include <sstream>
+#include <tuple>
 
 WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
     : QWidget(parent)
@@ -98,6 +99,12 @@ WhyScaleWindow::WhyScaleWindow(AttentionModel *model, QWidget *parent)
     connect(describeKey(new QShortcut(QKeySequence(Qt::Key_T), this), "WhyScaleWindow",
                 QT_TRANSLATE_NOOP("WhyScaleWindow", "Training: with and without the scale")),
         &QShortcut::activated, this, &WhyScaleWindow::trainingRequested);
+    // → and ←: the next d_k of the sweep and the one before, in the main window (what a click on one does).
+    for (const auto &[key, step, text] :
+        { std::tuple { Qt::Key_Right, 1, QT_TRANSLATE_NOOP("WhyScaleWindow", "The next d_k in the main window") },
+            std::tuple { Qt::Key_Left, -1, QT_TRANSLATE_NOOP("WhyScaleWindow", "The d_k before in the main window") } })
+        connect(describeKey(new QShortcut(QKeySequence(key), this), "WhyScaleWindow", text), &QShortcut::activated,
+            this, [this, step = step] { stepDk(step); });
     m_cancel->setEnabled(false);
     m_export->setEnabled(false);
 }
@@ -426,7 +433,7 @@ QString WhyScaleWindow::statusText() const
               "row's entropy to 0. The softmax's Jacobian norm (how much gradient flows back through it) first rises "
               "(a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows "
               "become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main "
-              "window's direct mode with L = 1. Click a d_k to show it in the main window.")
+              "window's direct mode with L = 1. Click a d_k, or press → and ←, to show it in the main window.")
         .arg(why)
         .arg(QString::number(s.seed));
 }
@@ -530,6 +537,25 @@ void WhyScaleWindow::plotClicked(QMouseEvent *event)
         m_model->setParams(p);
         return;
     }
+}
+
+void WhyScaleWindow::stepDk(int step)
+{
+    // The sweep's d_k next above (or below) the main window's, else the doubling (or halving) of it.
+    const int now = m_model->params().dK;
+    std::vector<int> dks = m_result ? m_result->settings.dks : std::vector<int> {};
+    if (dks.empty())
+        for (int dk = 1; dk <= 1024; dk *= 2)
+            dks.push_back(dk);
+    int chosen = now;
+    for (int dk : dks)
+        if (step > 0 ? dk > now && (chosen == now || dk < chosen) : dk < now && (chosen == now || dk > chosen))
+            chosen = dk;
+    if (chosen == now)
+        return;
+    attn::Params p = m_model->params();
+    attn::setDk(p, chosen);
+    m_model->setParams(p);
 }
 
 bool WhyScaleWindow::exportTo(const QString &path, QString *error, const PlotPicture *chosen) const

@@ -77,6 +77,7 @@ private:
     void finished();
     void progress(double fraction);
     void exportDialog();
+    void stepDk(int step); // the main window's d_k to the sweep's next (+1) or the one before (-1)
     void plotClicked(QMouseEvent *event);
     void showHistograms();
 

@@ -5463,206 +5463,216 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>WhyScaleWindow</name>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="42"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="43"/>
         <source>Why divide by √d_k?</source>
         <translation>为什么除以 √d_k？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="95"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="96"/>
         <source>Close this window</source>
         <translation>关闭此窗口</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="99"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="100"/>
         <source>Training: with and without the scale</source>
         <translation>训练：缩放与不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="138"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="104"/>
+        <source>The next d_k in the main window</source>
+        <translation>主窗口中的下一个 d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="106"/>
+        <source>The d_k before in the main window</source>
+        <translation>主窗口中的上一个 d_k</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="146"/>
         <source>Keys S in each trial: one query against S keys</source>
         <translation>每次试验的键数 S：一个查询对 S 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="139"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="147"/>
         <source>Trials T per d_k: trial t draws with seed + t (the main window&apos;s seed)</source>
         <translation>每个 d_k 的试验次数 T：第 t 次试验用种子 + t 抽取（主窗口的种子）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="142"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="150"/>
         <source>How the blue side is scaled; the orange side is never scaled</source>
         <translation>蓝色一侧的缩放方式；橙色一侧从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="143"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="151"/>
         <source>%p% swept</source>
         <translation>已扫描 %p%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="144"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="152"/>
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="145"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="153"/>
         <source>Sweep again with these settings (after a cancel, say)</source>
         <translation>用这些设置重新扫描（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="146"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="154"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="147"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="155"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="148"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="156"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="149"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="157"/>
         <source>Trials T</source>
         <translation>试验次数 T</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="150"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="158"/>
         <source>Scaled side</source>
         <translation>缩放的一侧</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="151"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="159"/>
         <source>+ additive</source>
         <translation>+ 加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="152"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="160"/>
         <source>A third side: additive attention, v·tanh(q·W₁ + k·W₂), not scaled (with the main window&apos;s H when its score is additive, else 8 hidden units)</source>
         <translation>第三条曲线：加性注意力 v·tanh(q·W₁ + k·W₂)，不缩放（主窗口用加性打分时取它的 H，否则 8 个隐层单元）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="178"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="487"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="186"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="495"/>
         <source>raw score q·k</source>
         <translation>原始分数 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="178"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="488"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="186"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="496"/>
         <source>scaled score (logit)</source>
         <translation>缩放后的分数（logit）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="179"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="187"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="277"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="285"/>
         <source>Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most %4 billion, about a minute). Lower the keys S or the trials T.</source>
         <translation>扫描量太大：%1 次试验 × %2 个键需要抽取 %3 十亿个随机数（最多 %4 十亿，约一分钟）。请减小键数 S 或试验次数 T。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="376"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="384"/>
         <source>Cancelled: the plots show the sweep before. Sweep sweeps again.</source>
         <translation>已取消：图中仍是上一次的扫描。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="377"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="385"/>
         <source>Cancelled. Sweep sweeps again.</source>
         <translation>已取消。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="400"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="408"/>
         <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the rows stay as spread as at d_k = 1.</source>
         <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，各行与 d_k = 1 时一样分散。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="402"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="410"/>
         <source>Blue: ÷√d_k removes the growth with d_k, but not the inputs&apos; scale: with σ = %1 the scaled scores have variance σ⁴ = %2 at every d_k, so the rows are as peaked as σ makes them, the same at every d_k.</source>
         <translation>蓝色：÷√d_k 消除了随 d_k 的增长，但消除不了输入的尺度：σ = %1 时缩放后分数的方差在每个 d_k 下都是 σ⁴ = %2，各行的尖锐程度由 σ 决定，在每个 d_k 下都一样。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="413"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="421"/>
         <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the scaled variance is d_k / d_model, below 1 for every head (d_k = d_model / h), so the rows come out flatter than intended, the more heads the flatter.</source>
         <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：缩放后的方差为 d_k / d_model，对每个头（d_k = d_model / h）都小于 1，所以各行比预期更平，头越多越平。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="425"/>
-        <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k to show it in the main window.</source>
-        <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成独热分布 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k 可在主窗口中显示它。</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="477"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="485"/>
         <source>The main window&apos;s additive scores: %1 of them, sd %2</source>
         <translation>主窗口的加性分数：%1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="478"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="486"/>
         <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
         <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="479"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="487"/>
         <source>its scaled scores (%1 logits): sd %2</source>
         <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="480"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="488"/>
         <source>its logits, not scaled (%1 of them): sd %2</source>
         <translation>其 logit（未缩放，共 %1 个）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="484"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="492"/>
         <source>
 the curve N(0, %1) has sd %2</source>
         <translation>
 曲线 N(0, %1) 的标准差为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="325"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="333"/>
         <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
         <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="409"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="417"/>
         <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
         <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="419"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="427"/>
         <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="487"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="433"/>
+        <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k, or press → and ←, to show it in the main window.</source>
+        <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成独热分布 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k，或按 → 和 ←，可在主窗口中显示它。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="495"/>
         <source>additive score v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性分数 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="489"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="497"/>
         <source>logit (not scaled)</source>
         <translation>logit（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="496"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="504"/>
         <source>The curves above draw q and k directly as randn, entries of variance 1, as the footnote does.</source>
         <translation>上面的曲线直接用 randn 生成 q 和 k，各元素方差为 1，与脚注一致。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="498"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="506"/>
         <source>The curves above draw q and k directly as %1·randn, entries of variance %2.</source>
         <translation>上面的曲线直接用 %1·randn 生成 q 和 k，各元素方差为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="538"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="565"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="560"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="587"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>

@@ -94,6 +94,17 @@ void TestWhyScale::marksAndSetsTheMainDk()
         if (auto *line = qobject_cast<QCPItemStraightLine *>(plot->item(i)))
             marked |= line->visible() && line->point1->coords().x() == 256;
     QVERIFY(marked);
+    // By keys as by a click: → the sweep's next d_k, ← the one before; nothing past the last.
+    QVERIFY(gui::reactivate(why()));
+    gui::pressKey(why(), Qt::Key_Right);
+    QCOMPARE(m_shown->model.params().dK, 512);
+    gui::pressKey(why(), Qt::Key_Right);
+    QCOMPARE(m_shown->model.params().dK, 1024);
+    gui::pressKey(why(), Qt::Key_Right);
+    QCOMPARE(m_shown->model.params().dK, 1024);
+    gui::pressKey(why(), Qt::Key_Left);
+    QCOMPARE(m_shown->model.params().dK, 512);
+    QVERIFY(why()->isVisible());
 }
 
 // S, T and the scaling are the window's; the seed the main window's: changing any sweeps again.
