@@ -362,8 +362,8 @@ public:
         cell->addElement(1, 0, colRect);
         if (entropyRect)
             cell->setColumnStretchFactors({ 5.0, 1.3, 1.3 });
-        else
-            cell->setColumnStretchFactors({ 5.0, 1.3 });
+        else // (a 3.5-inch column's map keeps more of the width: block 2's 1 × 6 cells then hold 8-point values)
+            cell->setColumnStretchFactors({ m_perPanel < 400 ? 8.0 : 5.0, 1.3 });
         cell->setRowStretchFactors({ 5.0, 1.5 });
         // Bars a few lines high, their key labels and name: the rest of the height is the map's.
         colRect->setSizeConstraintRect(QCPLayoutElement::scrOuterRect);

@@ -427,9 +427,17 @@ void TestExport::titleIsNotClipped()
 // column's width and its cells their values (side by side, they were 15 × 85 units and empty).
 // Block 2's point, the entropies 0.4053 (not scaled) and 1.5694 (scaled) that the lecture prints, is in the
 // exported comparison at a slide's size (its entropy panels) and at a paper's, 7 and 3.5 inches wide, where no
-// entropy panel has room (in the sides' names).
+// entropy panel has room (in the sides' names); the largest weights 0.3486 and 0.8638 are in its cells at a slide's
+// size and in the 3.5-inch column (the export dialog's paper preset, 252 × 330), where the map keeps the width.
 void TestExport::exportedComparisonHasItsEntropiesAtEverySize()
 {
+    for (const char *size : { "2400x900", "252x330" }) {
+        const QString file = path(QStringLiteral("weights-%1.pdf").arg(size));
+        QCOMPARE(
+            runHeadless({ "--preset", "why-scale", "--export-compare", "scaling", file, "--size", size }).exitCode, 0);
+        const QString text = pdfText(file);
+        QVERIFY2(text.contains("0.3486") && text.contains("0.8638"), qPrintable(QString(size) + ": " + text));
+    }
     for (const char *size : { "2400x900", "504x252", "252x300" }) {
         const QString file = path(QStringLiteral("entropies-%1.pdf").arg(size));
         QCOMPARE(
