@@ -112,11 +112,7 @@ MainWindow::MainWindow(AttentionModel *model, bool rememberState, QWidget *paren
                 fitPresentation(); // the explanation's text changed
         },
         Qt::QueuedConnection);
-    connect(&m_lesson, &LessonController::stepChanged, this, [this](int step, int count) {
-        if (m_lesson.onStep())
-            statusBar()->showMessage(tr("Lesson step %1 of %2").arg(step + 1).arg(count), 4000);
-        updateTitle();
-    });
+    connect(&m_lesson, &LessonController::stepChanged, this, [this] { updateTitle(); });
     connect(&m_sweep, &SweepController::runningChanged, this, [this](bool running) {
         statusBar()->showMessage(!running                         ? tr("sweep stopped")
                 : m_sweep.over() == SweepController::Over::Length ? tr("length sweep running (Space stops it)")
@@ -187,6 +183,18 @@ void MainWindow::settle()
 void MainWindow::updateTitle()
 {
     setWindowTitle(tr("attention-viz — %1").arg(shownTitle()));
+    // The lesson's step in the status bar as long as it is shown (a projector without a window manager shows no
+    // title); gone once the settings leave it. (Another message may take its place meanwhile.)
+    const QString step = m_lesson.onStep() && m_model->captionIsCurrent()
+        ? tr("Lesson step %1 of %2").arg(m_lesson.currentStep() + 1).arg(m_lesson.length())
+        : QString();
+    if (step != m_stepMessage) {
+        if (!m_stepMessage.isEmpty() && statusBar()->currentMessage() == m_stepMessage)
+            statusBar()->clearMessage();
+        if (!step.isEmpty())
+            statusBar()->showMessage(step);
+        m_stepMessage = step;
+    }
 }
 
 QString MainWindow::shownTitle() const
@@ -224,14 +232,10 @@ void MainWindow::fitBusy()
 
 void MainWindow::retranslate()
 {
-    // A message of the status bar in the language before: the lesson's step said again in the new one, any other
-    // taken away (it was said; the window's own texts say the state).
-    if (!statusBar()->currentMessage().isEmpty()) {
-        statusBar()->clearMessage();
-        if (m_lesson.onStep())
-            statusBar()->showMessage(
-                tr("Lesson step %1 of %2").arg(m_lesson.currentStep() + 1).arg(m_lesson.length()), 4000);
-    }
+    // A message of the status bar in the language before is taken away (it was said; the window's own texts say
+    // the state); the lesson's step is said again in the new one (updateTitle).
+    statusBar()->clearMessage();
+    m_stepMessage.clear();
     updateTitle();
     m_dock->setWindowTitle(tr("Settings"));
     fitBusy();
@@ -470,7 +474,11 @@ void MainWindow::fitPresentation()
     bf.setPointSizeF(base * (m_presentation ? std::max(1.0, scale * 0.7) : 1.0));
     bf.setBold(m_presentation);
     m_keys->setButtonFont(bf);
-    statusBar()->setFont(bf); // "Lesson step 4 of 8" reads from the back too
+    // "Lesson step 4 of 8" reads from the back too: no smaller than the least a presenting window writes.
+    QFont sf = bf;
+    if (m_presentation && QFontInfo(sf).pixelSize() < kLeastPresentedNumberPixels)
+        sf.setPixelSize(kLeastPresentedNumberPixels);
+    statusBar()->setFont(sf);
     fitBusy();
     const int width = std::max(200, centralWidget()->width() - 16);
     const auto captionScale = [this, base](double s) {

@@ -139,5 +139,6 @@ private:
     bool m_rememberState;
     bool m_presentation = false;
     int m_dockWidthSet = -1; // the settings' width last chosen for the window's width (-1: none yet)
+    QString m_stepMessage; // the lesson's step as the status bar says it (empty: off a step)
     QString m_builtInSource; // the source of the data shown when it is the built-in example (File > Examples)
 };

@@ -110,7 +110,7 @@ void TestLessons::lessonStepsForwardAndBack()
 }
 
 // "Lesson step 2 of 8" in the status bar is said again in Chinese when the language switches under it (it stayed in
-// English).
+// English), and it stays as long as the step is shown.
 void TestLessons::theStepsMessageFollowsTheLanguage()
 {
     gui::pressKey(m_window, Qt::Key_PageDown);
@@ -122,6 +122,11 @@ void TestLessons::theStepsMessageFollowsTheLanguage()
     setInterfaceLanguage("en");
     gui::deliverQueued();
     QCOMPARE(chinese, QString::fromUtf8("课程第 2 步，共 8 步"));
+    // It stays while the step is shown (the 4 s it had were gone before the demo got to it), and goes with it.
+    QTest::qWait(50);
+    QCOMPARE(m_window->statusText(), QString("Lesson step 2 of 8"));
+    gui::pressKey(m_window, Qt::Key_Up); // d_k doubled: no longer the step's example
+    QVERIFY2(!m_window->statusText().contains("Lesson step"), qPrintable(m_window->statusText()));
 }
 
 // A preset chosen during the lesson takes the step's place: the lesson no longer says "step 4/8" or gives the step's

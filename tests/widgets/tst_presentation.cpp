@@ -11,6 +11,7 @@
 #include <QFontInfo>
 #include <QLabel>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QWidget>
 #include <QtTest>
 
@@ -68,6 +69,7 @@ void TestPresentation::presentationEnlargesText()
         QVERIFY2(px >= 18, qPrintable(QStringLiteral("%1: %2 px").arg(name).arg(px)));
     }
     QVERIFY(QFontInfo(m_window->findChild<QLabel *>("heatmapNote")->font()).pixelSize() >= 18);
+    QVERIFY(QFontInfo(m_window->statusBar()->font()).pixelSize() >= 18); // "Lesson step 4 of 8"
     QVERIFY(!m_window->explanation()->findChild<QLabel *>("shapes")->isVisible());
     // still live, and copying a picture works from the keyboard with the menus hidden
     gui::pressKey(m_window, Qt::Key_Up);
