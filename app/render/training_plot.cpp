@@ -114,6 +114,10 @@ TrainingPlot::TrainingPlot(QCustomPlot *plot)
     }
     m_chance = m_plot->addGraph(m_curves[1]->axis(QCPAxis::atBottom), m_curves[1]->axis(QCPAxis::atLeft));
     m_chance->setPen(QPen(kReference, 1.5, Qt::DashLine));
+    // The gradient panel's key in the legend, in neither run's colour (both runs have a bold median and thin steps):
+    // a line of no points.
+    m_gradientKey = m_plot->addGraph(m_curves[2]->axis(QCPAxis::atBottom), m_curves[2]->axis(QCPAxis::atLeft));
+    m_gradientKey->setPen(QPen(kReference, 2.5));
 
     m_scale = new QCPColorScale(m_plot);
     m_scale->setType(QCPAxis::atRight);
@@ -155,7 +159,7 @@ TrainingPlot::TrainingPlot(QCustomPlot *plot)
     for (int side = 0; side < 2; ++side)
         m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_line[0][side]));
     m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_chance));
-    m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_median[0]));
+    m_legend->addItem(new QCPPlottableLegendItem(m_legend, m_gradientKey));
     m_legend->setWrap(2);
     m_legend->setFillOrder(QCPLegend::foColumnsFirst, true);
     applyFonts();
@@ -345,6 +349,7 @@ void TrainingPlot::applyFonts()
     for (int side = 0; side < 2; ++side)
         m_median[side]->setPen(QPen(kSide[side], pen));
     m_chance->setPen(QPen(kReference, std::max(1.0, pen * 0.6), Qt::DashLine));
+    m_gradientKey->setPen(QPen(kReference, pen));
     for (auto &targets : m_targets)
         for (int k = 0; k < int(targets.size()); ++k) // black under white: seen on dark and on yellow
             targets[k]->setPen(
@@ -424,7 +429,8 @@ void TrainingPlot::setSnapshot(const attn::TrainingSnapshot &s)
         for (QCPGraph *g : { m_line[2][side], m_median[side] })
             for (QCPGraphData &d : *g->data())
                 d.value = std::max(d.value, low);
-    m_median[0]->setName(tr("gradient norm: median of %1 steps (bold), each step (thin)").arg(kMedianWindow));
+    m_gradientKey->setName(
+        tr("gradient norm of each run: median of %1 steps (bold), each step (thin)").arg(kMedianWindow));
 
     // The watched rows: example e's weights over the keys, its target outlined.
     for (int side = 0; side < 2; ++side) {

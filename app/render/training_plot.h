@@ -77,6 +77,7 @@ private:
     QCPGraph *m_line[3][2] = {}; // per panel and side (the gradient panel's: each step, thin)
     QCPGraph *m_median[2] = {};
     QCPGraph *m_chance = nullptr;
+    QCPGraph *m_gradientKey = nullptr; // the legend's key to the gradient panel (no points)
     QCPColorMap *m_map[2] = {};
     QCPColorScale *m_scale = nullptr;
     QList<QCPItemRect *> m_targets[2]; // per watched row: a black outline, then a white one over it

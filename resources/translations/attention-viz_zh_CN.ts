@@ -2740,100 +2740,99 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="236"/>
+        <location filename="../../app/widgets/main_window.cpp" line="240"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
         <location filename="../../app/widgets/main_window.cpp" line="93"/>
-        <location filename="../../app/widgets/main_window.cpp" line="220"/>
-        <location filename="../../app/widgets/main_window.cpp" line="222"/>
+        <location filename="../../app/widgets/main_window.cpp" line="228"/>
+        <location filename="../../app/widgets/main_window.cpp" line="230"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="368"/>
+        <location filename="../../app/widgets/main_window.cpp" line="372"/>
         <source>%1: shown divided by √d_k, softmax over the keys, no mask (Ctrl+Z brings back the settings before)</source>
         <translation>%1：按 ÷√d_k、沿键维 softmax、无掩码显示（Ctrl+Z 恢复之前的设置）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="117"/>
-        <location filename="../../app/widgets/main_window.cpp" line="233"/>
+        <location filename="../../app/widgets/main_window.cpp" line="189"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="122"/>
+        <location filename="../../app/widgets/main_window.cpp" line="118"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="123"/>
+        <location filename="../../app/widgets/main_window.cpp" line="119"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="121"/>
+        <location filename="../../app/widgets/main_window.cpp" line="117"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="189"/>
+        <location filename="../../app/widgets/main_window.cpp" line="185"/>
         <source>attention-viz — %1</source>
         <translation>attention-viz — %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="197"/>
+        <location filename="../../app/widgets/main_window.cpp" line="205"/>
         <source>%1, step %2 of %3</source>
         <translation>%1，第 %2 步（共 %3 步）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="201"/>
+        <location filename="../../app/widgets/main_window.cpp" line="209"/>
         <source>Block 1 of the lecture</source>
         <translation>讲义代码块 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="202"/>
+        <location filename="../../app/widgets/main_window.cpp" line="210"/>
         <source>Block 2 of the lecture</source>
         <translation>讲义代码块 2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="202"/>
+        <location filename="../../app/widgets/main_window.cpp" line="210"/>
         <source>Block 3 of the lecture</source>
         <translation>讲义代码块 3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="203"/>
+        <location filename="../../app/widgets/main_window.cpp" line="211"/>
         <source>the lecture&apos;s exercise</source>
         <translation>讲义的练习</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="208"/>
+        <location filename="../../app/widgets/main_window.cpp" line="216"/>
         <source>the scenario&apos;s example</source>
         <translation>场景中的示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="212"/>
+        <location filename="../../app/widgets/main_window.cpp" line="220"/>
         <source>the built-in example (%1)</source>
         <translation>内置示例（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="213"/>
+        <location filename="../../app/widgets/main_window.cpp" line="221"/>
         <source>your data (%1)</source>
         <translation>你的数据（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="215"/>
+        <location filename="../../app/widgets/main_window.cpp" line="223"/>
         <source>your settings</source>
         <translation>你的设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="350"/>
+        <location filename="../../app/widgets/main_window.cpp" line="354"/>
         <source>These arrays are too large for this machine.</source>
         <translation>这些数组对这台机器来说太大了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="363"/>
+        <location filename="../../app/widgets/main_window.cpp" line="367"/>
         <source>%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ are NaN, as in PyTorch (grey on the map).</source>
         <translation>%1：%2 个值为 NaN 或无穷；分数因此为 NaN 或 +∞ 的行，其权重为 NaN，与 PyTorch 相同（图中为灰色）。</translation>
     </message>
@@ -4829,153 +4828,153 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>TrainingPlot</name>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="172"/>
+        <location filename="../../app/render/training_plot.cpp" line="176"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="172"/>
+        <location filename="../../app/render/training_plot.cpp" line="176"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="172"/>
+        <location filename="../../app/render/training_plot.cpp" line="176"/>
         <source>held-out accuracy</source>
         <translation>留出集准确率</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="174"/>
+        <location filename="../../app/render/training_plot.cpp" line="178"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="177"/>
+        <location filename="../../app/render/training_plot.cpp" line="181"/>
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="179"/>
+        <location filename="../../app/render/training_plot.cpp" line="183"/>
         <source>key position j</source>
         <translation>键位置 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="180"/>
+        <location filename="../../app/render/training_plot.cpp" line="184"/>
         <source>example</source>
         <translation>样本</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="182"/>
+        <location filename="../../app/render/training_plot.cpp" line="186"/>
         <source>scaled</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="183"/>
-        <location filename="../../app/render/training_plot.cpp" line="464"/>
+        <location filename="../../app/render/training_plot.cpp" line="187"/>
+        <location filename="../../app/render/training_plot.cpp" line="470"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="200"/>
+        <location filename="../../app/render/training_plot.cpp" line="204"/>
         <source>Training with and without the scale: d_k = %1, %2 lr %3, batch %4, seed %5</source>
         <translation>缩放与不缩放的训练：d_k = %1，%2 学习率 %3，批大小 %4，种子 %5</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="202"/>
+        <location filename="../../app/render/training_plot.cpp" line="206"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="202"/>
+        <location filename="../../app/render/training_plot.cpp" line="206"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="212"/>
+        <location filename="../../app/render/training_plot.cpp" line="216"/>
         <source>Not started: both runs begin from the same W_q and W_k and will see the same batches.</source>
         <translation>尚未开始：两次训练从相同的 W_q 和 W_k 出发，并看到相同的批次。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="227"/>
+        <location filename="../../app/render/training_plot.cpp" line="231"/>
         <source>%1: loss %2 → %3, accuracy %4 on the held-out examples (%5 on the last batches), largest weight %6 (on the target %7), gradient norm %8 → %9.</source>
         <translation>%1：损失 %2 → %3，留出样本上的准确率 %4（最近几批上 %5），最大权重 %6（在目标上 %7），梯度范数 %8 → %9。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="237"/>
+        <location filename="../../app/render/training_plot.cpp" line="241"/>
         <source>Step %1 of %2.</source>
         <translation>第 %1 步，共 %2 步。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="238"/>
+        <location filename="../../app/render/training_plot.cpp" line="242"/>
         <source>Step %1 of %2 (accuracy: the share of examples whose largest weight is on the target, now on %5 examples never trained on and over the last %6 batches; loss and weights: the first step&apos;s → the mean of the last %4 steps; gradient norm: the first step&apos;s → the median of the last %3). </source>
         <translation>第 %1 步，共 %2 步（准确率：最大权重落在目标上的样本比例，当前在 %5 个从未训练过的样本上，以及最近 %6 批的平均；损失和权重：第一步的值 → 最近 %4 步的平均；梯度范数：第一步的值 → 最近 %3 步的中位数）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="256"/>
+        <location filename="../../app/render/training_plot.cpp" line="260"/>
         <source>%1 puts the largest weight on the target in %2 % of the held-out examples.</source>
         <translation>%1 在 %2 % 的留出样本中把最大权重放在目标上。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="261"/>
+        <location filename="../../app/render/training_plot.cpp" line="265"/>
         <source>Without the scale the layer does not learn: held-out accuracy %1, %2× chance (1/L = %3).</source>
         <translation>不缩放时这一层学不会：留出集准确率 %1，是随机猜测的 %2 倍（1/L = %3）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="281"/>
+        <location filename="../../app/render/training_plot.cpp" line="285"/>
         <source>Without the scale it learns slowly: held-out accuracy %1 at the start, %2 now (%3× chance, 1/L = %4), against %5 scaled.</source>
         <translation>不缩放时学得很慢：留出集准确率开始时 %1，现在 %2（随机猜测的 %3 倍，1/L = %4），缩放时为 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="283"/>
+        <location filename="../../app/render/training_plot.cpp" line="287"/>
         <source>Without the scale it does not improve: held-out accuracy %1 at the start, %2 now (%3× chance, 1/L = %4), against %5 scaled.</source>
         <translation>不缩放时没有进步：留出集准确率开始时 %1，现在 %2（随机猜测的 %3 倍，1/L = %4），缩放时为 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="229"/>
+        <location filename="../../app/render/training_plot.cpp" line="233"/>
         <source>Not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="268"/>
+        <location filename="../../app/render/training_plot.cpp" line="272"/>
         <source>Its rows are one-hot (largest weight %1) and put %2 on the target on average: the softmax is saturated and its gradient has vanished (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
         <translation>它的每一行都是独热分布（最大权重 %1），平均只有 %2 落在目标上：softmax 已饱和，梯度已消失（讲义里的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="271"/>
+        <location filename="../../app/render/training_plot.cpp" line="275"/>
         <source>Its rows are one-hot (largest weight %1) and put %2 on the target on average: the softmax is saturated (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
         <translation>它的每一行都是独热分布（最大权重 %1），平均只有 %2 落在目标上：softmax 已饱和（讲义里的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="291"/>
+        <location filename="../../app/render/training_plot.cpp" line="295"/>
         <source>Its rows are nearly one-hot (largest weight %1), mostly on a wrong key.</source>
         <translation>它的各行几乎是独热的（最大权重 %1），大多落在错误的键上。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="297"/>
+        <location filename="../../app/render/training_plot.cpp" line="301"/>
         <source>Both have learned: the unscaled gradient&apos;s median fell to %1 of its start on the way, and Adam, which divides each step by the gradient&apos;s own running size, still moved the weights.</source>
         <translation>两者都学会了：不缩放时梯度的中位数途中降到起始值的 %1，而 Adam 用梯度自身的滑动大小去除每一步，仍然推动了权重。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="305"/>
+        <location filename="../../app/render/training_plot.cpp" line="309"/>
         <source>The unscaled gradient starts %1× the scaled one (%2 against %3): without the factor %4 its logits, and their derivatives with respect to W_q and W_k, are %5 times larger.</source>
         <translation>不缩放时梯度一开始是缩放时的 %1 倍（%2 对 %3）：少了因子 %4，它的 logit 以及 logit 对 W_q、W_k 的导数都大 %5 倍。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="312"/>
+        <location filename="../../app/render/training_plot.cpp" line="316"/>
         <source>It falls as the rows turn one-hot and the softmax&apos;s Jacobian goes to 0.</source>
         <translation>随着各行变成独热、softmax 的雅可比趋于 0，它也随之下降。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="427"/>
-        <source>gradient norm: median of %1 steps (bold), each step (thin)</source>
-        <translation>梯度范数：%1 步的中位数（粗线），每一步（细线）</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="410"/>
+        <location filename="../../app/render/training_plot.cpp" line="415"/>
         <source>chance: 1/L = %1</source>
         <translation>随机猜测：1/L = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="467"/>
+        <location filename="../../app/render/training_plot.cpp" line="433"/>
+        <source>gradient norm of each run: median of %1 steps (bold), each step (thin)</source>
+        <translation>每次运行的梯度范数：%1 步的中位数（粗线），每一步（细线）</translation>
+    </message>
+    <message>
+        <location filename="../../app/render/training_plot.cpp" line="473"/>
         <source>%1: largest weight on the outlined target in %2 of %3 rows</source>
         <translation>%1：%3 行中 %2 行的最大权重在框出的目标上</translation>
     </message>
@@ -5483,196 +5482,196 @@ A scenario someone sent you should read only the files that came with it. Read t
         <translation>主窗口中的下一个 d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="106"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="105"/>
         <source>The d_k before in the main window</source>
         <translation>主窗口中的上一个 d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="146"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="145"/>
         <source>Keys S in each trial: one query against S keys</source>
         <translation>每次试验的键数 S：一个查询对 S 个键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="147"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="146"/>
         <source>Trials T per d_k: trial t draws with seed + t (the main window&apos;s seed)</source>
         <translation>每个 d_k 的试验次数 T：第 t 次试验用种子 + t 抽取（主窗口的种子）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="150"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="149"/>
         <source>How the blue side is scaled; the orange side is never scaled</source>
         <translation>蓝色一侧的缩放方式；橙色一侧从不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="151"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="150"/>
         <source>%p% swept</source>
         <translation>已扫描 %p%</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="152"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="151"/>
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="153"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="152"/>
         <source>Sweep again with these settings (after a cancel, say)</source>
         <translation>用这些设置重新扫描（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="154"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="153"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="155"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="154"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="156"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="155"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="157"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="156"/>
         <source>Trials T</source>
         <translation>试验次数 T</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="158"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="157"/>
         <source>Scaled side</source>
         <translation>缩放的一侧</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="159"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="158"/>
         <source>+ additive</source>
         <translation>+ 加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="160"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="159"/>
         <source>A third side: additive attention, v·tanh(q·W₁ + k·W₂), not scaled (with the main window&apos;s H when its score is additive, else 8 hidden units)</source>
         <translation>第三条曲线：加性注意力 v·tanh(q·W₁ + k·W₂)，不缩放（主窗口用加性打分时取它的 H，否则 8 个隐层单元）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="186"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="495"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="185"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="494"/>
         <source>raw score q·k</source>
         <translation>原始分数 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="186"/>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="496"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="185"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="495"/>
         <source>scaled score (logit)</source>
         <translation>缩放后的分数（logit）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="187"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="186"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="285"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="284"/>
         <source>Too much to sweep: %1 trials × %2 keys would draw %3 billion random numbers (at most %4 billion, about a minute). Lower the keys S or the trials T.</source>
         <translation>扫描量太大：%1 次试验 × %2 个键需要抽取 %3 十亿个随机数（最多 %4 十亿，约一分钟）。请减小键数 S 或试验次数 T。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="384"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="383"/>
         <source>Cancelled: the plots show the sweep before. Sweep sweeps again.</source>
         <translation>已取消：图中仍是上一次的扫描。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="385"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="384"/>
         <source>Cancelled. Sweep sweeps again.</source>
         <translation>已取消。按“扫描”重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="408"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="407"/>
         <source>Blue: ÷√d_k, as the lecture (and the Transformer paper) scales: the scores keep a variance of about 1 at every d_k, so the rows stay as spread as at d_k = 1.</source>
         <translation>蓝色：÷√d_k，讲义（以及 Transformer 论文）的缩放：在每个 d_k 下分数的方差都保持在 1 左右，各行与 d_k = 1 时一样分散。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="410"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="409"/>
         <source>Blue: ÷√d_k removes the growth with d_k, but not the inputs&apos; scale: with σ = %1 the scaled scores have variance σ⁴ = %2 at every d_k, so the rows are as peaked as σ makes them, the same at every d_k.</source>
         <translation>蓝色：÷√d_k 消除了随 d_k 的增长，但消除不了输入的尺度：σ = %1 时缩放后分数的方差在每个 d_k 下都是 σ⁴ = %2，各行的尖锐程度由 σ 决定，在每个 d_k 下都一样。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="421"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="420"/>
         <source>Blue: ÷√d_model (d_model = %1), the multi-head mistake of dividing by the model&apos;s width instead of the head&apos;s: the scaled variance is d_k / d_model, below 1 for every head (d_k = d_model / h), so the rows come out flatter than intended, the more heads the flatter.</source>
         <translation>蓝色：÷√d_model（d_model = %1），多头代码的错误：用模型宽度而不是每个头的宽度去除：缩放后的方差为 d_k / d_model，对每个头（d_k = d_model / h）都小于 1，所以各行比预期更平，头越多越平。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="485"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="484"/>
         <source>The main window&apos;s additive scores: %1 of them, sd %2</source>
         <translation>主窗口的加性分数：%1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="486"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="485"/>
         <source>The main window&apos;s raw scores: %1 of them, sd %2</source>
         <translation>主窗口的原始分数：共 %1 个，标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="487"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="486"/>
         <source>its scaled scores (%1 logits): sd %2</source>
         <translation>其缩放后的分数（%1 个 logit）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="488"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="487"/>
         <source>its logits, not scaled (%1 of them): sd %2</source>
         <translation>其 logit（未缩放，共 %1 个）：标准差 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="492"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="491"/>
         <source>
 the curve N(0, %1) has sd %2</source>
         <translation>
 曲线 N(0, %1) 的标准差为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="333"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="332"/>
         <source>Sweeping d_k = 1 … 1024: %1 trials of one query against %2 keys each…</source>
         <translation>正在扫描 d_k = 1 … 1024：每个 %1 次试验，一个查询对 %2 个键…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="417"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="416"/>
         <source>Blue: ÷d_k scales too much: the scores&apos; variance falls like 1/d_k and the rows flatten towards uniform (entropy towards ln S).</source>
         <translation>蓝色：÷d_k 缩放过度：分数的方差按 1/d_k 下降，各行趋于均匀（熵趋于 ln S）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="427"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="426"/>
         <source>Blue: q and k each multiplied by d_k^−¼, as some code writes it: the same as ÷√d_k (the curves are the lecture&apos;s), not a bug.</source>
         <translation>蓝色：q 和 k 各乘 d_k^−¼，有些代码这样写：与 ÷√d_k 相同（曲线就是讲义的），不是错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="433"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="432"/>
         <source>Orange, not scaled: Var(q·k) grows like d_k, so as d_k grows the largest weight goes to 1 and the row&apos;s entropy to 0. The softmax&apos;s Jacobian norm (how much gradient flows back through it) first rises (a row with a few large weights passes more than a uniform one) and then falls towards 0 as the rows become one-hot: no gradient, training stalls. %1 Trial t draws q and K with seed %2 + t, as the main window&apos;s direct mode with L = 1. Click a d_k, or press → and ←, to show it in the main window.</source>
         <translation>橙色，不缩放：Var(q·k) 按 d_k 增长，所以随着 d_k 增大，最大权重趋于 1，行熵趋于 0。softmax 雅可比矩阵的范数（能反向传回多少梯度）先上升（有几个较大权重的行比均匀的行传回更多），然后随着各行变成独热分布 而趋于 0：没有梯度，训练停滞。%1 第 t 次试验用种子 %2 + t 抽取 q 和 K，与主窗口 L = 1 的直接模式相同。点击某个 d_k，或按 → 和 ←，可在主窗口中显示它。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="495"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="494"/>
         <source>additive score v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性分数 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="497"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="496"/>
         <source>logit (not scaled)</source>
         <translation>logit（不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="504"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="503"/>
         <source>The curves above draw q and k directly as randn, entries of variance 1, as the footnote does.</source>
         <translation>上面的曲线直接用 randn 生成 q 和 k，各元素方差为 1，与脚注一致。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="506"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="505"/>
         <source>The curves above draw q and k directly as %1·randn, entries of variance %2.</source>
         <translation>上面的曲线直接用 %1·randn 生成 q 和 k，各元素方差为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="565"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="564"/>
         <source>nothing to export yet: the sweep has not finished</source>
         <translation>还没有可导出的内容：扫描尚未完成</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/why_scale_window.cpp" line="587"/>
+        <location filename="../../app/widgets/why_scale_window.cpp" line="586"/>
         <source>Export the sweep</source>
         <translation>导出扫描</translation>
     </message>
