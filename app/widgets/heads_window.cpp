@@ -165,6 +165,9 @@ void HeadsWindow::refresh()
         return;
     const attn::Params &p = r->params;
     const int heads = p.loaded ? p.loaded->heads : 1;
+    // Whose heads (a projector without a window manager shows no title, the window list and Alt+Tab do).
+    setWindowTitle(p.loaded ? tr("attention-viz — heads of %1").arg(QString::fromStdString(p.loaded->source))
+                            : tr("attention-viz — heads"));
     m_overview = attn::headsOverview(*r, heads);
     const int H = m_overview.heads, B = m_overview.batches, L = r->attention.weights.rows,
               S = r->attention.weights.cols;

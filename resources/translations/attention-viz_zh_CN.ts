@@ -1239,6 +1239,7 @@
     <name>HeadsWindow</name>
     <message>
         <location filename="../../app/widgets/heads_window.cpp" line="96"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="170"/>
         <source>attention-viz — heads</source>
         <translation>attention-viz — 注意力头</translation>
     </message>
@@ -1258,82 +1259,87 @@
         <translation>主窗口中显示上一个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="187"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="169"/>
+        <source>attention-viz — heads of %1</source>
+        <translation>attention-viz — %1 的注意力头</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="190"/>
         <source>batch %1 · head %2</source>
         <translation>批次 %1 · 头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="187"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="190"/>
         <source>batch element %1</source>
         <translation>批次元素 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="203"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="206"/>
         <source>batch %1 · mean</source>
         <translation>批次 %1 · 平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="203"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="206"/>
         <source>mean of %1 heads</source>
         <translation>%1 个头的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="204"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="207"/>
         <source>batch %1 · max</source>
         <translation>批次 %1 · 最大</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="204"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="207"/>
         <source>max over heads</source>
         <translation>各头的最大值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="205"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="208"/>
         <source>batch %1: the mean of its %2 heads&apos; weights</source>
         <translation>批次 %1：其 %2 个头的权重的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="206"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="209"/>
         <source>batch %1: the largest weight of any head, cell by cell</source>
         <translation>批次 %1：逐格取所有头中最大的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="214"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="217"/>
         <source>Each map is one head&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low for a head that looks at one key, ln S for one that spreads evenly. Click a head, or press → and ←, to see it large in the main window.</source>
         <translation>每张图是一个头的权重（查询向下、键向右，viridis 色表 0 到 1），下方是其各行的平均熵：只看一个键的头熵低，均匀分布的头为 ln S。点击一个头，或按 → 和 ←，即可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="217"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="220"/>
         <source>Each map is one batch element&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low where a query looks at one key, ln S where it spreads evenly. Click a map, or press → and ←, to see it large in the main window.</source>
         <translation>每张图是一个批次元素的权重（查询向下，键向右，viridis 色表 0 到 1），下方是其各行的平均熵：查询只看一个键时低，均匀分散时为 ln S。点击一张图，或按 → 和 ←，可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="221"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="224"/>
         <source>The last two maps of a row are the mean over the heads (nn.MultiheadAttention&apos;s average_attn_weights=True) and the largest weight of any head.</source>
         <translation>每行最后两张图是各头的平均（nn.MultiheadAttention 的 average_attn_weights=True）和任一头中的最大权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="224"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="227"/>
         <source>%1 nats</source>
         <translation>%1 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="230"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="233"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="239"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="242"/>
         <source>B = %1, H = %2 heads, L = %3, S = %4.</source>
         <translation>B = %1，H = %2 个头，L = %3，S = %4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="240"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="243"/>
         <source>B = %1, one head each (load (B, H, L, d) arrays for heads), L = %2, S = %3.</source>
         <translation>B = %1，每个一个头（载入 (B, H, L, d) 数组才有多个头），L = %2，S = %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="242"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="245"/>
         <source> The first %1 maps are drawn.</source>
         <translation> 只画出前 %1 张图。</translation>
     </message>

@@ -172,6 +172,7 @@ void TestDataWindow::headsGrid()
     auto *heads = window().findChild<HeadsWindow *>("headsWindow");
     QVERIFY(heads && heads->isVisible());
     QTRY_COMPARE_WITH_TIMEOUT(heads->tiles().size(), 4, gui::kPatienceMs); // 2 heads, their mean and their max
+    QCOMPARE(heads->windowTitle(), QString("attention-viz — heads of reverse.npz"));
     const auto r = model().result();
     for (int h = 0; h < 2; ++h) {
         QCOMPARE(heads->tiles()[h]->title(), QString("batch 0 · head %1").arg(h));
