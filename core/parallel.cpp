@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <sstream>
 
+#include <dirent.h>
+
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -28,6 +30,43 @@ int runnableThreads(const std::string &loadavg)
     return running;
 }
 
+char taskState(const std::string &stat)
+{
+    // "1234 (name with (parens)) R 1 ...": the state follows the last ')'.
+    const std::size_t close = stat.rfind(')');
+    if (close == std::string::npos || close + 2 >= stat.size() || stat[close + 1] != ' ')
+        return 0;
+    const char state = stat[close + 2];
+    return (state >= 'A' && state <= 'Z') || (state >= 'a' && state <= 'z') ? state : '\0';
+}
+
+namespace {
+
+// This process's threads that are running or runnable now (the caller among them); -1 without /proc.
+int ownRunnableThreads()
+{
+    DIR *tasks = opendir("/proc/self/task");
+    if (!tasks)
+        return -1;
+    int running = 0;
+    while (const dirent *e = readdir(tasks)) {
+        if (e->d_name[0] == '.')
+            continue;
+        const std::string path = std::string("/proc/self/task/") + e->d_name + "/stat";
+        std::FILE *f = std::fopen(path.c_str(), "r");
+        if (!f)
+            continue;
+        char text[512] = {};
+        const std::size_t n = std::fread(text, 1, sizeof text - 1, f);
+        std::fclose(f);
+        running += taskState(std::string(text, n)) == 'R' ? 1 : 0;
+    }
+    closedir(tasks);
+    return running;
+}
+
+} // namespace
+
 void fitThreadsToFreeCores(double work)
 {
 #ifdef _OPENMP
@@ -49,8 +88,9 @@ void fitThreadsToFreeCores(double work)
     const int runnable = runnableThreads(std::string(text, n));
     if (runnable < 0)
         return;
-    // (The calling thread is one of the runnable: the others are the rest.)
-    omp_set_num_threads(threadsForFreeCores(cores, runnable - 1));
+    // (The calling thread and this program's spinning workers are among the runnable: the others are the rest.)
+    const int own = ownRunnableThreads();
+    omp_set_num_threads(threadsForFreeCores(cores, runnable - std::max(1, own)));
 #endif
 }
 

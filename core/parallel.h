@@ -10,7 +10,9 @@
 namespace attn {
 
 // The threads for a computation: the cores (OpenMP's thread count as the process started: OMP_NUM_THREADS, else
-// the processors) less the other threads runnable now, from 1 to cores.
+// the processors) less the other programs' threads runnable now, from 1 to cores. (This program's own threads are
+// not counted: OpenMP's workers spin a while after each parallel region, and counted they made an idle machine look
+// busy.)
 int threadsForFreeCores(int cores, int runnableOthers);
 
 // The threads runnable now, system-wide, from /proc/loadavg's fourth field ("2/108": 2 runnable of 108), the
@@ -19,6 +21,10 @@ int runnableThreads(const std::string &loadavg);
 
 // Less than this much work (multiply-adds, or values) is done on one thread.
 constexpr double kParallelWork = 4.0 * 1024 * 1024;
+
+// A thread's state from its /proc/<pid>/task/<tid>/stat text: the letter after its name in parentheses ('R':
+// running or runnable); 0 when the text is not of that form.
+char taskState(const std::string &stat);
 
 // Sets the calling thread's OpenMP thread count for the parallel work that follows (OpenMP's count is each
 // thread's own), from /proc/loadavg now, OMP_NUM_THREADS at most. Nothing without OpenMP or /proc, or when the

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The core's computations take the cores nobody else is running on (core/parallel.h): how many threads for how
-// many runnable others, and the count of runnable threads read from /proc/loadavg's text.
+// many runnable others, the count of runnable threads read from /proc/loadavg's text, and a thread's state from its
+// /proc stat line (this program's own runnable threads are not others).
 
 #include "parallel.h"
 
@@ -50,6 +51,29 @@ private slots:
         QCOMPARE(runnableThreads(text.toStdString()), runnable);
     }
 
+    void stateOfATask_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("state");
+        QTest::newRow("running") << "1234 (attention-viz) R 1 1234 1234 0 -1"
+                                 << "R";
+        QTest::newRow("sleeping") << "1235 (QThread) S 1 1234 1234 0 -1"
+                                  << "S";
+        QTest::newRow("a name with parentheses and spaces") << "77 (a (b) c) R 1 2 3"
+                                                            << "R";
+        QTest::newRow("no parenthesis") << "77 attention-viz R 1"
+                                        << "";
+        QTest::newRow("cut after the name") << "77 (x)"
+                                            << "";
+    }
+    void stateOfATask()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, state);
+        const char got = taskState(text.toStdString());
+        QCOMPARE(got ? QString(QChar(got)) : QString(), state);
+    }
+
     // This machine's own file is of that form (the fit would otherwise do nothing here).
     void thisMachinesLoadavgIsRead()
     {
@@ -57,6 +81,9 @@ private slots:
         if (!f.open(QIODevice::ReadOnly))
             QSKIP("no /proc/loadavg");
         QVERIFY(runnableThreads(f.readAll().toStdString()) >= 1); // (the reader itself is runnable)
+        QFile self(QStringLiteral("/proc/thread-self/stat"));
+        QVERIFY(self.open(QIODevice::ReadOnly));
+        QCOMPARE(taskState(self.readAll().toStdString()), 'R'); // (the reading thread runs)
     }
 };
 
