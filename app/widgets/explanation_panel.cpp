@@ -98,6 +98,8 @@ void ExplanationPanel::setFontScale(double scale)
 
 void ExplanationPanel::setPresentation(bool on)
 {
+    if (on == m_presentation) // (asked at every fit of presentation mode, after every result: nothing again)
+        return;
     m_presentation = on;
     m_shapes->setVisible(!on);
     showResult();

@@ -61,6 +61,19 @@ private slots:
     void aDemoFileReopensAsSaved();
 
 private:
+    // Each other window with the main window's key that opens it.
+    struct OtherWindow
+    {
+        int key;
+        Qt::KeyboardModifiers modifiers;
+        QWidget *window;
+    };
+    QList<OtherWindow> otherWindows() const
+    {
+        return { { Qt::Key_P, {}, windows()->pipeline() }, { Qt::Key_W, {}, windows()->whyScale() },
+            { Qt::Key_T, {}, windows()->training() }, { Qt::Key_H, {}, windows()->hull() },
+            { Qt::Key_H, Qt::ControlModifier, windows()->heads() }, { Qt::Key_X, {}, windows()->mistakes() } };
+    }
     // A key as the keyboard sends it: to the window that has the keys. False when none has them (a key astray).
     bool press(int key, Qt::KeyboardModifiers modifiers = {});
     QWidget *active() const { return QApplication::activeWindow(); }
@@ -143,14 +156,7 @@ void TestLectureHall::keysGoBackToTheWindowBeneath()
 
 void TestLectureHall::everyOtherWindowClosesByEscAndCtrlW()
 {
-    const struct
-    {
-        int key;
-        Qt::KeyboardModifiers modifiers;
-        QWidget *window;
-    } all[] = { { Qt::Key_P, {}, windows()->pipeline() }, { Qt::Key_W, {}, windows()->whyScale() },
-        { Qt::Key_T, {}, windows()->training() }, { Qt::Key_H, {}, windows()->hull() },
-        { Qt::Key_H, Qt::ControlModifier, windows()->heads() }, { Qt::Key_X, {}, windows()->mistakes() } };
+    const QList<OtherWindow> all = otherWindows();
     for (const auto &w : all)
         for (const QKeySequence &close : { QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_W) }) {
             const QString name = w.window->objectName() + ", " + close.toString();
@@ -245,14 +251,7 @@ void TestLectureHall::theOtherWindowsPresent()
 void TestLectureHall::everyPresentingWindowShowsItsWayOut()
 {
     QVERIFY(press(Qt::Key_F5));
-    const struct
-    {
-        int key;
-        Qt::KeyboardModifiers modifiers;
-        QWidget *window;
-    } all[] = { { Qt::Key_P, {}, windows()->pipeline() }, { Qt::Key_W, {}, windows()->whyScale() },
-        { Qt::Key_T, {}, windows()->training() }, { Qt::Key_H, {}, windows()->hull() },
-        { Qt::Key_H, Qt::ControlModifier, windows()->heads() }, { Qt::Key_X, {}, windows()->mistakes() } };
+    const QList<OtherWindow> all = otherWindows();
     for (const auto &w : all) {
         const QString name = w.window->objectName();
         QVERIFY2(press(w.key, w.modifiers), qPrintable(name));
