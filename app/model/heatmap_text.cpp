@@ -188,7 +188,7 @@ QString HeatmapText::varianceNote(const attn::Params &p)
               .arg(p.sigma == 1.0 ? QStringLiteral("1") : QStringLiteral("σ²"));
 }
 
-QString HeatmapText::notes(const attn::Result &result, const DisplayOptions &d, int rowStep, int colStep)
+QString HeatmapText::notes(const attn::Result &result, const DisplayOptions &d, int rowStep, int colStep, bool brief)
 {
     const attn::Result *r = &result;
     QStringList notes;
@@ -199,7 +199,7 @@ QString HeatmapText::notes(const attn::Result &result, const DisplayOptions &d, 
             "Each drawn cell is the largest of %1 × %2 cells (the matrix has more cells than the screen has pixels).")
                      .arg(rowStep)
                      .arg(colStep);
-    if (r->params.softmaxDim == -2)
+    if (r->params.softmaxDim == -2 && !brief)
         notes << (d.gradientPanels
                 ? tr(
                     "Softmax over queries (dim −2): each column sums to 1, the rows do not, so the output is no "

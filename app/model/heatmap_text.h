@@ -27,7 +27,9 @@ public:
     static QString columnBarToolTip(const attn::Result &r, int j);
     // The notes under the map: cells drawn as the largest of rowStep × colStep, softmax over queries, a flat map
     // on the fixed colour range, queries that see no key, NaN rows, uniform masked rows. Empty: none.
-    static QString notes(const attn::Result &r, const DisplayOptions &d, int rowStep, int colStep);
+    // brief: without the paragraph on what softmax over dim −2 means (a presented comparison's side
+    // titles and column panels show it, and its cells need the room).
+    static QString notes(const attn::Result &r, const DisplayOptions &d, int rowStep, int colStep, bool brief = false);
     // Where q's and k's entries do not have the footnote's variance 1 under ÷√d_k (block 1's randn weights: d_model
     // = 8), the plain words of why the scale leaves the scores wide: "W_q and W_k are randn, so ... d_model² = 64
     // remains". Empty where the footnote holds (or the scaling is not a square root's).

@@ -7,6 +7,7 @@
 #include <qcustomplot.h>
 
 #include <QBoxLayout>
+#include <QCoreApplication>
 #include <QTimer>
 
 #include <algorithm>
@@ -48,6 +49,7 @@ void ComparisonView::setPresentation(bool on, double fontScale)
         h->setLeastNumberPixels(on ? kLeastPresentedNumberPixels : 0);
         h->setFontScale(fontScale);
     }
+    alignPanels();
 }
 
 void ComparisonView::resetZoom()
@@ -81,6 +83,10 @@ void ComparisonView::layOutComparison()
 void ComparisonView::alignPanels()
 {
     const bool on = m_comparison->isOn();
+    // Presenting a comparison, what dim −2 means is left to the sides' titles and column panels (and the
+    // lesson's caption): the exercise's three rows in Chinese at 1280 x 720 had no room for their numbers.
+    for (HeatmapPanel *h : { m_heatmap, m_partnerHeatmap })
+        h->setBriefNotes(on && m_presentation);
     // Block 3's two sides have the same entropies to the last digit shown: the maps take their room.
     m_heatmap->setRowEntropyShown(!on || m_comparison->kind() != CompareKind::Sdpa);
     m_partnerHeatmap->setRowEntropyShown(!on || m_comparison->kind() != CompareKind::Sdpa);
@@ -88,41 +94,64 @@ void ComparisonView::alignPanels()
         m_heatmap->setColorScaleVisible(true);
         m_heatmap->setSpareBottomRow(false);
         m_heatmap->setNoteMinimumHeight(0);
+        m_heatmap->setKeyAxisTitleShown(true);
         return;
     }
     // One above the other when that gives larger cells (a long row of keys), else side by side.
-    // Once both maps are laid out, what their panels take around the maps (axes, side panels, notes)
-    // is measured and carried over to the other arrangement; before that it is estimated from the window.
+    // What the panels take around the maps (axes, side panels, notes) differs between the two
+    // arrangements (notes wrap, side panels stretch with the width): it is measured in each once laid
+    // out and kept while size and settings stay; an arrangement not yet measured is estimated from
+    // the font. (Carrying one arrangement's measure over to the other kept whichever came first: a
+    // Chinese 1 x 6 comparison stayed side by side with 7-pixel cells, too small for its numbers.)
     const QWidget *area = parentWidget() ? parentWidget() : this;
     const attn::Params &p = m_model->params();
     const double px = QFontInfo(m_heatmap->font()).pixelSize() * (m_presentation ? window()->height() / 540.0 : 1.0);
     const QRect ga = m_heatmap->geometry(), gb = m_partnerHeatmap->geometry();
     const QRect ha = m_heatmap->heatmapRect(), hb = m_partnerHeatmap->heatmapRect();
     const bool measured = m_heatmap->isVisible() && m_partnerHeatmap->isVisible() && ha.width() > 20 && hb.width() > 20
-        && ha.height() > 5 && hb.height() > 5;
-    double totalW = area->width() - 8;
-    double totalH = area->height() * (m_presentation ? 0.55 : 0.65);
-    double aroundW = px * 16,
-           aroundH = px * (p.softmaxDim == -2 || m_model->compare() == CompareKind::SoftmaxDim ? 18 : 11);
-    if (measured) {
-        aroundW = std::max(ga.width() - ha.width(), gb.width() - hb.width());
-        aroundH = std::max(ga.height() - ha.height(), gb.height() - hb.height());
-        totalW = m_stacked ? std::max(ga.width(), gb.width()) : ga.width() + gb.width();
-        totalH = m_stacked ? ga.height() + gb.height() : std::max(ga.height(), gb.height());
+        && ha.height() > 5 && hb.height() > 5
+        && (ga.top() != gb.top()) == m_stacked; // (laid out as now arranged: just after a switch, not yet)
+    const bool laidOut = width() > 100 && height() > 50;
+    const double totalW = laidOut ? width() : area->width() - 8;
+    const double totalH = laidOut ? height() : area->height() * (m_presentation ? 0.55 : 0.65);
+    const QString key = QStringLiteral("%1x%2 %3 %4x%5 %6 %7 %8 %9")
+                            .arg(width())
+                            .arg(height())
+                            .arg(px)
+                            .arg(p.queryLength)
+                            .arg(p.keyLength)
+                            .arg(p.softmaxDim)
+                            .arg(int(m_model->compare()))
+                            .arg(int(m_model->display().gradientPanels))
+                            .arg(QCoreApplication::translate("HeatmapPanel", "key j")); // the language
+    if (key != m_aroundKey) {
+        m_aroundKey = key;
+        m_around[0] = m_around[1] = Around();
     }
-    const auto cellText = [&](double w, double h) {
+    if (measured)
+        m_around[m_stacked ? 1 : 0] = Around { double(std::max(ga.width() - ha.width(), gb.width() - hb.width())),
+            double(std::max(ga.height() - ha.height(), gb.height() - hb.height())) };
+    const Around estimate { px * 16,
+        px * (p.softmaxDim == -2 || m_model->compare() == CompareKind::SoftmaxDim ? 18 : 11) };
+    const auto cellText = [&](double w, double h, int arrangement) {
+        const Around a = m_around[arrangement].width > 0 ? m_around[arrangement] : estimate;
         return std::min(
-            (h - aroundH) / std::max(1, p.queryLength) * 0.65, ((w - aroundW) / std::max(1, p.keyLength) - 2) / 3.6);
+            (h - a.height) / std::max(1, p.queryLength) * 0.65, ((w - a.width) / std::max(1, p.keyLength) - 2) / 3.6);
     };
-    const double beside = cellText(totalW / 2.0, totalH);
-    const double stacked = cellText(totalW, totalH / 2.0);
+    const double beside = cellText(totalW / 2.0, totalH, 0);
+    const double stacked = cellText(totalW, totalH / 2.0, 1);
     // Stacked only for a long row of keys (S at least 3 L, as block 2's 1 × 6) when that gives larger
     // cells; otherwise side by side, the rows lining up.
     const bool stack = p.keyLength >= 3 * p.queryLength && stacked > beside;
-    if (stack != m_stacked) {
+    const bool switched = stack != m_stacked;
+    if (switched) {
         m_stacked = stack;
         m_maps->setDirection(stack ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
     }
+    // Presenting one above the other, the keys are numbered but not named ("key j"): the line it takes
+    // is what a Chinese 1 x 6 comparison at 1280 x 720 needs for its numbers (the caption names the keys).
+    for (HeatmapPanel *h : { m_heatmap, m_partnerHeatmap })
+        h->setKeyAxisTitleShown(!(stack && m_presentation));
     // Side by side with one range: one colour scale, on the right. Rows line up: the same rows under
     // the maps and the same height of notes.
     HeatmapPanel *first = m_comparison->mainSide() == 0 ? m_heatmap : m_partnerHeatmap;
@@ -137,8 +166,10 @@ void ComparisonView::alignPanels()
     if (stack) {
         first->setNoteMinimumHeight(0);
         second->setNoteMinimumHeight(0);
-        m_maps->setStretch(0, 1);
-        m_maps->setStretch(1, 1);
+        if (switched) { // halves
+            m_maps->setStretch(0, 1);
+            m_maps->setStretch(1, 1);
+        }
     }
     QTimer::singleShot(0, this, &ComparisonView::balanceSides);
 }
@@ -148,11 +179,13 @@ void ComparisonView::balanceSides()
     // Once both are laid out: the notes as tall as the taller one at the panels' real width (never
     // more than a fifth of the window), and the spare row as tall as what the partner has under its
     // map beyond this panel's column sums (absolute, so repeated calls settle on the same heights).
-    if (m_stacked || !m_comparison->isOn())
+    if (!m_comparison->isOn())
+        return;
+    HeatmapPanel *a = m_heatmap, *b = m_partnerHeatmap;
+    if (m_stacked)
         return;
     // Side by side the two maps get the same width (so the same cells), whatever each has beside it
     // (the shared colour scale, an entropy panel only where rows are distributions).
-    HeatmapPanel *a = m_heatmap, *b = m_partnerHeatmap;
     const int aroundA = a->width() - a->heatmapRect().width(), aroundB = b->width() - b->heatmapRect().width();
     const int map = std::max(50, (a->width() + b->width() - aroundA - aroundB) / 2);
     if (a->heatmapRect().width() > 10 && b->heatmapRect().width() > 10) {

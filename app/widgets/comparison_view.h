@@ -8,6 +8,7 @@
 #include "model/attention_model.h"
 #include "model/controllers.h"
 
+#include <QString>
 #include <QWidget>
 
 class HeatmapPanel;
@@ -41,5 +42,13 @@ private:
     HeatmapPanel *m_partnerHeatmap;
     QBoxLayout *m_maps;
     bool m_stacked = false;
+    // What the panels took around their maps (axes, side panels, notes) when last laid out each way,
+    // side by side [0] and stacked [1], for the same size and settings (m_aroundKey); 0 × 0: not measured.
+    struct Around
+    {
+        double width = 0, height = 0;
+    };
+    Around m_around[2];
+    QString m_aroundKey;
     bool m_presentation = false;
 };

@@ -270,8 +270,11 @@ void HeatmapPanel::connectInteraction()
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::fitScaleLabel);
     connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
         const int around = width() - m_heatRect->rect().width();
-        if (m_heatRect->rect().width() > 10 && std::abs(around - m_around) > 2) {
+        const int aroundHeight = height() - m_heatRect->rect().height();
+        if (m_heatRect->rect().width() > 10 && m_heatRect->rect().height() > 5
+            && (std::abs(around - m_around) > 2 || std::abs(aroundHeight - m_aroundHeight) > 2)) {
             m_around = around;
+            m_aroundHeight = aroundHeight;
             emit aroundChanged();
         }
     });
@@ -323,7 +326,7 @@ void HeatmapPanel::showResult()
         a->setTicker(keyAxis->ticker());
         a->setTickLabelRotation(keyAxis->tickLabelRotation());
         a->setTickLabels(a == lowest);
-        a->setLabel(a == lowest ? tr("key j") : QString());
+        a->setLabel(a == lowest && m_keyTitleShown ? tr("key j") : QString());
     }
     updateColorMap();
     updateSidePanels();
@@ -335,7 +338,7 @@ void HeatmapPanel::showResult()
 void HeatmapPanel::updateNote()
 {
     const QString text = HeatmapText::notes(*m_model->result(), m_model->display(),
-        m_grid.aggregated() ? m_grid.rowStep : 1, m_grid.aggregated() ? m_grid.colStep : 1);
+        m_grid.aggregated() ? m_grid.rowStep : 1, m_grid.aggregated() ? m_grid.colStep : 1, m_briefNotes);
     if (text != m_note->text() || m_noteBox->isHidden() != text.isEmpty()) {
         m_note->setText(text);
         m_noteBox->setVisible(!text.isEmpty());
@@ -431,6 +434,27 @@ void HeatmapPanel::setRowEntropyShown(bool shown)
         return;
     m_rowEntropyShown = shown;
     placeElements();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPanel::setBriefNotes(bool brief)
+{
+    if (brief == m_briefNotes)
+        return;
+    m_briefNotes = brief;
+    updateNote();
+}
+
+void HeatmapPanel::setKeyAxisTitleShown(bool shown)
+{
+    if (shown == m_keyTitleShown)
+        return;
+    m_keyTitleShown = shown;
+    for (QCPAxisRect *r : { m_colSumRect, m_colEntropyRect, m_colGradRect }) {
+        QCPAxis *a = r->axis(QCPAxis::atBottom);
+        if (a->tickLabels())
+            a->setLabel(shown ? tr("key j") : QString());
+    }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -1054,8 +1078,10 @@ void HeatmapPanel::applyPanelSizes()
 {
     // Side panels wide (column panels tall) enough for their numbers at 1.1 times the text size.
     const double basePx = QFontInfo(font()).pixelSize() * m_fontScale;
+    // (presenting, never narrower than the least size numbers are written at: a Chinese window's wider
+    // colour-scale name once squeezed the exercise's row sums out)
     QFont f = numberFont(font());
-    f.setPixelSize(int(basePx * 1.1));
+    f.setPixelSize(std::max(int(basePx * 1.1), m_leastNumberPx));
     // ... and for their names above them.
     QFont lf = font();
     lf.setPointSizeF(font().pointSizeF() * m_fontScale);

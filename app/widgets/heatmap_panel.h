@@ -66,6 +66,8 @@ public:
     // The rows' entropy panel beside the map (over keys): off where a comparison's two sides have the same
     // entropies (block 3), so the maps have the room.
     void setRowEntropyShown(bool shown);
+    void setKeyAxisTitleShown(bool shown); // "key j" under the lowest panel (default shown)
+    void setBriefNotes(bool brief); // HeatmapText::notes' brief (default not)
     void setSpareRowHeight(int pixels);
     // Outer heights of the panels under the map as laid out now: the column sums, and the column
     // entropy with the column gradient when shown (0 otherwise).
@@ -102,8 +104,9 @@ public:
 signals:
     void hovered(int query, int key); // -1, -1 when the mouse leaves the heatmap
     void noteChanged();
-    // What the panels take beside the map (the panel's width less the map's) changed by more than 2
-    // pixels when laid out: a gradient panel came or went, say. A comparison balances its maps again.
+    // What the panels take beside or under the map (the panel's width or height less the map's) changed
+    // by more than 2 pixels when laid out: a gradient panel or a note came or went, say. A comparison
+    // measures and balances its maps again.
     void aroundChanged();
 
 protected:
@@ -158,6 +161,8 @@ private:
     bool m_placedScale = true;
     bool m_spareRow = false, m_placedSpare = false;
     bool m_rowEntropyShown = true, m_placedRowEntropy = true;
+    bool m_keyTitleShown = true;
+    bool m_briefNotes = false;
     bool m_placedGradient = true;
     class QCPLayoutElement *m_spacer = nullptr;
     class QLabel *m_note;
@@ -176,4 +181,5 @@ private:
     double m_fontScale = 1.0;
     int m_leastNumberPx = 0; // (setLeastNumberPixels)
     int m_around = -1; // the panel's width less the map's, as last said by aroundChanged
+    int m_aroundHeight = -1; // and its height less the map's
 };

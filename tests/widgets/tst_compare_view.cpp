@@ -24,6 +24,7 @@ private slots:
     void hoverIsSynchronised();
     void sidesStandAsInTheExport_data();
     void sidesStandAsInTheExport();
+    void presentedComparisonLeavesTheDimParagraphToItsTitles();
 
 private:
     std::unique_ptr<ShownWindow> m_shown;
@@ -204,6 +205,34 @@ void TestCompareView::sidesStandAsInTheExport()
     QCOMPARE(exportedLeft.softmaxDim, leftDim);
     QCOMPARE(exportedRight.scaling != attn::Scaling::None, rightScaled);
     QCOMPARE(exportedRight.softmaxDim, rightDim);
+}
+
+// Presenting a softmax-dim comparison, the paragraph on what dim −2 means gives its room to the cells
+// (the Chinese exercise at 1280 x 720 had no numbers in its three rows): the sides' titles name the dims,
+// the column panels show the sums; out of presentation the paragraph is back.
+void TestCompareView::presentedComparisonLeavesTheDimParagraphToItsTitles()
+{
+    m_model->setParams(lecture::block1());
+    for (Qt::Key key : { Qt::Key_D, Qt::Key_C, Qt::Key_C })
+        gui::pressKey(m_window, key);
+    QCOMPARE(m_model->compare(), CompareKind::SoftmaxDim);
+    m_window->waitUntilComputed();
+    HeatmapPanel *overQueries = m_model->params().softmaxDim == -2 ? m_window->heatmap() : m_window->partnerHeatmap();
+    const QString paragraph = "each column sums to 1";
+    QTRY_VERIFY_WITH_TIMEOUT(overQueries->noteText().contains(paragraph), gui::kPatienceMs);
+    gui::pressKey(m_window, Qt::Key_F5);
+    QVERIFY(m_window->isPresentation());
+    QTRY_VERIFY_WITH_TIMEOUT(!overQueries->noteText().contains(paragraph), gui::kPatienceMs);
+    QVERIFY(overQueries->title().contains("dim −2"));
+    gui::pressKey(m_window, Qt::Key_Escape);
+    QVERIFY(!m_window->isPresentation());
+    QTRY_VERIFY_WITH_TIMEOUT(overQueries->noteText().contains(paragraph), gui::kPatienceMs);
+    // A single map presented keeps it: nothing else on screen says it.
+    gui::pressKey(m_window, Qt::Key_C);
+    QCOMPARE(m_model->compare(), CompareKind::None);
+    gui::pressKey(m_window, Qt::Key_F5);
+    m_window->waitUntilComputed();
+    QVERIFY(m_window->heatmap()->noteText().contains(paragraph));
 }
 
 QTEST_MAIN(TestCompareView)
