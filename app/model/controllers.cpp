@@ -86,11 +86,27 @@ LessonController::LessonController(AttentionModel *model, QObject *parent)
 {
 }
 
-void LessonController::setLesson(Lesson lesson)
+void LessonController::setLesson(Lesson lesson, int first)
 {
     m_lesson = std::move(lesson);
-    m_step = -1;
+    m_step = std::clamp(first, 0, std::max(0, length() - 1)) - 1;
+    m_onStep = true;
     step(+1);
+}
+
+int LessonController::stepShowing(const Lesson &lesson, const AttentionModel &model)
+{
+    int sameSettings = -1;
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+        const Scenario &s = lesson.steps[i];
+        if (!(s.params == model.params()))
+            continue;
+        if (s.compare == model.compare())
+            return int(i);
+        if (sameSettings < 0)
+            sameSettings = int(i);
+    }
+    return sameSettings;
 }
 
 void LessonController::step(int delta)

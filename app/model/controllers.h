@@ -57,8 +57,11 @@ class LessonController : public QObject
 public:
     explicit LessonController(AttentionModel *model, QObject *parent = nullptr);
 
-    // Starts the lesson at its first step.
-    void setLesson(Lesson lesson);
+    // Starts the lesson at its first step (or at step first, 0-based, clamped to the lesson).
+    void setLesson(Lesson lesson, int first = 0);
+    // The step whose settings the model shows now (the same settings and comparison, else the same settings
+    // alone; the first such step), or -1: a preset of the lecture shows one of the lesson's steps.
+    static int stepShowing(const Lesson &lesson, const AttentionModel &model);
     bool hasLesson() const { return m_lesson.has_value(); }
     // Moves by delta steps within the lesson (no wrap-around) and applies the step; after leave(), either
     // direction goes back to the step that was left.

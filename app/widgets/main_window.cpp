@@ -392,12 +392,15 @@ void MainWindow::showWeights(std::shared_ptr<const attn::LoadedWeights> w)
     m_windows->showWeights(std::move(w));
 }
 
-bool MainWindow::openLesson(const QString &path, QString *error)
+bool MainWindow::openLesson(const QString &path, QString *error, int fromShownBy)
 {
     auto lesson = loadLesson(path, error);
     if (!lesson)
         return false; // the current state stays
-    m_lesson.setLesson(std::move(*lesson));
+    // Paging from a state one of its steps shows (a preset of the lecture: block 2), the lesson goes on from
+    // that step; from anything else it starts at its first.
+    const int shown = fromShownBy != 0 ? LessonController::stepShowing(*lesson, *m_model) : -1;
+    m_lesson.setLesson(std::move(*lesson), shown < 0 ? 0 : shown + fromShownBy);
     m_lessonPath = path.startsWith(QLatin1String(":/")) ? path : QFileInfo(path).absoluteFilePath();
     return true;
 }
@@ -406,7 +409,7 @@ void MainWindow::stepLesson(int delta)
 {
     QString error;
     if (!m_lesson.hasLesson()) {
-        if (!openLesson(builtInLessonPath(), &error))
+        if (!openLesson(builtInLessonPath(), &error, delta))
             showProblem(error);
         return;
     }

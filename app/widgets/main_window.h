@@ -82,7 +82,8 @@ public:
     void applyScenario(const Scenario &s);
     // classroom: with presentation mode, the language, the lesson and step, the windows open (a demo file).
     Scenario currentScenario(bool classroom = false) const;
-    bool openLesson(const QString &path, QString *error);
+    // fromShownBy: not 0 when Page Up or Down opens it, to go on by that many steps from the step shown.
+    bool openLesson(const QString &path, QString *error, int fromShownBy = 0);
     // Q, K (and V) from files in place of the draws, or weights alone in their own window (io::classifyDataFiles
     // says which). Says what is wrong in *error and keeps the state when they cannot be used.
     bool openData(const QStringList &paths, QString *error);

@@ -27,6 +27,7 @@ private slots:
     void lessonStepsForwardAndBack();
     void theStepsMessageFollowsTheLanguage();
     void presetLeavesTheLessonsStep();
+    void pagingFromAPresetGoesOnFromItsStep();
     void titleNamesWhatIsShown();
     void captionSaysWhatTheKeyChanged();
     void captionFollowsEveryChangeOfAPreset();
@@ -161,6 +162,32 @@ void TestLessons::presetLeavesTheLessonsStep()
 }
 
 // The title names what the window shows: the lecture's block, a lesson's step, or the user's settings.
+// An instructor shows block 2 from its preset and pages on: the lesson goes on from the step the preset
+// shows (step 4, block 2 divided by √64, so Page Down gives step 5), not from step 1; Page Up from block 3
+// (step 6) gives step 5. From a state no step shows, Page Down starts at step 1.
+void TestLessons::pagingFromAPresetGoesOnFromItsStep()
+{
+    for (const auto &[name, key, step] : { std::tuple { "why-scale", Qt::Key_PageDown, 4 },
+             std::tuple { "sdpa-check", Qt::Key_PageUp, 4 }, std::tuple { "qkv-basics", Qt::Key_PageDown, 1 } }) {
+        init();
+        const auto preset = findPreset(name);
+        QVERIFY(preset);
+        m_window->applyScenario(preset->scenario);
+        QVERIFY(!m_window->lesson()->hasLesson());
+        gui::pressKey(m_window, key);
+        QVERIFY(m_window->lesson()->hasLesson());
+        QVERIFY2(m_window->lesson()->currentStep() == step,
+            qPrintable(QString("%1: step %2").arg(name).arg(m_window->lesson()->currentStep() + 1)));
+        QVERIFY(m_window->lesson()->onStep());
+        QVERIFY2(
+            m_window->captionText().contains(QString("%1/8 · ").arg(step + 1)), qPrintable(m_window->captionText()));
+        cleanup();
+    }
+    init();
+    gui::pressKey(m_window, Qt::Key_PageDown); // the built-in example: no step shows it
+    QCOMPARE(m_window->lesson()->currentStep(), 0);
+}
+
 void TestLessons::titleNamesWhatIsShown()
 {
     QCOMPARE(m_window->windowTitle(), QString("attention-viz — your settings"));
