@@ -209,6 +209,9 @@ bool writeDump(Run &run)
         ok = run.outputs.write(
             r.dumpPath, [&](std::ostream &out) { attn::writeWeightsJson(out, *r.weights, dumpText()); }, &why);
     } else {
+        // (refused before any work: the file would be larger than anyone can open, and take minutes to write)
+        if (const std::string tooLarge = attn::jsonTooLarge(r.params, r.mistake.has_value()); !tooLarge.empty())
+            return run.failed("--dump", QString::fromStdString(tooLarge));
         std::optional<attn::MistakeResult> mistake;
         if (r.mistake)
             mistake = attn::commitMistake(r.params, *r.mistake);

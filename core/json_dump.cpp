@@ -5,6 +5,7 @@
 #include "params_keys.h"
 #include "sdpa.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <locale>
@@ -99,6 +100,30 @@ void member(std::ostream &out, const char *name)
 }
 
 } // namespace
+
+std::uint64_t estimatedJsonBytes(const Params &p, bool withMistake)
+{
+    const std::uint64_t B = std::uint64_t(std::max(1, p.batch)), L = std::uint64_t(std::max(1, p.queryLength)),
+                        S = std::uint64_t(std::max(1, p.keyLength)), dk = std::uint64_t(std::max(1, p.dK)),
+                        dv = std::uint64_t(std::max(1, p.dV)), dm = std::uint64_t(std::max(1, p.dModel));
+    // scores, logits, weights (and a mistake's weights); Q, K, V, out and the official out; X and the W's in
+    // projection mode (Y for cross attention); the rows' and columns' statistics in double.
+    std::uint64_t floats = B * (L * S * (withMistake ? 4 : 3) + L * dk + S * dk + S * dv + 2 * L * dv);
+    if (p.mode == Mode::Projection)
+        floats += B * (L + S) * dm + dm * (2 * dk + dv);
+    const std::uint64_t doubles = B * (6 * L + 3 * S);
+    return 16 * floats + 24 * doubles + 4096;
+}
+
+std::string jsonTooLarge(const Params &p, bool withMistake)
+{
+    const std::uint64_t bytes = estimatedJsonBytes(p, withMistake);
+    if (bytes <= kMaxJsonBytes)
+        return {};
+    return "these sizes would write about " + std::to_string(bytes >> 20) + " MiB of JSON, more than the "
+        + std::to_string(kMaxJsonBytes >> 20)
+        + " MiB allowed; reduce --batch, --len or --keys, or write the weights alone with --export weights.npy";
+}
 
 void writeJsonList(std::ostream &out, const std::vector<double> &v)
 {

@@ -7,7 +7,9 @@
 #include "message_text.h"
 #include "mistakes.h"
 
+#include <cstdint>
 #include <ostream>
+#include <string>
 #include <vector>
 
 namespace attn {
@@ -17,6 +19,15 @@ namespace attn {
 // text: the warnings in the interface's language (none: in English).
 void writeJson(
     std::ostream &out, const Result &r, const MistakeResult *mistake = nullptr, const MessageText &text = nullptr);
+
+// About how many bytes writeJson writes for p (a ceiling from measured dumps: 16 bytes a float32, 24 a double;
+// with a mistake, its weights once more), so that --dump can refuse a file nobody can open before spending
+// half a minute writing it (5,000 tokens: 948 MB).
+std::uint64_t estimatedJsonBytes(const Params &p, bool withMistake = false);
+// The most --dump writes: beyond it, the numbers go to .npy files (--export FILE.npy) or smaller sizes.
+inline constexpr std::uint64_t kMaxJsonBytes = std::uint64_t(256) << 20;
+// "" when estimatedJsonBytes(p) is within kMaxJsonBytes, else what to do instead (for "--dump: ...").
+std::string jsonTooLarge(const Params &p, bool withMistake = false);
 
 // One double as JSON, to 17 significant digits (it reads back exactly) in the C locale; null when not finite.
 void writeJsonNumber(std::ostream &out, double v);

@@ -292,6 +292,9 @@ namespace {
         "these sizes need about %1 MiB for their tensors, more than the %2 MiB allowed on this machine; reduce %3, %4, "
         "%5 or the dimensions"),
     QT_TRANSLATE_NOOP("Messages",
+        "these sizes would write about %1 MiB of JSON, more than the %2 MiB allowed; reduce %3, %4 or %5, or write "
+        "the weights alone with %6 %7"),
+    QT_TRANSLATE_NOOP("Messages",
         "these sizes would take about %1 s to compute, more than the %2 s allowed; reduce %3, %4, %5 or the "
         "dimensions"),
     QT_TRANSLATE_NOOP("Messages", "they label the axes when there are as many as queries and keys (L = %1, S = %2)"),

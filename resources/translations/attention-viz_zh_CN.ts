@@ -1393,61 +1393,63 @@
     </message>
     <message>
         <location filename="../../app/render/heatmap_drawing.cpp" line="241"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="326"/>
+        <location filename="../../app/widgets/comparison_view.cpp" line="126"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="329"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="456"/>
         <source>key j</source>
         <translation>键 j</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="381"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="663"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1064"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="687"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1090"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="410"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="664"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="688"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
         <location filename="../../app/render/figure.cpp" line="458"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="283"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1064"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="286"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1090"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="284"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="286"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1065"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="287"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="289"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1091"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="285"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="288"/>
         <source>col. entropy</source>
         <translation>列熵</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="614"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="638"/>
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="640"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="664"/>
         <source>ln S</source>
         <translation>ln S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="657"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="681"/>
         <source>ln L</source>
         <translation>ln L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="663"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="664"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1065"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="687"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="688"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1091"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
@@ -3931,7 +3933,12 @@ A scenario someone sent you should read only the files that came with it. Read t
         <translation>q 的形状为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="324"/>
+        <location filename="../../app/model/message_templates.cpp" line="294"/>
+        <source>these sizes would write about %1 MiB of JSON, more than the %2 MiB allowed; reduce %3, %4 or %5, or write the weights alone with %6 %7</source>
+        <translation>这些尺寸约会写出 %1 MiB 的 JSON，超过允许的 %2 MiB；请减小 %3、%4 或 %5，或用 %6 %7 只写出权重</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="327"/>
         <source>weights of shape %1</source>
         <translation>形状为 %1 的权重</translation>
     </message>
@@ -4066,142 +4073,142 @@ A scenario someone sent you should read only the files that came with it. Read t
         <translation>这些尺寸的张量约需 %1 MiB，超过本机允许的 %2 MiB；请减小 %3、%4、%5 或各维度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="294"/>
+        <location filename="../../app/model/message_templates.cpp" line="297"/>
         <source>these sizes would take about %1 s to compute, more than the %2 s allowed; reduce %3, %4, %5 or the dimensions</source>
         <translation>这些尺寸约需 %1 秒计算，超过允许的 %2 秒；请减小 %3、%4、%5 或各维度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="297"/>
+        <location filename="../../app/model/message_templates.cpp" line="300"/>
         <source>they label the axes when there are as many as queries and keys (L = %1, S = %2)</source>
         <translation>只有词元个数与查询和键的个数相同时才用来标注坐标轴（L = %1，S = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="298"/>
+        <location filename="../../app/model/message_templates.cpp" line="301"/>
         <source>they need tokens in projection mode</source>
         <translation>它们需要投影模式下的词元</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="299"/>
+        <location filename="../../app/model/message_templates.cpp" line="302"/>
         <source>tokens are for self-attention; leave out %1</source>
         <translation>词元用于自注意力；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="300"/>
+        <location filename="../../app/model/message_templates.cpp" line="303"/>
         <source>too deeply nested document</source>
         <translation>文件嵌套太深</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="301"/>
+        <location filename="../../app/model/message_templates.cpp" line="304"/>
         <source>too large document</source>
         <translation>文件太大</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="302"/>
+        <location filename="../../app/model/message_templates.cpp" line="305"/>
         <source>too large for a scenario or lesson (over %1 MiB)</source>
         <translation>作为场景或课程文件太大（超过 %1 MiB）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="303"/>
+        <location filename="../../app/model/message_templates.cpp" line="306"/>
         <source>too much work</source>
         <translation>计算量太大</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="304"/>
+        <location filename="../../app/model/message_templates.cpp" line="307"/>
         <source>unexpected argument %1 (options start with --; see %2)</source>
         <translation>多余的参数 %1（选项以 -- 开头；见 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="305"/>
+        <location filename="../../app/model/message_templates.cpp" line="308"/>
         <source>unknown field (known: format, version, params, display, compare, compare_d_k, caption, load)</source>
         <translation>未知字段（已知字段：format、version、params、display、compare、compare_d_k、caption、load）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="307"/>
+        <location filename="../../app/model/message_templates.cpp" line="310"/>
         <source>unknown field (known: format, version, title, steps)</source>
         <translation>未知字段（已知字段：format、version、title、steps）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="308"/>
+        <location filename="../../app/model/message_templates.cpp" line="311"/>
         <source>unknown field (known: mode, batch, len, keys, cross, d_model, d_k, d_v, d_v_follows_d_k, keys_follow_len, seed, scaling, scale, init, sigma, softmax_dim, mask, mask_cells, mask_fill, mask_convention, batch_index, tokens, positions, score, additive_hidden)</source>
         <translation>未知字段（已知字段：mode、batch、len、keys、cross、d_model、d_k、d_v、d_v_follows_d_k、keys_follow_len、seed、scaling、scale、init、sigma、softmax_dim、mask、mask_cells、mask_fill、mask_convention、batch_index、tokens、positions、score、additive_hidden）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="312"/>
+        <location filename="../../app/model/message_templates.cpp" line="315"/>
         <source>unknown field (known: show, colormap, range, cell_values, gradient_panels)</source>
         <translation>未知字段（已知字段：show、colormap、range、cell_values、gradient_panels）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="313"/>
+        <location filename="../../app/model/message_templates.cpp" line="316"/>
         <source>unknown format %1 (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>未知格式 %1（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="314"/>
+        <location filename="../../app/model/message_templates.cpp" line="317"/>
         <source>unknown image format %1 (use .png, .jpg, .pdf or .svg)</source>
         <translation>未知图片格式 %1（请用 .png、.jpg、.pdf 或 .svg）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="315"/>
+        <location filename="../../app/model/message_templates.cpp" line="318"/>
         <source>unknown kind of array file (use .npy, .csv, .tsv or .txt; .npz holds several)</source>
         <translation>未知的数组文件类型（请用 .npy、.csv、.tsv 或 .txt；.npz 可以包含多个）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="316"/>
+        <location filename="../../app/model/message_templates.cpp" line="319"/>
         <source>unknown preset %1; the presets are</source>
         <translation>未知预设 %1；预设有</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="317"/>
+        <location filename="../../app/model/message_templates.cpp" line="320"/>
         <source>unterminated array</source>
         <translation>未终止的数组</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="318"/>
+        <location filename="../../app/model/message_templates.cpp" line="321"/>
         <source>unterminated object</source>
         <translation>未终止的对象</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="319"/>
+        <location filename="../../app/model/message_templates.cpp" line="322"/>
         <source>unterminated string</source>
         <translation>未终止的字符串</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="320"/>
+        <location filename="../../app/model/message_templates.cpp" line="323"/>
         <source>v %1 needs k&apos;s batch and length</source>
         <translation>v %1 需要与 k 相同的批次和长度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="321"/>
+        <location filename="../../app/model/message_templates.cpp" line="324"/>
         <source>v has shape %1</source>
         <translation>v 的形状为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="322"/>
+        <location filename="../../app/model/message_templates.cpp" line="325"/>
         <source>value %1</source>
         <translation>值 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="323"/>
+        <location filename="../../app/model/message_templates.cpp" line="326"/>
         <source>value %1 of %2 is empty</source>
         <translation>%2 的第 %1 个值为空</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="325"/>
+        <location filename="../../app/model/message_templates.cpp" line="328"/>
         <source>width and height must be from %1 to %2 pixels (got %3)</source>
         <translation>宽和高必须在 %1 到 %2 像素之间（实际为 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="326"/>
+        <location filename="../../app/model/message_templates.cpp" line="329"/>
         <source>with %1 mha-mask-in-sdpa, the padding is pad:N with N from %2 to the number of keys (got %3)</source>
         <translation>用 %1 mha-mask-in-sdpa 时，填充写作 pad:N，N 从 %2 到键数（实际为 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="328"/>
+        <location filename="../../app/model/message_templates.cpp" line="331"/>
         <source>with %1, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, .json), got %2</source>
         <translation>用 %1 时，应为图片（.png、.jpg、.pdf、.svg）或数字（.csv、.json），实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="329"/>
+        <location filename="../../app/model/message_templates.cpp" line="332"/>
         <source>with %1, only mha-mask-in-sdpa takes a mask (its padding, pad:N)</source>
         <translation>用 %1 时，只有 mha-mask-in-sdpa 接受掩码（即它的填充 pad:N）</translation>
     </message>

@@ -733,6 +733,8 @@ void TestBadInput::refused_data()
     QTest::newRow("additive too much work") << QStringList { "--score", "additive", "--additive-hidden", "4096",
         "--len", "4096", "--mode", "direct", "--dump", "{dir}/out.json" }
                                             << "these sizes would take about" << QString();
+    QTest::newRow("dump too large") << QStringList { "--len", "3000", "--mode", "direct", "--dump", "{dir}/out.json" }
+                                    << "--dump: these sizes would write about" << QString();
     QTest::newRow("additive with --mistake")
         << QStringList { "--score", "additive", "--mistake", "no-scale", "--dump", "{dir}/out.json" }
         << "--score: the lecture's mistakes are the dot product's" << QString();

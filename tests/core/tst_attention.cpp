@@ -144,6 +144,7 @@ class TestAttention : public QObject
     Q_OBJECT
 private slots:
     void lectureBlock1();
+    void dumpSizeIsEstimatedFromAbove();
     void lectureBlock2();
     void lectureBlock3MatchesHandComputation();
     void lectureExercise();
@@ -176,6 +177,50 @@ private slots:
     void linearInitIsPyTorchs();
     void scoreHistogramIsADensity();
 };
+
+// --dump refuses a file larger than attn::kMaxJsonBytes before writing it: the estimate must be a ceiling of
+// what writeJson writes (or a refused dump would have fitted) and not far above it (or a dump that fits is
+// refused): within a factor of 2.5 for both modes, a mistake, tiny and larger sizes.
+void TestAttention::dumpSizeIsEstimatedFromAbove()
+{
+    struct Case
+    {
+        attn::Mode mode;
+        int batch, L, S, dk;
+        bool mistake;
+    };
+    for (const Case &c : { Case { attn::Mode::Direct, 1, 1, 1, 1, false },
+             Case { attn::Mode::Direct, 2, 64, 48, 16, false }, Case { attn::Mode::Projection, 2, 40, 40, 8, false },
+             Case { attn::Mode::Projection, 3, 120, 120, 32, true },
+             Case { attn::Mode::Direct, 1, 300, 200, 64, false } }) {
+        Params p;
+        p.mode = c.mode;
+        p.batch = c.batch;
+        p.queryLength = c.L;
+        p.keyLength = c.mode == attn::Mode::Projection ? c.L : c.S;
+        p.dK = p.dV = c.dk;
+        p.dModel = 16;
+        std::optional<attn::MistakeResult> m;
+        if (c.mistake)
+            m = attn::commitMistake(p, attn::Mistake::NoScale);
+        const Result r = attn::compute(m ? m->params : p);
+        std::ostringstream out;
+        attn::writeJson(out, r, m ? &*m : nullptr);
+        const double written = double(out.str().size()), estimated = double(attn::estimatedJsonBytes(p, c.mistake));
+        QVERIFY2(written <= estimated && estimated <= 2.5 * written + 8192,
+            qPrintable(QString("B %1, L %2, S %3: wrote %4 bytes, estimated %5")
+                           .arg(c.batch)
+                           .arg(c.L)
+                           .arg(p.keyLength)
+                           .arg(written)
+                           .arg(estimated)));
+    }
+    Params big;
+    big.mode = attn::Mode::Direct;
+    big.queryLength = big.keyLength = 5000; // a scenario's 5,000 tokens wrote 948 MB
+    QVERIFY(attn::jsonTooLarge(big).find("MiB of JSON") != std::string::npos);
+    QVERIFY(attn::jsonTooLarge(attn::Params {}).empty());
+}
 
 void TestAttention::lectureBlock1()
 {
