@@ -13,6 +13,27 @@ namespace attn {
 
 namespace {
 
+// Adds each p_j's terms of the norm (p_j²(1 - p_j)², p_j², p_j⁴) over [first, last) to 16 partial sums of each (two
+// or four vector registers of doubles; the additions of one element do not wait for the previous element's).
+constexpr int kLanes = 16;
+void addJacobianTerms(const float *p, int first, int last, double *d, double *o, double *f)
+{
+    int j = first;
+    for (; j + kLanes <= last; j += kLanes)
+        for (int k = 0; k < kLanes; ++k) {
+            const double pj = p[j + k], sq = pj * pj;
+            d[k] += sq * (1.0 - pj) * (1.0 - pj);
+            o[k] += sq;
+            f[k] += sq * sq;
+        }
+    for (int k = 0; j < last; ++j, ++k) {
+        const double pj = p[j], sq = pj * pj;
+        d[k] += sq * (1.0 - pj) * (1.0 - pj);
+        o[k] += sq;
+        f[k] += sq * sq;
+    }
+}
+
 // softmaxJacobianNorm with the largest weight's index known, in one pass: with t that index,
 // ||J||² = sum_j p_j²(1 - p_j)² + p_t²·o + (o + p_t²)·o - sum_{j != t} p_j⁴, where o = sum_{j != t} p_j².
 // Leaving t out of o and of the fourth powers keeps a nearly one-hot row's small norm exact: no term
@@ -20,15 +41,17 @@ namespace {
 // Any index of the largest weight gives the same value.
 double jacobianNormAt(const float *p, int n, int top)
 {
-    double diag = 0.0, others = 0.0, fourth = 0.0;
-#pragma omp simd reduction(+ : diag, others, fourth)
-    for (int j = 0; j < n; ++j) {
-        const double pj = p[j], sq = pj * pj, off = j == top ? 0.0 : sq;
-        diag += sq * (1.0 - pj) * (1.0 - pj);
-        others += off;
-        fourth += off * off;
-    }
+    // the elements before and after top, so that no element is compared with top's index
+    double d[kLanes] = {}, o[kLanes] = {}, f[kLanes] = {};
+    addJacobianTerms(p, 0, top, d, o, f);
+    addJacobianTerms(p, top + 1, n, d, o, f);
     const double pt = p[top], pt2 = pt * pt;
+    double diag = pt2 * (1.0 - pt) * (1.0 - pt), others = 0.0, fourth = 0.0;
+    for (int k = 0; k < kLanes; ++k) {
+        diag += d[k];
+        others += o[k];
+        fourth += f[k];
+    }
     return std::sqrt(std::max(0.0, diag + pt2 * others + (others + pt2) * others - fourth));
 }
 
@@ -37,8 +60,33 @@ double jacobianNormAt(const float *p, int n, int top)
 // length (a whole row's float sum drifts by more than 1e-6 over thousands of weights), at the speed of float.
 constexpr int kChunk = 256;
 
-// exp(x_j - m) for a row, vectorised (torchExp has no branch), and their sum.
-double expRow(const float *x, float m, float *e, int n)
+// A row's largest and smallest logit, and whether it holds a NaN, in one vectorised pass. (clang starts OpenMP's
+// max reduction at -FLT_MAX, not -inf, so a fully masked row comes out at -FLT_MAX: that value is looked at again.)
+struct RowRange
+{
+    float max, min;
+    bool nan;
+};
+
+RowRange rangeOf(const float *x, int n)
+{
+    float hi = -std::numeric_limits<float>::infinity(), lo = std::numeric_limits<float>::infinity();
+    int nan = 0;
+#pragma omp simd reduction(max : hi) reduction(min : lo) reduction(| : nan)
+    for (int j = 0; j < n; ++j) {
+        const float v = x[j];
+        hi = std::max(hi, v);
+        lo = std::min(lo, v);
+        nan |= int(v != v);
+    }
+    if (hi == std::numeric_limits<float>::lowest())
+        hi = Eigen::Map<const Eigen::ArrayXf>(x, n).maxCoeff();
+    return { hi, lo, nan != 0 };
+}
+
+// exp(x_j - m) for a row, vectorised (torchExp has no branch), and their sum. fast: every x_j - m is within
+// [kFastExpLow, 0], where torchExpNormalRange gives torchExp's bits with less work.
+template <bool fast> double expRow(const float *x, float m, float *e, int n)
 {
     double z = 0.0;
     for (int c = 0; c < n; c += kChunk) {
@@ -46,7 +94,7 @@ double expRow(const float *x, float m, float *e, int n)
         float part = 0.0f;
 #pragma omp simd reduction(+ : part)
         for (int j = c; j < end; ++j) {
-            const float v = torchExp(x[j] - m);
+            const float v = fast ? torchExpNormalRange(x[j] - m) : torchExp(x[j] - m);
             e[j] = v;
             part += v;
         }
@@ -135,7 +183,9 @@ void kernel(const float *x, Eigen::Index xStride, const LogitRows *makeLogits, E
             for (int i = first; i < last; ++i) {
                 const float *xr = makeLogits ? buffer.get() + std::size_t(i - first) * n : x + i * xStride;
                 float *wr = w + i * wStride;
-                const float m = Eigen::Map<const Eigen::ArrayXf>(xr, n).maxCoeff();
+                // (with a NaN, the maximum as Eigen finds it, and the full exp)
+                const RowRange range = rangeOf(xr, n);
+                const float m = range.nan ? Eigen::Map<const Eigen::ArrayXf>(xr, n).maxCoeff() : range.max;
                 if (m == ninf) {
                     std::fill(wr, wr + n, 0.0f);
                     rowSum[i] = rowEntropy[i] = rowMax[i] = 0.0;
@@ -146,7 +196,8 @@ void kernel(const float *x, Eigen::Index xStride, const LogitRows *makeLogits, E
                     continue;
                 }
                 // exp as PyTorch's (exact down to its subnormals, 0 for a masked logit)
-                const float z = float(expRow(xr, m, wr, n));
+                const bool fast = !range.nan && std::isfinite(m) && range.min - m >= kFastExpLow;
+                const float z = float(fast ? expRow<true>(xr, m, wr, n) : expRow<false>(xr, m, wr, n));
                 const float lnZ = std::log(z);
                 const RowStats r = fresh ? normalizeRow<true>(xr, m, wr, n, lnZ, 1.0f / z, cs, ce)
                                          : normalizeRow<false>(xr, m, wr, n, lnZ, 1.0f / z, cs, ce);

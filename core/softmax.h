@@ -6,12 +6,13 @@
 // Rows are shared between the cores (OpenMP). Softmax over columns is this kernel on the transpose.
 // Masked entries are -inf. A row whose entries are all masked gets weights of 0, where PyTorch would
 // give NaN, and is listed in maskedRows so the caller can report it.
-// Each row is three vectorised passes in the cache: exp (as PyTorch's, torchExp) and its sum; the weights with
-// their sums, entropy terms and column sums; the Jacobian's norm in double. Sums are float within chunks of 256
-// elements and double across them. Blocks of rows go to whichever thread is free; the column sums are kept per
-// block and added in block order, so the results do not depend on which thread took which rows.
-// The last bits of the results depend on where the weights lie modulo 64 bytes: the compiler's vector loops work
-// a row's elements before its first aligned vector one at a time. Compare bit for bit at the same placement.
+// Each row is four vectorised passes in the cache: its largest and smallest logit; exp (as PyTorch's, torchExp,
+// or its shorter form torchExpNormalRange, the same bits, when the row spans no more than 87) and its sum; the
+// weights with their sums, entropy terms and column sums; the Jacobian's norm in double (16 partial sums). Sums are
+// float within chunks of 256 elements and double across them. Blocks of rows go to whichever thread is free; the column
+// sums are kept per block and added in block order, so the results do not depend on which thread took which rows. The
+// last bits of the results depend on where the weights lie modulo 64 bytes: the compiler's vector loops work a row's
+// elements before its first aligned vector one at a time. Compare bit for bit at the same placement.
 
 #include "tensor.h"
 

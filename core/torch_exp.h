@@ -61,4 +61,28 @@ inline float torchExp(float d)
     return low ? 0.0f : big;
 }
 
+// torchExp(d) for d in [kFastExpLow, 0] (not NaN), with the same bits: there q = rint(d / ln 2) >= -126, so 2^q is a
+// normal float and u · 2^q is the same single rounding of the same product as torchExp's two steps, and no clamp or
+// selection applies. The softmax's exponentials (x - max over a row) take this path when the row's smallest
+// logit is within 87 of its largest: 8 instructions fewer for each 8 or 16 values.
+inline constexpr float kFastExpLow = -87.0f;
+inline float torchExpNormalRange(float d)
+{
+    constexpr float kInvLn2 = 1.442695040888963407359924681001892137426645954152985934135449406931f;
+    constexpr float kLn2Upper = 0.693145751953125f, kLn2Lower = 1.428606765330187045e-06f;
+    constexpr float kRound = 12582912.0f;
+    const float qf = (d * kInvLn2 + kRound) - kRound;
+    const std::int32_t q = std::int32_t(qf);
+    float s = std::fma(qf, -kLn2Upper, d);
+    s = std::fma(qf, -kLn2Lower, s);
+    float u = 0.000198527617612853646278381f;
+    u = std::fma(u, s, 0.00139304355252534151077271f);
+    u = std::fma(u, s, 0.00833336077630519866943359f);
+    u = std::fma(u, s, 0.0416664853692054748535156f);
+    u = std::fma(u, s, 0.166666671633720397949219f);
+    u = std::fma(u, s, 0.5f);
+    u = 1.0f + std::fma(s * s, u, s);
+    return u * detail::pow2i(q);
+}
+
 } // namespace attn
