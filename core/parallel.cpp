@@ -14,8 +14,10 @@
 
 namespace attn {
 
-int threadsForFreeCores(int cores, int runnableOthers)
+int threadsForFreeCores(int cores, int runnableOthers, double work)
 {
+    if (work >= kSharedCoreWork)
+        return std::max(1, cores);
     return std::clamp(cores - std::max(0, runnableOthers), 1, std::max(1, cores));
 }
 
@@ -75,7 +77,7 @@ void fitThreadsToFreeCores(double work)
     static const int cores = omp_get_max_threads();
     if (chosen || cores <= 1)
         return;
-    if (work < kParallelWork) {
+    if (work >= 0.0 && work < kParallelWork) {
         omp_set_num_threads(1);
         return;
     }
@@ -90,7 +92,7 @@ void fitThreadsToFreeCores(double work)
         return;
     // (The calling thread and this program's spinning workers are among the runnable: the others are the rest.)
     const int own = ownRunnableThreads();
-    omp_set_num_threads(threadsForFreeCores(cores, runnable - std::max(1, own)));
+    omp_set_num_threads(threadsForFreeCores(cores, runnable - std::max(1, own), work));
 #endif
 }
 

@@ -7,6 +7,8 @@
 
 #include <QtTest>
 
+#include <cmath>
+
 using namespace attn;
 
 class TestParallel : public QObject
@@ -17,20 +19,27 @@ private slots:
     {
         QTest::addColumn<int>("cores");
         QTest::addColumn<int>("others");
+        QTest::addColumn<double>("work");
         QTest::addColumn<int>("threads");
-        QTest::newRow("idle, 2 cores") << 2 << 0 << 2;
-        QTest::newRow("one busy program beside it") << 2 << 1 << 1;
-        QTest::newRow("more busy than cores") << 2 << 5 << 1;
-        QTest::newRow("4 cores, 1 busy") << 4 << 1 << 3;
-        QTest::newRow("1 core") << 1 << 0 << 1;
-        QTest::newRow("a negative count read") << 2 << -3 << 2;
+        const double small = 1e6, big = kSharedCoreWork;
+        QTest::newRow("idle, 2 cores") << 2 << 0 << small << 2;
+        QTest::newRow("one busy program beside it") << 2 << 1 << small << 1;
+        QTest::newRow("more busy than cores") << 2 << 5 << small << 1;
+        QTest::newRow("4 cores, 1 busy") << 4 << 1 << small << 3;
+        QTest::newRow("1 core") << 1 << 0 << small << 1;
+        QTest::newRow("a negative count read") << 2 << -3 << small << 2;
+        QTest::newRow("just below the shared-core work, 1 busy") << 2 << 1 << std::nextafter(big, 0.0) << 1;
+        QTest::newRow("the shared-core work, 1 busy") << 2 << 1 << big << 2;
+        QTest::newRow("the shared-core work, 5 busy, 4 cores") << 4 << 5 << 4 * big << 4;
+        QTest::newRow("the shared-core work, 1 core") << 1 << 1 << big << 1;
     }
     void threadsForTheFreeCores()
     {
         QFETCH(int, cores);
         QFETCH(int, others);
+        QFETCH(double, work);
         QFETCH(int, threads);
-        QCOMPARE(threadsForFreeCores(cores, others), threads);
+        QCOMPARE(threadsForFreeCores(cores, others, work), threads);
     }
 
     void runnableFromLoadavg_data()
