@@ -287,7 +287,8 @@ public:
         for (int i = 0; i < n; ++i)
             mData[i] = v[i];
         mDataModified = true;
-        recalculateDataBounds();
+        // (no recalculateDataBounds, a second pass over every cell: the bounds serve only rescaleDataRange, which
+        // this program never calls; the colour range comes from colorRange)
     }
 };
 
