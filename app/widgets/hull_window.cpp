@@ -14,6 +14,9 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <tuple>
+
 HullWindow::HullWindow(AttentionModel *model, QWidget *parent)
     : QWidget(parent)
     , m_model(model)
@@ -72,6 +75,20 @@ HullWindow::HullWindow(AttentionModel *model, QWidget *parent)
     });
     connect(m_plot, &QCustomPlot::mouseMove, this,
         [this](QMouseEvent *e) { highlight(m_hullPlot->outputAt(e->position())); });
+    // The outputs one after another by key, for a lecture without a mouse (→ and ←, as in the Heads window; a spin
+    // box with the keys keeps them for its text, and the plot has them when the window opens).
+    m_plot->setFocusPolicy(Qt::StrongFocus);
+    const auto step = [this](int delta) {
+        const int n = int(m_projection.outputs.size());
+        if (n > 0)
+            highlight(m_query < 0 ? (delta > 0 ? 0 : n - 1) : std::clamp(m_query + delta, 0, n - 1));
+    };
+    for (const auto &[key, delta, help] :
+        { std::tuple { Qt::Key_Right, 1, QT_TRANSLATE_NOOP("HullWindow", "The next output (query) highlighted") },
+            std::tuple {
+                Qt::Key_Left, -1, QT_TRANSLATE_NOOP("HullWindow", "The previous output (query) highlighted") } })
+        connect(describeKey(new QShortcut(QKeySequence(key), this), "HullWindow", help), &QShortcut::activated, this,
+            [step, delta = delta] { step(delta); });
     setPresentation(false);
     resize(760, 640);
     // H (as in the main window) closes it from within; Esc and Ctrl+W too (OtherWindows).
@@ -104,6 +121,7 @@ void HullWindow::showEvent(QShowEvent *event)
 {
     refresh();
     QWidget::showEvent(event);
+    m_plot->setFocus();
 }
 
 void HullWindow::changeEvent(QEvent *event)
@@ -149,7 +167,7 @@ void HullWindow::refresh()
     m_explanation->setText(
         tr("Each output is o_i = Σ_j w_ij v_j. With softmax over the keys a row's weights are ≥ 0 and sum to 1, so "
            "o_i is a convex combination of the values and lies inside their convex hull. Hover an output (or a query "
-           "in the heatmap) to size the values by its weights."));
+           "in the heatmap), or step through the outputs with → and ←, to size the values by its weights."));
     m_status->setText(statusText());
 }
 

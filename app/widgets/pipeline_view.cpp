@@ -213,7 +213,7 @@ QString PipelineView::title(Matrix m) const
 void PipelineView::layOut()
 {
     // Rows of panels: the inputs Q, K, V; then scores → logits → weights → out (in presentation mode one page's
-    // row). One cell size for all, the largest that fits every panel of its row (so equal shapes look equal).
+    // row).
     const QFontMetricsF fm(font());
     // Room between the panels for the step's name ("softmax dim −1").
     const QList<QList<M>> rows = shownRows();
@@ -227,6 +227,9 @@ void PipelineView::layOut()
     const double rowH = (height() - 2 * margin - headH - footH - gap * double(n - 1)) / double(n) - titleH;
     for (Panel &pn : m_panels)
         pn = Panel();
+    // Each row's largest cell that fits it, and their smallest.
+    const double largest = pageCount() > 1 ? 160.0 : 90.0;
+    QList<double> rowCell, rowCellH;
     double cell = 1e9;
     for (const auto &row : rows) {
         double sumCols = 0;
@@ -236,23 +239,32 @@ void PipelineView::layOut()
             maxRows = std::max(maxRows, std::min(fullRows(m), kMaxDrawn));
         }
         const double room = width() - 2 * margin - gap * double(row.size() - 1);
-        cell = std::min({ cell, room / sumCols, rowH / maxRows });
+        rowCell << std::max(1.0, std::min({ room / sumCols, rowH / maxRows, largest }));
+        // Narrow cells are made taller, up to a line and a half of text, where the row has the room: a 3 x 64
+        // matrix is then three strips, not three hairlines.
+        rowCellH << std::max(rowCell.back(), std::min(fm.height() * 1.5, rowH / maxRows));
+        cell = std::min(cell, rowCell.back());
     }
-    cell = std::max(1.0, std::min(cell, pageCount() > 1 ? 160.0 : 90.0));
+    // One cell size for all where it is large enough to write the values (so equal shapes look equal and numbers
+    // are the same size); where even that is too small for any value (d_k = 64 puts 192 columns across the inputs'
+    // row), each row takes its own, so that the 5 x 5 scores are not drawn as narrow as the 5 x 64 inputs need.
+    const bool oneSize = cell * 0.5 >= 7;
     for (qsizetype r = 0; r < n; ++r) {
+        const double w = oneSize ? cell : rowCell[r], h = oneSize ? cell : rowCellH[r];
         // A page's one row is centred across the window.
         double used = gap * double(rows[r].size() - 1);
         for (M m : rows[r])
-            used += std::min(fullCols(m), kMaxDrawn) * cell;
+            used += std::min(fullCols(m), kMaxDrawn) * w;
         double x = n == 1 ? std::max(margin, (width() - used) / 2) : margin;
         const double y = margin + headH + double(r) * (rowH + titleH + gap) + titleH;
         for (M m : rows[r]) {
             Panel &pn = m_panels[int(m)];
             pn.rows = std::min(fullRows(m), kMaxDrawn);
             pn.cols = std::min(fullCols(m), kMaxDrawn);
-            pn.cell = cell;
-            pn.grid = QRectF(x, y, pn.cols * cell, pn.rows * cell);
-            x += pn.cols * cell + gap;
+            pn.cell = w;
+            pn.cellH = h;
+            pn.grid = QRectF(x, y, pn.cols * w, pn.rows * h);
+            x += pn.cols * w + gap;
         }
     }
     // Values in the cells when the widest one fits with a gap (as in the heatmap).
@@ -297,7 +309,7 @@ QRectF PipelineView::cellRect(Matrix m, int row, int col) const
     const Panel &pn = m_panels[int(m)];
     if (row < 0 || col < 0 || row >= pn.rows || col >= pn.cols)
         return {};
-    return { pn.grid.left() + col * pn.cell, pn.grid.top() + row * pn.cell, pn.cell, pn.cell };
+    return { pn.grid.left() + col * pn.cell, pn.grid.top() + row * pn.cellH, pn.cell, pn.cellH };
 }
 
 int PipelineView::outlinedRow(Matrix m) const
@@ -376,7 +388,7 @@ void PipelineView::paintEvent(QPaintEvent *)
         painter.setBrush(Qt::NoBrush);
         painter.setPen(QPen(QColor(230, 40, 30), 3));
         if (row >= 0 && row < pn.rows)
-            painter.drawRect(QRectF(pn.grid.left(), pn.grid.top() + row * pn.cell, pn.grid.width(), pn.cell));
+            painter.drawRect(QRectF(pn.grid.left(), pn.grid.top() + row * pn.cellH, pn.grid.width(), pn.cellH));
         if ((m == M::Scores || m == M::Logits || m == M::Weights) && m_query >= 0 && m_key >= 0)
             painter.drawRect(cellRect(m, m_query, m_key));
     }
@@ -421,7 +433,7 @@ bool PipelineView::hit(const QPointF &at, Matrix *m, int *row, int *col) const
         const Panel &pn = m_panels[k];
         if (pn.rows > 0 && pn.grid.contains(at) && pn.cell > 0) {
             *m = M(k);
-            *row = std::min(pn.rows - 1, int((at.y() - pn.grid.top()) / pn.cell));
+            *row = std::min(pn.rows - 1, int((at.y() - pn.grid.top()) / pn.cellH));
             *col = std::min(pn.cols - 1, int((at.x() - pn.grid.left()) / pn.cell));
             return true;
         }

@@ -49,7 +49,8 @@ private:
     {
         QRectF grid; // the cells
         int rows = 0, cols = 0; // drawn (the first 64 of each when larger)
-        double cell = 0; // side of a cell in pixels
+        double cell = 0; // width of a cell in pixels
+        double cellH = 0; // its height: taller than wide where cells narrow enough to draw a matrix as hairlines
         int textPx = 0; // 0: no values written
     };
     QList<QList<Matrix>> shownRows() const; // the page's panels, row by row

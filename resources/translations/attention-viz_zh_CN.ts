@@ -1773,87 +1773,97 @@ column entropy %1 nats</source>
 <context>
     <name>HullWindow</name>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="38"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="41"/>
         <source>The output inside the values&apos; hull</source>
         <translation>输出在值向量的凸包内</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="39"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="42"/>
         <source>First two principal components of the values</source>
         <translation>值向量的前两个主成分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="40"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="43"/>
         <source>Two coordinates of the values</source>
         <translation>值向量的两个坐标</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="41"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="44"/>
         <source>Axes</source>
         <translation>坐标轴</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="42"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="45"/>
         <source>coordinates</source>
         <translation>坐标</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="79"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="87"/>
+        <source>The next output (query) highlighted</source>
+        <translation>高亮下一个输出（查询）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="89"/>
+        <source>The previous output (query) highlighted</source>
+        <translation>高亮上一个输出（查询）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/hull_window.cpp" line="96"/>
         <source>Close this window</source>
         <translation>关闭此窗口</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="150"/>
-        <source>Each output is o_i = Σ_j w_ij v_j. With softmax over the keys a row&apos;s weights are ≥ 0 and sum to 1, so o_i is a convex combination of the values and lies inside their convex hull. Hover an output (or a query in the heatmap) to size the values by its weights.</source>
-        <translation>每个输出 o_i = Σ_j w_ij v_j。沿键做 softmax 时，每行权重非负且和为 1，所以 o_i 是值向量的凸组合，落在它们的凸包内。把鼠标移到一个输出（或热力图中的一个查询）上，值向量的点按它的权重放大。</translation>
+        <location filename="../../app/widgets/hull_window.cpp" line="168"/>
+        <source>Each output is o_i = Σ_j w_ij v_j. With softmax over the keys a row&apos;s weights are ≥ 0 and sum to 1, so o_i is a convex combination of the values and lies inside their convex hull. Hover an output (or a query in the heatmap), or step through the outputs with → and ←, to size the values by its weights.</source>
+        <translation>每个输出 o_i = Σ_j w_ij v_j。沿键做 softmax 时，每行权重非负且和为 1，所以 o_i 是值向量的凸组合，落在它们的凸包内。把鼠标移到一个输出（或热力图中的一个查询）上，或用 → 和 ← 逐个切换输出，值向量的点按它的权重放大。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="168"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="186"/>
         <source>The output of batch element %1 lies inside the hull.</source>
         <translation>批次元素 %1 的输出位于凸包内。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="169"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="187"/>
         <source>All %1 outputs of batch element %2 lie inside the hull.</source>
         <translation>批次元素 %2 的全部 %1 个输出都在凸包内。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="170"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="188"/>
         <source>%1 of the %2 outputs of batch element %3 lie outside the hull (red).</source>
         <translation>批次元素 %3 的 %2 个输出中有 %1 个落在凸包之外（红色）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="177"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="195"/>
         <source>Their rows&apos; weights do not sum to 1.</source>
         <translation>它们所在行的权重和不为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="178"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="196"/>
         <source>The weights of %1 of the %2 rows do not sum to 1: each such output is its row&apos;s sum times a point of the hull, so it need not lie outside.</source>
         <translation>%2 行中有 %1 行的权重和不为 1：这样的输出等于该行的和乘以凸包中的一个点，所以不一定落在凸包之外。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="184"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="202"/>
         <source>Inside or outside is judged in all %1 dimensions of the values; the picture shows two, so a red point can be drawn inside the polygon.</source>
         <translation>是否在凸包内按值向量的全部 %1 维判断；图只画出两维，所以红点可能画在多边形里面。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="188"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="206"/>
         <source>(Too many to check in all %1 dimensions: judged in the picture only.)</source>
         <translation>（点太多，无法在全部 %1 维中检查：只按图中的两维判断。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="190"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="208"/>
         <source>Softmax runs over the queries (dim=-2): the lecture&apos;s mistake.</source>
         <translation>softmax 沿查询维（dim=-2）：讲义里的错误。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="192"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="210"/>
         <source>(Principal components need d_v ≤ %1: coordinates 0 and 1 shown.)</source>
         <translation>（主成分需要 d_v ≤ %1：此处显示坐标 0 和 1。）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/hull_window.cpp" line="198"/>
+        <location filename="../../app/widgets/hull_window.cpp" line="216"/>
         <source>Query %1 puts its largest weight, %2, on key %3.</source>
         <translation>查询 %1 把最大的权重 %2 放在键 %3 上。</translation>
     </message>
@@ -4676,7 +4686,7 @@ A scenario someone sent you should read only the files that came with it. Read t
         <translation>，只画前 %1 × %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="403"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="415"/>
         <source>Tab: next step · Shift+Tab: the one before · 1 to 4 · Esc: close</source>
         <translation>Tab：下一步 · Shift+Tab：上一步 · 1 到 4 · Esc：关闭</translation>
     </message>

@@ -274,6 +274,22 @@ private slots:
         QApplication::sendEvent(h->plot(), &move);
         QCOMPARE(h->highlightedQuery(), h->hullPlot()->outputAt(at));
         QVERIFY(h->highlightedQuery() >= 0 && h->highlightedQuery() != query);
+        // and by keys, without a mouse: → the next output, ← the previous, held at the ends; the status names the
+        // query; the plot has the keys when the window opens
+        h->hide();
+        h->show();
+        h->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(h));
+        QCOMPARE(h->focusWidget(), h->plot());
+        const int from = h->highlightedQuery();
+        QTest::keyClick(h, Qt::Key_Right);
+        QCOMPARE(h->highlightedQuery(), std::min(4, from + 1));
+        for (int i = 0; i < 6; ++i)
+            QTest::keyClick(h, Qt::Key_Left);
+        QCOMPARE(h->highlightedQuery(), 0);
+        QVERIFY(h->statusText().contains("Query 0 puts its largest weight"));
+        QTest::keyClick(h, Qt::Key_Right);
+        QCOMPARE(h->highlightedQuery(), 1);
     }
 
     // Additive attention from the settings and beside the dot product (View > Compare), every label saying so.
