@@ -56,8 +56,8 @@ QStringList wrapLines(const QString &text, const QFontMetricsF &fm, int width)
         if (fits)
             return parts;
     }
-    // Then at spaces outside parentheses, so that "(dim −1)" and "(L = 3, S = 5, seed 0)" stay whole
-    // where they fit on a line; a group wider than a line breaks at its own spaces.
+    // Then at spaces outside parentheses, so that "(dim −1)" and "(L = 3, S = 5, seed 0)" (or "（L = 3，…）") stay
+    // whole where they fit on a line; a group wider than a line breaks at its own spaces.
     struct Piece
     {
         QString text, before; // before: the space it follows ("  " between the title's parts)
@@ -65,17 +65,37 @@ QStringList wrapLines(const QString &text, const QFontMetricsF &fm, int width)
     QList<Piece> pieces;
     QString before;
     int depth = 0;
-    for (const QString &word : text.split(' ')) {
-        if (word.isEmpty()) {
+    for (const QString &spaced : text.split(' ')) {
+        if (spaced.isEmpty()) {
             before += ' ';
             continue;
         }
-        if (depth > 0 && !pieces.isEmpty())
-            pieces.last().text += ' ' + word;
-        else
-            pieces.push_back({ word, before.isEmpty() ? QString() : before.size() > 1 ? QStringLiteral("  ") : " " });
+        // Chinese puts two groups side by side without a space ("（dim −1）（L = 1，…）"): a line may break
+        // between them too, and nowhere inside the second.
+        QStringList words;
+        qsizetype from = 0;
+        for (qsizetype i = 1; i < spaced.size(); ++i)
+            if (spaced[i - 1] == QChar(0xFF09) && spaced[i] == QChar(0xFF08)) {
+                words << spaced.mid(from, i - from);
+                from = i;
+            }
+        words << spaced.mid(from);
+        for (qsizetype k = 0; k < words.size(); ++k) {
+            const QString &word = words[k];
+            const QString space = k > 0 ? QString() : QStringLiteral(" ");
+            if (depth > 0 && !pieces.isEmpty())
+                pieces.last().text += space + word;
+            else
+                pieces.push_back({ word,
+                    k > 0 || before.isEmpty() ? QString()
+                        : before.size() > 1   ? QStringLiteral("  ")
+                                              : space });
+            // (and the full-width parentheses as the ASCII ones)
+            depth = std::max(0,
+                depth + int(word.count('(') + word.count(QChar(0xFF08)))
+                    - int(word.count(')') + word.count(QChar(0xFF09))));
+        }
         before = QStringLiteral(" ");
-        depth = std::max(0, depth + int(word.count('(')) - int(word.count(')')));
     }
     QList<Piece> units;
     for (const Piece &piece : pieces) {
@@ -406,9 +426,11 @@ public:
         mapKeys->setLabel(QString());
         colValue->setRange(0, colMax * 1.1);
         colValue->setTicker(textTicker({ { 1.0, QStringLiteral("1") } }));
-        // Named beside the bars, under the row sums' panel (a name on the left would meet "query i").
+        // Named beside the bars, under the row sums' panel (a name on the left would meet "query i"), at their
+        // height: the bars are the top of their panel, the keys' numbers and name under them (centred, the name
+        // stood beside the keys' name).
         auto *name = new StretchText(&m_plot, QCoreApplication::translate("HeatmapPanel", "col. sum"), m_font);
-        name->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+        name->setTextFlags(Qt::AlignLeft | Qt::AlignTop);
         cell->addElement(1, 1, name);
         addSumBars(
             query, rowValue, L, [&](int i) { return double(st.rowSums(b, i)); }, true, p, numbers);
@@ -438,6 +460,9 @@ public:
         rect->setMarginGroup(QCP::msTop | QCP::msBottom, rows);
         rect->setMinimumSize(int(std::ceil(numberWidth)), 0);
         styleSidePanel(rect);
+        // Room on the right for half its scale's "1" (near the right end, at the figure's edge it was cut off).
+        const int half = int(std::ceil(QFontMetricsF(m_font).horizontalAdvance(QStringLiteral("1")) / 2.0));
+        rect->setMinimumMargins(QMargins(m_pad, m_pad, m_pad + half, m_pad));
         QCPAxis *keys = rect->axis(QCPAxis::atLeft);
         keys->setRangeReversed(true);
         keys->setRange(-0.5, L - 0.5);

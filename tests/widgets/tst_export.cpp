@@ -159,6 +159,7 @@ private slots:
     void noTextUnder8Units();
     void colourScaleShowsItsEnds();
     void titleIsNotClipped();
+    void chineseTitleBreaksBetweenItsGroups();
     void narrowComparisonIsStackedWithoutPanels();
     void paperColumnMapTakesTheHeight();
     void csvEqualsCore();
@@ -421,6 +422,32 @@ void TestExport::titleIsNotClipped()
                        .arg(column.second)
                        .arg(roomy.first)
                        .arg(roomy.second)));
+}
+
+// A Chinese title breaks between its groups, not inside "（L = 1，S = 6，种子 0）" (a 3.5-inch figure's title read
+// "（L =" on one line and "1，S = 6，种子 0）" on the next: the full-width parentheses were not seen as groups).
+void TestExport::chineseTitleBreaksBetweenItsGroups()
+{
+    QFont font;
+    font.setPixelSize(20);
+    const QFontMetricsF fm(font);
+    const QString group = QStringLiteral("（L = 1，S = 6，种子 0）");
+    const QString title = QStringLiteral("d_k = 64，沿键维 softmax（dim −1）") + group;
+    for (const double extra : { 4.0, 40.0, 120.0 }) {
+        const int width = int(fm.horizontalAdvance(group) + extra);
+        QVERIFY(fm.horizontalAdvance(title) > width);
+        const QStringList lines = wrapLines(title, fm, width);
+        QVERIFY2(lines.size() > 1 && lines.contains(group), qPrintable(lines.join(" | ")));
+        // nothing lost (a break at a space takes the space), no space added between the groups
+        QCOMPARE(lines.join(QString()).remove(' '), QString(title).remove(' '));
+        QVERIFY(!lines.join('\n').contains(QStringLiteral("） （")));
+        for (const QString &line : lines)
+            QVERIFY2(fm.horizontalAdvance(line) <= width, qPrintable(line));
+    }
+    // (as an English title keeps "(L = 1, S = 6, seed 0)" whole)
+    const QString english = QStringLiteral("d_k = 64, softmax over keys (dim −1) (L = 1, S = 6, seed 0)");
+    QVERIFY(wrapLines(english, fm, int(fm.horizontalAdvance("(L = 1, S = 6, seed 0)") + 4))
+                .contains(QStringLiteral("(L = 1, S = 6, seed 0)")));
 }
 
 // A comparison too narrow for two maps side by side is stacked without its sums too: each map has the
