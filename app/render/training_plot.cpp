@@ -74,7 +74,7 @@ TrainingPlot::TrainingPlot(QCustomPlot *plot)
     auto *left = new QCPLayoutGrid, *right = new QCPLayoutGrid;
     grid->addElement(0, 0, left);
     grid->addElement(0, 1, right);
-    grid->setColumnStretchFactors({ 1.5, 1.0 });
+    grid->setColumnStretchFactors({ 1.2, 1.0 }); // (the maps wide enough for their titles in two lines at 1280 px)
     auto *margins = new QCPMarginGroup(m_plot);
     for (int panel = 0; panel < 3; ++panel) {
         auto *rect = new QCPAxisRect(m_plot);
@@ -179,8 +179,12 @@ void TrainingPlot::retranslate()
         m_curves[panel]->axis(QCPAxis::atLeft)->setLabel(names[panel]);
     }
     m_scale->axis()->setLabel(tr("weight"));
+    // The key positions named and numbered once, under the lower map (the maps share them, left and right edges
+    // aligned): the upper map gets the height of both lines, in presentation mode the rows' height.
     for (QCPAxisRect *rect : std::as_const(m_maps)) {
-        rect->axis(QCPAxis::atBottom)->setLabel(tr("key position j"));
+        const bool lower = rect == m_maps.back();
+        rect->axis(QCPAxis::atBottom)->setLabel(lower ? tr("key position j") : QString());
+        rect->axis(QCPAxis::atBottom)->setTickLabels(lower);
         rect->axis(QCPAxis::atLeft)->setLabel(tr("example"));
     }
     m_line[0][0]->setName(tr("scaled"));
