@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/array_files.h"
+#include "io/npz_archive.h"
 
 #include "io/bounded_read.h"
 #include "io/file_kinds.h"
@@ -107,11 +108,12 @@ std::optional<NpzContents> readNpzUnguarded(const QString &path, QString *error,
 {
     if (!readable(path, error))
         return std::nullopt;
-    QuaZip zip(path);
-    if (!zip.open(QuaZip::mdUnzip)) {
+    NpzArchive archive(path);
+    if (!archive.open()) {
         *error = QStringLiteral("%1: not a zip archive (an .npz is one: np.savez)").arg(path);
         return std::nullopt;
     }
+    QuaZip &zip = archive.zip();
     constexpr int maxEntries = 256;
     if (zip.getEntriesCount() > maxEntries) {
         *error = QStringLiteral("%1: %2 entries, more than the %3 an .npz of attention data may hold")
@@ -139,6 +141,24 @@ std::optional<NpzContents> readNpzUnguarded(const QString &path, QString *error,
                          .arg(path, entry)
                          .arg(quint64(info.uncompressedSize))
                          .arg(kMaxArrayFileBytes);
+            return std::nullopt;
+        }
+        // What minizip cannot unpack, named (it said "cannot unpack (-103)").
+        if (info.isEncrypted()) {
+            *error = QStringLiteral("%1: %2 is encrypted (it needs a password); save the arrays again with np.savez")
+                         .arg(path, entry);
+            return std::nullopt;
+        }
+        if (info.method != 0 && info.method != Z_DEFLATED) {
+            const QString name = info.method == 12 ? QStringLiteral("bzip2")
+                : info.method == 14                ? QStringLiteral("LZMA")
+                : info.method == 93                ? QStringLiteral("Zstandard")
+                                                   : QStringLiteral("unknown");
+            *error = QStringLiteral("%1: %2 uses compression method %3 ('%4'), which this program cannot unpack (an "
+                                    ".npz is stored or deflated: np.savez, np.savez_compressed)")
+                         .arg(path, entry)
+                         .arg(info.method)
+                         .arg(name);
             return std::nullopt;
         }
         QuaZipFile file(&zip);

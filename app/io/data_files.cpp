@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/data_files.h"
+#include "io/npz_archive.h"
 
 #include "io/array_files.h"
 #include "io/file_kinds.h"
@@ -24,11 +25,12 @@ QString roleOfFile(const QString &path)
 
 std::optional<QStringList> npzEntryNames(const QString &path, QString *error)
 {
-    QuaZip zip(path);
-    if (!zip.open(QuaZip::mdUnzip)) {
+    NpzArchive archive(path);
+    if (!archive.open()) {
         *error = QStringLiteral("%1: not a zip archive (an .npz is one: np.savez)").arg(path);
         return std::nullopt;
     }
+    QuaZip &zip = archive.zip();
     QStringList names;
     for (const QString &entry : zip.getFileNameList())
         names << (entry.endsWith(QLatin1String(".npy")) ? entry.left(entry.size() - 4) : entry);

@@ -78,6 +78,10 @@ namespace {
     QT_TRANSLATE_NOOP("Messages", "cannot read"),
     QT_TRANSLATE_NOOP("Messages", "cannot read its list of entries"),
     QT_TRANSLATE_NOOP("Messages", "cannot unpack (%1)"),
+    QT_TRANSLATE_NOOP("Messages", "%1 is encrypted (it needs a password); save the arrays again with np.savez"),
+    QT_TRANSLATE_NOOP("Messages",
+        "%1 uses compression method %2 (%3), which this program cannot unpack (an .npz is stored or deflated: "
+        "np.savez, np.savez_compressed)"),
     QT_TRANSLATE_NOOP("Messages", "cannot write %1"),
     QT_TRANSLATE_NOOP("Messages", "chooses a map of %1; give %2 FILE too"),
     QT_TRANSLATE_NOOP("Messages",

@@ -1225,12 +1225,12 @@
         <translation>d_k = %1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="228"/>
+        <location filename="../../app/render/figure.cpp" line="248"/>
         <source>%1: mean row entropy %2</source>
         <translation>%1：平均行熵 %2</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="229"/>
+        <location filename="../../app/render/figure.cpp" line="249"/>
         <source>%1: mean column entropy %2</source>
         <translation>%1：平均列熵 %2</translation>
     </message>
@@ -1400,20 +1400,20 @@
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="381"/>
+        <location filename="../../app/render/figure.cpp" line="401"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="687"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="1090"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="410"/>
+        <location filename="../../app/render/figure.cpp" line="432"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="688"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="458"/>
+        <location filename="../../app/render/figure.cpp" line="483"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="286"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="1090"/>
         <source>entropy</source>
@@ -3124,836 +3124,841 @@ A scenario someone sent you should read only the files that came with it. Read t
     </message>
     <message>
         <location filename="../../app/model/message_templates.cpp" line="81"/>
+        <source>%1 is encrypted (it needs a password); save the arrays again with np.savez</source>
+        <translation>%1 已加密（需要密码）；请用 np.savez 重新保存这些数组</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="85"/>
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="82"/>
+        <location filename="../../app/model/message_templates.cpp" line="86"/>
         <source>chooses a map of %1; give %2 FILE too</source>
         <translation>用于选择 %1 中的一张图；请同时给出 %2 FILE</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="83"/>
+        <location filename="../../app/model/message_templates.cpp" line="87"/>
         <source>does not apply to the sweep&apos;s numbers or pictures (each trial is one direct-mode query against %1 keys at every d_k; the sweep takes %2, %3, %4, %5, %6, %7 and %8 additive with %9)</source>
         <translation>不适用于扫描的数字或图片（每次试验都是在每个 d_k 下，一个直接模式的查询对 %1 个键；扫描只接受 %2、%3、%4、%5、%6、%7 以及 %8 additive 配 %9）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="86"/>
+        <location filename="../../app/model/message_templates.cpp" line="90"/>
         <source>does not apply to the training runs (they take %1, %2, %3, %4, %5, %6, %7 and the %8... options)</source>
         <translation>不适用于训练（训练只接受 %1、%2、%3、%4、%5、%6、%7 以及 %8... 选项）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="88"/>
+        <location filename="../../app/model/message_templates.cpp" line="92"/>
         <source>every key is masked for queries %1; masked_fill(%2) gives them uniform weights %3/%4, as in PyTorch (a -inf mask gives NaN there)</source>
         <translation>查询 %1 的所有键都被屏蔽；masked_fill(%2) 让它们得到均匀权重 %3/%4，与 PyTorch 相同（-inf 掩码在那里给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="91"/>
+        <location filename="../../app/model/message_templates.cpp" line="95"/>
         <source>every key is masked for queries %1; their weights are set to %2 (PyTorch gives NaN)</source>
         <translation>查询 %1 的所有键都被屏蔽；它们的权重设为 %2（PyTorch 给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="93"/>
+        <location filename="../../app/model/message_templates.cpp" line="97"/>
         <source>every key is masked for query %1; its weights are set to %2 (PyTorch gives NaN)</source>
         <translation>查询 %1 的所有键都被屏蔽；它的权重设为 %2（PyTorch 给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="94"/>
+        <location filename="../../app/model/message_templates.cpp" line="98"/>
         <source>every key is masked for query %1; masked_fill(%2) gives it uniform weights %3/%4, as in PyTorch (a -inf mask gives NaN there)</source>
         <translation>查询 %1 的所有键都被屏蔽；masked_fill(%2) 让它得到均匀权重 %3/%4，与 PyTorch 相同（-inf 掩码在那里给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="97"/>
+        <location filename="../../app/model/message_templates.cpp" line="101"/>
         <source>every picture would be the same</source>
         <translation>每张图都会一样</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="98"/>
+        <location filename="../../app/model/message_templates.cpp" line="102"/>
         <source>every query is masked for key %1; its weights are set to %2 (PyTorch gives NaN)</source>
         <translation>键 %1 对所有查询都被屏蔽；它的权重设为 %2（PyTorch 给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="99"/>
+        <location filename="../../app/model/message_templates.cpp" line="103"/>
         <source>every query is masked for key %1; masked_fill(%2) gives it uniform weights %3/%4, as in PyTorch (a -inf mask gives NaN there)</source>
         <translation>键 %1 对所有查询都被屏蔽；masked_fill(%2) 让它得到均匀权重 %3/%4，与 PyTorch 相同（-inf 掩码在那里给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="102"/>
+        <location filename="../../app/model/message_templates.cpp" line="106"/>
         <source>every query is masked for keys %1; masked_fill(%2) gives them uniform weights %3/%4, as in PyTorch (a -inf mask gives NaN there)</source>
         <translation>键 %1 对所有查询都被屏蔽；masked_fill(%2) 让它们得到均匀权重 %3/%4，与 PyTorch 相同（-inf 掩码在那里给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="105"/>
+        <location filename="../../app/model/message_templates.cpp" line="109"/>
         <source>every query is masked for keys %1; their weights are set to %2 (PyTorch gives NaN)</source>
         <translation>键 %1 对所有查询都被屏蔽；它们的权重设为 %2（PyTorch 给出 NaN）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="106"/>
+        <location filename="../../app/model/message_templates.cpp" line="110"/>
         <source>every size must be at least %1</source>
         <translation>每一维都至少为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="107"/>
+        <location filename="../../app/model/message_templates.cpp" line="111"/>
         <source>expected &quot;attention-viz-scenario&quot;</source>
         <translation>应为 &quot;attention-viz-scenario&quot;</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="108"/>
+        <location filename="../../app/model/message_templates.cpp" line="112"/>
         <source>expected %1 (looks) or %2 (masked), got %3</source>
         <translation>应为 %1（可见）或 %2（屏蔽），实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="109"/>
+        <location filename="../../app/model/message_templates.cpp" line="113"/>
         <source>expected %1 (over keys) or %2 (over queries), got %3</source>
         <translation>应为 %1（沿键维）或 %2（沿查询维），实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="110"/>
+        <location filename="../../app/model/message_templates.cpp" line="114"/>
         <source>expected (L, d), (B, L, d) or (B, H, L, d)</source>
         <translation>应为 (L, d)、(B, L, d) 或 (B, H, L, d)</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="111"/>
+        <location filename="../../app/model/message_templates.cpp" line="115"/>
         <source>expected -inf (a boolean mask&apos;s) or %1 (masked_fill(mask, %2)), got %3</source>
         <translation>应为 -inf（布尔掩码的做法）或 %1（masked_fill(mask, %2)），实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="112"/>
+        <location filename="../../app/model/message_templates.cpp" line="116"/>
         <source>expected FIRST..LAST or a list such as %1,%2,%3</source>
         <translation>应为 FIRST..LAST 或形如 %1,%2,%3 的列表</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="113"/>
+        <location filename="../../app/model/message_templates.cpp" line="117"/>
         <source>expected N or LAYER,BATCH,HEAD, got %1</source>
         <translation>应为 N 或 LAYER,BATCH,HEAD，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="114"/>
+        <location filename="../../app/model/message_templates.cpp" line="118"/>
         <source>expected NAME=V1,V2,... with NAME one of d-k, len, keys, d-model, d-v, seed, scale, scaling, init, sigma, softmax-dim, mask, batch-index, got %1</source>
         <translation>应为 NAME=V1,V2,...，NAME 取 d-k、len、keys、d-model、d-v、seed、scale、scaling、init、sigma、softmax-dim、mask、batch-index 之一，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="117"/>
+        <location filename="../../app/model/message_templates.cpp" line="121"/>
         <source>expected WIDTHxHEIGHT in pixels such as %1, got %2</source>
         <translation>应为以像素计的 宽x高，例如 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="118"/>
+        <location filename="../../app/model/message_templates.cpp" line="122"/>
         <source>expected a JSON object at the top</source>
         <translation>最外层应为 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="119"/>
+        <location filename="../../app/model/message_templates.cpp" line="123"/>
         <source>expected a file name</source>
         <translation>应给出文件名</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="120"/>
+        <location filename="../../app/model/message_templates.cpp" line="124"/>
         <source>expected a file name or - for standard output</source>
         <translation>应给出文件名，或用 - 表示标准输出</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="121"/>
+        <location filename="../../app/model/message_templates.cpp" line="125"/>
         <source>expected a list of strings</source>
         <translation>应为字符串列表</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="122"/>
+        <location filename="../../app/model/message_templates.cpp" line="126"/>
         <source>expected a non-empty list of scenarios</source>
         <translation>应为非空的场景列表</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="123"/>
+        <location filename="../../app/model/message_templates.cpp" line="127"/>
         <source>expected a number from %1 to %2</source>
         <translation>应为 %1 到 %2 之间的数</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="124"/>
+        <location filename="../../app/model/message_templates.cpp" line="128"/>
         <source>expected a number from %1 to %2 such as %3, got %4</source>
         <translation>应为 %1 到 %2 之间的数，例如 %3，实际为 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="125"/>
+        <location filename="../../app/model/message_templates.cpp" line="129"/>
         <source>expected a number, got %1</source>
         <translation>应为数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="126"/>
+        <location filename="../../app/model/message_templates.cpp" line="130"/>
         <source>expected a string</source>
         <translation>应为字符串</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="127"/>
+        <location filename="../../app/model/message_templates.cpp" line="131"/>
         <source>expected a string or {&quot;en&quot;: ..., &quot;zh&quot;: ...}</source>
         <translation>应为字符串或 {&quot;en&quot;: ..., &quot;zh&quot;: ...}</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="128"/>
+        <location filename="../../app/model/message_templates.cpp" line="132"/>
         <source>expected a whole number</source>
         <translation>应为整数</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="129"/>
+        <location filename="../../app/model/message_templates.cpp" line="133"/>
         <source>expected a whole number from %1 to %2 (as a string above %3^%4)</source>
         <translation>应为 %1 到 %2 之间的整数（超过 %3^%4 时写成字符串）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="130"/>
+        <location filename="../../app/model/message_templates.cpp" line="134"/>
         <source>expected a whole number from %1 to %2, got %3</source>
         <translation>应为 %1 到 %2 之间的整数，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="131"/>
+        <location filename="../../app/model/message_templates.cpp" line="135"/>
         <source>expected a whole number, got %1</source>
         <translation>应为整数，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="132"/>
+        <location filename="../../app/model/message_templates.cpp" line="136"/>
         <source>expected an .npz archive (np.savez) with q, k (v, tokens); for one array per file use %1, %2, %3</source>
         <translation>应为含 q、k（以及 v、tokens）的 .npz 压缩包（np.savez）；每个文件一个数组时请用 %1、%2、%3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="134"/>
+        <location filename="../../app/model/message_templates.cpp" line="138"/>
         <source>expected an object</source>
         <translation>应为对象</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="135"/>
+        <location filename="../../app/model/message_templates.cpp" line="139"/>
         <source>expected d-k=FIRST..LAST (powers of two) or d-k=%1,%2,%3, got %4</source>
         <translation>应为 d-k=FIRST..LAST（2 的幂）或 d-k=%1,%2,%3，实际为 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="136"/>
+        <location filename="../../app/model/message_templates.cpp" line="140"/>
         <source>expected dot or additive, got %1</source>
         <translation>应为 dot 或 additive，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="137"/>
+        <location filename="../../app/model/message_templates.cpp" line="141"/>
         <source>expected en or zh, got %1</source>
         <translation>应为 en 或 zh，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="138"/>
+        <location filename="../../app/model/message_templates.cpp" line="142"/>
         <source>expected fixed (%1 to %2) or fit, got %3</source>
         <translation>应为 fixed（%1 到 %2）或 fit，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="139"/>
+        <location filename="../../app/model/message_templates.cpp" line="143"/>
         <source>expected no-scale, softmax-dim, mha-mask-in-sdpa, transpose-0-1 or transpose-q, got %1</source>
         <translation>应为 no-scale、softmax-dim、mha-mask-in-sdpa、transpose-0-1 或 transpose-q，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="141"/>
+        <location filename="../../app/model/message_templates.cpp" line="145"/>
         <source>expected none, causal, pad:N, pad:N1,N2,... or custom:ROWS, got %1</source>
         <translation>应为 none、causal、pad:N、pad:N1,N2,... 或 custom:ROWS，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="143"/>
+        <location filename="../../app/model/message_templates.cpp" line="147"/>
         <source>expected normal or randn, got %1</source>
         <translation>应为 normal 或 randn，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="144"/>
+        <location filename="../../app/model/message_templates.cpp" line="148"/>
         <source>expected one dimension of text (dtype &lt;U or |S), got dtype %1 and shape %2</source>
         <translation>应为一维文本（dtype &lt;U 或 |S），实际 dtype 为 %1，形状为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="145"/>
+        <location filename="../../app/model/message_templates.cpp" line="149"/>
         <source>expected one of -inf, %1 (got %2)</source>
         <translation>应为 -inf、%1 之一（实际为 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="146"/>
+        <location filename="../../app/model/message_templates.cpp" line="150"/>
         <source>expected one of dot, additive (got %1)</source>
         <translation>应为 dot、additive 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="147"/>
+        <location filename="../../app/model/message_templates.cpp" line="151"/>
         <source>expected one of fixed, fit (got %1)</source>
         <translation>应为 fixed、fit 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="148"/>
+        <location filename="../../app/model/message_templates.cpp" line="152"/>
         <source>expected one of inv_sqrt_d_k, none, custom, inv_d_k, inv_sqrt_d_model, quarter_each (got %1)</source>
         <translation>应为 inv_sqrt_d_k、none、custom、inv_d_k、inv_sqrt_d_model、quarter_each 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="151"/>
+        <location filename="../../app/model/message_templates.cpp" line="155"/>
         <source>expected one of projection, direct (got %1)</source>
         <translation>应为 projection、direct 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="152"/>
+        <location filename="../../app/model/message_templates.cpp" line="156"/>
         <source>expected one of randn, scaled, linear (got %1)</source>
         <translation>应为 randn、scaled、linear 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="153"/>
+        <location filename="../../app/model/message_templates.cpp" line="157"/>
         <source>expected one of sdpa, mha (got %1)</source>
         <translation>应为 sdpa、mha 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="154"/>
+        <location filename="../../app/model/message_templates.cpp" line="158"/>
         <source>expected one of viridis, cividis, magma, grayscale, coolwarm (got %1)</source>
         <translation>应为 viridis、cividis、magma、grayscale、coolwarm 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="155"/>
+        <location filename="../../app/model/message_templates.cpp" line="159"/>
         <source>expected one of viridis, cividis, magma, grayscale, coolwarm, got %1</source>
         <translation>应为 viridis、cividis、magma、grayscale、coolwarm 之一，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="156"/>
+        <location filename="../../app/model/message_templates.cpp" line="160"/>
         <source>expected one of weights, scores, logits (got %1)</source>
         <translation>应为 weights、scores、logits 之一（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="157"/>
+        <location filename="../../app/model/message_templates.cpp" line="161"/>
         <source>expected one output DIR after its value</source>
         <translation>在它的值后面应给出一个输出文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="158"/>
+        <location filename="../../app/model/message_templates.cpp" line="162"/>
         <source>expected one output FILE after its value</source>
         <translation>在它的值后面应给出一个输出文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="159"/>
+        <location filename="../../app/model/message_templates.cpp" line="163"/>
         <source>expected png, jpg, pdf or svg, got %1</source>
         <translation>应为 png、jpg、pdf 或 svg，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="160"/>
+        <location filename="../../app/model/message_templates.cpp" line="164"/>
         <source>expected projection or direct, got %1</source>
         <translation>应为 projection 或 direct，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="161"/>
+        <location filename="../../app/model/message_templates.cpp" line="165"/>
         <source>expected randn, scaled or linear, got %1</source>
         <translation>应为 randn、scaled 或 linear，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="162"/>
+        <location filename="../../app/model/message_templates.cpp" line="166"/>
         <source>expected scaling or softmax-dim, got %1</source>
         <translation>应为 scaling 或 softmax-dim，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="163"/>
+        <location filename="../../app/model/message_templates.cpp" line="167"/>
         <source>expected sdpa (True = take part) or mha (True = ignore), got %1</source>
         <translation>应为 sdpa（True = 参与）或 mha（True = 忽略），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="164"/>
+        <location filename="../../app/model/message_templates.cpp" line="168"/>
         <source>expected sgd or adam, got %1</source>
         <translation>应为 sgd 或 adam，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="165"/>
+        <location filename="../../app/model/message_templates.cpp" line="169"/>
         <source>expected sqrt-d-k, none, d-k, sqrt-d-model or quarter-each, got %1</source>
         <translation>应为 sqrt-d-k、none、d-k、sqrt-d-model 或 quarter-each，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="166"/>
+        <location filename="../../app/model/message_templates.cpp" line="170"/>
         <source>expected strings of %1 and %2, one per query</source>
         <translation>应为由 %1 和 %2 组成的字符串，每个查询一个</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="167"/>
+        <location filename="../../app/model/message_templates.cpp" line="171"/>
         <source>expected system, light or dark, got %1</source>
         <translation>应为 system、light 或 dark，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="168"/>
+        <location filename="../../app/model/message_templates.cpp" line="172"/>
         <source>expected true or false</source>
         <translation>应为 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="169"/>
+        <location filename="../../app/model/message_templates.cpp" line="173"/>
         <source>expected weights, scores or logits, got %1</source>
         <translation>应为 weights、scores 或 logits，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="170"/>
+        <location filename="../../app/model/message_templates.cpp" line="174"/>
         <source>float16, float32, float64, integers and booleans are</source>
         <translation>支持的是 float16、float32、float64、整数和布尔值</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="171"/>
+        <location filename="../../app/model/message_templates.cpp" line="175"/>
         <source>garbage at the end of the document</source>
         <translation>文件末尾的垃圾</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="172"/>
+        <location filename="../../app/model/message_templates.cpp" line="176"/>
         <source>give %1 and %2 in separate runs</source>
         <translation>%1 和 %2 请分两次运行</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="173"/>
+        <location filename="../../app/model/message_templates.cpp" line="177"/>
         <source>give either %1 or %2, not both</source>
         <translation>%1 和 %2 只能给一个</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="174"/>
+        <location filename="../../app/model/message_templates.cpp" line="178"/>
         <source>give either an .npz (%1) or the arrays one by one (%2, %3), not both</source>
         <translation>要么给一个 .npz（%1），要么逐个给出数组（%2、%3），不能两者都给</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="175"/>
+        <location filename="../../app/model/message_templates.cpp" line="179"/>
         <source>goes with %1 and %2</source>
         <translation>要与 %1 和 %2 一起使用</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="176"/>
+        <location filename="../../app/model/message_templates.cpp" line="180"/>
         <source>holds attention weights, not q and k</source>
         <translation>含有的是注意力权重，不是 q 和 k</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="177"/>
+        <location filename="../../app/model/message_templates.cpp" line="181"/>
         <source>holds k but no q</source>
         <translation>含有 k 但没有 q</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="178"/>
+        <location filename="../../app/model/message_templates.cpp" line="182"/>
         <source>holds no arrays at all</source>
         <translation>不含任何数组</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="179"/>
+        <location filename="../../app/model/message_templates.cpp" line="183"/>
         <source>holds no q, k, v, weights or attn, only %1</source>
         <translation>不含 q、k、v、weights 或 attn，只有 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="180"/>
+        <location filename="../../app/model/message_templates.cpp" line="184"/>
         <source>holds no weights or attn array</source>
         <translation>不含 weights 或 attn 数组</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="181"/>
+        <location filename="../../app/model/message_templates.cpp" line="185"/>
         <source>holds q but no k</source>
         <translation>含有 q 但没有 k</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="182"/>
+        <location filename="../../app/model/message_templates.cpp" line="186"/>
         <source>illegal number</source>
         <translation>非法数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="183"/>
+        <location filename="../../app/model/message_templates.cpp" line="187"/>
         <source>illegal value</source>
         <translation>非法值</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="184"/>
+        <location filename="../../app/model/message_templates.cpp" line="188"/>
         <source>invalid UTF8 string</source>
         <translation>无效的 UTF8 字符串</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="185"/>
+        <location filename="../../app/model/message_templates.cpp" line="189"/>
         <source>invalid escape sequence</source>
         <translation>无效的转义序列</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="186"/>
+        <location filename="../../app/model/message_templates.cpp" line="190"/>
         <source>invalid termination by number</source>
         <translation>无效的编号终止</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="187"/>
+        <location filename="../../app/model/message_templates.cpp" line="191"/>
         <source>is a folder, not a file</source>
         <translation>是文件夹，不是文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="188"/>
+        <location filename="../../app/model/message_templates.cpp" line="192"/>
         <source>is not a number</source>
         <translation>不是数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="189"/>
+        <location filename="../../app/model/message_templates.cpp" line="193"/>
         <source>it ends inside its header</source>
         <translation>文件在文件头中间就结束了</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="190"/>
+        <location filename="../../app/model/message_templates.cpp" line="194"/>
         <source>it has a line of names and no numbers under it</source>
         <translation>它有一行名称，下面却没有数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="191"/>
+        <location filename="../../app/model/message_templates.cpp" line="195"/>
         <source>it has more values than the %1 a loaded array may have</source>
         <translation>它含有的值超过了载入的数组允许的 %1 个</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="192"/>
+        <location filename="../../app/model/message_templates.cpp" line="196"/>
         <source>it has names and no numbers beside them</source>
         <translation>它有名称，旁边却没有数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="193"/>
+        <location filename="../../app/model/message_templates.cpp" line="197"/>
         <source>it holds Python objects (dtype object)</source>
         <translation>它存放的是 Python 对象（dtype object）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="194"/>
+        <location filename="../../app/model/message_templates.cpp" line="198"/>
         <source>it holds no numbers (an empty file)</source>
         <translation>它不含任何数字（空文件）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="195"/>
+        <location filename="../../app/model/message_templates.cpp" line="199"/>
         <source>it holds zero bytes</source>
         <translation>它是零字节的</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="196"/>
+        <location filename="../../app/model/message_templates.cpp" line="200"/>
         <source>it is a structured array (fields [(%1, %2), (%3, %4)])</source>
         <translation>它是结构化数组（字段 [(%1, %2), (%3, %4)]）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="197"/>
+        <location filename="../../app/model/message_templates.cpp" line="201"/>
         <source>it shows batch element %1, but %2 %3 has no such element; add %4</source>
         <translation>它显示第 %1 个批次元素，但 %2 %3 中没有这个元素；请加上 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="198"/>
+        <location filename="../../app/model/message_templates.cpp" line="202"/>
         <source>its .npy format version %1 is not one of %2, %3 and %4</source>
         <translation>它的 .npy 格式版本 %1 不是 %2、%3、%4 之一</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="199"/>
+        <location filename="../../app/model/message_templates.cpp" line="203"/>
         <source>its data does not unpack to the %1 bytes it says (damaged?)</source>
         <translation>它的数据解压后不是所说的 %1 字节（已损坏？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="200"/>
+        <location filename="../../app/model/message_templates.cpp" line="204"/>
         <source>its dtype %1 (complex numbers) is not supported</source>
         <translation>不支持它的数据类型 %1（复数）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="201"/>
+        <location filename="../../app/model/message_templates.cpp" line="205"/>
         <source>its dtype %1 (text) is not supported</source>
         <translation>不支持它的数据类型 %1（文本）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="202"/>
+        <location filename="../../app/model/message_templates.cpp" line="206"/>
         <source>its first line has %1 names for %2 columns of numbers</source>
         <translation>它的第一行有 %1 个名称，却有 %2 列数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="203"/>
+        <location filename="../../app/model/message_templates.cpp" line="207"/>
         <source>its header has no %1</source>
         <translation>文件头中没有 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="204"/>
+        <location filename="../../app/model/message_templates.cpp" line="208"/>
         <source>its header has no %1 (the dtype)</source>
         <translation>文件头中没有 %1（数据类型）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="205"/>
+        <location filename="../../app/model/message_templates.cpp" line="209"/>
         <source>its header has no %1 of True or False</source>
         <translation>文件头中没有取 True 或 False 的 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="206"/>
+        <location filename="../../app/model/message_templates.cpp" line="210"/>
         <source>its header is %1 bytes long (at most %2 MiB)</source>
         <translation>文件头长 %1 字节（最多 %2 MiB）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="207"/>
+        <location filename="../../app/model/message_templates.cpp" line="211"/>
         <source>its header is longer than the file</source>
         <translation>文件头比文件还长</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="208"/>
+        <location filename="../../app/model/message_templates.cpp" line="212"/>
         <source>its header says %1 texts of %2 bytes, but the file has %3 bytes of data</source>
         <translation>文件头说有 %1 个 %2 字节的文本，但文件只有 %3 字节的数据</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="209"/>
+        <location filename="../../app/model/message_templates.cpp" line="213"/>
         <source>its header says %1 values of %2 bytes (%3 bytes), but the file has %4 bytes of data (cut short?)</source>
         <translation>文件头说有 %1 个 %2 字节的值（%3 字节），但文件只有 %4 字节的数据（被截断了？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="211"/>
+        <location filename="../../app/model/message_templates.cpp" line="215"/>
         <source>its header says it is %1 bytes long, but the file has %2 bytes after the header length</source>
         <translation>文件头说它长 %1 字节，但文件在文件头长度之后只有 %2 字节</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="213"/>
+        <location filename="../../app/model/message_templates.cpp" line="217"/>
         <source>its header&apos;s shape %1 has a negative size</source>
         <translation>文件头中的形状 %1 有负的维度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="214"/>
+        <location filename="../../app/model/message_templates.cpp" line="218"/>
         <source>its mask pad:%1 does not fit the %2 keys and batch of %3 the other options give; add %4</source>
         <translation>它的掩码 pad:%1 与其他选项给出的 %2 个键、批大小 %3 不相符；请加上 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="216"/>
+        <location filename="../../app/model/message_templates.cpp" line="220"/>
         <source>its shape %1 has more values than the %2 a loaded array may have</source>
         <translation>它的形状 %1 含有的值超过了载入的数组允许的 %2 个</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="217"/>
+        <location filename="../../app/model/message_templates.cpp" line="221"/>
         <source>k has shape %1</source>
         <translation>k 的形状为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="218"/>
+        <location filename="../../app/model/message_templates.cpp" line="222"/>
         <source>k is %1</source>
         <translation>k 为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="219"/>
+        <location filename="../../app/model/message_templates.cpp" line="223"/>
         <source>line %1 has %2 cells, line %3 has %4 (every line needs as many)</source>
         <translation>第 %1 行有 %2 个单元格，第 %3 行有 %4 个（每行的个数必须相同）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="220"/>
+        <location filename="../../app/model/message_templates.cpp" line="224"/>
         <source>line %1 is empty, between lines of numbers</source>
         <translation>第 %1 行是空的，夹在数字行之间</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="221"/>
+        <location filename="../../app/model/message_templates.cpp" line="225"/>
         <source>line %1, cell %2</source>
         <translation>第 %1 行，第 %2 格</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="222"/>
+        <location filename="../../app/model/message_templates.cpp" line="226"/>
         <source>line %1, cell %2 is empty (a separator too many?)</source>
         <translation>第 %1 行第 %2 格是空的（多了一个分隔符？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="223"/>
+        <location filename="../../app/model/message_templates.cpp" line="227"/>
         <source>loaded Q and K fix d_k (%1); compare scaling, softmax-dim, score or mask-fill instead</source>
         <translation>载入的 Q 和 K 固定了 d_k（%1）；请改为对比 scaling、softmax-dim、score 或 mask-fill</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="225"/>
+        <location filename="../../app/model/message_templates.cpp" line="229"/>
         <source>loaded Q, K and V are used as they are (direct); leave out %1</source>
         <translation>载入的 Q、K、V 原样使用（直接模式）；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="226"/>
+        <location filename="../../app/model/message_templates.cpp" line="230"/>
         <source>loaded Q, K, V fix d-k</source>
         <translation>载入的 Q、K、V 固定了 d-k</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="227"/>
+        <location filename="../../app/model/message_templates.cpp" line="231"/>
         <source>missing name separator</source>
         <translation>缺少名称分隔符</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="228"/>
+        <location filename="../../app/model/message_templates.cpp" line="232"/>
         <source>missing value separator</source>
         <translation>缺失值分隔符</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="229"/>
+        <location filename="../../app/model/message_templates.cpp" line="233"/>
         <source>more than the %1 bytes an array file may have</source>
         <translation>超过一个数组文件允许的 %1 字节</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="230"/>
+        <location filename="../../app/model/message_templates.cpp" line="234"/>
         <source>must be a finite number other than %1</source>
         <translation>必须是不等于 %1 的有限数</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="231"/>
+        <location filename="../../app/model/message_templates.cpp" line="235"/>
         <source>must be from %1 to %2 (got %3)</source>
         <translation>必须在 %1 到 %2 之间（实际为 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="232"/>
+        <location filename="../../app/model/message_templates.cpp" line="236"/>
         <source>must be more than %1 (got %2)</source>
         <translation>必须大于 %1（实际为 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="233"/>
+        <location filename="../../app/model/message_templates.cpp" line="237"/>
         <source>needs %1 (the step of which lesson?)</source>
         <translation>需要 %1（是哪个课程的步骤？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="234"/>
+        <location filename="../../app/model/message_templates.cpp" line="238"/>
         <source>needs %1 rows (one per query, joined by %2), got %3</source>
         <translation>需要 %1 行（每个查询一行，用 %2 连接），实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="235"/>
+        <location filename="../../app/model/message_templates.cpp" line="239"/>
         <source>needs %1 too (Q·Kᵀ takes both)</source>
         <translation>还需要 %1（Q·Kᵀ 两者都要）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="236"/>
+        <location filename="../../app/model/message_templates.cpp" line="240"/>
         <source>negative weights</source>
         <translation>负的权重</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="237"/>
+        <location filename="../../app/model/message_templates.cpp" line="241"/>
         <source>no such file</source>
         <translation>没有这个文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="238"/>
+        <location filename="../../app/model/message_templates.cpp" line="242"/>
         <source>%1 is also the input of %2; write to another file</source>
         <translation>%1 也是 %2 的输入；请写到另一个文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="239"/>
+        <location filename="../../app/model/message_templates.cpp" line="243"/>
         <source>%1 is also the output of %2; give each output its own file</source>
         <translation>%1 也是 %2 的输出；请给每个输出各自的文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="240"/>
+        <location filename="../../app/model/message_templates.cpp" line="244"/>
         <source>a loop of symbolic links</source>
         <translation>符号链接构成了循环</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="241"/>
+        <location filename="../../app/model/message_templates.cpp" line="245"/>
         <source>a symbolic link to %1, which does not exist</source>
         <translation>指向 %1 的符号链接，而它不存在</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="242"/>
+        <location filename="../../app/model/message_templates.cpp" line="246"/>
         <source>cannot be reached (%1)</source>
         <translation>无法访问（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="243"/>
+        <location filename="../../app/model/message_templates.cpp" line="247"/>
         <source>no values after %1</source>
         <translation>%1 后面没有值</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="244"/>
+        <location filename="../../app/model/message_templates.cpp" line="248"/>
         <source>no words in %1</source>
         <translation>%1 中没有词</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="245"/>
+        <location filename="../../app/model/message_templates.cpp" line="249"/>
         <source>item %1 of the JSON list is not a word (a non-empty string)</source>
         <translation>JSON 列表的第 %1 项不是词（非空字符串）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="246"/>
+        <location filename="../../app/model/message_templates.cpp" line="250"/>
         <source>not a NumPy .npy file</source>
         <translation>不是 NumPy .npy 文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="247"/>
+        <location filename="../../app/model/message_templates.cpp" line="251"/>
         <source>not a NumPy .npy file (it does not start with \x93NUMPY)</source>
         <translation>不是 NumPy .npy 文件（不以 \x93NUMPY 开头）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="248"/>
+        <location filename="../../app/model/message_templates.cpp" line="252"/>
         <source>not a regular file (a device, FIFO or socket)</source>
         <translation>不是普通文件（是设备、FIFO 或套接字）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="249"/>
+        <location filename="../../app/model/message_templates.cpp" line="253"/>
         <source>not a softmax over the keys</source>
         <translation>不是沿键维的 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="250"/>
+        <location filename="../../app/model/message_templates.cpp" line="254"/>
         <source>not a text file (a .npy saved under another name?)</source>
         <translation>不是文本文件（是换了名字的 .npy？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="251"/>
+        <location filename="../../app/model/message_templates.cpp" line="255"/>
         <source>not a zip archive (an .npz is one: np.savez)</source>
         <translation>不是 zip 压缩包（.npz 就是一种：np.savez）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="252"/>
+        <location filename="../../app/model/message_templates.cpp" line="256"/>
         <source>not an .npy entry (an .npz holds .npy files)</source>
         <translation>不是 .npy 条目（.npz 中存放的是 .npy 文件）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="253"/>
+        <location filename="../../app/model/message_templates.cpp" line="257"/>
         <source>not valid JSON (%1 at byte %2)</source>
         <translation>不是有效的 JSON（第 %2 字节处%1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="254"/>
+        <location filename="../../app/model/message_templates.cpp" line="258"/>
         <source>object is missing after a comma</source>
         <translation>逗号后缺少对象</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="255"/>
+        <location filename="../../app/model/message_templates.cpp" line="259"/>
         <source>only applies to %1</source>
         <translation>只适用于 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="256"/>
+        <location filename="../../app/model/message_templates.cpp" line="260"/>
         <source>only applies to %1 additive</source>
         <translation>只适用于 %1 additive</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="257"/>
+        <location filename="../../app/model/message_templates.cpp" line="261"/>
         <source>only applies to %1 projection (in direct mode K and V are drawn directly)</source>
         <translation>只适用于 %1 projection（直接模式下 K 和 V 直接生成）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="258"/>
+        <location filename="../../app/model/message_templates.cpp" line="262"/>
         <source>only applies to %1 projection (in direct mode Q, K and V are drawn without weights)</source>
         <translation>只适用于 %1 projection（直接模式下 Q、K、V 不经权重直接生成）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="260"/>
+        <location filename="../../app/model/message_templates.cpp" line="264"/>
         <source>only for &quot;mask&quot;: &quot;custom&quot;</source>
         <translation>只用于 &quot;mask&quot;: &quot;custom&quot;</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="261"/>
+        <location filename="../../app/model/message_templates.cpp" line="265"/>
         <source>pad:N needs a number of keys N from %1 to %2 (the key length), got %3 in %4</source>
         <translation>pad:N 需要键数 N 在 %1 到 %2（键的长度）之间，%4 中为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="262"/>
+        <location filename="../../app/model/message_templates.cpp" line="266"/>
         <source>pad:N1,N2,... needs one count per batch element</source>
         <translation>pad:N1,N2,... 需要每个批次元素一个计数</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="263"/>
+        <location filename="../../app/model/message_templates.cpp" line="267"/>
         <source>position encodings are added to token embeddings</source>
         <translation>位置编码是加在词元嵌入上的</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="264"/>
+        <location filename="../../app/model/message_templates.cpp" line="268"/>
         <source>prints the settings&apos; PyTorch code and exits; leave out %1</source>
         <translation>只打印这些设置的 PyTorch 代码然后退出；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="265"/>
+        <location filename="../../app/model/message_templates.cpp" line="269"/>
         <source>prints the settings&apos; command and exits; leave out %1</source>
         <translation>只打印这些设置的命令然后退出；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="266"/>
+        <location filename="../../app/model/message_templates.cpp" line="270"/>
         <source>q %1 and k %2 need the same batch (and heads) in front of their rows</source>
         <translation>q %1 和 k %2 在行之前需要相同的批次（和头数）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="267"/>
+        <location filename="../../app/model/message_templates.cpp" line="271"/>
         <source>q %1 and k %2 need the same width d_k to be multiplied (Q·Kᵀ)</source>
         <translation>q %1 和 k %2 需要相同的宽度 d_k 才能相乘（Q·Kᵀ）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="268"/>
+        <location filename="../../app/model/message_templates.cpp" line="272"/>
         <source>q has shape %1</source>
         <translation>q 的形状为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="294"/>
+        <location filename="../../app/model/message_templates.cpp" line="298"/>
         <source>these sizes would write about %1 MiB of JSON, more than the %2 MiB allowed; reduce %3, %4 or %5, or write the weights alone with %6 %7</source>
         <translation>这些尺寸约会写出 %1 MiB 的 JSON，超过允许的 %2 MiB；请减小 %3、%4 或 %5，或用 %6 %7 只写出权重</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="327"/>
+        <location filename="../../app/model/message_templates.cpp" line="331"/>
         <source>weights of shape %1</source>
         <translation>形状为 %1 的权重</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="269"/>
+        <location filename="../../app/model/message_templates.cpp" line="273"/>
         <source>row %1 needs %2 cells (one per key, %3 looks, %4 masked), got %5</source>
         <translation>第 %1 行需要 %2 个单元格（每个键一个，%3 表示可见，%4 表示屏蔽），实际为 %5</translation>
     </message>
@@ -3988,237 +3993,242 @@ A scenario someone sent you should read only the files that came with it. Read t
         <translation>没有选择文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="142"/>
+        <location filename="../../app/model/message_templates.cpp" line="82"/>
+        <source>%1 uses compression method %2 (%3), which this program cannot unpack (an .npz is stored or deflated: np.savez, np.savez_compressed)</source>
+        <translation>%1 使用压缩方法 %2（%3），本程序无法解压（.npz 应为不压缩或 deflate 压缩：np.savez、np.savez_compressed）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="146"/>
         <source>expected none, scaling, softmax-dim, score, mask-fill, sdpa or d-k:N, got %1</source>
         <translation>应为 none、scaling、softmax-dim、score、mask-fill、sdpa 或 d-k:N，得到 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="150"/>
+        <location filename="../../app/model/message_templates.cpp" line="154"/>
         <source>expected one of none, scaling, softmax-dim, d-k, score, mask-fill, sdpa (got %1)</source>
         <translation>应为 none、scaling、softmax-dim、d-k、score、mask-fill、sdpa 之一（得到 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="270"/>
+        <location filename="../../app/model/message_templates.cpp" line="274"/>
         <source>row %1, key %2</source>
         <translation>第 %1 行，键 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="271"/>
+        <location filename="../../app/model/message_templates.cpp" line="275"/>
         <source>rows that do not sum to %1</source>
         <translation>行和不为 %1 的行</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="272"/>
+        <location filename="../../app/model/message_templates.cpp" line="276"/>
         <source>save one plain numeric array per file</source>
         <translation>请每个文件保存一个普通的数值数组</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="273"/>
+        <location filename="../../app/model/message_templates.cpp" line="277"/>
         <source>such arrays are pickles, which are never loaded; save numbers (e.g. np.asarray(x, dtype=np.float32))</source>
         <translation>这样的数组是 pickle，从不载入；请保存数字（例如 np.asarray(x, dtype=np.float32)）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="275"/>
+        <location filename="../../app/model/message_templates.cpp" line="279"/>
         <source>the %1 tokens are not shown</source>
         <translation>这 %1 个词元没有显示</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="276"/>
+        <location filename="../../app/model/message_templates.cpp" line="280"/>
         <source>the file name must end in .png, got %1</source>
         <translation>文件名必须以 .png 结尾，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="277"/>
+        <location filename="../../app/model/message_templates.cpp" line="281"/>
         <source>the lecture&apos;s mistakes are the dot product&apos;s; leave out %1 additive</source>
         <translation>讲义中的错误都是点积的错误；请去掉 %1 additive</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="278"/>
+        <location filename="../../app/model/message_templates.cpp" line="282"/>
         <source>the lesson&apos;s step gives the starting state; leave out %1</source>
         <translation>课程的步骤给出了起始状态；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="279"/>
+        <location filename="../../app/model/message_templates.cpp" line="283"/>
         <source>the loaded files fix B, L, S, d_k and d_v and are not drawn; leave out %1</source>
         <translation>载入的文件固定了 B、L、S、d_k 和 d_v，不再随机生成；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="280"/>
+        <location filename="../../app/model/message_templates.cpp" line="284"/>
         <source>the mask pad:%1 masks more keys than the %2 there are</source>
         <translation>掩码 pad:%1 屏蔽的键比现有的 %2 个还多</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="281"/>
+        <location filename="../../app/model/message_templates.cpp" line="285"/>
         <source>the output folder name is empty</source>
         <translation>输出文件夹名为空</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="282"/>
+        <location filename="../../app/model/message_templates.cpp" line="286"/>
         <source>the sweep draws both sides, scaled and not; %1 chooses how the scaled side is scaled</source>
         <translation>扫描会缩放与不缩放两边都画；%1 选择缩放的一边如何缩放</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="284"/>
+        <location filename="../../app/model/message_templates.cpp" line="288"/>
         <source>the training runs use the dot product, scaled and not; leave out %1 additive</source>
         <translation>训练使用点积，缩放与不缩放各一次；请去掉 %1 additive</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="285"/>
+        <location filename="../../app/model/message_templates.cpp" line="289"/>
         <source>the weights are drawn as a picture (.png, .jpg, .pdf or .svg), got %1; %2 writes their numbers</source>
         <translation>权重只能画成图片（.png、.jpg、.pdf 或 .svg），实际为 %1；%2 可写出它们的数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="287"/>
+        <location filename="../../app/model/message_templates.cpp" line="291"/>
         <source>the weights are shown as they are in their own window, written with %1, drawn with %2 or pictured with %3; leave out %4</source>
         <translation>权重按原样显示在单独的窗口中，可用 %1 写出、用 %2 画出或用 %3 截图；请去掉 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="290"/>
+        <location filename="../../app/model/message_templates.cpp" line="294"/>
         <source>the words are saved as Python objects (pickles, never loaded); save them as text</source>
         <translation>这些词是以 Python 对象保存的（pickle，从不载入）；请保存为文本</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="291"/>
+        <location filename="../../app/model/message_templates.cpp" line="295"/>
         <source>these sizes need about %1 MiB for their tensors, more than the %2 MiB allowed on this machine; reduce %3, %4, %5 or the dimensions</source>
         <translation>这些尺寸的张量约需 %1 MiB，超过本机允许的 %2 MiB；请减小 %3、%4、%5 或各维度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="297"/>
+        <location filename="../../app/model/message_templates.cpp" line="301"/>
         <source>these sizes would take about %1 s to compute, more than the %2 s allowed; reduce %3, %4, %5 or the dimensions</source>
         <translation>这些尺寸约需 %1 秒计算，超过允许的 %2 秒；请减小 %3、%4、%5 或各维度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="300"/>
+        <location filename="../../app/model/message_templates.cpp" line="304"/>
         <source>they label the axes when there are as many as queries and keys (L = %1, S = %2)</source>
         <translation>只有词元个数与查询和键的个数相同时才用来标注坐标轴（L = %1，S = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="301"/>
+        <location filename="../../app/model/message_templates.cpp" line="305"/>
         <source>they need tokens in projection mode</source>
         <translation>它们需要投影模式下的词元</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="302"/>
+        <location filename="../../app/model/message_templates.cpp" line="306"/>
         <source>tokens are for self-attention; leave out %1</source>
         <translation>词元用于自注意力；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="303"/>
+        <location filename="../../app/model/message_templates.cpp" line="307"/>
         <source>too deeply nested document</source>
         <translation>文件嵌套太深</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="304"/>
+        <location filename="../../app/model/message_templates.cpp" line="308"/>
         <source>too large document</source>
         <translation>文件太大</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="305"/>
+        <location filename="../../app/model/message_templates.cpp" line="309"/>
         <source>too large for a scenario or lesson (over %1 MiB)</source>
         <translation>作为场景或课程文件太大（超过 %1 MiB）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="306"/>
+        <location filename="../../app/model/message_templates.cpp" line="310"/>
         <source>too much work</source>
         <translation>计算量太大</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="307"/>
+        <location filename="../../app/model/message_templates.cpp" line="311"/>
         <source>unexpected argument %1 (options start with --; see %2)</source>
         <translation>多余的参数 %1（选项以 -- 开头；见 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="308"/>
+        <location filename="../../app/model/message_templates.cpp" line="312"/>
         <source>unknown field (known: format, version, params, display, compare, compare_d_k, caption, load)</source>
         <translation>未知字段（已知字段：format、version、params、display、compare、compare_d_k、caption、load）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="310"/>
+        <location filename="../../app/model/message_templates.cpp" line="314"/>
         <source>unknown field (known: format, version, title, steps)</source>
         <translation>未知字段（已知字段：format、version、title、steps）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="311"/>
+        <location filename="../../app/model/message_templates.cpp" line="315"/>
         <source>unknown field (known: mode, batch, len, keys, cross, d_model, d_k, d_v, d_v_follows_d_k, keys_follow_len, seed, scaling, scale, init, sigma, softmax_dim, mask, mask_cells, mask_fill, mask_convention, batch_index, tokens, positions, score, additive_hidden)</source>
         <translation>未知字段（已知字段：mode、batch、len、keys、cross、d_model、d_k、d_v、d_v_follows_d_k、keys_follow_len、seed、scaling、scale、init、sigma、softmax_dim、mask、mask_cells、mask_fill、mask_convention、batch_index、tokens、positions、score、additive_hidden）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="315"/>
+        <location filename="../../app/model/message_templates.cpp" line="319"/>
         <source>unknown field (known: show, colormap, range, cell_values, gradient_panels)</source>
         <translation>未知字段（已知字段：show、colormap、range、cell_values、gradient_panels）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="316"/>
+        <location filename="../../app/model/message_templates.cpp" line="320"/>
         <source>unknown format %1 (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>未知格式 %1（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="317"/>
+        <location filename="../../app/model/message_templates.cpp" line="321"/>
         <source>unknown image format %1 (use .png, .jpg, .pdf or .svg)</source>
         <translation>未知图片格式 %1（请用 .png、.jpg、.pdf 或 .svg）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="318"/>
+        <location filename="../../app/model/message_templates.cpp" line="322"/>
         <source>unknown kind of array file (use .npy, .csv, .tsv or .txt; .npz holds several)</source>
         <translation>未知的数组文件类型（请用 .npy、.csv、.tsv 或 .txt；.npz 可以包含多个）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="319"/>
+        <location filename="../../app/model/message_templates.cpp" line="323"/>
         <source>unknown preset %1; the presets are</source>
         <translation>未知预设 %1；预设有</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="320"/>
+        <location filename="../../app/model/message_templates.cpp" line="324"/>
         <source>unterminated array</source>
         <translation>未终止的数组</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="321"/>
+        <location filename="../../app/model/message_templates.cpp" line="325"/>
         <source>unterminated object</source>
         <translation>未终止的对象</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="322"/>
+        <location filename="../../app/model/message_templates.cpp" line="326"/>
         <source>unterminated string</source>
         <translation>未终止的字符串</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="323"/>
+        <location filename="../../app/model/message_templates.cpp" line="327"/>
         <source>v %1 needs k&apos;s batch and length</source>
         <translation>v %1 需要与 k 相同的批次和长度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="324"/>
+        <location filename="../../app/model/message_templates.cpp" line="328"/>
         <source>v has shape %1</source>
         <translation>v 的形状为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="325"/>
+        <location filename="../../app/model/message_templates.cpp" line="329"/>
         <source>value %1</source>
         <translation>值 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="326"/>
+        <location filename="../../app/model/message_templates.cpp" line="330"/>
         <source>value %1 of %2 is empty</source>
         <translation>%2 的第 %1 个值为空</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="328"/>
+        <location filename="../../app/model/message_templates.cpp" line="332"/>
         <source>width and height must be from %1 to %2 pixels (got %3)</source>
         <translation>宽和高必须在 %1 到 %2 像素之间（实际为 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="329"/>
+        <location filename="../../app/model/message_templates.cpp" line="333"/>
         <source>with %1 mha-mask-in-sdpa, the padding is pad:N with N from %2 to the number of keys (got %3)</source>
         <translation>用 %1 mha-mask-in-sdpa 时，填充写作 pad:N，N 从 %2 到键数（实际为 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="331"/>
+        <location filename="../../app/model/message_templates.cpp" line="335"/>
         <source>with %1, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, .json), got %2</source>
         <translation>用 %1 时，应为图片（.png、.jpg、.pdf、.svg）或数字（.csv、.json），实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="332"/>
+        <location filename="../../app/model/message_templates.cpp" line="336"/>
         <source>with %1, only mha-mask-in-sdpa takes a mask (its padding, pad:N)</source>
         <translation>用 %1 时，只有 mha-mask-in-sdpa 接受掩码（即它的填充 pad:N）</translation>
     </message>
@@ -4876,128 +4886,128 @@ A scenario someone sent you should read only the files that came with it. Read t
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="183"/>
+        <location filename="../../app/render/training_plot.cpp" line="186"/>
         <source>key position j</source>
         <translation>键位置 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="184"/>
+        <location filename="../../app/render/training_plot.cpp" line="188"/>
         <source>example</source>
         <translation>样本</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="186"/>
+        <location filename="../../app/render/training_plot.cpp" line="190"/>
         <source>scaled</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="187"/>
-        <location filename="../../app/render/training_plot.cpp" line="470"/>
+        <location filename="../../app/render/training_plot.cpp" line="191"/>
+        <location filename="../../app/render/training_plot.cpp" line="474"/>
         <source>not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="204"/>
+        <location filename="../../app/render/training_plot.cpp" line="208"/>
         <source>Training with and without the scale: d_k = %1, %2 lr %3, batch %4, seed %5</source>
         <translation>缩放与不缩放的训练：d_k = %1，%2 学习率 %3，批大小 %4，种子 %5</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="206"/>
+        <location filename="../../app/render/training_plot.cpp" line="210"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="206"/>
+        <location filename="../../app/render/training_plot.cpp" line="210"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="216"/>
+        <location filename="../../app/render/training_plot.cpp" line="220"/>
         <source>Not started: both runs begin from the same W_q and W_k and will see the same batches.</source>
         <translation>尚未开始：两次训练从相同的 W_q 和 W_k 出发，并看到相同的批次。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="231"/>
+        <location filename="../../app/render/training_plot.cpp" line="235"/>
         <source>%1: loss %2 → %3, accuracy %4 on the held-out examples (%5 on the last batches), largest weight %6 (on the target %7), gradient norm %8 → %9.</source>
         <translation>%1：损失 %2 → %3，留出样本上的准确率 %4（最近几批上 %5），最大权重 %6（在目标上 %7），梯度范数 %8 → %9。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="241"/>
+        <location filename="../../app/render/training_plot.cpp" line="245"/>
         <source>Step %1 of %2.</source>
         <translation>第 %1 步，共 %2 步。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="242"/>
+        <location filename="../../app/render/training_plot.cpp" line="246"/>
         <source>Step %1 of %2 (accuracy: the share of examples whose largest weight is on the target, now on %5 examples never trained on and over the last %6 batches; loss and weights: the first step&apos;s → the mean of the last %4 steps; gradient norm: the first step&apos;s → the median of the last %3). </source>
         <translation>第 %1 步，共 %2 步（准确率：最大权重落在目标上的样本比例，当前在 %5 个从未训练过的样本上，以及最近 %6 批的平均；损失和权重：第一步的值 → 最近 %4 步的平均；梯度范数：第一步的值 → 最近 %3 步的中位数）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="260"/>
+        <location filename="../../app/render/training_plot.cpp" line="264"/>
         <source>%1 puts the largest weight on the target in %2 % of the held-out examples.</source>
         <translation>%1 在 %2 % 的留出样本中把最大权重放在目标上。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="265"/>
+        <location filename="../../app/render/training_plot.cpp" line="269"/>
         <source>Without the scale the layer does not learn: held-out accuracy %1, %2× chance (1/L = %3).</source>
         <translation>不缩放时这一层学不会：留出集准确率 %1，是随机猜测的 %2 倍（1/L = %3）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="285"/>
+        <location filename="../../app/render/training_plot.cpp" line="289"/>
         <source>Without the scale it learns slowly: held-out accuracy %1 at the start, %2 now (%3× chance, 1/L = %4), against %5 scaled.</source>
         <translation>不缩放时学得很慢：留出集准确率开始时 %1，现在 %2（随机猜测的 %3 倍，1/L = %4），缩放时为 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="287"/>
+        <location filename="../../app/render/training_plot.cpp" line="291"/>
         <source>Without the scale it does not improve: held-out accuracy %1 at the start, %2 now (%3× chance, 1/L = %4), against %5 scaled.</source>
         <translation>不缩放时没有进步：留出集准确率开始时 %1，现在 %2（随机猜测的 %3 倍，1/L = %4），缩放时为 %5。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="233"/>
+        <location filename="../../app/render/training_plot.cpp" line="237"/>
         <source>Not scaled</source>
         <translation>不缩放</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="272"/>
+        <location filename="../../app/render/training_plot.cpp" line="276"/>
         <source>Its rows are one-hot (largest weight %1) and put %2 on the target on average: the softmax is saturated and its gradient has vanished (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
         <translation>它的每一行都是独热分布（最大权重 %1），平均只有 %2 落在目标上：softmax 已饱和，梯度已消失（讲义里的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="275"/>
+        <location filename="../../app/render/training_plot.cpp" line="279"/>
         <source>Its rows are one-hot (largest weight %1) and put %2 on the target on average: the softmax is saturated (the lecture&apos;s “training does not converge”, 训练不收敛).</source>
         <translation>它的每一行都是独热分布（最大权重 %1），平均只有 %2 落在目标上：softmax 已饱和（讲义里的“训练不收敛”）。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="295"/>
+        <location filename="../../app/render/training_plot.cpp" line="299"/>
         <source>Its rows are nearly one-hot (largest weight %1), mostly on a wrong key.</source>
         <translation>它的各行几乎是独热的（最大权重 %1），大多落在错误的键上。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="301"/>
+        <location filename="../../app/render/training_plot.cpp" line="305"/>
         <source>Both have learned: the unscaled gradient&apos;s median fell to %1 of its start on the way, and Adam, which divides each step by the gradient&apos;s own running size, still moved the weights.</source>
         <translation>两者都学会了：不缩放时梯度的中位数途中降到起始值的 %1，而 Adam 用梯度自身的滑动大小去除每一步，仍然推动了权重。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="309"/>
+        <location filename="../../app/render/training_plot.cpp" line="313"/>
         <source>The unscaled gradient starts %1× the scaled one (%2 against %3): without the factor %4 its logits, and their derivatives with respect to W_q and W_k, are %5 times larger.</source>
         <translation>不缩放时梯度一开始是缩放时的 %1 倍（%2 对 %3）：少了因子 %4，它的 logit 以及 logit 对 W_q、W_k 的导数都大 %5 倍。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="316"/>
+        <location filename="../../app/render/training_plot.cpp" line="320"/>
         <source>It falls as the rows turn one-hot and the softmax&apos;s Jacobian goes to 0.</source>
         <translation>随着各行变成独热、softmax 的雅可比趋于 0，它也随之下降。</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="415"/>
+        <location filename="../../app/render/training_plot.cpp" line="419"/>
         <source>chance: 1/L = %1</source>
         <translation>随机猜测：1/L = %1</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="433"/>
+        <location filename="../../app/render/training_plot.cpp" line="437"/>
         <source>gradient norm of each run: median of %1 steps (bold), each step (thin)</source>
         <translation>每次运行的梯度范数：%1 步的中位数（粗线），每一步（细线）</translation>
     </message>
     <message>
-        <location filename="../../app/render/training_plot.cpp" line="473"/>
+        <location filename="../../app/render/training_plot.cpp" line="477"/>
         <source>%1: largest weight on the outlined target in %2 of %3 rows</source>
         <translation>%1：%3 行中 %2 行的最大权重在框出的目标上</translation>
     </message>

@@ -144,6 +144,7 @@ void TestLoading::npzAsNumPyWroteIt_data()
     QTest::addColumn<bool>("deflated");
     QTest::newRow("stored") << "qkv_stored.npz" << false;
     QTest::newRow("deflated, v float16") << "qkv_deflated.npz" << true;
+    QTest::newRow("stored, with a 65535-byte comment") << "qkv_stored_long_comment.npz" << false;
 }
 
 void TestLoading::npzAsNumPyWroteIt()

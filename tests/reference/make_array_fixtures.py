@@ -121,6 +121,15 @@ np.savez(os.path.join(out, "named_query_key.npz"), Query=q.astype("<f4"), Key=k.
 np.savez(os.path.join(out, "q_only.npz"), q=q.astype("<f4"))
 np.savez(os.path.join(out, "tokens_misfit.npz"), q=q.astype("<f4"), k=k.astype("<f4"), tokens=tokens[:3])
 np.savez(os.path.join(out, "weights_weights.npz"), weights=w[0, 0])
+# The same archive with the longest comment zip allows (NumPy reads it; minizip looks for the directory's end in the
+# last 64 KiB only and said "not a zip archive").
+with zipfile.ZipFile(os.path.join(out, "qkv_stored_long_comment.npz"), "w") as z:
+    for name, a in (("q", q.astype("<f4")), ("k", k.astype("<f4")), ("v", vv.astype("<f4")), ("tokens", tokens)):
+        b = io.BytesIO()
+        np.save(b, a)
+        z.writestr(name + ".npy", b.getvalue())
+    z.comment = b"c" * 65535
+assert np.load(os.path.join(out, "qkv_stored_long_comment.npz"))["q"].shape == (1, 4, 3)
 manifest["npz"] = {"q": {"shape": [1, 4, 3], "f32": enc(q)}, "k": {"shape": [1, 4, 3], "f32": enc(k)},
                    "v": {"shape": [1, 4, 3], "f32": enc(vv.astype("<f2").astype("<f4"))},
                    "tokens": tokens.tolist(), "attn": {"shape": list(w.shape), "f32": enc(w)}}
@@ -217,6 +226,21 @@ for sig, off in [(b"PK\x03\x04", 22), (b"PK\x01\x02", 24)]:
     at = data.find(sig)
     data[at + off:at + off + 4] = struct.pack("<I", 1 << 30)
 bad("header_against_zip.npz", bytes(data), "q.npy: its header says 24 values of 4 bytes (96 bytes), but the file has")
+
+# What minizip cannot unpack, said by name: an LZMA entry (zipfile's ZIP_LZMA; NumPy reads it) and an encrypted one
+# (the flag set in both headers: NumPy asks for a password).
+zb = io.BytesIO()
+with zipfile.ZipFile(zb, "w", compression=zipfile.ZIP_LZMA) as z:
+    z.writestr("q.npy", raw(base.astype("<f4")))
+bad("lzma.npz", zb.getvalue(), "q.npy uses compression method 14 ('LZMA'), which this program cannot unpack")
+zb = io.BytesIO()
+with zipfile.ZipFile(zb, "w") as z:
+    z.writestr("q.npy", raw(base.astype("<f4")))
+data = bytearray(zb.getvalue())
+for sig, off in [(b"PK\x03\x04", 6), (b"PK\x01\x02", 8)]:
+    at = data.find(sig)
+    data[at + off] |= 1
+bad("encrypted.npz", bytes(data), "q.npy is encrypted (it needs a password)")
 
 with open(os.path.join(out, "manifest.json"), "w") as f:
     json.dump(manifest, f, indent=1)
