@@ -535,17 +535,15 @@ std::optional<LoadedArray> readCsv(const char *bytes, std::size_t size, std::str
         *error = "it holds zero bytes: not a text file (a .npy saved under another name?)";
         return std::nullopt;
     }
+    // Lines end at \n, \r\n or a lone \r (an old Mac's, or Excel's for Mac), as NumPy's universal newlines read them.
     std::vector<std::string> lines;
     std::size_t start = 0;
     while (start <= text.size()) {
-        const std::size_t end = text.find('\n', start);
-        std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
-        lines.push_back(line);
+        const std::size_t end = text.find_first_of("\r\n", start);
+        lines.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
         if (end == std::string::npos)
             break;
-        start = end + 1;
+        start = end + (text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n' ? 2 : 1);
     }
     while (!lines.empty() && trimmed(lines.back()).empty())
         lines.pop_back();

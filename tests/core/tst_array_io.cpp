@@ -62,6 +62,7 @@ private slots:
     void limitsBeforeAllocating();
     void everyPrefixIsRefused();
     void csvFirstLineWithATypoIsData();
+    void csvLinesEndAsNumPyReadsThem();
 };
 
 void TestArrayIo::readsAsNumPy_data()
@@ -172,6 +173,22 @@ void TestArrayIo::csvFirstLineWithATypoIsData()
     QVERIFY2(a, error.c_str());
     QCOMPARE(a->shape, (std::vector<std::int64_t> { 1, 2 }));
     QCOMPARE(a->columnNames, (std::vector<std::string> { "a", "b" }));
+}
+
+// Lines end at \n, \r\n or a lone \r, as NumPy's loadtxt reads them (a CR-only file was one line, "'3\r4' is not a
+// number"); an error names the line as a text editor counts it.
+void TestArrayIo::csvLinesEndAsNumPyReadsThem()
+{
+    std::string error;
+    for (const std::string text : { "1,2,3\n4,5,6\n", "1,2,3\r\n4,5,6\r\n", "1,2,3\r4,5,6\r", "1,2,3\r4,5,6" }) {
+        const auto a = readCsv(text.data(), text.size(), &error);
+        QVERIFY2(a, error.c_str());
+        QCOMPARE(a->shape, (std::vector<std::int64_t> { 2, 3 }));
+        QCOMPARE(a->data, (std::vector<float> { 1, 2, 3, 4, 5, 6 }));
+    }
+    const std::string bad = "1,2,3\r4,5,x\r";
+    QVERIFY(!readCsv(bad.data(), bad.size(), &error));
+    QCOMPARE(QString::fromStdString(error), QString("line 2, cell 3: 'x' is not a number"));
 }
 
 QTEST_APPLESS_MAIN(TestArrayIo)
