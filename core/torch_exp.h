@@ -26,23 +26,20 @@ inline float pow2i(std::int32_t q) // 2^q for q in the normal range, from its bi
     return f;
 }
 
-} // namespace detail
-
-inline float torchExp(float d)
+// SLEEF's reduction and polynomial for exp(c): q = rint(c / ln 2) and u = exp(c - q ln 2), for |c| small enough
+// that c / ln 2 stays within 2^22. rint (to nearest, ties to even) by adding and taking away 1.5·2^23: the same
+// bits, and without the call that keeps an AVX2 build's loop from vectorising.
+struct Reduced
 {
-    // SLEEF 3's xexpf (sleefsimdsp.c): q = rint(d / ln 2), s = d − q·ln 2 in two parts, a degree-6 polynomial,
-    // then d·2^q in two steps (SLEEF's ldexp2kf), so that q down to −150 stays within the range of pow2i.
+    float u;
+    std::int32_t q;
+};
+inline Reduced expReduced(float c)
+{
     constexpr float kInvLn2 = 1.442695040888963407359924681001892137426645954152985934135449406931f;
     constexpr float kLn2Upper = 0.693145751953125f, kLn2Lower = 1.428606765330187045e-06f;
-    // SLEEF's final selections are made on d; the polynomial runs on d clamped to [−104, 100] (and 0 for NaN),
-    // so that no value outside int's range reaches the conversion.
-    const bool nan = d != d;
-    const float c = nan ? 0.0f : std::min(std::max(d, -104.0f), 100.0f);
-    // rint (to nearest, ties to even) by adding and taking away 1.5·2^23, exact for |c / ln 2| < 2^22: the same bits,
-    // and without the call that keeps an AVX2 build's loop from vectorising.
     constexpr float kRound = 12582912.0f;
     const float qf = (c * kInvLn2 + kRound) - kRound;
-    const std::int32_t q = std::int32_t(qf);
     float s = std::fma(qf, -kLn2Upper, c);
     s = std::fma(qf, -kLn2Lower, s);
     float u = 0.000198527617612853646278381f;
@@ -51,7 +48,20 @@ inline float torchExp(float d)
     u = std::fma(u, s, 0.0416664853692054748535156f);
     u = std::fma(u, s, 0.166666671633720397949219f);
     u = std::fma(u, s, 0.5f);
-    u = 1.0f + std::fma(s * s, u, s);
+    return { 1.0f + std::fma(s * s, u, s), std::int32_t(qf) };
+}
+
+} // namespace detail
+
+inline float torchExp(float d)
+{
+    // SLEEF 3's xexpf (sleefsimdsp.c): q = rint(d / ln 2), s = d − q·ln 2 in two parts, a degree-6 polynomial,
+    // then d·2^q in two steps (SLEEF's ldexp2kf), so that q down to −150 stays within the range of pow2i.
+    // SLEEF's final selections are made on d; the polynomial runs on d clamped to [−104, 100] (and 0 for NaN),
+    // so that no value outside int's range reaches the conversion.
+    const bool nan = d != d;
+    const float c = nan ? 0.0f : std::min(std::max(d, -104.0f), 100.0f);
+    const auto [u, q] = detail::expReduced(c);
     const std::int32_t half = q >> 1;
     const float r = u * detail::pow2i(half) * detail::pow2i(q - half);
     // (every comparison made whatever the others give: a comparison only made under a condition keeps the loop
@@ -68,20 +78,7 @@ inline float torchExp(float d)
 inline constexpr float kFastExpLow = -87.0f;
 inline float torchExpNormalRange(float d)
 {
-    constexpr float kInvLn2 = 1.442695040888963407359924681001892137426645954152985934135449406931f;
-    constexpr float kLn2Upper = 0.693145751953125f, kLn2Lower = 1.428606765330187045e-06f;
-    constexpr float kRound = 12582912.0f;
-    const float qf = (d * kInvLn2 + kRound) - kRound;
-    const std::int32_t q = std::int32_t(qf);
-    float s = std::fma(qf, -kLn2Upper, d);
-    s = std::fma(qf, -kLn2Lower, s);
-    float u = 0.000198527617612853646278381f;
-    u = std::fma(u, s, 0.00139304355252534151077271f);
-    u = std::fma(u, s, 0.00833336077630519866943359f);
-    u = std::fma(u, s, 0.0416664853692054748535156f);
-    u = std::fma(u, s, 0.166666671633720397949219f);
-    u = std::fma(u, s, 0.5f);
-    u = 1.0f + std::fma(s * s, u, s);
+    const auto [u, q] = detail::expReduced(d);
     return u * detail::pow2i(q);
 }
 
