@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "array_io.h"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -54,6 +55,32 @@ std::string dictValue(const std::string &header, const std::string &key, bool *f
             ++end;
         return header.substr(at, end - at);
     }
+    return {};
+}
+
+// How often the header names key (in either quote): NumPy's dict takes the last of two, this reader refuses them.
+int keyCount(const std::string &header, const std::string &key)
+{
+    int n = 0;
+    for (const char quote : { '\'', '"' }) {
+        const std::string quoted = quote + key + quote;
+        for (std::size_t at = header.find(quoted); at != std::string::npos; at = header.find(quoted, at + 1)) {
+            std::size_t after = at + quoted.size();
+            while (after < header.size() && header[after] == ' ')
+                ++after;
+            n += after < header.size() && header[after] == ':' ? 1 : 0;
+        }
+    }
+    return n;
+}
+
+// The header's keys named twice, said by name ("its header names 'shape' twice ..."), or empty.
+std::string repeatedKey(const std::string &header)
+{
+    for (const char *key : { "descr", "fortran_order", "shape" })
+        if (keyCount(header, key) > 1)
+            return std::string("its header names '") + key
+                + "' twice (NumPy would take the last, this program cannot tell which is meant): write it once";
     return {};
 }
 
@@ -283,6 +310,10 @@ std::optional<NpyHeader> readNpyHeader(
         return std::nullopt;
     }
     const std::string header(bytes + start, headerLength);
+    if (const std::string twice = repeatedKey(header); !twice.empty()) {
+        *error = twice;
+        return std::nullopt;
+    }
     bool found = false;
     const std::string descr = dictValue(header, "descr", &found);
     if (!found) {
@@ -389,6 +420,10 @@ std::optional<std::vector<std::string>> readNpyStrings(const char *bytes, std::s
         return std::nullopt;
     }
     const std::string header(bytes + start, headerLength);
+    if (const std::string twice = repeatedKey(header); !twice.empty()) {
+        *error = twice;
+        return std::nullopt;
+    }
     bool found = false;
     const std::string descr = dictValue(header, "descr", &found);
     std::vector<std::int64_t> shape;
@@ -462,6 +497,12 @@ bool number(const std::string &cell, float *value)
     std::string s = cell;
     if (!s.empty() && s[0] == '+')
         s.erase(0, 1);
+    // A decimal comma (1,5 as a spreadsheet in a German or French locale writes it: in quotes between commas, or
+    // between semicolons or tabs): one comma and no point.
+    if (const std::size_t comma = s.find(','); comma != std::string::npos && s.find(',', comma + 1) == std::string::npos
+        && s.find('.') == std::string::npos && comma > 0 && comma + 1 < s.size()
+        && std::isdigit((unsigned char)s[comma - 1]) && std::isdigit((unsigned char)s[comma + 1]))
+        s[comma] = '.';
     if (s.empty())
         return false;
     double v = 0;
@@ -495,33 +536,65 @@ bool number(const std::string &cell, float *value)
     return true;
 }
 
+// A line's cells. Between ' ': runs of spaces and tabs (np.loadtxt's default whitespace). Between ',', ';' or a
+// tab: one cell per separator, a cell in double quotes may hold the separator and "" for a quote (RFC 4180).
 std::vector<std::string> split(const std::string &line, char separator)
 {
     std::vector<std::string> cells;
-    if (separator == ' ') { // runs of spaces (np.savetxt's default)
+    const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+    if (separator == ' ') {
         std::size_t at = 0;
         while (at < line.size()) {
-            while (at < line.size() && (line[at] == ' ' || line[at] == '\r'))
+            while (at < line.size() && blank(line[at]))
                 ++at;
             if (at >= line.size())
                 break;
             std::size_t end = at;
-            while (end < line.size() && line[end] != ' ' && line[end] != '\r')
+            while (end < line.size() && !blank(line[end]))
                 ++end;
-            cells.push_back(line.substr(at, end - at));
+            cells.push_back(trimmed(line.substr(at, end - at)));
             at = end;
         }
         return cells;
     }
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t at = line.find(separator, start);
-        cells.push_back(trimmed(line.substr(start, at == std::string::npos ? std::string::npos : at - start)));
-        if (at == std::string::npos)
-            break;
-        start = at + 1;
+    std::string cell;
+    bool quoted = false, wasQuoted = false;
+    for (std::size_t i = 0; i <= line.size(); ++i) {
+        if (i == line.size() || (!quoted && line[i] == separator)) {
+            cells.push_back(wasQuoted ? cell : trimmed(cell));
+            cell.clear();
+            wasQuoted = false;
+            continue;
+        }
+        const char c = line[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+                cell += line[++i];
+            else if (c == '"')
+                quoted = false;
+            else
+                cell += c;
+        } else if (c == '"' && trimmed(cell).empty()) {
+            quoted = wasQuoted = true;
+            cell.clear();
+        } else if (!(wasQuoted && blank(c))) {
+            cell += c;
+        }
     }
     return cells;
+}
+
+// Whether the line has c outside double quotes.
+bool hasOutsideQuotes(const std::string &line, char c)
+{
+    bool quoted = false;
+    for (const char x : line) {
+        if (x == '"')
+            quoted = !quoted;
+        else if (x == c && !quoted)
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -551,11 +624,19 @@ std::optional<LoadedArray> readCsv(const char *bytes, std::size_t size, std::str
         *error = "it holds no numbers (an empty file)";
         return std::nullopt;
     }
+    // Between cells: a comma or a semicolon if the first line has one (outside quotes), else tabs, unless a line
+    // mixes tabs and spaces between its numbers (then any whitespace, as np.loadtxt reads a .txt).
     const std::string &first = lines.front();
-    const char separator = first.find('\t') != std::string::npos ? '\t'
-        : first.find(',') != std::string::npos                   ? ','
-        : first.find(';') != std::string::npos                   ? ';'
-                                                                 : ' ';
+    char separator = hasOutsideQuotes(first, ',') ? ',' : hasOutsideQuotes(first, ';') ? ';' : ' ';
+    if (separator == ' ' && first.find('\t') != std::string::npos) {
+        separator = '\t';
+        for (std::size_t i = 0; i < lines.size() && separator == '\t'; ++i)
+            for (const std::string &c : split(lines[i], '\t'))
+                if (c.find(' ') != std::string::npos && c.front() != '"') {
+                    separator = ' ';
+                    break;
+                }
+    }
     LoadedArray a;
     a.dtype = "float text";
     std::vector<std::vector<std::string>> rows;

@@ -208,6 +208,8 @@ namespace {
     QT_TRANSLATE_NOOP("Messages", "its header has no %1 (the dtype)"),
     QT_TRANSLATE_NOOP("Messages", "its header has no %1 of True or False"),
     QT_TRANSLATE_NOOP("Messages", "its header is %1 bytes long (at most %2 MiB)"),
+    QT_TRANSLATE_NOOP(
+        "Messages", "its header names %1 twice (NumPy would take the last, this program cannot tell which is meant)"),
     QT_TRANSLATE_NOOP("Messages", "its header is longer than the file"),
     QT_TRANSLATE_NOOP("Messages", "its header says %1 texts of %2 bytes, but the file has %3 bytes of data"),
     QT_TRANSLATE_NOOP(
@@ -334,6 +336,7 @@ namespace {
         "Messages", "with %1 mha-mask-in-sdpa, the padding is pad:N with N from %2 to the number of keys (got %3)"),
     QT_TRANSLATE_NOOP("Messages", "with %1, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, .json), got %2"),
     QT_TRANSLATE_NOOP("Messages", "with %1, only mha-mask-in-sdpa takes a mask (its padding, pad:N)"),
+    QT_TRANSLATE_NOOP("Messages", "write it once"),
 };
 // NOLINTEND(bugprone-suspicious-missing-comma)
 

@@ -3664,301 +3664,311 @@ A scenario someone sent you should read only the files that came with it. Read t
     </message>
     <message>
         <location filename="../../app/model/message_templates.cpp" line="211"/>
+        <source>its header names %1 twice (NumPy would take the last, this program cannot tell which is meant)</source>
+        <translation>文件头两次写了 %1（NumPy 会取后一个，本程序无法判断用的是哪一个）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="213"/>
         <source>its header is longer than the file</source>
         <translation>文件头比文件还长</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="212"/>
+        <location filename="../../app/model/message_templates.cpp" line="214"/>
         <source>its header says %1 texts of %2 bytes, but the file has %3 bytes of data</source>
         <translation>文件头说有 %1 个 %2 字节的文本，但文件只有 %3 字节的数据</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="213"/>
+        <location filename="../../app/model/message_templates.cpp" line="215"/>
         <source>its header says %1 values of %2 bytes (%3 bytes), but the file has %4 bytes of data (cut short?)</source>
         <translation>文件头说有 %1 个 %2 字节的值（%3 字节），但文件只有 %4 字节的数据（被截断了？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="215"/>
+        <location filename="../../app/model/message_templates.cpp" line="217"/>
         <source>its header says it is %1 bytes long, but the file has %2 bytes after the header length</source>
         <translation>文件头说它长 %1 字节，但文件在文件头长度之后只有 %2 字节</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="217"/>
+        <location filename="../../app/model/message_templates.cpp" line="219"/>
         <source>its header&apos;s shape %1 has a negative size</source>
         <translation>文件头中的形状 %1 有负的维度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="218"/>
+        <location filename="../../app/model/message_templates.cpp" line="220"/>
         <source>its mask pad:%1 does not fit the %2 keys and batch of %3 the other options give; add %4</source>
         <translation>它的掩码 pad:%1 与其他选项给出的 %2 个键、批大小 %3 不相符；请加上 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="220"/>
+        <location filename="../../app/model/message_templates.cpp" line="222"/>
         <source>its shape %1 has more values than the %2 a loaded array may have</source>
         <translation>它的形状 %1 含有的值超过了载入的数组允许的 %2 个</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="221"/>
+        <location filename="../../app/model/message_templates.cpp" line="223"/>
         <source>k has shape %1</source>
         <translation>k 的形状为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="222"/>
+        <location filename="../../app/model/message_templates.cpp" line="224"/>
         <source>k is %1</source>
         <translation>k 为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="223"/>
+        <location filename="../../app/model/message_templates.cpp" line="225"/>
         <source>line %1 has %2 cells, line %3 has %4 (every line needs as many)</source>
         <translation>第 %1 行有 %2 个单元格，第 %3 行有 %4 个（每行的个数必须相同）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="224"/>
+        <location filename="../../app/model/message_templates.cpp" line="226"/>
         <source>line %1 is empty, between lines of numbers</source>
         <translation>第 %1 行是空的，夹在数字行之间</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="225"/>
+        <location filename="../../app/model/message_templates.cpp" line="227"/>
         <source>line %1, cell %2</source>
         <translation>第 %1 行，第 %2 格</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="226"/>
+        <location filename="../../app/model/message_templates.cpp" line="228"/>
         <source>line %1, cell %2 is empty (a separator too many?)</source>
         <translation>第 %1 行第 %2 格是空的（多了一个分隔符？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="227"/>
+        <location filename="../../app/model/message_templates.cpp" line="229"/>
         <source>loaded Q and K fix d_k (%1); compare scaling, softmax-dim, score or mask-fill instead</source>
         <translation>载入的 Q 和 K 固定了 d_k（%1）；请改为对比 scaling、softmax-dim、score 或 mask-fill</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="229"/>
+        <location filename="../../app/model/message_templates.cpp" line="231"/>
         <source>loaded Q, K and V are used as they are (direct); leave out %1</source>
         <translation>载入的 Q、K、V 原样使用（直接模式）；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="230"/>
+        <location filename="../../app/model/message_templates.cpp" line="232"/>
         <source>loaded Q, K, V fix d-k</source>
         <translation>载入的 Q、K、V 固定了 d-k</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="231"/>
+        <location filename="../../app/model/message_templates.cpp" line="233"/>
         <source>missing name separator</source>
         <translation>缺少名称分隔符</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="232"/>
+        <location filename="../../app/model/message_templates.cpp" line="234"/>
         <source>missing value separator</source>
         <translation>缺失值分隔符</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="233"/>
+        <location filename="../../app/model/message_templates.cpp" line="235"/>
         <source>more than the %1 bytes an array file may have</source>
         <translation>超过一个数组文件允许的 %1 字节</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="234"/>
+        <location filename="../../app/model/message_templates.cpp" line="236"/>
         <source>must be a finite number other than %1</source>
         <translation>必须是不等于 %1 的有限数</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="235"/>
+        <location filename="../../app/model/message_templates.cpp" line="237"/>
         <source>must be from %1 to %2 (got %3)</source>
         <translation>必须在 %1 到 %2 之间（实际为 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="236"/>
+        <location filename="../../app/model/message_templates.cpp" line="238"/>
         <source>must be more than %1 (got %2)</source>
         <translation>必须大于 %1（实际为 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="237"/>
+        <location filename="../../app/model/message_templates.cpp" line="239"/>
         <source>needs %1 (the step of which lesson?)</source>
         <translation>需要 %1（是哪个课程的步骤？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="238"/>
+        <location filename="../../app/model/message_templates.cpp" line="240"/>
         <source>needs %1 rows (one per query, joined by %2), got %3</source>
         <translation>需要 %1 行（每个查询一行，用 %2 连接），实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="239"/>
+        <location filename="../../app/model/message_templates.cpp" line="241"/>
         <source>needs %1 too (Q·Kᵀ takes both)</source>
         <translation>还需要 %1（Q·Kᵀ 两者都要）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="240"/>
+        <location filename="../../app/model/message_templates.cpp" line="242"/>
         <source>negative weights</source>
         <translation>负的权重</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="241"/>
+        <location filename="../../app/model/message_templates.cpp" line="243"/>
         <source>no such file</source>
         <translation>没有这个文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="242"/>
+        <location filename="../../app/model/message_templates.cpp" line="244"/>
         <source>%1 is also the input of %2; write to another file</source>
         <translation>%1 也是 %2 的输入；请写到另一个文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="243"/>
+        <location filename="../../app/model/message_templates.cpp" line="245"/>
         <source>%1 is also the output of %2; give each output its own file</source>
         <translation>%1 也是 %2 的输出；请给每个输出各自的文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="244"/>
+        <location filename="../../app/model/message_templates.cpp" line="246"/>
         <source>a loop of symbolic links</source>
         <translation>符号链接构成了循环</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="245"/>
+        <location filename="../../app/model/message_templates.cpp" line="247"/>
         <source>a symbolic link to %1, which does not exist</source>
         <translation>指向 %1 的符号链接，而它不存在</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="246"/>
+        <location filename="../../app/model/message_templates.cpp" line="248"/>
         <source>cannot be reached (%1)</source>
         <translation>无法访问（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="247"/>
+        <location filename="../../app/model/message_templates.cpp" line="249"/>
         <source>no values after %1</source>
         <translation>%1 后面没有值</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="248"/>
+        <location filename="../../app/model/message_templates.cpp" line="250"/>
         <source>no words in %1</source>
         <translation>%1 中没有词</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="249"/>
+        <location filename="../../app/model/message_templates.cpp" line="251"/>
         <source>item %1 of the JSON list is not a word (a non-empty string)</source>
         <translation>JSON 列表的第 %1 项不是词（非空字符串）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="250"/>
+        <location filename="../../app/model/message_templates.cpp" line="252"/>
         <source>not a NumPy .npy file</source>
         <translation>不是 NumPy .npy 文件</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="251"/>
+        <location filename="../../app/model/message_templates.cpp" line="253"/>
         <source>not a NumPy .npy file (it does not start with \x93NUMPY)</source>
         <translation>不是 NumPy .npy 文件（不以 \x93NUMPY 开头）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="252"/>
+        <location filename="../../app/model/message_templates.cpp" line="254"/>
         <source>not a regular file (a device, FIFO or socket)</source>
         <translation>不是普通文件（是设备、FIFO 或套接字）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="253"/>
+        <location filename="../../app/model/message_templates.cpp" line="255"/>
         <source>not a softmax over the keys</source>
         <translation>不是沿键维的 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="254"/>
+        <location filename="../../app/model/message_templates.cpp" line="256"/>
         <source>not a text file (a .npy saved under another name?)</source>
         <translation>不是文本文件（是换了名字的 .npy？）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="255"/>
+        <location filename="../../app/model/message_templates.cpp" line="257"/>
         <source>not a zip archive (an .npz is one: np.savez)</source>
         <translation>不是 zip 压缩包（.npz 就是一种：np.savez）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="256"/>
+        <location filename="../../app/model/message_templates.cpp" line="258"/>
         <source>not an .npy entry (an .npz holds .npy files)</source>
         <translation>不是 .npy 条目（.npz 中存放的是 .npy 文件）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="257"/>
+        <location filename="../../app/model/message_templates.cpp" line="259"/>
         <source>not valid JSON (%1 at byte %2)</source>
         <translation>不是有效的 JSON（第 %2 字节处%1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="258"/>
+        <location filename="../../app/model/message_templates.cpp" line="260"/>
         <source>object is missing after a comma</source>
         <translation>逗号后缺少对象</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="259"/>
+        <location filename="../../app/model/message_templates.cpp" line="261"/>
         <source>only applies to %1</source>
         <translation>只适用于 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="260"/>
+        <location filename="../../app/model/message_templates.cpp" line="262"/>
         <source>only applies to %1 additive</source>
         <translation>只适用于 %1 additive</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="261"/>
+        <location filename="../../app/model/message_templates.cpp" line="263"/>
         <source>only applies to %1 projection (in direct mode K and V are drawn directly)</source>
         <translation>只适用于 %1 projection（直接模式下 K 和 V 直接生成）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="262"/>
+        <location filename="../../app/model/message_templates.cpp" line="264"/>
         <source>only applies to %1 projection (in direct mode Q, K and V are drawn without weights)</source>
         <translation>只适用于 %1 projection（直接模式下 Q、K、V 不经权重直接生成）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="264"/>
+        <location filename="../../app/model/message_templates.cpp" line="266"/>
         <source>only for &quot;mask&quot;: &quot;custom&quot;</source>
         <translation>只用于 &quot;mask&quot;: &quot;custom&quot;</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="265"/>
+        <location filename="../../app/model/message_templates.cpp" line="267"/>
         <source>pad:N needs a number of keys N from %1 to %2 (the key length), got %3 in %4</source>
         <translation>pad:N 需要键数 N 在 %1 到 %2（键的长度）之间，%4 中为 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="266"/>
+        <location filename="../../app/model/message_templates.cpp" line="268"/>
         <source>pad:N1,N2,... needs one count per batch element</source>
         <translation>pad:N1,N2,... 需要每个批次元素一个计数</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="267"/>
+        <location filename="../../app/model/message_templates.cpp" line="269"/>
         <source>position encodings are added to token embeddings</source>
         <translation>位置编码是加在词元嵌入上的</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="268"/>
+        <location filename="../../app/model/message_templates.cpp" line="270"/>
         <source>prints the settings&apos; PyTorch code and exits; leave out %1</source>
         <translation>只打印这些设置的 PyTorch 代码然后退出；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="269"/>
+        <location filename="../../app/model/message_templates.cpp" line="271"/>
         <source>prints the settings&apos; command and exits; leave out %1</source>
         <translation>只打印这些设置的命令然后退出；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="270"/>
+        <location filename="../../app/model/message_templates.cpp" line="272"/>
         <source>q %1 and k %2 need the same batch (and heads) in front of their rows</source>
         <translation>q %1 和 k %2 在行之前需要相同的批次（和头数）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="271"/>
+        <location filename="../../app/model/message_templates.cpp" line="273"/>
         <source>q %1 and k %2 need the same width d_k to be multiplied (Q·Kᵀ)</source>
         <translation>q %1 和 k %2 需要相同的宽度 d_k 才能相乘（Q·Kᵀ）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="272"/>
+        <location filename="../../app/model/message_templates.cpp" line="274"/>
         <source>q has shape %1</source>
         <translation>q 的形状为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="298"/>
+        <location filename="../../app/model/message_templates.cpp" line="300"/>
         <source>these sizes would write about %1 MiB of JSON, more than the %2 MiB allowed; reduce %3, %4 or %5, or write the weights alone with %6 %7</source>
         <translation>这些尺寸约会写出 %1 MiB 的 JSON，超过允许的 %2 MiB；请减小 %3、%4 或 %5，或用 %6 %7 只写出权重</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="331"/>
+        <location filename="../../app/model/message_templates.cpp" line="333"/>
         <source>weights of shape %1</source>
         <translation>形状为 %1 的权重</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="273"/>
+        <location filename="../../app/model/message_templates.cpp" line="339"/>
+        <source>write it once</source>
+        <translation>只写一次</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="275"/>
         <source>row %1 needs %2 cells (one per key, %3 looks, %4 masked), got %5</source>
         <translation>第 %1 行需要 %2 个单元格（每个键一个，%3 表示可见，%4 表示屏蔽），实际为 %5</translation>
     </message>
@@ -4008,227 +4018,227 @@ A scenario someone sent you should read only the files that came with it. Read t
         <translation>应为 none、scaling、softmax-dim、d-k、score、mask-fill、sdpa 之一（得到 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="274"/>
+        <location filename="../../app/model/message_templates.cpp" line="276"/>
         <source>row %1, key %2</source>
         <translation>第 %1 行，键 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="275"/>
+        <location filename="../../app/model/message_templates.cpp" line="277"/>
         <source>rows that do not sum to %1</source>
         <translation>行和不为 %1 的行</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="276"/>
+        <location filename="../../app/model/message_templates.cpp" line="278"/>
         <source>save one plain numeric array per file</source>
         <translation>请每个文件保存一个普通的数值数组</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="277"/>
+        <location filename="../../app/model/message_templates.cpp" line="279"/>
         <source>such arrays are pickles, which are never loaded; save numbers (e.g. np.asarray(x, dtype=np.float32))</source>
         <translation>这样的数组是 pickle，从不载入；请保存数字（例如 np.asarray(x, dtype=np.float32)）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="279"/>
+        <location filename="../../app/model/message_templates.cpp" line="281"/>
         <source>the %1 tokens are not shown</source>
         <translation>这 %1 个词元没有显示</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="280"/>
+        <location filename="../../app/model/message_templates.cpp" line="282"/>
         <source>the file name must end in .png, got %1</source>
         <translation>文件名必须以 .png 结尾，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="281"/>
+        <location filename="../../app/model/message_templates.cpp" line="283"/>
         <source>the lecture&apos;s mistakes are the dot product&apos;s; leave out %1 additive</source>
         <translation>讲义中的错误都是点积的错误；请去掉 %1 additive</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="282"/>
+        <location filename="../../app/model/message_templates.cpp" line="284"/>
         <source>the lesson&apos;s step gives the starting state; leave out %1</source>
         <translation>课程的步骤给出了起始状态；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="283"/>
+        <location filename="../../app/model/message_templates.cpp" line="285"/>
         <source>the loaded files fix B, L, S, d_k and d_v and are not drawn; leave out %1</source>
         <translation>载入的文件固定了 B、L、S、d_k 和 d_v，不再随机生成；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="284"/>
+        <location filename="../../app/model/message_templates.cpp" line="286"/>
         <source>the mask pad:%1 masks more keys than the %2 there are</source>
         <translation>掩码 pad:%1 屏蔽的键比现有的 %2 个还多</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="285"/>
+        <location filename="../../app/model/message_templates.cpp" line="287"/>
         <source>the output folder name is empty</source>
         <translation>输出文件夹名为空</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="286"/>
+        <location filename="../../app/model/message_templates.cpp" line="288"/>
         <source>the sweep draws both sides, scaled and not; %1 chooses how the scaled side is scaled</source>
         <translation>扫描会缩放与不缩放两边都画；%1 选择缩放的一边如何缩放</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="288"/>
+        <location filename="../../app/model/message_templates.cpp" line="290"/>
         <source>the training runs use the dot product, scaled and not; leave out %1 additive</source>
         <translation>训练使用点积，缩放与不缩放各一次；请去掉 %1 additive</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="289"/>
+        <location filename="../../app/model/message_templates.cpp" line="291"/>
         <source>the weights are drawn as a picture (.png, .jpg, .pdf or .svg), got %1; %2 writes their numbers</source>
         <translation>权重只能画成图片（.png、.jpg、.pdf 或 .svg），实际为 %1；%2 可写出它们的数字</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="291"/>
+        <location filename="../../app/model/message_templates.cpp" line="293"/>
         <source>the weights are shown as they are in their own window, written with %1, drawn with %2 or pictured with %3; leave out %4</source>
         <translation>权重按原样显示在单独的窗口中，可用 %1 写出、用 %2 画出或用 %3 截图；请去掉 %4</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="294"/>
+        <location filename="../../app/model/message_templates.cpp" line="296"/>
         <source>the words are saved as Python objects (pickles, never loaded); save them as text</source>
         <translation>这些词是以 Python 对象保存的（pickle，从不载入）；请保存为文本</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="295"/>
+        <location filename="../../app/model/message_templates.cpp" line="297"/>
         <source>these sizes need about %1 MiB for their tensors, more than the %2 MiB allowed on this machine; reduce %3, %4, %5 or the dimensions</source>
         <translation>这些尺寸的张量约需 %1 MiB，超过本机允许的 %2 MiB；请减小 %3、%4、%5 或各维度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="301"/>
+        <location filename="../../app/model/message_templates.cpp" line="303"/>
         <source>these sizes would take about %1 s to compute, more than the %2 s allowed; reduce %3, %4, %5 or the dimensions</source>
         <translation>这些尺寸约需 %1 秒计算，超过允许的 %2 秒；请减小 %3、%4、%5 或各维度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="304"/>
+        <location filename="../../app/model/message_templates.cpp" line="306"/>
         <source>they label the axes when there are as many as queries and keys (L = %1, S = %2)</source>
         <translation>只有词元个数与查询和键的个数相同时才用来标注坐标轴（L = %1，S = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="305"/>
+        <location filename="../../app/model/message_templates.cpp" line="307"/>
         <source>they need tokens in projection mode</source>
         <translation>它们需要投影模式下的词元</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="306"/>
+        <location filename="../../app/model/message_templates.cpp" line="308"/>
         <source>tokens are for self-attention; leave out %1</source>
         <translation>词元用于自注意力；请去掉 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="307"/>
+        <location filename="../../app/model/message_templates.cpp" line="309"/>
         <source>too deeply nested document</source>
         <translation>文件嵌套太深</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="308"/>
+        <location filename="../../app/model/message_templates.cpp" line="310"/>
         <source>too large document</source>
         <translation>文件太大</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="309"/>
+        <location filename="../../app/model/message_templates.cpp" line="311"/>
         <source>too large for a scenario or lesson (over %1 MiB)</source>
         <translation>作为场景或课程文件太大（超过 %1 MiB）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="310"/>
+        <location filename="../../app/model/message_templates.cpp" line="312"/>
         <source>too much work</source>
         <translation>计算量太大</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="311"/>
+        <location filename="../../app/model/message_templates.cpp" line="313"/>
         <source>unexpected argument %1 (options start with --; see %2)</source>
         <translation>多余的参数 %1（选项以 -- 开头；见 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="312"/>
+        <location filename="../../app/model/message_templates.cpp" line="314"/>
         <source>unknown field (known: format, version, params, display, compare, compare_d_k, caption, load)</source>
         <translation>未知字段（已知字段：format、version、params、display、compare、compare_d_k、caption、load）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="314"/>
+        <location filename="../../app/model/message_templates.cpp" line="316"/>
         <source>unknown field (known: format, version, title, steps)</source>
         <translation>未知字段（已知字段：format、version、title、steps）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="315"/>
+        <location filename="../../app/model/message_templates.cpp" line="317"/>
         <source>unknown field (known: mode, batch, len, keys, cross, d_model, d_k, d_v, d_v_follows_d_k, keys_follow_len, seed, scaling, scale, init, sigma, softmax_dim, mask, mask_cells, mask_fill, mask_convention, batch_index, tokens, positions, score, additive_hidden)</source>
         <translation>未知字段（已知字段：mode、batch、len、keys、cross、d_model、d_k、d_v、d_v_follows_d_k、keys_follow_len、seed、scaling、scale、init、sigma、softmax_dim、mask、mask_cells、mask_fill、mask_convention、batch_index、tokens、positions、score、additive_hidden）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="319"/>
+        <location filename="../../app/model/message_templates.cpp" line="321"/>
         <source>unknown field (known: show, colormap, range, cell_values, gradient_panels)</source>
         <translation>未知字段（已知字段：show、colormap、range、cell_values、gradient_panels）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="320"/>
+        <location filename="../../app/model/message_templates.cpp" line="322"/>
         <source>unknown format %1 (use .png, .jpg, .pdf, .svg, .csv, .npy or .json)</source>
         <translation>未知格式 %1（请用 .png、.jpg、.pdf、.svg、.csv、.npy 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="321"/>
+        <location filename="../../app/model/message_templates.cpp" line="323"/>
         <source>unknown image format %1 (use .png, .jpg, .pdf or .svg)</source>
         <translation>未知图片格式 %1（请用 .png、.jpg、.pdf 或 .svg）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="322"/>
+        <location filename="../../app/model/message_templates.cpp" line="324"/>
         <source>unknown kind of array file (use .npy, .csv, .tsv or .txt; .npz holds several)</source>
         <translation>未知的数组文件类型（请用 .npy、.csv、.tsv 或 .txt；.npz 可以包含多个）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="323"/>
+        <location filename="../../app/model/message_templates.cpp" line="325"/>
         <source>unknown preset %1; the presets are</source>
         <translation>未知预设 %1；预设有</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="324"/>
+        <location filename="../../app/model/message_templates.cpp" line="326"/>
         <source>unterminated array</source>
         <translation>未终止的数组</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="325"/>
+        <location filename="../../app/model/message_templates.cpp" line="327"/>
         <source>unterminated object</source>
         <translation>未终止的对象</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="326"/>
+        <location filename="../../app/model/message_templates.cpp" line="328"/>
         <source>unterminated string</source>
         <translation>未终止的字符串</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="327"/>
+        <location filename="../../app/model/message_templates.cpp" line="329"/>
         <source>v %1 needs k&apos;s batch and length</source>
         <translation>v %1 需要与 k 相同的批次和长度</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="328"/>
+        <location filename="../../app/model/message_templates.cpp" line="330"/>
         <source>v has shape %1</source>
         <translation>v 的形状为 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="329"/>
+        <location filename="../../app/model/message_templates.cpp" line="331"/>
         <source>value %1</source>
         <translation>值 %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="330"/>
+        <location filename="../../app/model/message_templates.cpp" line="332"/>
         <source>value %1 of %2 is empty</source>
         <translation>%2 的第 %1 个值为空</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="332"/>
+        <location filename="../../app/model/message_templates.cpp" line="334"/>
         <source>width and height must be from %1 to %2 pixels (got %3)</source>
         <translation>宽和高必须在 %1 到 %2 像素之间（实际为 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="333"/>
+        <location filename="../../app/model/message_templates.cpp" line="335"/>
         <source>with %1 mha-mask-in-sdpa, the padding is pad:N with N from %2 to the number of keys (got %3)</source>
         <translation>用 %1 mha-mask-in-sdpa 时，填充写作 pad:N，N 从 %2 到键数（实际为 %3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="335"/>
+        <location filename="../../app/model/message_templates.cpp" line="337"/>
         <source>with %1, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, .json), got %2</source>
         <translation>用 %1 时，应为图片（.png、.jpg、.pdf、.svg）或数字（.csv、.json），实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/message_templates.cpp" line="336"/>
+        <location filename="../../app/model/message_templates.cpp" line="338"/>
         <source>with %1, only mha-mask-in-sdpa takes a mask (its padding, pad:N)</source>
         <translation>用 %1 时，只有 mha-mask-in-sdpa 接受掩码（即它的填充 pad:N）</translation>
     </message>

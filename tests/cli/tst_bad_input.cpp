@@ -332,6 +332,12 @@ void TestBadInput::refused_data()
     QTest::newRow("--load an .npy") << QStringList { "--load", "{arrays}/shape_L_d.npy", "--dump",
         "{dir}/o.json" } << "--load: {arrays}/shape_L_d.npy: expected an .npz archive (np.savez) with q, k (v, tokens)"
                                     << "";
+    QTest::newRow("--load-q .npy with a key twice")
+        << QStringList { "--load-q", "{arrays}/repeated_key.npy", "--load-k", "{arrays}/shape_L_d.npy", "--dump",
+               "{dir}/o.json" }
+        << "--load-q: {arrays}/repeated_key.npy: its header names 'shape' twice (NumPy would take the last, this "
+           "program cannot tell which is meant): write it once"
+        << "";
     QTest::newRow("--load-q alone") << QStringList { "--load-q", "{arrays}/shape_L_d.npy", "--dump", "{dir}/o.json" }
                                     << "--load-q: needs --load-k too"
                                     << "";

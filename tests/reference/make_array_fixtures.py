@@ -155,6 +155,24 @@ with open(os.path.join(out, "out_of_range.csv"), "w") as f:
 oor = np.loadtxt(os.path.join(out, "out_of_range.csv"), delimiter=",", dtype=np.float32)
 manifest["good"].append({"file": "out_of_range.csv", "shape": list(oor.shape), "f32": enc(oor), "dtype": "text",
                          "fortran": False, "non_finite": int((~np.isfinite(oor)).sum())})
+# Quoted cells (RFC 4180: a quoted name may hold the separator and "" for a quote; a spreadsheet in a decimal-comma
+# locale quotes "1,5"), and a .txt whose numbers are parted by tabs and spaces mixed, as NumPy reads them
+# (loadtxt's quotechar; its default whitespace; the decimal comma through a converter).
+with open(os.path.join(out, "quoted.csv"), "w") as f:
+    f.write('"a, the","""cat""",sat\n')
+    f.write('"0,25",1.5,"-3"\n')
+    f.write('4,"5,125e1",6\n')
+comma = lambda t: float((t.decode() if isinstance(t, bytes) else t).replace(",", "."))
+quoted = np.loadtxt(os.path.join(out, "quoted.csv"), delimiter=",", quotechar='"', skiprows=1, dtype=np.float32,
+                    converters=comma)
+manifest["good"].append({"file": "quoted.csv", "shape": list(quoted.shape), "f32": enc(quoted), "dtype": "text",
+                         "fortran": False, "tokens": ["a, the", '"cat"', "sat"]})
+with open(os.path.join(out, "mixed_whitespace.txt"), "w") as f:
+    f.write("1.5\t2  3\n")
+    f.write(" 4 \t 5\t\t6\n")
+mixed = np.loadtxt(os.path.join(out, "mixed_whitespace.txt"), dtype=np.float32)
+manifest["good"].append({"file": "mixed_whitespace.txt", "shape": list(mixed.shape), "f32": enc(mixed),
+                         "dtype": "text", "fortran": False})
 for name, tok in [("plain.csv", None), ("spaces.txt", None), ("names.tsv", ["the", "cat", "sat", "on"]),
                   ("header.csv", ["the", "cat", "sat", "on"])]:
     manifest["good"].append({"file": name, "shape": [3, 4], "f32": enc(m.astype(np.float32)), "dtype": "text",
@@ -195,6 +213,8 @@ bad("structured.npy", raw(np.zeros(3, dtype=[("x", "<f4"), ("y", "<i4")])), "str
 bad("bad_magic.npy", b"\x93NUMPZ" + good_bytes[6:], "not a NumPy .npy file")
 bad("version_9.npy", good_bytes[:6] + b"\x09\x00" + good_bytes[8:], "version 9.0")
 bad("header_too_long.npy", good_bytes[:8] + struct.pack("<H", 60000) + good_bytes[10:], "bytes long, but the file")
+bad("repeated_key.npy", with_header("{'descr': '<f4', 'fortran_order': False, 'shape': (4, 6), 'shape': (2, 3, 4), }",
+                                    payload), "its header names 'shape' twice")
 bad("ragged.csv", b"1,2,3\n4,5\n", "line 2 has 2 cells, line 1 has 3")
 bad("not_a_number.csv", b"1,2,3\n4,x5,6\n", "line 2, cell 2: 'x5' is not a number")
 bad("empty.csv", b"", "an empty file")
