@@ -725,7 +725,12 @@ bool writeData(const QString &path, const attn::Result &r, const DisplayOptions 
     if (suffix == "npy")
         return writeOutput(
             outputs, path, [&](std::ostream &out) { attn::writeNpy(out, shown); }, error);
-    if (suffix == "json")
+    if (suffix == "json") {
+        // (as --dump: refused before writing a file larger than anyone can open)
+        if (const std::string tooLarge = attn::jsonTooLarge(r.params); !tooLarge.empty()) {
+            *error = QString::fromStdString(tooLarge);
+            return false;
+        }
         return writeOutput(
             outputs, path,
             [&](std::ostream &out) {
@@ -734,6 +739,7 @@ bool writeData(const QString &path, const attn::Result &r, const DisplayOptions 
                 });
             },
             error);
+    }
     *error = QStringLiteral("'%1': unknown data format '.%2' (use .csv, .npy or .json)").arg(path, suffix);
     return false;
 }

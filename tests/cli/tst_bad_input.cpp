@@ -324,6 +324,14 @@ void TestBadInput::refused_data()
         << QStringList { "--scenario", "{dir}/s.json" }
         << "--scenario: {dir}/s.json: params.mask_cells: only for \"mask\": \"custom\""
         << "mask-cells-without-custom";
+    // JSON larger than anyone opens: refused before writing, by --dump and by --export alike.
+    for (const QString option : { "--dump", "--export" })
+        QTest::newRow(qPrintable(option + " JSON too large"))
+            << QStringList { "--batch", "2", "--len", "2048", "--keys", "2048", "--d-k", "1", option, "{dir}/o.json" }
+            << option
+                + ": these sizes would write about 386 MiB of JSON, more than the 256 MiB allowed; reduce --batch, "
+                  "--len or --keys, or write the weights alone with --export weights.npy"
+            << "";
     QTest::newRow("scenario mask fill unknown") << QStringList { "--scenario", "{dir}/s.json" }
                                                 << "--scenario: {dir}/s.json: params.mask_fill: expected one of "
                                                    "-inf, -1e9 (got '0')"
