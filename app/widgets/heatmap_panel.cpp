@@ -797,7 +797,11 @@ void HeatmapPanel::updateBarTexts()
     // (the least the panel may write is within reach where the room allows it: 17 pixels would be none)
     const double largest = std::max(basePx * 1.1, double(m_leastNumberPx));
     const int rowTextPx = int(std::min({ rowPx * 0.6, (m_rowSumRect->rect().width() - 8) / em, largest }));
-    const int colTextPx = int(std::min({ (colPx - 2) / (em + 0.45), m_colSumRect->rect().height() * 0.5, largest }));
+    // (in half the panel's height, or at the least size where the panel is that high and 8 pixels more: a
+    // presented Chinese comparison's panels, 31 pixels high, once lost their numbers)
+    const double colHeight = m_colSumRect->rect().height();
+    const double colRoom = std::max(colHeight * 0.5, std::min(double(m_leastNumberPx), colHeight - 8));
+    const int colTextPx = int(std::min({ (colPx - 2) / (em + 0.45), colRoom, largest }));
     // (numbers smaller than the least the panel may write are left to their bars: setLeastNumberPixels)
     const int least = std::max(8, m_leastNumberPx);
     if (small && L <= 16 && rowTextPx >= least)
