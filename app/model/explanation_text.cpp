@@ -123,6 +123,22 @@ QString ExplanationText::shapes(const attn::Params &p)
         + maskCall(p) + headOf(p);
 }
 
+QString ExplanationText::briefShapes(const attn::Params &p)
+{
+    const int B = p.batch, L = p.queryLength, S = p.keyLength, dv = p.dV;
+    QString mask;
+    if (p.mask != attn::MaskKind::None) {
+        const bool sdpa = p.maskConvention == attn::MaskConvention::Sdpa;
+        const QString shape = p.mask != attn::MaskKind::Pad ? tr("(L, S)") : sdpa ? tr("(B, 1, S)") : tr("(B, S)");
+        mask = sdpa
+            ? tr("   ·   mask %1, True = take part (SDPA's attn_mask)").arg(shape)
+            : tr("   ·   mask %1, True = ignore (MHA's %2)")
+                  .arg(shape,
+                      p.mask == attn::MaskKind::Pad ? QStringLiteral("key_padding_mask") : QStringLiteral("attn_mask"));
+    }
+    return tr("scores and weights %1, out %2").arg(shape({ B, L, S }), shape({ B, L, dv })) + mask;
+}
+
 QString ExplanationText::statistics(const attn::Result &result)
 {
     const attn::Result *r = &result;

@@ -21,6 +21,8 @@ public:
     static QString formula(const attn::Params &p);
     // The four steps with their shapes, the mask as PyTorch takes it and the head an element is.
     static QString shapes(const attn::Params &p);
+    // Presenting: the shapes to check (scores, weights, out) and the mask's meaning of True, in one short line.
+    static QString briefShapes(const attn::Params &p);
     // The largest weight, the entropy against its most, the scores' variance (sample and expected), the softmax's
     // gradient and the sums, for the batch element shown.
     static QString statistics(const attn::Result &r);

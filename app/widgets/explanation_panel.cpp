@@ -51,7 +51,7 @@ void ExplanationPanel::showResult()
 {
     const auto r = m_model->result();
     m_formula->setText(ExplanationText::formula(r->params));
-    m_shapes->setText(ExplanationText::shapes(r->params));
+    m_shapes->setText(m_presentation ? ExplanationText::briefShapes(r->params) : ExplanationText::shapes(r->params));
     m_stats->setText(ExplanationText::statistics(*r));
     // Beside a comparison: the two distributions' sharpness next to each other, in the order they stand.
     const bool comparing = m_comparison && m_comparison->isOn();
@@ -101,7 +101,6 @@ void ExplanationPanel::setPresentation(bool on)
     if (on == m_presentation) // (asked at every fit of presentation mode, after every result: nothing again)
         return;
     m_presentation = on;
-    m_shapes->setVisible(!on);
     showResult();
 }
 

@@ -63,14 +63,22 @@ void TestPresentation::presentationEnlargesText()
     QVERIFY(m_window->explanation()->findChild<QLabel *>("formula")->font().pointSizeF()
         >= QApplication::font().pointSizeF());
     // The numbers under the map and in its note are read from the back too (18 pixels or more); the shapes'
-    // line gives its room to the map (the four steps, P, show them).
-    for (const char *name : { "statistics", "formula" }) {
+    // line is a short one: the shapes to check and no more (the four steps, P, show every step's).
+    for (const char *name : { "statistics", "formula", "shapes" }) {
         const int px = QFontInfo(m_window->explanation()->findChild<QLabel *>(name)->font()).pixelSize();
         QVERIFY2(px >= 18, qPrintable(QStringLiteral("%1: %2 px").arg(name).arg(px)));
     }
     QVERIFY(QFontInfo(m_window->findChild<QLabel *>("heatmapNote")->font()).pixelSize() >= 18);
     QVERIFY(QFontInfo(m_window->statusBar()->font()).pixelSize() >= 18); // "Lesson step 4 of 8"
-    QVERIFY(!m_window->explanation()->findChild<QLabel *>("shapes")->isVisible());
+    const QString brief = m_window->explanation()->shapesText();
+    QVERIFY2(m_window->explanation()->findChild<QLabel *>("shapes")->isVisible()
+            && brief.startsWith(QString("scores and weights (%1, %2, %3), out (%1, %2, %4)")
+                                    .arg(m_model->params().batch)
+                                    .arg(m_model->params().queryLength)
+                                    .arg(m_model->params().keyLength)
+                                    .arg(m_model->params().dV))
+            && !brief.contains("Q·Kᵀ:"),
+        qPrintable(brief));
     // still live, and copying a picture works from the keyboard with the menus hidden
     gui::pressKey(m_window, Qt::Key_Up);
     QCOMPARE(m_model->result()->params.dK, 8);
