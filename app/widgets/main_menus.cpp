@@ -55,6 +55,24 @@ void MainMenus::build()
         bar->addMenu(menu);
         m_menus << menu;
     }
+    // F10 opens the menus from the keyboard (File first, the arrows go on from there), as in most desktops'
+    // programs; in presentation mode, where the bar is hidden, the File menu alone at the window's corner.
+    QAction *menus = m_window->findChild<QAction *>(QStringLiteral("menusAction"), Qt::FindDirectChildrenOnly);
+    if (!menus) {
+        menus = new QAction(m_window);
+        menus->setObjectName("menusAction");
+        menus->setShortcut(QKeySequence(Qt::Key_F10));
+        menus->setShortcutContext(Qt::WindowShortcut);
+        connect(menus, &QAction::triggered, this, [this] {
+            QMenuBar *menuBar = m_window->menuBar();
+            if (menuBar->isVisible() && !menuBar->actions().isEmpty())
+                menuBar->setActiveAction(menuBar->actions().constFirst());
+            else if (!m_menus.isEmpty() && m_menus.constFirst())
+                m_menus.constFirst()->popup(m_window->mapToGlobal(QPoint(8, 8)));
+        });
+        m_window->addAction(menus);
+    }
+    menus->setText(tr("The menus (File first; Esc closes them)"));
     // Menu shortcuts (Ctrl+Q, F1, Ctrl+E, ...) keep working in presentation mode, where the menu bar is hidden.
     for (const QPointer<QMenu> &menu : std::as_const(m_menus))
         for (QAction *a : menu->findChildren<QAction *>())
