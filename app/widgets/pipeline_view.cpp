@@ -220,7 +220,8 @@ void PipelineView::layOut()
     double widestStep = 0;
     for (const Step &step : steps())
         widestStep = std::max(widestStep, fm.horizontalAdvance(step.label));
-    const double titleH = fm.height() * 1.6, margin = 8, gap = std::max(fm.height() * 2.2, widestStep + 12);
+    // (two lines of title: a narrow panel's name over its shape)
+    const double titleH = fm.height() * 2.8, margin = 8, gap = std::max(fm.height() * 2.2, widestStep + 12);
     // A page's heading above it and the keys that turn the pages below it.
     const double headH = pageCount() > 1 ? fm.height() * 1.5 : 0, footH = pageCount() > 1 ? fm.height() * 1.5 : 0;
     const qsizetype n = rows.size();
@@ -353,10 +354,23 @@ void PipelineView::paintEvent(QPaintEvent *)
                         extent = std::max(extent, double(std::fabs(value(g, i, j))));
         }
         painter.setPen(palette().windowText().color());
-        // The title over its panel, shortened (…) where the next panel's begins.
+        // The title over its panel; where the next panel begins too soon, its name over its shape (d_k = 64: the
+        // 5 x 5 weights beside the 5 x 64 V were "weight…"), each shortened (…) if it must.
         const double room = std::max(40.0, nextLeft(m) - pn.grid.left() - 6);
-        painter.drawText(QRectF(pn.grid.left(), pn.grid.top() - fm.height() * 1.4, room, fm.height() * 1.3),
-            Qt::AlignLeft | Qt::AlignBottom, fm.elidedText(title(m), Qt::ElideRight, room));
+        const QString whole = title(m);
+        const qsizetype cut = whole.indexOf(QLatin1String("  "));
+        const QRectF lines(pn.grid.left(), pn.grid.top() - fm.height() * 2.6, room, fm.height() * 2.5);
+        if (fm.horizontalAdvance(whole) <= room || cut < 0)
+            painter.drawText(lines, Qt::AlignLeft | Qt::AlignBottom, fm.elidedText(whole, Qt::ElideRight, room));
+        else {
+            // (the shape before the element's number when both do not fit)
+            QString rest = whole.mid(cut + 2);
+            if (fm.horizontalAdvance(rest) > room && rest.indexOf(QLatin1Char(')')) > 0)
+                rest = rest.left(rest.indexOf(QLatin1Char(')')) + 1);
+            painter.drawText(lines, Qt::AlignLeft | Qt::AlignBottom,
+                fm.elidedText(whole.left(cut), Qt::ElideRight, room) + QLatin1Char('\n')
+                    + fm.elidedText(rest, Qt::ElideRight, room));
+        }
         QFont nf = numberFont(font());
         if (pn.textPx > 0)
             nf.setPixelSize(pn.textPx);
