@@ -474,7 +474,7 @@ void TrainingPlot::setSnapshot(const attn::TrainingSnapshot &s)
         const QString who = side == 0 ? scaledName(set) : tr("not scaled");
         const QString title = rows == 0
             ? who
-            : tr("%1: largest weight on the outlined target in %2 of %3 rows").arg(who).arg(right).arg(rows);
+            : tr("%1: largest weight on the target in %2 of %3 training examples").arg(who).arg(right).arg(rows);
         // Wrapped to the map's width as last laid out (presentation mode's larger text needs two lines).
         const int room = rect->width();
         rect->axis(QCPAxis::atTop)

@@ -644,16 +644,19 @@
     </message>
     <message>
         <location filename="../../app/model/explanation_text.cpp" line="98"/>
+        <location filename="../../app/model/explanation_text.cpp" line="132"/>
         <source>(L, S)</source>
         <translation>(L, S)</translation>
     </message>
     <message>
         <location filename="../../app/model/explanation_text.cpp" line="98"/>
+        <location filename="../../app/model/explanation_text.cpp" line="132"/>
         <source>(B, 1, S)</source>
         <translation>(B, 1, S)</translation>
     </message>
     <message>
         <location filename="../../app/model/explanation_text.cpp" line="98"/>
+        <location filename="../../app/model/explanation_text.cpp" line="132"/>
         <source>(B, S)</source>
         <translation>(B, S)</translation>
     </message>
@@ -698,172 +701,187 @@
         <translation>打分 Q·Kᵀ：%1·%2 → %3  →  %7  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="137"/>
+        <location filename="../../app/model/explanation_text.cpp" line="133"/>
+        <source>   ·   mask %1, True = take part (SDPA&apos;s attn_mask)</source>
+        <translation>   ·   掩码 %1，True = 参与（SDPA 的 attn_mask）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="134"/>
+        <source>   ·   mask %1, True = ignore (MHA&apos;s %2)</source>
+        <translation>   ·   掩码 %1，True = 屏蔽（MHA 的 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="139"/>
+        <source>scores and weights %1, out %2</source>
+        <translation>分数与权重 %1，输出 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="153"/>
         <source>rows that are NaN: %1 of %2 (NaN or +∞ in their scores, as in PyTorch); rows that do not sum to 1: %3</source>
         <translation>为 NaN 的行：%2 行中 %1 行（其分数中有 NaN 或 +∞，与 PyTorch 相同）；和不为 1 的行：%3</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="142"/>
+        <location filename="../../app/model/explanation_text.cpp" line="158"/>
         <source>columns that are NaN: %1 of %2 (NaN or +∞ in their scores, as in PyTorch); the rows&apos; sums are NaN</source>
         <translation>为 NaN 的列：%2 列中 %1 列（其分数中有 NaN 或 +∞，与 PyTorch 相同）；各行之和为 NaN</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="146"/>
+        <location filename="../../app/model/explanation_text.cpp" line="162"/>
         <source>every row sums to 1</source>
         <translation>每一行的和都为 1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="147"/>
+        <location filename="../../app/model/explanation_text.cpp" line="163"/>
         <source>rows that do not sum to 1: %1 of %2</source>
         <translation>和不为 1 的行：%2 行中有 %1 行</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="149"/>
+        <location filename="../../app/model/explanation_text.cpp" line="165"/>
         <source>columns sum to 1 (the %1 keys no query may see: 0), %2 of %3 rows do not</source>
         <translation>各列之和为 1（没有查询能看到的 %1 个键：0），%3 行中有 %2 行不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="154"/>
+        <location filename="../../app/model/explanation_text.cpp" line="170"/>
         <source>columns sum to 1, %1 of %2 rows do not</source>
         <translation>各列和为 1，%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="158"/>
+        <location filename="../../app/model/explanation_text.cpp" line="174"/>
         <source>·σ⁴</source>
         <translation>·σ⁴</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="161"/>
+        <location filename="../../app/model/explanation_text.cpp" line="177"/>
         <source>additive scores: a sum of H tanh&apos;s, bounded by Σ|v_h| = %1 whatever d_k is</source>
         <translation>加性分数：H 个 tanh 之和，无论 d_k 多大都不超过 Σ|v_h| = %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="164"/>
+        <location filename="../../app/model/explanation_text.cpp" line="180"/>
         <source>none expected: Q and K are loaded, not drawn</source>
         <translation>没有期望值：Q 和 K 是载入的，不是随机抽取的</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="166"/>
+        <location filename="../../app/model/explanation_text.cpp" line="182"/>
         <source>not known with position encodings</source>
         <translation>加了位置编码时无法给出期望值</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="168"/>
+        <location filename="../../app/model/explanation_text.cpp" line="184"/>
         <source>expected d_k%1 = %2, scaled %3</source>
         <translation>期望 d_k%1 = %2，缩放后 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="170"/>
+        <location filename="../../app/model/explanation_text.cpp" line="186"/>
         <source>expected d_k·d_model²%1 = %2, scaled %3 (randn weights: q and k entries have variance d_model)</source>
         <translation>期望 d_k·d_model²%1 = %2，缩放后 %3（randn 权重：q 和 k 的每个元素方差为 d_model）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="174"/>
+        <location filename="../../app/model/explanation_text.cpp" line="190"/>
         <source>expected d_k%1 = %2, scaled %3 (randn / √d_model weights: q and k entries have variance 1)</source>
         <translation>期望 d_k%1 = %2，缩放后 %3（randn / √d_model 权重：q 和 k 的每个元素方差为 1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="177"/>
+        <location filename="../../app/model/explanation_text.cpp" line="193"/>
         <source>expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)</source>
         <translation>期望 d_k/9%1 = %2，缩放后 %3（nn.Linear 权重：q 和 k 的每个元素方差为 1/3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="183"/>
+        <location filename="../../app/model/explanation_text.cpp" line="199"/>
         <source>mean softmax Jacobian norm %1 (uniform rows over their visible keys have %2 on average, one-hot rows 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见键上均匀的行平均为 %2，独热的行是 0）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="185"/>
+        <location filename="../../app/model/explanation_text.cpp" line="201"/>
         <source>mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0; the most, 0.5, a row split evenly between two keys)</source>
         <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行是 %2，独热的行是 0；最大值 0.5 出现在平分给两个键的行）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="190"/>
+        <location filename="../../app/model/explanation_text.cpp" line="206"/>
         <source>mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0; the most, 0.5, a column split evenly between two queries)</source>
         <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的列是 %2，独热的列是 0；最大值 0.5 出现在平分给两个查询的列）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="188"/>
+        <location filename="../../app/model/explanation_text.cpp" line="204"/>
         <source>mean softmax Jacobian norm %1 (uniform columns over their visible queries have %2 on average, one-hot columns 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见查询上均匀的列平均为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="200"/>
+        <location filename="../../app/model/explanation_text.cpp" line="216"/>
         <source>mean row entropy %1 nats = %2% of ln S = %3</source>
         <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="205"/>
+        <location filename="../../app/model/explanation_text.cpp" line="221"/>
         <source>mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row&apos;s visible keys, on average)</source>
         <translation>行熵的平均值 %1 奈特 = 掩码所允许最大值的 %2%（%3：每行可见键数的 ln 的平均）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="211"/>
+        <location filename="../../app/model/explanation_text.cpp" line="227"/>
         <source>mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)</source>
         <translation>平均列熵 %1 奈特 = ln L = %3 的 %2%（此时列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="216"/>
+        <location filename="../../app/model/explanation_text.cpp" line="232"/>
         <source>mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column&apos;s visible queries, on average; the columns are the distributions)</source>
         <translation>列熵的平均值 %1 奈特 = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="220"/>
+        <location filename="../../app/model/explanation_text.cpp" line="236"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(scores) = %5 (not scaled: %6); %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(分数) = %5（不缩放：%6）；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="222"/>
+        <location filename="../../app/model/explanation_text.cpp" line="238"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="239"/>
+        <location filename="../../app/model/explanation_text.cpp" line="255"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="241"/>
+        <location filename="../../app/model/explanation_text.cpp" line="257"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="244"/>
+        <location filename="../../app/model/explanation_text.cpp" line="260"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="246"/>
+        <location filename="../../app/model/explanation_text.cpp" line="262"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="255"/>
+        <location filename="../../app/model/explanation_text.cpp" line="271"/>
         <source>F.scaled_dot_product_attention computes scaled dot products only: additive scores have no official line to compare with.</source>
         <translation>F.scaled_dot_product_attention 只计算缩放点积：加性打分没有可比较的官方实现。</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="260"/>
+        <location filename="../../app/model/explanation_text.cpp" line="276"/>
         <source>max |manual − official| = %1 (round(…, 8) = %2), allclose = %3 (atol 1e-6).</source>
         <translation>最大绝对差 |manual − official| = %1（round(…, 8) = %2），allclose = %3（atol 1e-6）。</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="265"/>
+        <location filename="../../app/model/explanation_text.cpp" line="281"/>
         <source>SDPA&apos;s softmax is always over the keys (dim −1); these settings take it over the queries, so the two are different functions.</source>
         <translation>SDPA 的 softmax 总是沿键（dim −1）；当前设置沿查询做 softmax，所以两者是不同的函数。</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="268"/>
+        <location filename="../../app/model/explanation_text.cpp" line="284"/>
         <source>Queries that see no key: %1. SDPA gives NaN there (left out of the difference, and allclose is False).</source>
         <translation>看不到任何键的查询：%1 个。SDPA 在那里给出 NaN（不计入差值，allclose 为 False）。</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="272"/>
+        <location filename="../../app/model/explanation_text.cpp" line="288"/>
         <source>Same formula, another float32 order: SDPA scales q and k by √scale = %1 before the product.</source>
         <translation>公式相同，float32 运算顺序不同：SDPA 先把 q 和 k 各乘以 √scale = %1，再做乘积。</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="275"/>
+        <location filename="../../app/model/explanation_text.cpp" line="291"/>
         <source>At this size PyTorch may choose another kernel (flash or memory-efficient attention), which the lecture says may differ more; this is the math kernel&apos;s difference.</source>
         <translation>在这个规模下 PyTorch 可能选用别的内核（flash 或 memory-efficient attention），讲义说差异可能更大；这里给出的是 math 内核的差。</translation>
     </message>
@@ -1402,7 +1420,7 @@
     <message>
         <location filename="../../app/render/figure.cpp" line="401"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="687"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1090"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1094"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
@@ -1415,14 +1433,14 @@
     <message>
         <location filename="../../app/render/figure.cpp" line="483"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="286"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1090"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1094"/>
         <source>entropy</source>
         <translation>熵</translation>
     </message>
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="287"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="289"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1091"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1095"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
@@ -1449,7 +1467,7 @@
     <message>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="687"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="688"/>
-        <location filename="../../app/widgets/heatmap_panel.cpp" line="1091"/>
+        <location filename="../../app/widgets/heatmap_panel.cpp" line="1095"/>
         <source>Σ weights</source>
         <translation>Σ 权重</translation>
     </message>
@@ -2293,376 +2311,381 @@ column entropy %1 nats</source>
     <name>MainMenus</name>
     <message>
         <location filename="../../app/widgets/main_menus.cpp" line="75"/>
+        <source>The menus (File first; Esc closes them)</source>
+        <translation>菜单（先打开“文件”；Esc 关闭）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/main_menus.cpp" line="93"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="76"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="94"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="79"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="97"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="80"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="98"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="82"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="100"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="84"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="102"/>
         <source>Export a d_k se&amp;ries (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;R)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="85"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="103"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="89"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="107"/>
         <source>Open attention &amp;data…</source>
         <translation>打开注意力数据(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="92"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="110"/>
         <source>E&amp;xamples</source>
         <translation>示例(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="94"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="112"/>
         <source>Trained: reversing 8 digits (one layer, 2 heads)</source>
         <translation>训练好的模型：反转 8 个数字（一层，2 个头）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="96"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="114"/>
         <source>Recent data</source>
         <translation>最近的数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="99"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="117"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="100"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="118"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="102"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="120"/>
         <source>Save as de&amp;mo (with presentation mode, lesson step and open windows)…</source>
         <translation>另存为演示（含演示模式、课程步骤和打开的窗口）(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="106"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="124"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="107"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="125"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="118"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="136"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="121"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="131"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="139"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="149"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="124"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="132"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="142"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="150"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="131"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="149"/>
         <source>&amp;Undo %1</source>
         <translation>撤销 %1(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="132"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="150"/>
         <source>&amp;Redo %1</source>
         <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="139"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="157"/>
         <source>Copy as &amp;PyTorch code</source>
         <translation>复制为 PyTorch 代码(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="142"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="160"/>
         <source>A runnable Python script: torch.manual_seed, torch.randn, the scaling, the mask and F.softmax, printing the weights of the element shown</source>
         <translation>一个可运行的 Python 脚本：torch.manual_seed、torch.randn、缩放、掩码和 F.softmax，打印所显示元素的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="144"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="162"/>
         <source>Copy as command &amp;line</source>
         <translation>复制为命令行(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="153"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="171"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="155"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="173"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="156"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="174"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="157"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="175"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="158"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="176"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="170"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="188"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="179"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="197"/>
         <source>&amp;Mistakes</source>
         <translation>常见错误(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="183"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="201"/>
         <source>Forgetting ÷√d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="183"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="201"/>
         <source>softmax over dim=-2</source>
         <translation>softmax 沿 dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="184"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="202"/>
         <source>MHA&apos;s key_padding_mask handed to SDPA</source>
         <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="184"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="202"/>
         <source>Q @ K.transpose(0, 1)</source>
         <translation>Q @ K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="184"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="202"/>
         <source>Q.transpose(-2, -1) @ K</source>
         <translation>Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="196"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="214"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="202"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="220"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="212"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="230"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="213"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="231"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="214"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="232"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="215"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="233"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="216"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="234"/>
         <source>d_k and 16 × d_k (at most 1024)</source>
         <translation>d_k 与 16 × d_k（至多 1024）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="217"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="235"/>
         <source>Dot product and additive</source>
         <translation>点积与加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="218"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="236"/>
         <source>Masked with −inf and with −1e9</source>
         <translation>以 −inf 屏蔽与以 −1e9 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="219"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="237"/>
         <source>By hand and F.scaled_dot_product_attention</source>
         <translation>手写与 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="237"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="255"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="239"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="257"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="240"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="258"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="249"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="267"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="251"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="269"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="252"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="270"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="252"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="270"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="264"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="282"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="269"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="287"/>
         <source>System language (%1)</source>
         <translation>系统语言（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="286"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="304"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="289"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="307"/>
         <source>System colours</source>
         <translation>系统配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="290"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="308"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="290"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="308"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="306"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="324"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="307"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="325"/>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="309"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="327"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="312"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="330"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="320"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="338"/>
         <source>The Chinese translation could not be loaded; the window stays in English</source>
         <translation>无法载入中文翻译；窗口保持英文</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="341"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="359"/>
         <source>Cannot open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="345"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="356"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="573"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="363"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="374"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="591"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="351"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="369"/>
         <source>Open attention data: Q and K (and V) as one .npz or files named q, k, v; or weights alone (an .npz&apos;s attn, or a file named weights or attn)</source>
         <translation>打开注意力数据：Q 和 K（以及 V），一个 .npz 或名为 q、k、v 的文件；或单独的权重（.npz 中的 attn，或名为 weights 或 attn 的文件）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="353"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="371"/>
         <source>Attention data (*.npz *.npy *.csv *.tsv *.txt)</source>
         <translation>注意力数据 (*.npz *.npy *.csv *.tsv *.txt)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="363"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="381"/>
         <source>Cannot open the example</source>
         <translation>无法打开示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="369"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="387"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="369"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="407"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="387"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="425"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="376"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="394"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="385"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="403"/>
         <source>Read files outside the scenario&apos;s folder?</source>
         <translation>读取场景文件夹之外的文件？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="386"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="404"/>
         <source>%1 reads files outside its own folder:
 
 %2
@@ -2675,82 +2698,82 @@ A scenario someone sent you should read only the files that came with it. Read t
 别人发来的场景应当只读取随它一起提供的文件。仍然读取这些文件吗？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="406"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="424"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="406"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="424"/>
         <source>Save the demo</source>
         <translation>保存演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="418"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="436"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="421"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="439"/>
         <source>Demo saved: opening %1 restores these settings, presentation mode, the lesson step and the open windows</source>
         <translation>演示已保存：打开 %1 即恢复这些设置、演示模式、课程步骤和打开的窗口</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="424"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="442"/>
         <source>Scenario saved: %1</source>
         <translation>场景已保存：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="443"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="461"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="443"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="461"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="446"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="464"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="455"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="473"/>
         <source>PyTorch code copied: it draws the same tensors and prints the weights shown</source>
         <translation>已复制 PyTorch 代码：它抽取相同的张量并打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="467"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="485"/>
         <source>PyTorch code copied: both sides of the comparison, each printing the weights it shows</source>
         <translation>已复制 PyTorch 代码：对比的两边，各自打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="475"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="493"/>
         <source>Command line copied: attention-viz with these settings</source>
         <translation>已复制命令行：使用这些设置的 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="488"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="506"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="489"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="507"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="512"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="530"/>
         <source>The main window&apos;s keys that work here too</source>
         <translation>在这里也能用的主窗口按键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="524"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="542"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="529"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="547"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
@@ -4706,7 +4729,7 @@ A scenario someone sent you should read only the files that came with it. Read t
         <translation>，只画前 %1 × %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="415"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="429"/>
         <source>Tab: next step · Shift+Tab: the one before · 1 to 4 · Esc: close</source>
         <translation>Tab：下一步 · Shift+Tab：上一步 · 1 到 4 · Esc：关闭</translation>
     </message>
@@ -4972,6 +4995,11 @@ A scenario someone sent you should read only the files that came with it. Read t
         <translation>不缩放时没有进步：留出集准确率开始时 %1，现在 %2（随机猜测的 %3 倍，1/L = %4），缩放时为 %5。</translation>
     </message>
     <message>
+        <location filename="../../app/render/training_plot.cpp" line="477"/>
+        <source>%1: largest weight on the target in %2 of %3 training examples</source>
+        <translation>%1：%3 个训练样本中 %2 个的最大权重在目标上</translation>
+    </message>
+    <message>
         <location filename="../../app/render/training_plot.cpp" line="237"/>
         <source>Not scaled</source>
         <translation>不缩放</translation>
@@ -5015,11 +5043,6 @@ A scenario someone sent you should read only the files that came with it. Read t
         <location filename="../../app/render/training_plot.cpp" line="437"/>
         <source>gradient norm of each run: median of %1 steps (bold), each step (thin)</source>
         <translation>每次运行的梯度范数：%1 步的中位数（粗线），每一步（细线）</translation>
-    </message>
-    <message>
-        <location filename="../../app/render/training_plot.cpp" line="477"/>
-        <source>%1: largest weight on the outlined target in %2 of %3 rows</source>
-        <translation>%1：%3 行中 %2 行的最大权重在框出的目标上</translation>
     </message>
 </context>
 <context>
