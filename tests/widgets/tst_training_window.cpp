@@ -82,8 +82,8 @@ void TestTrainingWindow::keyOpensItAndStartRunsToTheEnd()
         QVERIFY(controller()->snapshot().watched[side] == rows);
         QCOMPARE(training()->trainingPlot()->curve(0, side)->dataCount(), 300);
     }
-    QVERIFY(
-        training()->trainingPlot()->mapTitle(0).replace('\n', ' ').contains(QString("in 8 of 8 rows"))); // (wrapped)
+    QVERIFY(training()->trainingPlot()->mapTitle(0).replace('\n', ' ').contains(
+        QString("in 8 of 8 training examples"))); // (wrapped)
     // Every sentence follows its numbers: "does not learn" only within twice chance (1/L) on the held-out examples
     // and over the last 50 batches, otherwise whether it improves on the held-out examples since the start; and the
     // unscaled gradient's larger start is explained.
