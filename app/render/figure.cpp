@@ -384,7 +384,9 @@ public:
             cell->setColumnStretchFactors({ 5.0, 1.3, 1.3 });
         else // (a 3.5-inch column's map keeps more of the width: block 2's 1 × 6 cells then hold 8-point values)
             cell->setColumnStretchFactors({ m_perPanel < 400 ? 8.0 : 5.0, 1.3 });
-        cell->setRowStretchFactors({ 5.0, 1.5 });
+        // (a map of one or two rows gives its column sums as much height as it has: block 2's 1 x 6 had the
+        // numbers' room in its own cells and none left under them)
+        cell->setRowStretchFactors({ L == 1 ? 1.5 : L == 2 ? 3.0 : 5.0, 1.5 });
         // Bars a few lines high, their key labels and name: the rest of the height is the map's.
         colRect->setSizeConstraintRect(QCPLayoutElement::scrOuterRect);
         colRect->setMinimumSize(0, px * 9 / 2);
@@ -562,9 +564,12 @@ public:
             const QFontMetricsF fm(b.items.first()->font());
             const double across = fm.horizontalAdvance(QStringLiteral("0.0000")) + 8; // a plate and a gap
             const QRect r = b.rect->rect();
-            // (Under the map, a panel less than one and a half lines high would be all numbers, no bars.)
+            // (Under the map, a panel less than one and a half lines high would be all numbers, no bars; its
+            // columns are as wide as the map's cells, which write their values with a gap of 2: the bars' numbers
+            // may too, or a 3.5-inch block 2 had none under its 1 x 6 maps.)
+            const double acrossColumn = fm.horizontalAdvance(QStringLiteral("0.0000")) + 2;
             const bool fits = b.rows ? r.height() / double(b.count) >= fm.height() && r.width() >= across
-                                     : r.width() / double(b.count) >= across && r.height() >= 1.5 * fm.height();
+                                     : r.width() / double(b.count) >= acrossColumn && r.height() >= 1.5 * fm.height();
             for (QCPItemText *t : b.items)
                 t->setVisible(fits);
         }
