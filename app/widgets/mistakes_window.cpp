@@ -544,7 +544,7 @@ MistakesWindow::MistakeTexts MistakesWindow::mistakeTexts(const attn::MistakeSum
         t.cause = tr("the dot product's variance grows with d_k: the softmax saturates and its gradient is flattened");
         t.fix = tr("use F.scaled_dot_product_attention, or divide by d_k ** 0.5 yourself");
         t.numbers = tr("Here (d_k = %1): each row's largest weight is %2 on average without the scale, %3 with it; the "
-                       "softmax's gradient (its Jacobian's norm) is %4 against %5.")
+                       "softmax's gradient (its Jacobian's norm) is %4 without it, %5 with it.")
                         .arg(p.dK)
                         .arg(fixedText(sum.meanRowMax[1]), fixedText(sum.meanRowMax[0]),
                             fixedText(sum.meanJacobian[1], 3), fixedText(sum.meanJacobian[0], 3));

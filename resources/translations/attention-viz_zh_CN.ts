@@ -701,12 +701,12 @@
         <translation>打分 Q·Kᵀ：%1·%2 → %3  →  %7  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="133"/>
+        <location filename="../../app/model/explanation_text.cpp" line="134"/>
         <source>   ·   mask %1, True = take part (SDPA&apos;s attn_mask)</source>
         <translation>   ·   掩码 %1，True = 参与（SDPA 的 attn_mask）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="134"/>
+        <location filename="../../app/model/explanation_text.cpp" line="135"/>
         <source>   ·   mask %1, True = ignore (MHA&apos;s %2)</source>
         <translation>   ·   掩码 %1，True = 屏蔽（MHA 的 %2）</translation>
     </message>
@@ -918,7 +918,7 @@
     <name>ExportDialog</name>
     <message>
         <location filename="../../app/widgets/export_dialog.cpp" line="32"/>
-        <location filename="../../app/widgets/export_dialog.cpp" line="89"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="97"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -928,182 +928,182 @@
         <translation>导出对比图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="38"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="46"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="46"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="54"/>
         <source>Slide (1920 × 1080)</source>
         <translation>幻灯片（1920 × 1080）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="47"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="55"/>
         <source>Paper column (3.5 inches wide, 8-point text)</source>
         <translation>论文单栏（3.5 英寸宽，8 磅字）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="48"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="56"/>
         <source>Paper page (7 inches wide)</source>
         <translation>论文通栏（7 英寸宽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="49"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="57"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="65"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="73"/>
         <source>PNG and JPG: pixels per unit of the size (2 for high-DPI slides; a paper preset sets 300 dpi, 300/72 pixels per point).</source>
         <translation>PNG 和 JPG：每个尺寸单位的像素数（高分辨率幻灯片用 2；论文预设为 300 dpi，即每磅 300/72 像素）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="69"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="77"/>
         <source>no title line</source>
         <translation>无标题行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="70"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="78"/>
         <source>Transparent background (PNG)</source>
         <translation>透明背景（PNG）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="72"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="80"/>
         <source>Row and column sums beside the map</source>
         <translation>在图旁显示行和与列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="79"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="87"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="80"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="88"/>
         <source>Size</source>
         <translation>尺寸</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="81"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="89"/>
         <source>Width × height</source>
         <translation>宽 × 高</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="82"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="90"/>
         <source>Pixel ratio</source>
         <translation>像素比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="83"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="91"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="163"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="171"/>
         <source> pt</source>
         <translation> 磅</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="163"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="171"/>
         <source> px at ratio 1</source>
         <translation> 像素（像素比 1 时）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="171"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="179"/>
         <source>Give the file a picture&apos;s suffix: .png, .jpg, .pdf or .svg.</source>
         <translation>请给文件加上图片后缀：.png、.jpg、.pdf 或 .svg。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="172"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="180"/>
         <source>Give the file a suffix: .png, .jpg, .pdf, .svg, or .csv, .json for the numbers.</source>
         <translation>请给文件加上后缀：.png、.jpg、.pdf、.svg，或数值用的 .csv、.json。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="173"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="181"/>
         <source>Give the file a suffix: .png, .jpg, .pdf, .svg, or .csv, .npy, .json for data.</source>
         <translation>请给文件加上后缀：.png、.jpg、.pdf、.svg，或数据用的 .csv、.npy、.json。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="175"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
         <source>Data: the numbers, no picture.</source>
         <translation>数据：只有数字，没有图片。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="177"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="185"/>
         <source>%1 × %2 points = %3 × %4 inches, vector.</source>
         <translation>%1 × %2 磅 = %3 × %4 英寸，矢量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="191"/>
         <source>%1 × %2 pixels.</source>
         <translation>%1 × %2 像素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="192"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="200"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="192"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="200"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF，矢量 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="201"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG，矢量 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="201"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="195"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="203"/>
         <source>CSV, the numbers (*.csv)</source>
         <translation>CSV，数值 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="195"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="203"/>
         <source>JSON, the numbers (*.json)</source>
         <translation>JSON，数值 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="196"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="204"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="197"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="205"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="197"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="205"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部内容 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="199"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="207"/>
         <source>Export to</source>
         <translation>导出到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="211"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="219"/>
         <source>Replace the file?</source>
         <translation>替换文件？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="212"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="220"/>
         <source>&apos;%1&apos; exists. Replace it?</source>
         <translation>“%1”已存在。要替换它吗？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="252"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="261"/>
         <source>the plot&apos;s own title</source>
         <translation>图自身的标题</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="282"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="291"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1418,20 +1418,20 @@
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="401"/>
+        <location filename="../../app/render/figure.cpp" line="406"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="687"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="1094"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="432"/>
+        <location filename="../../app/render/figure.cpp" line="437"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="688"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="483"/>
+        <location filename="../../app/render/figure.cpp" line="488"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="286"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="1094"/>
         <source>entropy</source>
@@ -4433,6 +4433,11 @@ A scenario someone sent you should read only the files that came with it. Read t
         <translation>用 F.scaled_dot_product_attention，或手动除以 d_k ** 0.5</translation>
     </message>
     <message>
+        <location filename="../../app/widgets/mistakes_window.cpp" line="546"/>
+        <source>Here (d_k = %1): each row&apos;s largest weight is %2 on average without the scale, %3 with it; the softmax&apos;s gradient (its Jacobian&apos;s norm) is %4 without it, %5 with it.</source>
+        <translation>这里（d_k = %1）：不缩放时每行最大权重平均为 %2，缩放后为 %3；softmax 的梯度（雅可比矩阵的范数）不缩放时为 %4，缩放后为 %5。</translation>
+    </message>
+    <message>
         <location filename="../../app/widgets/mistakes_window.cpp" line="560"/>
         <source>The two are alike because the scaled scores are too wide as well: %1</source>
         <translation>两者相似，是因为缩放后的分数也铺得太开：%1</translation>
@@ -4511,11 +4516,6 @@ A scenario someone sent you should read only the files that came with it. Read t
         <location filename="../../app/widgets/mistakes_window.cpp" line="582"/>
         <source>nn.MultiheadAttention&apos;s key_padding_mask handed to F.scaled_dot_product_attention as it is</source>
         <translation>把 nn.MultiheadAttention 的 key_padding_mask 直接喂给 F.scaled_dot_product_attention</translation>
-    </message>
-    <message>
-        <location filename="../../app/widgets/mistakes_window.cpp" line="546"/>
-        <source>Here (d_k = %1): each row&apos;s largest weight is %2 on average without the scale, %3 with it; the softmax&apos;s gradient (its Jacobian&apos;s norm) is %4 against %5.</source>
-        <translation>这里（d_k = %1）：不缩放时每行最大权重平均为 %2，缩放后为 %3；softmax 的梯度（雅可比矩阵的范数）为 %4，对比 %5。</translation>
     </message>
     <message>
         <location filename="../../app/widgets/mistakes_window.cpp" line="552"/>
