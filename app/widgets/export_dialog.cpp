@@ -33,8 +33,16 @@ ExportDialog::ExportDialog(const FigureOptions &base, bool imagesOnly, int panel
     QSettings s;
     m_path = new QLineEdit(this);
     m_path->setObjectName("export-path");
-    m_path->setText(
-        QDir(s.value("export/folder", QDir::homePath()).toString()).filePath(QStringLiteral("attention.png")));
+    // In the last export's folder and format, under a name no file has yet (attention.png, attention-2.png, ...):
+    // a second export does not offer to replace the first.
+    const QDir folder(s.value("export/folder", QDir::homePath()).toString());
+    QString suffix = s.value("export/suffix", QStringLiteral("png")).toString();
+    if (suffix.isEmpty() || suffix.contains(QLatin1Char('/')))
+        suffix = QStringLiteral("png");
+    QString name = QStringLiteral("attention.%1").arg(suffix);
+    for (int n = 2; folder.exists(name) && n < 1000; ++n)
+        name = QStringLiteral("attention-%1.%2").arg(n).arg(suffix);
+    m_path->setText(folder.filePath(name));
     auto *browse = new QPushButton(tr("Choose…"), this);
     connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);
     auto *pathRow = new QHBoxLayout;
@@ -232,6 +240,7 @@ FigureOptions ExportDialog::options() const
     s.setValue("export/panels", o.panels);
     s.setValue("export/preset", m_preset->currentIndex());
     s.setValue("export/folder", QFileInfo(m_path->text()).absolutePath());
+    s.setValue("export/suffix", QFileInfo(m_path->text()).suffix().toLower());
     return o;
 }
 
