@@ -11,6 +11,7 @@
 #include "model/attention_model.h"
 #include "model/messages.h"
 #include "model/translations.h"
+#include "parallel.h"
 #include "pytorch_code.h"
 #include "render/figure.h"
 #include "render/heatmap_drawing.h"
@@ -459,6 +460,7 @@ int runWindow(Run &run)
 int main(int argc, char *argv[])
 {
     guardStandardStreams();
+    attn::keepFreedMemoryForReuse(); // (each change's tensors on pages already touched)
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);

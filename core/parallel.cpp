@@ -7,6 +7,9 @@
 #include <sstream>
 
 #include <dirent.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -93,6 +96,14 @@ void fitThreadsToFreeCores(double work)
     // (The calling thread and this program's spinning workers are among the runnable: the others are the rest.)
     const int own = ownRunnableThreads();
     omp_set_num_threads(threadsForFreeCores(cores, runnable - std::max(1, own), work));
+#endif
+}
+
+void keepFreedMemoryForReuse()
+{
+#ifdef __GLIBC__
+    mallopt(M_MMAP_THRESHOLD, 64 << 20);
+    mallopt(M_TRIM_THRESHOLD, 128 << 20);
 #endif
 }
 

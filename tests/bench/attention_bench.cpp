@@ -16,6 +16,7 @@
 #include "attention.h"
 #include "io/array_files.h"
 #include "model/attention_model.h"
+#include "parallel.h"
 #include "scale_sweep.h"
 #include "training.h"
 #include "widgets/heatmap_panel.h"
@@ -72,6 +73,8 @@ class AttentionBench : public QObject
 {
     Q_OBJECT
 private slots:
+    // (as the program allocates: app/main.cpp)
+    void initTestCase() { attn::keepFreedMemoryForReuse(); }
     void core_data() { sizeRows({ 64, 512, 2048, 4096 }, { 64, 512 }); }
     void core();
     void gemm_data() { sizeRows({ 64, 512, 2048, 4096 }, { 64, 512 }); }
