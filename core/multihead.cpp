@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "multihead.h"
+
+#include "params.h"
+#include "softmax.h"
+#include "torch_generator.h"
+
+#include <cmath>
+#include <limits>
+
+namespace attn {
+
+std::string multiheadProblem(const MultiheadSettings &s)
+{
+    if (s.heads < 1)
+        return "the number of heads must be at least 1 (got " + std::to_string(s.heads) + ")";
+    if (s.dModel % s.heads != 0)
+        return "d_model = " + std::to_string(s.dModel) + " is not divisible by " + std::to_string(s.heads)
+            + " heads (nn.MultiheadAttention needs d_model = h·d_k)";
+    if (s.batch < 1 || s.length < 1 || s.dModel < 1)
+        return "batch, length and d_model must be at least 1";
+    if (s.mask == MultiheadMask::KeyPadding && (s.padKeys < 0 || s.padKeys >= s.length))
+        return "the padding must leave at least one key (pad:N with N from 0 to " + std::to_string(s.length - 1)
+            + ", got " + std::to_string(s.padKeys) + "): PyTorch gives NaN for a query that sees no key";
+    return {};
+}
+
+namespace {
+
+// nn.init's uniform draws: torch.empty(rows, cols).uniform_(-bound, bound), in C order.
+Tensor3 uniformTensor(TorchGenerator &g, int rows, int cols, double bound)
+{
+    Tensor3 t(1, rows, cols);
+    g.uniform(t.data.data(), t.data.size(), -bound, bound);
+    return t;
+}
+
+using ConstMap = Eigen::Map<const MatrixRM, Eigen::Unaligned, Eigen::OuterStride<>>;
+using Map = Eigen::Map<MatrixRM, Eigen::Unaligned, Eigen::OuterStride<>>;
+
+} // namespace
+
+MultiheadResult computeMultihead(const MultiheadSettings &s)
+{
+    MultiheadResult r;
+    r.settings = s;
+    const int B = s.batch, L = s.length, E = s.dModel, h = s.heads, d = E / h;
+    r.headDim = d;
+    TorchGenerator g(s.seed);
+    // nn.Linear(E, E, bias=False) inside the constructor: kaiming_uniform_(weight, a=sqrt(5)), as torch.nn.init
+    // computes its bound (gain = sqrt(2 / (1 + a²)), std = gain / sqrt(fan_in), bound = sqrt(3)·std).
+    const double a = std::sqrt(5.0);
+    const double linearBound = std::sqrt(3.0) * (std::sqrt(2.0 / (1 + a * a)) / std::sqrt(double(E)));
+    r.outProjWeight = uniformTensor(g, E, E, linearBound);
+    // _reset_parameters: xavier_uniform_(in_proj_weight), fan_in = E, fan_out = 3E: std = sqrt(2 / (fan_in + fan_out)).
+    const double xavierBound = std::sqrt(3.0) * (1.0 * std::sqrt(2.0 / double(E + 3 * E)));
+    r.inProjWeight = uniformTensor(g, 3 * E, E, xavierBound);
+    r.X = Tensor3(B, L, E);
+    g.randn(r.X.data.data(), r.X.data.size());
+
+    // The packed projection: (B·L, E) · in_proj_weightᵀ → (B·L, 3E), its thirds Q, K, V.
+    const Eigen::Map<const MatrixRM> x(r.X.data.data(), Eigen::Index(B) * L, E);
+    const Eigen::Map<const MatrixRM> w(r.inProjWeight.data.data(), Eigen::Index(3) * E, E);
+    const MatrixRM proj = x * w.transpose();
+    r.Q = Tensor3(B, L, E);
+    r.K = Tensor3(B, L, E);
+    r.V = Tensor3(B, L, E);
+    for (Eigen::Index i = 0; i < proj.rows(); ++i)
+        for (int c = 0; c < E; ++c) {
+            r.Q.data[std::size_t(i) * E + c] = proj(i, c);
+            r.K.data[std::size_t(i) * E + c] = proj(i, E + c);
+            r.V.data[std::size_t(i) * E + c] = proj(i, 2 * E + c);
+        }
+
+    // Each head: softmax(Q_h / sqrt(d) · K_hᵀ + mask) (q is divided before the product, as PyTorch does).
+    r.headWeights = Tensor3(B * h, L, L);
+    r.concat = Tensor3(B, L, E);
+    r.headMeanEntropy.assign(std::size_t(B) * h, 0.0);
+    const float divisor = float(std::sqrt(double(d)));
+    const float minusInf = -std::numeric_limits<float>::infinity();
+    MatrixRM logits(L, L), weights(L, L);
+    Eigen::VectorXd rowSum(L), rowEntropy(L), rowMax(L), colSum(L), colEntropy(L);
+    Eigen::VectorXi rowArgmax(L);
+    std::vector<int> maskedRows;
+    for (int b = 0; b < B; ++b)
+        for (int head = 0; head < h; ++head) {
+            const ConstMap q(r.Q.row(b, 0) + std::ptrdiff_t(head) * d, L, d, Eigen::OuterStride<>(E));
+            const ConstMap k(r.K.row(b, 0) + std::ptrdiff_t(head) * d, L, d, Eigen::OuterStride<>(E));
+            const ConstMap v(r.V.row(b, 0) + std::ptrdiff_t(head) * d, L, d, Eigen::OuterStride<>(E));
+            const MatrixRM qScaled = q.array() / divisor;
+            logits.noalias() = qScaled * k.transpose();
+            for (int i = 0; i < L; ++i)
+                for (int j = 0; j < L; ++j) {
+                    const bool ignored = (s.mask == MultiheadMask::Causal && j > i)
+                        || (s.mask == MultiheadMask::KeyPadding && j >= L - s.padKeys);
+                    if (ignored)
+                        logits(i, j) = minusInf;
+                }
+            maskedRows.clear();
+            softmaxRowsWithStats(
+                logits, weights, rowSum, rowEntropy, rowMax, rowArgmax, colSum, colEntropy, maskedRows, nullptr);
+            Eigen::Map<MatrixRM>(
+                r.headWeights.data.data() + (std::size_t(b) * h + head) * r.headWeights.sliceSize(), L, L)
+                = weights;
+            Map o(r.concat.data.data() + std::size_t(b) * L * E + std::size_t(head) * d, L, d, Eigen::OuterStride<>(E));
+            o.noalias() = weights * v;
+            r.headMeanEntropy[std::size_t(b) * h + head] = rowEntropy.mean();
+        }
+
+    // The average over heads, and the output projection concat · out_proj_weightᵀ.
+    r.averageWeights = Tensor3(B, L, L, 0.0f);
+    for (int b = 0; b < B; ++b) {
+        for (int head = 0; head < h; ++head)
+            for (std::size_t c = 0; c < r.averageWeights.sliceSize(); ++c)
+                r.averageWeights.data[b * r.averageWeights.sliceSize() + c]
+                    += r.headWeights.data[(std::size_t(b) * h + head) * r.headWeights.sliceSize() + c];
+        for (std::size_t c = 0; c < r.averageWeights.sliceSize(); ++c)
+            r.averageWeights.data[b * r.averageWeights.sliceSize() + c] /= float(h);
+    }
+    r.out = Tensor3(B, L, E);
+    const Eigen::Map<const MatrixRM> concat(r.concat.data.data(), Eigen::Index(B) * L, E);
+    const Eigen::Map<const MatrixRM> wo(r.outProjWeight.data.data(), E, E);
+    Eigen::Map<MatrixRM>(r.out.data.data(), Eigen::Index(B) * L, E).noalias() = concat * wo.transpose();
+    return r;
+}
+
+MultiheadCost multiheadCost(int batch, int length, int dModel, int heads)
+{
+    const double tokens = double(batch) * length, d = double(dModel) / heads;
+    MultiheadCost c;
+    c.projections = tokens * dModel * 3.0 * dModel; // X · W_q, W_k, W_v: each (d_model, h·d_k = d_model)
+    c.scores = double(batch) * heads * length * length * d; // h heads of L × L dot products of d_k
+    c.weightedSums = double(batch) * heads * length * length * d; // weights · V per head
+    c.outProjection = tokens * dModel * double(dModel); // concat · W_O
+    return c;
+}
+
+} // namespace attn

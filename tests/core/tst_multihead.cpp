@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Multi-head attention against nn.MultiheadAttention in Debian's PyTorch (tests/reference/make_mha_fixtures.py): the
+// module's weights and X bit for bit (the same generator, the same order of draws), every head's weights, their
+// average and the output within 1e-6; masks through the module's own arguments (attn_mask, key_padding_mask).
+
+#include "fixtures.h"
+#include "multihead.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace attn;
+
+namespace {
+
+QJsonArray cases()
+{
+    QFile f(QStringLiteral(ATTN_MHA_FIXTURES));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot open %s", ATTN_MHA_FIXTURES);
+    return QJsonDocument::fromJson(f.readAll()).object().value("cases").toArray();
+}
+
+std::vector<float> values(const QJsonObject &c, const char *name)
+{
+    QJsonObject t;
+    t.insert("f32", c.value(QLatin1String(name)));
+    return fixtureValues(t);
+}
+
+MultiheadSettings settingsOf(const QJsonObject &c)
+{
+    MultiheadSettings s;
+    s.seed = c.value("seed").toInt();
+    s.batch = c.value("batch").toInt();
+    s.length = c.value("length").toInt();
+    s.dModel = c.value("d_model").toInt();
+    s.heads = c.value("heads").toInt();
+    const QString mask = c.value("mask").toString();
+    s.mask = mask == "causal"     ? MultiheadMask::Causal
+        : mask.startsWith("pad:") ? MultiheadMask::KeyPadding
+                                  : MultiheadMask::None;
+    if (s.mask == MultiheadMask::KeyPadding)
+        s.padKeys = mask.mid(4).toInt();
+    return s;
+}
+
+// The largest |ours − theirs| (INFINITY when the sizes differ), and whether they are the same bits.
+std::pair<double, bool> compare(const Tensor3 &ours, const std::vector<float> &theirs)
+{
+    if (ours.data.size() != theirs.size())
+        return { INFINITY, false };
+    double worst = 0;
+    bool exact = true;
+    for (std::size_t i = 0; i < theirs.size(); ++i) {
+        worst = std::max(worst, std::abs(double(ours.data[i]) - double(theirs[i])));
+        exact = exact && floatBits(ours.data[i]) == floatBits(theirs[i]);
+    }
+    return { worst, exact };
+}
+
+} // namespace
+
+class TestMultihead : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void agreesWithPyTorch_data();
+    void agreesWithPyTorch();
+    void refusesWhatPyTorchRefuses();
+    void costOfHeadsIsThatOfOneFullHead();
+};
+
+void TestMultihead::agreesWithPyTorch_data()
+{
+    QTest::addColumn<QJsonObject>("entry");
+    for (const QJsonValue &c : cases()) {
+        const QJsonObject o = c.toObject();
+        QTest::newRow(qPrintable(QString("seed %1, h = %2, d_model = %3, %4")
+                                     .arg(o.value("seed").toInt())
+                                     .arg(o.value("heads").toInt())
+                                     .arg(o.value("d_model").toInt())
+                                     .arg(o.value("mask").toString())))
+            << o;
+    }
+}
+
+void TestMultihead::agreesWithPyTorch()
+{
+    QFETCH(QJsonObject, entry);
+    const MultiheadSettings s = settingsOf(entry);
+    QVERIFY(multiheadProblem(s).empty());
+    const MultiheadResult r = computeMultihead(s);
+    // The draws: bit for bit.
+    for (const auto &[ours, name] : { std::pair { &r.inProjWeight, "in_proj_weight" },
+             std::pair { &r.outProjWeight, "out_proj_weight" }, std::pair { &r.X, "X" } }) {
+        const auto [worst, exact] = compare(*ours, values(entry, name));
+        QVERIFY2(exact, qPrintable(QString("%1: differs by up to %2").arg(name).arg(worst)));
+    }
+    // The computation: within 1e-6.
+    for (const auto &[ours, name] : { std::pair { &r.headWeights, "head_weights" },
+             std::pair { &r.averageWeights, "average_weights" }, std::pair { &r.out, "out" } }) {
+        const auto [worst, exact] = compare(*ours, values(entry, name));
+        QVERIFY2(worst <= 1e-6, qPrintable(QString("%1: differs by up to %2").arg(name).arg(worst)));
+    }
+    // Masked keys get weight 0, and every head's rows sum to 1.
+    const int L = s.length;
+    for (int e = 0; e < s.batch * s.heads; ++e)
+        for (int i = 0; i < L; ++i) {
+            double sum = 0;
+            for (int j = 0; j < L; ++j) {
+                const float w = r.headWeights(e, i, j);
+                sum += w;
+                if ((s.mask == MultiheadMask::Causal && j > i)
+                    || (s.mask == MultiheadMask::KeyPadding && j >= L - s.padKeys))
+                    QCOMPARE(w, 0.0f);
+            }
+            QVERIFY(std::abs(sum - 1.0) < 1e-5);
+        }
+    QCOMPARE(r.headMeanEntropy.size(), std::size_t(s.batch * s.heads));
+    for (double h : r.headMeanEntropy)
+        QVERIFY(h >= 0 && h <= std::log(double(L)) + 1e-9);
+}
+
+void TestMultihead::refusesWhatPyTorchRefuses()
+{
+    MultiheadSettings s;
+    s.dModel = 12;
+    s.heads = 5;
+    QCOMPARE(QString::fromStdString(multiheadProblem(s)),
+        QString("d_model = 12 is not divisible by 5 heads (nn.MultiheadAttention needs d_model = h·d_k)"));
+    s.heads = 4;
+    QVERIFY(multiheadProblem(s).empty());
+    s.mask = MultiheadMask::KeyPadding;
+    s.padKeys = s.length;
+    QVERIFY(multiheadProblem(s).find("NaN") != std::string::npos);
+}
+
+void TestMultihead::costOfHeadsIsThatOfOneFullHead()
+{
+    // The paper's §3.2.2 with the lecture's numbers: 8 heads of 64 against one head of 512 cost the same.
+    const MultiheadCost eight = multiheadCost(1, 128, 512, 8), one = multiheadCost(1, 128, 512, 1);
+    QCOMPARE(eight.total(), one.total());
+    QCOMPARE(eight.scores, 128.0 * 128 * 512); // 8 heads × L² × 64
+    QCOMPARE(eight.projections, 128.0 * 512 * 3 * 512);
+    QCOMPARE(eight.outProjection, 128.0 * 512 * 512);
+}
+
+QTEST_APPLESS_MAIN(TestMultihead)
+#include "tst_multihead.moc"
