@@ -206,7 +206,11 @@ bool writeDump(Run &run)
         return true;
     QString why;
     bool ok = false;
-    if (r.weights) {
+    if (r.multihead) {
+        const attn::MultiheadResult result = attn::computeMultihead(*r.multihead);
+        ok = run.outputs.write(
+            r.dumpPath, [&](std::ostream &out) { attn::writeMultiheadJson(out, result); }, &why);
+    } else if (r.weights) {
         ok = run.outputs.write(
             r.dumpPath, [&](std::ostream &out) { attn::writeWeightsJson(out, *r.weights, dumpText()); }, &why);
     } else {

@@ -101,6 +101,87 @@ void member(std::ostream &out, const char *name)
 
 } // namespace
 
+void writeMultiheadJson(std::ostream &out, const MultiheadResult &r)
+{
+    const MultiheadSettings &s = r.settings;
+    const int h = s.heads;
+    out << "{\n\"params\": {\"mode\": \"multihead\", \"init\": \"mha\", \"batch\": " << s.batch
+        << ", \"len\": " << s.length << ", \"d_model\": " << s.dModel << ", \"heads\": " << h
+        << ", \"d_k\": " << r.headDim << ", \"d_v\": " << r.headDim << ", \"seed\": " << s.seed << ", \"scale\": ";
+    number(out, 1.0 / std::sqrt(double(r.headDim)), 17);
+    out << ", \"mask\": "
+        << (s.mask == MultiheadMask::Causal              ? std::string(R"("causal")")
+                   : s.mask == MultiheadMask::KeyPadding ? "\"pad:" + std::to_string(s.padKeys) + "\""
+                                                         : std::string(R"("none")"))
+        << R"(, "module": "nn.MultiheadAttention()" << s.dModel << ", " << h << ", bias=False, batch_first=True)"
+        << "\"}";
+    member(out, "X");
+    tensor(out, r.X);
+    member(out, "in_proj_weight");
+    tensor(out, r.inProjWeight, true);
+    member(out, "out_proj_weight");
+    tensor(out, r.outProjWeight, true);
+    member(out, "Q");
+    tensor(out, r.Q);
+    member(out, "K");
+    tensor(out, r.K);
+    member(out, "V");
+    tensor(out, r.V);
+    // (B, h, L, S): each batch element's heads
+    member(out, "head_weights");
+    out << '[';
+    for (int b = 0; b < s.batch; ++b) {
+        Tensor3 heads(h, s.length, s.length);
+        std::copy_n(r.headWeights.data.begin() + std::ptrdiff_t(std::size_t(b) * h * heads.sliceSize()),
+            heads.data.size(), heads.data.begin());
+        out << (b ? ",\n " : "");
+        tensor(out, heads);
+    }
+    out << ']';
+    member(out, "weights");
+    tensor(out, r.averageWeights);
+    member(out, "concat");
+    tensor(out, r.concat);
+    member(out, "out");
+    tensor(out, r.out);
+    member(out, "head_mean_entropy");
+    out << '[';
+    for (int b = 0; b < s.batch; ++b) {
+        out << (b ? ",[" : "[");
+        for (int i = 0; i < h; ++i) {
+            if (i)
+                out << ',';
+            number(out, r.headMeanEntropy[std::size_t(b) * h + i]);
+        }
+        out << ']';
+    }
+    out << ']';
+    const MultiheadCost heads = multiheadCost(s.batch, s.length, s.dModel, h),
+                        one = multiheadCost(s.batch, s.length, s.dModel, 1);
+    member(out, "multiply_adds");
+    out << "{\"projections\": ";
+    number(out, heads.projections, 17);
+    out << ", \"scores\": ";
+    number(out, heads.scores, 17);
+    out << ", \"weighted_sums\": ";
+    number(out, heads.weightedSums, 17);
+    out << ", \"out_projection\": ";
+    number(out, heads.outProjection, 17);
+    out << ", \"total\": ";
+    number(out, heads.total(), 17);
+    out << ", \"one_head_of_d_model_total\": ";
+    number(out, one.total(), 17);
+    out << "}\n}\n";
+}
+
+std::uint64_t estimatedMultiheadJsonBytes(const MultiheadSettings &s)
+{
+    const std::uint64_t B = std::uint64_t(std::max(1, s.batch)), L = std::uint64_t(std::max(1, s.length)),
+                        E = std::uint64_t(std::max(1, s.dModel)), h = std::uint64_t(std::max(1, s.heads));
+    // X, Q, K, V, concat, out; the two weights; the heads' and the average's weights
+    return 16 * (6 * B * L * E + 4 * E * E + B * (h + 1) * L * L) + 24 * B * h + 4096;
+}
+
 std::uint64_t estimatedJsonBytes(const Params &p, bool withMistake)
 {
     const std::uint64_t B = std::uint64_t(std::max(1, p.batch)), L = std::uint64_t(std::max(1, p.queryLength)),

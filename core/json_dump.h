@@ -6,6 +6,7 @@
 #include "attention.h"
 #include "message_text.h"
 #include "mistakes.h"
+#include "multihead.h"
 
 #include <cstdint>
 #include <ostream>
@@ -28,6 +29,13 @@ std::uint64_t estimatedJsonBytes(const Params &p, bool withMistake = false);
 inline constexpr std::uint64_t kMaxJsonBytes = std::uint64_t(256) << 20;
 // "" when estimatedJsonBytes(p) is within kMaxJsonBytes, else what to do instead (for "--dump: ...").
 std::string jsonTooLarge(const Params &p, bool withMistake = false);
+
+// --init mha --dump: the settings, X, in_proj_weight (3·d_model, d_model), out_proj_weight, Q, K, V (before the
+// split into heads), head_weights (B, h, L, S), weights (their average, as average_attn_weights=True gives it),
+// concat, out (after W_O), each head's mean row entropy and the multiply-adds against one head of d_model.
+void writeMultiheadJson(std::ostream &out, const MultiheadResult &r);
+// A ceiling on what writeMultiheadJson writes (as estimatedJsonBytes).
+std::uint64_t estimatedMultiheadJsonBytes(const MultiheadSettings &s);
 
 // One double as JSON, to 17 significant digits (it reads back exactly) in the C locale; null when not finite.
 void writeJsonNumber(std::ostream &out, double v);

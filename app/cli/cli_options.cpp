@@ -4,6 +4,7 @@
 #include "io/array_files.h"
 #include "io/file_kinds.h"
 #include "io/scenario.h"
+#include "json_dump.h"
 #include "loaded.h"
 #include "model/color_map_names.h"
 #include "model/tokens.h"
@@ -960,10 +961,83 @@ void parseMistakeOption(const QCommandLineParser &parser, CliRequest &r)
     r.mistake = m;
 }
 
+// --init mha: nn.MultiheadAttention(d_model, h, bias=False, batch_first=True) from --batch, --len, --d-model,
+// --heads, --seed and --mask, written with --dump (the window does not show it yet). True when it was asked for.
+bool parseMultihead(const QCommandLineParser &parser, CliRequest &r)
+{
+    const bool mha = parser.isSet("init") && parser.value("init").trimmed().toLower() == QLatin1String("mha");
+    if (!mha) {
+        if (parser.isSet("heads"))
+            throw Fail { QStringLiteral("--heads: goes with --init mha (nn.MultiheadAttention's weights and X), e.g. "
+                                        "--init mha --heads 8 --d-model 512 --dump FILE") };
+        return false;
+    }
+    static const QStringList taken { "init", "heads", "batch", "len", "d-model", "d-k", "d-v", "seed", "mask", "dump",
+        "lang", "mode" };
+    for (const QString &name : parser.optionNames())
+        if (!taken.contains(name))
+            throw Fail { QStringLiteral("--%1: does not apply to --init mha (it takes --batch, --len, --d-model, "
+                                        "--heads, --seed, --mask none|causal|pad:N and --dump)")
+                             .arg(name) };
+    if (!parser.isSet("dump"))
+        throw Fail { QStringLiteral(
+            "--init: mha writes its numbers with --dump FILE (the window does not show multi-head attention yet)") };
+    if (parser.isSet("mode") && parser.value("mode").trimmed().toLower() != QLatin1String("projection"))
+        throw Fail { QStringLiteral("--mode: --init mha projects X, as nn.MultiheadAttention does: leave out --mode") };
+    attn::MultiheadSettings s;
+    s.batch = parser.isSet("batch") ? int(parseInteger("batch", parser.value("batch"), 1, attn::Limits::maxBatch))
+                                    : attn::Params().batch;
+    s.length = parser.isSet("len") ? int(parseInteger("len", parser.value("len"), 1, attn::Limits::maxLength))
+                                   : attn::Params().queryLength;
+    s.dModel = parser.isSet("d-model") ? int(parseInteger("d-model", parser.value("d-model"), 1, attn::Limits::maxDim))
+                                       : attn::Params().dModel;
+    s.heads = parser.isSet("heads") ? int(parseInteger("heads", parser.value("heads"), 1, s.dModel)) : 1;
+    if (parser.isSet("seed"))
+        s.seed = parseSeed(parser.value("seed"));
+    if (parser.isSet("mask")) {
+        attn::Params q;
+        q.queryLength = q.keyLength = s.length;
+        std::string error;
+        if (!attn::parseMask(parser.value("mask").trimmed().toLower().toStdString(), q, &error))
+            throw Fail { QStringLiteral("--mask: %1").arg(QString::fromStdString(error)) };
+        if (q.mask == attn::MaskKind::Causal)
+            s.mask = attn::MultiheadMask::Causal;
+        else if (q.mask == attn::MaskKind::Pad && q.padPerBatch.empty()) {
+            s.mask = attn::MultiheadMask::KeyPadding;
+            s.padKeys = q.padCount;
+        } else if (q.mask != attn::MaskKind::None)
+            throw Fail { QStringLiteral("--mask: with --init mha, none, causal (attn_mask) or pad:N (key_padding_mask, "
+                                        "the last N keys of every batch element), got '%1'")
+                             .arg(parser.value("mask")) };
+    }
+    if (const std::string problem = attn::multiheadProblem(s); !problem.empty())
+        throw Fail { QStringLiteral("--%1: %2")
+                         .arg(s.mask == attn::MultiheadMask::KeyPadding && s.padKeys >= s.length ? "mask" : "heads",
+                             QString::fromStdString(problem)) };
+    for (const char *width : { "d-k", "d-v" })
+        if (parser.isSet(width)
+            && parseInteger(width, parser.value(width), 1, attn::Limits::maxDim) != s.dModel / s.heads)
+            throw Fail { QStringLiteral("--%1: nn.MultiheadAttention's heads have d_k = d_v = d_model / h = %2; "
+                                        "leave out --%1 or give %2")
+                             .arg(width)
+                             .arg(s.dModel / s.heads) };
+    if (attn::estimatedMultiheadJsonBytes(s) > attn::kMaxJsonBytes)
+        throw Fail { QStringLiteral("--dump: these sizes would write about %1 MiB of JSON, more than the %2 MiB "
+                                    "allowed; reduce --batch, --len or --d-model")
+                         .arg(attn::estimatedMultiheadJsonBytes(s) >> 20)
+                         .arg(attn::kMaxJsonBytes >> 20) };
+    r.multihead = s;
+    r.dumpPath = parser.value("dump");
+    r.paramsGiven = true;
+    return true;
+}
+
 CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBudget)
 {
-    checkOptionRules(parser);
     CliRequest r;
+    if (parseMultihead(parser, r))
+        return r;
+    checkOptionRules(parser);
     startingState(parser, r);
     applyParams(parser, r);
     parseDisplay(parser, r.display);
@@ -1011,8 +1085,9 @@ const OptionSpec kOptionSpecs[] = {
             "NAME" },
         { "init",
             "Projection mode: how W_q, W_k, W_v are drawn: randn (default, the lecture's), scaled (randn / "
-            "sqrt(d_model)) or linear (as nn.Linear(d_model, d, bias=False) initialises its weight).",
-            "randn|scaled|linear" },
+            "sqrt(d_model)), linear (as nn.Linear(d_model, d, bias=False) initialises its weight), or mha: "
+            "nn.MultiheadAttention's own weights and forward pass (with --heads and --dump).",
+            "randn|scaled|linear|mha" },
         { "sigma", "Scale of the inputs: X = sigma * randn (projection), Q and K = sigma * randn (direct); default 1.",
             "F" },
         { "softmax-dim", "-1 (default): over keys, each row sums to 1; -2: over queries (the lecture's mistake).",
@@ -1036,6 +1111,10 @@ const OptionSpec kOptionSpecs[] = {
             "True = take part) or mha (nn.MultiheadAttention, True = ignore).",
             "sdpa|mha" },
         { "batch-index", "Which batch element the window and images show (default 0).", "b" },
+        { "heads",
+            "With --init mha: nn.MultiheadAttention(d_model, h, bias=False, batch_first=True), h heads of d_k = "
+            "d_model / h (default 1), written with --dump.",
+            "h" },
         { "load",
             "Q, K (and V, tokens) from an .npz archive (np.savez(FILE, q=..., k=..., v=..., tokens=...)) in place of "
             "random draws; shapes (L, d), (B, L, d) or (B, H, L, d).",

@@ -5,6 +5,7 @@
 
 #include "mistakes.h"
 #include "model/view_state.h"
+#include "multihead.h"
 #include "params.h"
 #include "scale_sweep.h"
 #include "training.h"
@@ -66,6 +67,8 @@ struct CliRequest
     // window.
     std::shared_ptr<const attn::LoadedWeights> weights;
     int weightsMap = 0; // --map: the one drawn with --export, shown first in the window
+    // --init mha [--heads h]: nn.MultiheadAttention's weights, X and forward pass, written with --dump.
+    std::optional<attn::MultiheadSettings> multihead;
     bool printPytorch = false; // --print-pytorch: the settings as a PyTorch script on standard output
     bool printCommand = false; // --print-command: the attention-viz command that reopens them
     bool paramsGiven = false; // any option that changes the computation was given

@@ -337,6 +337,25 @@ namespace {
     QT_TRANSLATE_NOOP("Messages", "with %1, a picture (.png, .jpg, .pdf, .svg) or the numbers (.csv, .json), got %2"),
     QT_TRANSLATE_NOOP("Messages", "with %1, only mha-mask-in-sdpa takes a mask (its padding, pad:N)"),
     QT_TRANSLATE_NOOP("Messages", "write it once"),
+    QT_TRANSLATE_NOOP(
+        "Messages", "d_model = %1 is not divisible by %2 heads (nn.MultiheadAttention needs d_model = h·d_k)"),
+    QT_TRANSLATE_NOOP(
+        "Messages", "goes with %1 mha (nn.MultiheadAttention's weights and X), e.g. %2 mha %3 %4 %5 %6 %7 FILE"),
+    QT_TRANSLATE_NOOP(
+        "Messages", "does not apply to %1 mha (it takes %2, %3, %4, %5, %6, %7 none|causal|pad:N and %8)"),
+    QT_TRANSLATE_NOOP(
+        "Messages", "mha writes its numbers with %1 FILE (the window does not show multi-head attention yet)"),
+    QT_TRANSLATE_NOOP(
+        "Messages", "these sizes would write about %1 MiB of JSON, more than the %2 MiB allowed; reduce %3, %4 or %5"),
+    QT_TRANSLATE_NOOP(
+        "Messages", "nn.MultiheadAttention's heads have d_k = d_v = d_model / h = %1; leave out %2 or give %3"),
+    QT_TRANSLATE_NOOP("Messages", "the padding must leave at least one key (pad:N with N from %1 to %2, got %3)"),
+    QT_TRANSLATE_NOOP("Messages", "PyTorch gives NaN for a query that sees no key"),
+    QT_TRANSLATE_NOOP("Messages", "%1 mha projects X, as nn.MultiheadAttention does"),
+    QT_TRANSLATE_NOOP("Messages", "leave out %1"),
+    QT_TRANSLATE_NOOP("Messages",
+        "with %1 mha, none, causal (attn_mask) or pad:N (key_padding_mask, the last N keys of every batch element), "
+        "got %2"),
 };
 // NOLINTEND(bugprone-suspicious-missing-comma)
 

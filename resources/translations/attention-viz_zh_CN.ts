@@ -1418,20 +1418,20 @@
         <translation>键 j</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="406"/>
+        <location filename="../../app/render/figure.cpp" line="403"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="687"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="1094"/>
         <source>row sum</source>
         <translation>行和</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="437"/>
+        <location filename="../../app/render/figure.cpp" line="434"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="688"/>
         <source>col. sum</source>
         <translation>列和</translation>
     </message>
     <message>
-        <location filename="../../app/render/figure.cpp" line="488"/>
+        <location filename="../../app/render/figure.cpp" line="485"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="286"/>
         <location filename="../../app/widgets/heatmap_panel.cpp" line="1094"/>
         <source>entropy</source>
@@ -3989,6 +3989,61 @@ A scenario someone sent you should read only the files that came with it. Read t
         <location filename="../../app/model/message_templates.cpp" line="339"/>
         <source>write it once</source>
         <translation>只写一次</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="340"/>
+        <source>d_model = %1 is not divisible by %2 heads (nn.MultiheadAttention needs d_model = h·d_k)</source>
+        <translation>d_model = %1 不能被 %2 个头整除（nn.MultiheadAttention 要求 d_model = h·d_k）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="342"/>
+        <source>goes with %1 mha (nn.MultiheadAttention&apos;s weights and X), e.g. %2 mha %3 %4 %5 %6 %7 FILE</source>
+        <translation>需与 %1 mha 一起使用（nn.MultiheadAttention 的权重和 X），例如 %2 mha %3 %4 %5 %6 %7 FILE</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="344"/>
+        <source>does not apply to %1 mha (it takes %2, %3, %4, %5, %6, %7 none|causal|pad:N and %8)</source>
+        <translation>不适用于 %1 mha（它接受 %2、%3、%4、%5、%6、%7 none|causal|pad:N 和 %8）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="346"/>
+        <source>mha writes its numbers with %1 FILE (the window does not show multi-head attention yet)</source>
+        <translation>mha 用 %1 FILE 写出数值（窗口尚不显示多头注意力）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="348"/>
+        <source>these sizes would write about %1 MiB of JSON, more than the %2 MiB allowed; reduce %3, %4 or %5</source>
+        <translation>这些尺寸会写出约 %1 MiB 的 JSON，超过允许的 %2 MiB；请减小 %3、%4 或 %5</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="350"/>
+        <source>nn.MultiheadAttention&apos;s heads have d_k = d_v = d_model / h = %1; leave out %2 or give %3</source>
+        <translation>nn.MultiheadAttention 的每个头 d_k = d_v = d_model / h = %1；请去掉 %2 或给出 %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="352"/>
+        <source>the padding must leave at least one key (pad:N with N from %1 to %2, got %3)</source>
+        <translation>填充必须至少留下一个键（pad:N，N 从 %1 到 %2，得到 %3）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="353"/>
+        <source>PyTorch gives NaN for a query that sees no key</source>
+        <translation>看不到任何键的查询在 PyTorch 中得到 NaN</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="354"/>
+        <source>%1 mha projects X, as nn.MultiheadAttention does</source>
+        <translation>%1 mha 像 nn.MultiheadAttention 一样对 X 做投影</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="355"/>
+        <source>leave out %1</source>
+        <translation>请去掉 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/message_templates.cpp" line="356"/>
+        <source>with %1 mha, none, causal (attn_mask) or pad:N (key_padding_mask, the last N keys of every batch element), got %2</source>
+        <translation>使用 %1 mha 时，掩码为 none、causal（attn_mask）或 pad:N（key_padding_mask，每个批次元素的最后 N 个键），得到 %2</translation>
     </message>
     <message>
         <location filename="../../app/model/message_templates.cpp" line="275"/>

@@ -332,6 +332,30 @@ void TestBadInput::refused_data()
                 + ": these sizes would write about 386 MiB of JSON, more than the 256 MiB allowed; reduce --batch, "
                   "--len or --keys, or write the weights alone with --export weights.npy"
             << "";
+    // Multi-head attention (--init mha): what nn.MultiheadAttention refuses, and what does not apply to it.
+    QTest::newRow("--heads not dividing d_model")
+        << QStringList { "--init", "mha", "--heads", "3", "--d-model", "8", "--dump", "{dir}/o.json" }
+        << "--heads: d_model = 8 is not divisible by 3 heads (nn.MultiheadAttention needs d_model = h·d_k)"
+        << "";
+    QTest::newRow("--heads without --init mha")
+        << QStringList { "--heads", "2", "--dump", "{dir}/o.json" }
+        << "--heads: goes with --init mha (nn.MultiheadAttention's weights and X), e.g. --init mha --heads 8 "
+           "--d-model 512 --dump FILE"
+        << "";
+    QTest::newRow("--init mha with --keys")
+        << QStringList { "--init", "mha", "--keys", "4", "--dump", "{dir}/o.json" }
+        << "--keys: does not apply to --init mha (it takes --batch, --len, --d-model, --heads, --seed, --mask "
+           "none|causal|pad:N and --dump)"
+        << "";
+    QTest::newRow("--init mha padding every key")
+        << QStringList { "--init", "mha", "--len", "5", "--mask", "pad:5", "--dump", "{dir}/o.json" }
+        << "--mask: the padding must leave at least one key (pad:N with N from 0 to 4, got 5): PyTorch gives NaN for "
+           "a query that sees no key"
+        << "";
+    QTest::newRow("--init mha with another --d-k")
+        << QStringList { "--init", "mha", "--heads", "2", "--d-k", "3", "--dump", "{dir}/o.json" }
+        << "--d-k: nn.MultiheadAttention's heads have d_k = d_v = d_model / h = 4; leave out --d-k or give 4"
+        << "";
     QTest::newRow("scenario mask fill unknown") << QStringList { "--scenario", "{dir}/s.json" }
                                                 << "--scenario: {dir}/s.json: params.mask_fill: expected one of "
                                                    "-inf, -1e9 (got '0')"
