@@ -65,10 +65,17 @@ void MainMenus::build()
         menus->setShortcutContext(Qt::WindowShortcut);
         connect(menus, &QAction::triggered, this, [this] {
             QMenuBar *menuBar = m_window->menuBar();
-            if (menuBar->isVisible() && !menuBar->actions().isEmpty())
-                menuBar->setActiveAction(menuBar->actions().constFirst());
-            else if (!m_menus.isEmpty() && m_menus.constFirst())
-                m_menus.constFirst()->popup(m_window->mapToGlobal(QPoint(8, 8)));
+            if (menuBar->actions().isEmpty())
+                return;
+            // (presenting, the bar is hidden: shown while a menu is open, so that the arrows reach every menu, and
+            // hidden again once none is)
+            if (!menuBar->isVisible() && m_window->isPresentation()) {
+                menuBar->show();
+                for (const QPointer<QMenu> &menu : std::as_const(m_menus))
+                    if (menu)
+                        connect(menu, &QMenu::aboutToHide, this, &MainMenus::hideBarAfterMenus, Qt::UniqueConnection);
+            }
+            menuBar->setActiveAction(menuBar->actions().constFirst());
         });
         m_window->addAction(menus);
     }
@@ -509,6 +516,18 @@ void MainMenus::about()
            "torch.randn.</p>")
                 .arg(QApplication::applicationVersion())
             + QStringLiteral("<p>%1<br>%2</p>").arg(versions[0].toHtmlEscaped(), versions[1].toHtmlEscaped()));
+}
+
+void MainMenus::hideBarAfterMenus()
+{
+    // After the event that closed a menu: another may have opened (the arrows move between them).
+    QTimer::singleShot(0, this, [this] {
+        bool open = false;
+        for (const QPointer<QMenu> &menu : std::as_const(m_menus))
+            open = open || (menu && menu->isVisible());
+        if (m_window->isPresentation() && !open)
+            m_window->menuBar()->hide();
+    });
 }
 
 void MainMenus::showShortcuts()

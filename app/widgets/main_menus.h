@@ -26,6 +26,7 @@ public:
     void build();
     // Opened data goes to the top of File > Recent data.
     void rememberData(const QStringList &paths);
+    void hideBarAfterMenus();
     void showShortcuts(); // Help > Keyboard shortcuts (F1)
     // Files dropped on the window: a scenario or a lesson (.json), else attention data.
     void openDropped(const QStringList &paths);
