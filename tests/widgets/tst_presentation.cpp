@@ -10,6 +10,8 @@
 #include <QDockWidget>
 #include <QFontInfo>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QWidget>
@@ -24,6 +26,7 @@ private slots:
     void cleanup();
     void presentationEnlargesText();
     void quittingInPresentationKeepsTheWindowState();
+    void f10ReachesEveryMenuInPresentation();
 
 private:
     std::unique_ptr<ShownWindow> m_shown;
@@ -115,6 +118,22 @@ void TestPresentation::quittingInPresentationKeepsTheWindowState()
     QVERIFY(!window.isPresentation());
     QVERIFY(window.findChild<QDockWidget *>("settingsDock")->isVisible());
     QVERIFY(!window.findChild<QWidget *>("demoBar")->isVisible());
+}
+
+// F10 while presenting: the hidden menu bar shows with its first menu open (so the arrows reach every menu), and
+// once that menu closes the bar is hidden again, presentation mode still on.
+void TestPresentation::f10ReachesEveryMenuInPresentation()
+{
+    gui::pressKey(m_window, Qt::Key_F5);
+    QVERIFY(m_window->isPresentation());
+    QVERIFY(!m_window->menuBar()->isVisible());
+    gui::pressKey(m_window, Qt::Key_F10);
+    QVERIFY(m_window->menuBar()->isVisible());
+    QCOMPARE(m_window->menuBar()->activeAction(), m_window->menuBar()->actions().constFirst());
+    QTRY_VERIFY_WITH_TIMEOUT(qobject_cast<QMenu *>(QApplication::activePopupWidget()), gui::kPatienceMs);
+    QApplication::activePopupWidget()->close();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->menuBar()->isVisible(), gui::kPatienceMs);
+    QVERIFY(m_window->isPresentation());
 }
 
 QTEST_MAIN(TestPresentation)
