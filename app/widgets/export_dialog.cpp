@@ -38,8 +38,8 @@ ExportDialog::ExportDialog(const FigureOptions &base, bool imagesOnly, int panel
     const QDir folder(s.value("export/folder", QDir::homePath()).toString());
     QString suffix = s.value("export/suffix", QStringLiteral("png")).toString();
     // (a picture-only export after a .csv one: a picture's format)
-    static const QStringList pictures { "png", "jpg", "jpeg", "pdf", "svg" };
-    if (suffix.isEmpty() || suffix.contains(QLatin1Char('/')) || (imagesOnly && !pictures.contains(suffix)))
+    if (suffix.isEmpty() || suffix.contains(QLatin1Char('/'))
+        || (imagesOnly && !io::pictureSuffixes().contains(suffix)))
         suffix = QStringLiteral("png");
     QString name = QStringLiteral("attention.%1").arg(suffix);
     for (int n = 2; folder.exists(name) && n < 1000; ++n)
