@@ -3,6 +3,7 @@
 #include "parallel.h"
 
 #include "loaded.h"
+#include "multihead.h"
 #include "softmax.h"
 #include "torch_generator.h"
 
@@ -883,6 +884,15 @@ ExpectedVariance expectedScoreVariance(const Params &p)
         return e; // position encodings are fixed numbers, not draws
     if (p.score == Score::Additive)
         return e; // a sum of tanh's: not the dot product's d_k · Var(q_i) · Var(k_i)
+    if (const MultiheadResult *m = multiheadOf(p)) {
+        // nn.MultiheadAttention's heads: X = randn, in_proj_weight xavier-uniform with bound √(6 / (d_model +
+        // 3·d_model)), so Var(w) = bound² / 3 = 1 / (2·d_model) and Var(q_i) = d_model · Var(w) = 1/2.
+        e.known = true;
+        e.entry = double(m->settings.dModel) / (2.0 * m->settings.dModel);
+        e.raw = double(p.dK) * e.entry * e.entry;
+        e.scaled = e.raw * p.scaleFactor() * p.scaleFactor();
+        return e;
+    }
     if (p.loaded)
         return e; // loaded, not drawn: no distribution to expect from
     // Var(q_i) = Var(k_i): sigma² in direct mode; in projection mode sigma² d_model Var(w), with

@@ -14,6 +14,8 @@
 
 namespace attn {
 
+struct MultiheadResult; // multihead.h
+
 struct LoadedInputs
 {
     Tensor3 Q, K, V; // (B, L, d_k), (B, S, d_k), (B, S, d_v)
@@ -24,6 +26,8 @@ struct LoadedInputs
     std::vector<std::string> paths; // the files, absolute: one .npz, or q, k (and v); scenarios refer to them
     std::size_t nonFinite = 0; // NaN and infinite values in Q, K and V
     std::vector<std::string> notes; // what was left out (tokens that do not fit), said with the warnings
+    // Not from files: the heads of nn.MultiheadAttention as the window draws them (multiheadParams); paths empty.
+    std::shared_ptr<const MultiheadResult> multihead;
 };
 
 // One array as Q, K or V: (L, d), (B, L, d) or (B, H, L, d). name ("q") is used in messages.

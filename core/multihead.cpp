@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "multihead.h"
 
+#include "loaded.h"
 #include "params.h"
+#include "params_edit.h"
 #include "softmax.h"
 #include "torch_generator.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -40,12 +43,12 @@ using Map = Eigen::Map<MatrixRM, Eigen::Unaligned, Eigen::OuterStride<>>;
 
 } // namespace
 
-MultiheadResult computeMultihead(const MultiheadSettings &s)
+MultiheadResult drawMultihead(const MultiheadSettings &s)
 {
     MultiheadResult r;
     r.settings = s;
-    const int B = s.batch, L = s.length, E = s.dModel, h = s.heads, d = E / h;
-    r.headDim = d;
+    const int B = s.batch, L = s.length, E = s.dModel;
+    r.headDim = E / s.heads;
     TorchGenerator g(s.seed);
     // nn.Linear(E, E, bias=False) inside the constructor: kaiming_uniform_(weight, a=sqrt(5)), as torch.nn.init
     // computes its bound (gain = sqrt(2 / (1 + a²)), std = gain / sqrt(fan_in), bound = sqrt(3)·std).
@@ -71,6 +74,21 @@ MultiheadResult computeMultihead(const MultiheadSettings &s)
             r.K.data[std::size_t(i) * E + c] = proj(i, E + c);
             r.V.data[std::size_t(i) * E + c] = proj(i, 2 * E + c);
         }
+    return r;
+}
+
+std::uint64_t multiheadDrawBytes(const MultiheadSettings &s)
+{
+    const std::uint64_t tokens = std::uint64_t(std::max(s.batch, 0)) * std::uint64_t(std::max(s.length, 0)),
+                        E = std::uint64_t(std::max(s.dModel, 0));
+    // X, the weights (4E²), the packed projection and Q, K, V, and the heads' copies of Q, K, V: floats.
+    return 4 * (tokens * E + 4 * E * E + 3 * tokens * E + 3 * tokens * E + 3 * tokens * E);
+}
+
+MultiheadResult computeMultihead(const MultiheadSettings &s)
+{
+    MultiheadResult r = drawMultihead(s);
+    const int B = s.batch, L = s.length, E = s.dModel, h = s.heads, d = E / h;
 
     // Each head: softmax(Q_h / sqrt(d) · K_hᵀ + mask) (q is divided before the product, as PyTorch does).
     r.headWeights = Tensor3(B * h, L, L);
@@ -122,6 +140,90 @@ MultiheadResult computeMultihead(const MultiheadSettings &s)
     const Eigen::Map<const MatrixRM> wo(r.outProjWeight.data.data(), E, E);
     Eigen::Map<MatrixRM>(r.out.data.data(), Eigen::Index(B) * L, E).noalias() = concat * wo.transpose();
     return r;
+}
+
+Params multiheadParams(const Params &p, const MultiheadSettings &s)
+{
+    auto draws = std::make_shared<MultiheadResult>(drawMultihead(s));
+    const int B = s.batch, L = s.length, E = s.dModel, h = s.heads, d = E / h;
+    auto in = std::make_shared<LoadedInputs>();
+    in->Q = Tensor3(B * h, L, d);
+    in->K = Tensor3(B * h, L, d);
+    in->V = Tensor3(B * h, L, d);
+    for (int b = 0; b < B; ++b)
+        for (int head = 0; head < h; ++head)
+            for (int i = 0; i < L; ++i)
+                for (int c = 0; c < d; ++c) {
+                    const std::size_t from = (std::size_t(b) * L + i) * E + std::size_t(head) * d + c;
+                    const std::size_t to = ((std::size_t(b) * h + head) * L + i) * d + c;
+                    in->Q.data[to] = draws->Q.data[from];
+                    in->K.data[to] = draws->K.data[from];
+                    in->V.data[to] = draws->V.data[from];
+                }
+    in->vGiven = true;
+    in->heads = h;
+    in->source
+        = "nn.MultiheadAttention(" + std::to_string(E) + ", " + std::to_string(h) + "), seed " + std::to_string(s.seed);
+    in->multihead = std::move(draws);
+    Params q = p;
+    q.score = Score::Dot;
+    q.dModel = E;
+    q.seed = s.seed;
+    q.tokens.clear();
+    q.positions = false;
+    q.batchIndex = std::clamp(p.batchIndex, 0, B * h - 1);
+    setLoaded(q, std::move(in));
+    return q;
+}
+
+const MultiheadResult *multiheadOf(const Params &p)
+{
+    return p.loaded && p.mode == Mode::Direct ? p.loaded->multihead.get() : nullptr;
+}
+
+MultiheadSettings requestedMultihead(const Params &p)
+{
+    MultiheadSettings s = multiheadOf(p)->settings;
+    s.dModel = p.dModel;
+    s.length = p.queryLength;
+    s.seed = p.seed;
+    return s;
+}
+
+Params singleHeadParams(const Params &p)
+{
+    Params q = p;
+    if (const MultiheadResult *m = multiheadOf(p)) {
+        q.batch = m->settings.batch;
+        q.queryLength = q.keyLength = m->settings.length;
+        q.dModel = m->settings.dModel;
+        q.seed = m->settings.seed;
+        q.batchIndex = p.batchIndex / m->settings.heads;
+    }
+    q.loaded.reset();
+    q.mode = Mode::Projection;
+    q.init = Init::Randn;
+    q.dK = q.dV = std::max(1, Params::kDefaultDk);
+    q.keysFollowLength = q.dvFollowsDk = true;
+    normalize(q);
+    return q;
+}
+
+Tensor3 multiheadOutput(const MultiheadResult &r, const Tensor3 &headOut)
+{
+    const int B = r.settings.batch, L = r.settings.length, E = r.settings.dModel, h = r.settings.heads, d = E / h;
+    Tensor3 concat(B, L, E);
+    for (int b = 0; b < B; ++b)
+        for (int head = 0; head < h; ++head)
+            for (int i = 0; i < L; ++i)
+                for (int c = 0; c < d; ++c)
+                    concat.data[(std::size_t(b) * L + i) * E + std::size_t(head) * d + c]
+                        = headOut.data[((std::size_t(b) * h + head) * L + i) * d + c];
+    Tensor3 out(B, L, E);
+    const Eigen::Map<const MatrixRM> c(concat.data.data(), Eigen::Index(B) * L, E);
+    const Eigen::Map<const MatrixRM> wo(r.outProjWeight.data.data(), E, E);
+    Eigen::Map<MatrixRM>(out.data.data(), Eigen::Index(B) * L, E).noalias() = c * wo.transpose();
+    return out;
 }
 
 MultiheadCost multiheadCost(int batch, int length, int dModel, int heads)

@@ -9,8 +9,11 @@
 //     X = torch.randn(B, L, d_model)
 // draws them: the constructor's nn.Linear draws out_proj_weight first (kaiming_uniform_, a = √5), then
 // _reset_parameters draws in_proj_weight (xavier_uniform_), then X: bit for bit.
+#include "params.h"
 #include "tensor.h"
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,6 +32,12 @@ struct MultiheadSettings
     unsigned long long seed = 0;
     MultiheadMask mask = MultiheadMask::None;
     int padKeys = 0; // KeyPadding: how many of the last keys are padding (fewer than length)
+    bool operator==(const MultiheadSettings &o) const
+    {
+        return batch == o.batch && length == o.length && dModel == o.dModel && heads == o.heads && seed == o.seed
+            && mask == o.mask && padKeys == o.padKeys;
+    }
+    bool operator!=(const MultiheadSettings &o) const { return !(*this == o); }
 };
 
 // "" when PyTorch takes these settings, else why not (for "--heads: ...").
@@ -51,6 +60,29 @@ struct MultiheadResult
 
 // Draws the module's weights and X and runs it. Settings must be valid (multiheadProblem empty).
 MultiheadResult computeMultihead(const MultiheadSettings &s);
+
+// The draws and the packed projection alone (X, the weights, Q, K, V; no attention, headWeights and the rest
+// empty): what the window's heads are made of. Settings must be valid.
+MultiheadResult drawMultihead(const MultiheadSettings &s);
+// The bytes drawMultihead allocates (with the heads' copies the window makes of Q, K and V).
+std::uint64_t multiheadDrawBytes(const MultiheadSettings &s);
+
+// The window's multi-head view: p's inputs replaced by the heads of nn.MultiheadAttention(s.dModel, s.heads) drawn
+// as computeMultihead draws them (s.mask is not used: p's own mask applies to every head). The result is Direct
+// mode over B·h elements, element b·h + i being batch b, head i, each head's Q, K, V of d_k = d_v = d_model / h
+// (Params::loaded, as loaded heads are shown); p's scaling, softmax dim, mask and display are kept. Every one-head
+// view then shows one head. s must be valid (multiheadProblem empty) with s.heads >= 2.
+Params multiheadParams(const Params &p, const MultiheadSettings &s);
+// The multi-head draws that p shows, or null when p shows no multi-head view.
+const MultiheadResult *multiheadOf(const Params &p);
+// The settings of the heads p shows with p's own d_model, length and seed (what a change of them asks for);
+// p must show heads (multiheadOf not null).
+MultiheadSettings requestedMultihead(const Params &p);
+// p's heads back to one head: projection mode with randn weights (the lecture's), p's B, L, d_model and seed.
+Params singleHeadParams(const Params &p);
+// The heads' outputs concatenated and projected by W_O: (B, L, d_model) = concat · out_proj_weightᵀ, headOut
+// (B·h, L, d_k) being every head's weights · V_h (as Result::attention.out holds them).
+Tensor3 multiheadOutput(const MultiheadResult &r, const Tensor3 &headOut);
 
 // The multiply-adds of one forward pass: the three projections, the scores, the weighted sums and W_O.
 struct MultiheadCost

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "params.h"
 
+#include "multihead.h"
+
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -173,6 +175,18 @@ std::optional<ValidationError> validate(const Params &p, std::uint64_t memoryBud
         return e;
     if (auto e = range("d-v", p.dV, 1, Limits::maxDim))
         return e;
+    if (const MultiheadResult *m = multiheadOf(p)) {
+        const MultiheadSettings s = requestedMultihead(p);
+        if (s != m->settings) {
+            if (const std::string problem = multiheadProblem(s); !problem.empty())
+                return ValidationError { "heads", problem };
+            std::ostringstream text;
+            text << "nn.MultiheadAttention(" << s.dModel << ", " << s.heads << ") over " << s.batch << " x " << s.length
+                 << " tokens needs about " << (multiheadDrawBytes(s) >> 20) << " MiB, more than the "
+                 << (memoryBudget >> 20) << " MiB allowed on this machine; reduce --len or --d-model";
+            return ValidationError { "memory", text.str() };
+        }
+    }
     if (p.softmaxDim != -1 && p.softmaxDim != -2)
         return ValidationError { "softmax-dim",
             "must be -1 (over keys) or -2 (over queries) (got " + std::to_string(p.softmaxDim) + ")" };

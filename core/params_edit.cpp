@@ -3,6 +3,7 @@
 
 #include "attention.h"
 #include "loaded.h"
+#include "multihead.h"
 
 #include <algorithm>
 
@@ -34,11 +35,25 @@ void normalize(Params &p)
 {
     if (p.loaded && p.mode != Mode::Direct)
         p.loaded.reset(); // another source chosen: back to the draws, at the loaded sizes
+    // The heads of nn.MultiheadAttention follow d_model, L and the seed: drawn again for new ones (when they can be:
+    // otherwise validate says why not, and the settings are refused).
+    bool staleHeads = false; // asked for heads that cannot be drawn: L is kept for validate to name the problem
+    if (const MultiheadResult *m = multiheadOf(p)) {
+        const MultiheadSettings s = requestedMultihead(p);
+        if (s != m->settings) {
+            if (multiheadProblem(s).empty() && s.length <= Limits::maxLength
+                && multiheadDrawBytes(s) <= defaultMemoryBudget())
+                p = multiheadParams(p, s);
+            else
+                staleHeads = true;
+        }
+    }
     if (p.loaded) { // the files fix the sizes
         const LoadedInputs &in = *p.loaded;
         p.batch = in.Q.batch;
-        p.queryLength = in.Q.rows;
-        p.keyLength = in.K.rows;
+        if (!staleHeads)
+            p.queryLength = in.Q.rows;
+        p.keyLength = staleHeads ? p.queryLength : in.K.rows;
         p.dK = in.Q.cols;
         p.dV = in.V.cols;
         p.keysFollowLength = false;

@@ -30,12 +30,13 @@ inline constexpr char maskConvention[] = "mask_convention";
 inline constexpr char batchIndex[] = "batch_index";
 inline constexpr char tokens[] = "tokens";
 inline constexpr char positions[] = "positions";
+inline constexpr char heads[] = "heads"; // the heads of nn.MultiheadAttention (multihead.h), when more than one
 inline constexpr char loaded[] = "loaded"; // --dump only: the files Q, K, V came from
 inline constexpr char vGiven[] = "v_given"; // --dump only
 
 // What a scenario's "params" may hold (all but the dump's own).
-inline constexpr const char *scenarioKeys[]
-    = { mode, batch, len, keys, cross, dModel, dK, dV, dvFollowsDk, keysFollowLen, seed, scaling, scale, init, sigma,
-          softmaxDim, mask, maskCells, maskFill, maskConvention, batchIndex, tokens, positions, score, additiveHidden };
+inline constexpr const char *scenarioKeys[] = { mode, batch, len, keys, cross, dModel, dK, dV, dvFollowsDk,
+    keysFollowLen, seed, scaling, scale, init, sigma, softmaxDim, mask, maskCells, maskFill, maskConvention, batchIndex,
+    tokens, positions, score, additiveHidden, heads };
 
 } // namespace attn::key

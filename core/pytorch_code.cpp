@@ -4,6 +4,7 @@
 #include "json_dump.h"
 
 #include "loaded.h"
+#include "multihead.h"
 #include "params_edit.h"
 
 #include <algorithm>
@@ -104,6 +105,19 @@ std::string times(double sigma)
 void loadedInputs(std::ostringstream &s, const LoadedInputs &in)
 {
     const int H = in.heads;
+    if (in.multihead) { // the heads of nn.MultiheadAttention, drawn as the module draws them
+        const MultiheadSettings &m = in.multihead->settings;
+        const int d = in.multihead->headDim;
+        s << "torch.manual_seed(" << m.seed << ")\n"
+          << "mha = torch.nn.MultiheadAttention(" << m.dModel << ", " << m.heads << ", bias=False, batch_first=True)\n"
+          << "X = torch.randn(" << m.batch << ", " << m.length << ", " << m.dModel << ")\n"
+          << "q, k, v = (X @ mha.in_proj_weight.detach().T).chunk(3, dim=-1)  # each (B, L, d_model)\n"
+          << "# (B, L, h*d_k) -> (B*h, L, d_k): element b*h + i is batch b, head i\n"
+          << "Q, K, V = (t.reshape(" << m.batch << ", " << m.length << ", " << m.heads << ", " << d
+          << ").transpose(1, 2).reshape(" << m.batch * m.heads << ", " << m.length << ", " << d
+          << ") for t in (q, k, v))\n";
+        return;
+    }
     const bool npz = in.paths.size() == 1 && endsWith(in.paths[0], ".npz");
     bool files = npz;
     if (!npz && (in.paths.size() == 2 || in.paths.size() == 3)) {
