@@ -161,6 +161,8 @@ void applySetting(attn::Params &p, const QString &name, const QString &value)
             throw Fail { QStringLiteral("--scaling: expected %1, got '%2'").arg(oneOf(attn::kScalingOptions), value) };
         p.scaling = *scaling;
     } else if (name == "init") {
+        if (value.trimmed().toLower() == QLatin1String("mha"))
+            return; // the window's heads: made by buildRequest once the sizes are read
         const auto init = attn::parseInit(value.trimmed().toLower().toStdString());
         if (!init)
             throw Fail { QStringLiteral("--init: expected randn, scaled or linear, got '%1'").arg(value) };
@@ -972,6 +974,10 @@ bool parseMultihead(const QCommandLineParser &parser, CliRequest &r)
                                         "--init mha --heads 8 --d-model 512 --dump FILE") };
         return false;
     }
+    if (parser.isSet("mode") && parser.value("mode").trimmed().toLower() != QLatin1String("projection"))
+        throw Fail { QStringLiteral("--mode: --init mha projects X, as nn.MultiheadAttention does: leave out --mode") };
+    if (!parser.isSet("dump"))
+        return false; // the window shows the heads (buildRequest)
     static const QStringList taken { "init", "heads", "batch", "len", "d-model", "d-k", "d-v", "seed", "mask", "dump",
         "lang", "mode" };
     for (const QString &name : parser.optionNames())
@@ -979,11 +985,6 @@ bool parseMultihead(const QCommandLineParser &parser, CliRequest &r)
             throw Fail { QStringLiteral("--%1: does not apply to --init mha (it takes --batch, --len, --d-model, "
                                         "--heads, --seed, --mask none|causal|pad:N and --dump)")
                              .arg(name) };
-    if (!parser.isSet("dump"))
-        throw Fail { QStringLiteral(
-            "--init: mha writes its numbers with --dump FILE (the window does not show multi-head attention yet)") };
-    if (parser.isSet("mode") && parser.value("mode").trimmed().toLower() != QLatin1String("projection"))
-        throw Fail { QStringLiteral("--mode: --init mha projects X, as nn.MultiheadAttention does: leave out --mode") };
     attn::MultiheadSettings s;
     s.batch = parser.isSet("batch") ? int(parseInteger("batch", parser.value("batch"), 1, attn::Limits::maxBatch))
                                     : attn::Params().batch;
@@ -1032,6 +1033,43 @@ bool parseMultihead(const QCommandLineParser &parser, CliRequest &r)
     return true;
 }
 
+// --init mha --heads h without --dump: the window shows the h heads of nn.MultiheadAttention(d_model, h) drawn from
+// --batch, --len, --d-model and --seed, with the other settings (scaling, mask, softmax dim) applied to every head.
+void parseWindowHeads(const QCommandLineParser &parser, CliRequest &r, std::uint64_t memoryBudget)
+{
+    if (!parser.isSet("init") || parser.value("init").trimmed().toLower() != QLatin1String("mha"))
+        return;
+    for (const char *name : { "load", "load-q", "load-k", "load-v", "tokens", "keys", "cross", "sigma", "score" })
+        if (parser.isSet(name))
+            throw Fail { QStringLiteral("--%1: does not apply to --init mha (its heads project X = torch.randn(B, L, "
+                                        "d_model); it takes --batch, --len, --d-model, --heads and --seed)")
+                             .arg(name) };
+    attn::MultiheadSettings s;
+    s.batch = r.params.batch;
+    s.length = r.params.queryLength;
+    s.dModel = r.params.dModel;
+    s.seed = r.params.seed;
+    s.heads = parser.isSet("heads") ? int(parseInteger("heads", parser.value("heads"), 1, s.dModel)) : 1;
+    if (const std::string problem = attn::multiheadProblem(s); !problem.empty())
+        throw Fail { QStringLiteral("--heads: %1").arg(QString::fromStdString(problem)) };
+    for (const auto &[width, given] : { std::pair { "d-k", r.params.dK }, std::pair { "d-v", r.params.dV } })
+        if (parser.isSet(width) && given != s.dModel / s.heads)
+            throw Fail { QStringLiteral("--%1: nn.MultiheadAttention's heads have d_k = d_v = d_model / h = %2; "
+                                        "leave out --%1 or give %2")
+                             .arg(width)
+                             .arg(s.dModel / s.heads) };
+    if (attn::multiheadDrawBytes(s) > memoryBudget)
+        throw Fail { QStringLiteral("--len: nn.MultiheadAttention(%1, %2) over %3 x %4 tokens needs about %5 MiB, more "
+                                    "than the %6 MiB allowed on this machine; reduce --len or --d-model")
+                         .arg(s.dModel)
+                         .arg(s.heads)
+                         .arg(s.batch)
+                         .arg(s.length)
+                         .arg(attn::multiheadDrawBytes(s) >> 20)
+                         .arg(memoryBudget >> 20) };
+    r.params = attn::multiheadParams(r.params, s);
+}
+
 CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBudget)
 {
     CliRequest r;
@@ -1040,6 +1078,7 @@ CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBu
     checkOptionRules(parser);
     startingState(parser, r);
     applyParams(parser, r);
+    parseWindowHeads(parser, r, memoryBudget);
     parseDisplay(parser, r.display);
     parseOutputs(parser, r);
     if (auto e = attn::validate(r.params, memoryBudget))
@@ -1113,7 +1152,7 @@ const OptionSpec kOptionSpecs[] = {
         { "batch-index", "Which batch element the window and images show (default 0).", "b" },
         { "heads",
             "With --init mha: nn.MultiheadAttention(d_model, h, bias=False, batch_first=True), h heads of d_k = "
-            "d_model / h (default 1), written with --dump.",
+            "d_model / h (default 1), shown in the window (View > Heads shows them all) or written with --dump.",
             "h" },
         { "load",
             "Q, K (and V, tokens) from an .npz archive (np.savez(FILE, q=..., k=..., v=..., tokens=...)) in place of "

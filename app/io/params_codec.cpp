@@ -2,6 +2,7 @@
 #include "io/params_codec.h"
 
 #include "model/color_map_names.h"
+#include "multihead.h"
 #include "params_edit.h"
 #include "params_keys.h"
 
@@ -126,9 +127,20 @@ QString nameOf(const std::string &name)
 
 } // namespace
 
-QJsonObject paramsToJson(const attn::Params &p)
+QJsonObject paramsToJson(const attn::Params &shown)
 {
+    // The heads of nn.MultiheadAttention are saved as what draws them: one projection of B, L, d_model and seed, and h.
+    const attn::MultiheadResult *multihead = attn::multiheadOf(shown);
+    attn::Params p = multihead ? attn::singleHeadParams(shown) : shown;
+    if (multihead) {
+        p.dK = p.dV = multihead->headDim;
+        p.batchIndex = shown.batchIndex;
+        p.scaling = shown.scaling;
+        p.customScale = shown.customScale;
+    }
     QJsonObject o;
+    if (multihead)
+        o[K::heads] = multihead->settings.heads;
     o[K::mode] = QString::fromStdString(attn::modeName(p.mode));
     o[K::batch] = p.batch;
     o[K::len] = p.queryLength;
@@ -264,8 +276,35 @@ attn::Params paramsFromJson(const QJsonObject &o, const QString &w)
     p.maskConvention = *attn::parseMaskConvention(jsonText(o, K::maskConvention, w, allowed(attn::kMaskConventionNames),
         nameOf(attn::maskConventionName(defaults.maskConvention)))
                                                       .toStdString());
-    p.batchIndex = jsonInteger(o, K::batchIndex, w, 0, p.batch - 1, 0);
+    const int heads = jsonInteger(o, K::heads, w, 1, Limits::maxDim, 1);
+    p.batchIndex = jsonInteger(o, K::batchIndex, w, 0, p.batch * heads - 1, 0);
     p.positions = jsonBool(o, K::positions, w, false);
+    if (o.contains(K::heads)) { // nn.MultiheadAttention's heads, drawn from B, L, d_model and the seed
+        attn::MultiheadSettings s;
+        s.batch = p.batch;
+        s.length = p.queryLength;
+        s.dModel = p.dModel;
+        s.heads = heads;
+        s.seed = p.seed;
+        QString problem = QString::fromStdString(attn::multiheadProblem(s));
+        if (problem.isEmpty()
+            && (p.mode != attn::Mode::Projection || p.cross || !p.tokens.empty() || p.keyLength != p.queryLength))
+            problem = QStringLiteral("the heads project one sequence X: projection mode, S = L, no tokens");
+        if (problem.isEmpty() && (p.dK != s.dModel / s.heads || p.dV != p.dK))
+            problem = QStringLiteral("nn.MultiheadAttention's heads have d_k = d_v = d_model / h = %1")
+                          .arg(s.dModel / s.heads);
+        if (problem.isEmpty() && attn::multiheadDrawBytes(s) > attn::defaultMemoryBudget())
+            problem = QStringLiteral("these heads need about %1 MiB, more than the %2 MiB allowed on this machine")
+                          .arg(attn::multiheadDrawBytes(s) >> 20)
+                          .arg(attn::defaultMemoryBudget() >> 20);
+        if (!problem.isEmpty())
+            throw CodecError { w + QStringLiteral("heads: ") + problem };
+        const int element = p.batchIndex;
+        p.batchIndex = 0;
+        p = attn::multiheadParams(p, s);
+        p.batchIndex = element;
+        attn::normalize(p);
+    }
     if (auto e = attn::validate(p, attn::defaultMemoryBudget()))
         throw CodecError { QStringLiteral("%1%2: %3")
                                .arg(w, QString::fromStdString(e->field).replace('-', '_'),
