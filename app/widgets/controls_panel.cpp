@@ -5,6 +5,7 @@
 
 #include "loaded.h"
 #include "model/tokens.h"
+#include "multihead.h"
 #include "render/color_maps.h"
 
 #include <QAbstractButton>
@@ -243,6 +244,12 @@ QGroupBox *ControlsPanel::buildInputs()
     dModelSpin = tip(new QSpinBox, tr("Width d_model of the input sequence X (projection only)."));
     dModelSpin->setRange(1, 4096);
     f->addRow(tr("d_model"), dModelSpin);
+    headsCombo = tip(new QComboBox,
+        tr("Heads h: 1 is one head as above. More: the heads of nn.MultiheadAttention(d_model, h, bias=False), drawn "
+           "as PyTorch draws them after torch.manual_seed(seed), each of d_k = d_v = d_model / h; the heatmap shows "
+           "one "
+           "head (the element box picks it) and View > Heads shows them all with their average."));
+    f->addRow(tr("Heads h"), headsCombo);
     initCombo = tip(new QComboBox,
         tr("How W_q, W_k and W_v are drawn (projection only). randn: the lecture's, "
            "Var(q·k) = d_k·d_model². randn / √d_model: Var(q·k) = d_k. nn.Linear: PyTorch's "
@@ -410,6 +417,7 @@ void ControlsPanel::nameControls()
         { keysSpin, "keys-spin" },
         { separateKeys, "separate-keys" },
         { dModelSpin, "d-model-spin" },
+        { headsCombo, "heads-combo" },
         { dvSpin, "dv-spin" },
         { dvFollowsDk, "dv-follows-dk" },
         { seedEdit, "seed-edit" },
@@ -450,6 +458,8 @@ void ControlsPanel::connectInputs()
         if (mode < 0)
             return; // the loaded files, shown
         change([mode](attn::Params &p) {
+            if (attn::multiheadOf(p))
+                p = attn::singleHeadParams(p); // one head of the heads' B, L and d_model
             p.loaded.reset(); // back to the draws, at the loaded sizes
             attn::setMode(p, attn::Mode(mode));
         });
@@ -466,6 +476,8 @@ void ControlsPanel::connectInputs()
     connect(keysSpin, qOverload<int>(&QSpinBox::valueChanged), this, setKeys);
     connect(separateKeys, &QCheckBox::toggled, this,
         [this](bool on) { change([on](attn::Params &p) { attn::setSeparateKeys(p, on); }); });
+    connect(headsCombo, qOverload<int>(&QComboBox::activated), this,
+        [this] { setHeads(headsCombo->currentData().toInt()); });
     connect(dModelSpin, qOverload<int>(&QSpinBox::valueChanged), this,
         [this](int d) { change([d](attn::Params &p) { p.dModel = d; }); });
     connect(dvSpin, qOverload<int>(&QSpinBox::valueChanged), this,
@@ -594,7 +606,7 @@ void ControlsPanel::changeDisplay(const std::function<void(DisplayOptions &)> &e
 void ControlsPanel::showParams(const attn::Params &p)
 {
     const QList<QWidget *> all { source, dkSlider, dkSpin, lenSlider, lenSpin, keysSlider, keysSpin, separateKeys,
-        dModelSpin, dvSpin, dvFollowsDk, seedEdit, batchSpin, batchIndexSpin, scaleCheck, customScaleCheck,
+        dModelSpin, headsCombo, dvSpin, dvFollowsDk, seedEdit, batchSpin, batchIndexSpin, scaleCheck, customScaleCheck,
         customScaleSpin, scalingCombo, scoreCombo, hiddenSpin, initCombo, sigmaSpin, overKeys, overQueries, maskCombo,
         padSpin, padEachCheck, fillCombo, conventionCombo, tokensEdit, positionsCheck };
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
@@ -610,7 +622,23 @@ void ControlsPanel::showParams(const attn::Params &p)
 void ControlsPanel::showSource(const attn::Params &p)
 {
     const int loadedItem = source->findData(-1);
-    if (p.loaded) {
+    if (const attn::MultiheadResult *m = attn::multiheadOf(p)) {
+        const QString text = tr("Heads of nn.MultiheadAttention");
+        if (loadedItem < 0)
+            source->addItem(text, -1);
+        else
+            source->setItemText(loadedItem, text);
+        source->setCurrentIndex(source->findData(-1));
+        source->setToolTip(tr("Q, K and V of %1 heads: X = torch.randn(%2, %3, %4) projected by the in_proj_weight of "
+                              "nn.MultiheadAttention(%4, %1, bias=False) after torch.manual_seed(%5), each cut into "
+                              "heads of d_k = %6.")
+                               .arg(m->settings.heads)
+                               .arg(m->settings.batch)
+                               .arg(m->settings.length)
+                               .arg(m->settings.dModel)
+                               .arg(m->settings.seed)
+                               .arg(m->headDim));
+    } else if (p.loaded) {
         const QString text = tr("Files: %1").arg(QString::fromStdString(p.loaded->source));
         if (loadedItem < 0)
             source->addItem(text, -1);
@@ -645,8 +673,10 @@ void ControlsPanel::showInputs(const attn::Params &p)
     separateKeys->setText(
         p.mode == attn::Mode::Projection ? tr("Cross-attention (keys from Y)") : tr("Own number of keys S"));
     setValueOf(dModelSpin, p.dModel);
+    const attn::MultiheadResult *multihead = attn::multiheadOf(p);
     // d_model is the projection's width, and what the ÷√d_model mistake divides by.
-    dModelSpin->setEnabled(p.mode == attn::Mode::Projection || p.scaling == attn::Scaling::InvSqrtDModel);
+    dModelSpin->setEnabled(p.mode == attn::Mode::Projection || multihead || p.scaling == attn::Scaling::InvSqrtDModel);
+    showHeads(p);
     initCombo->setCurrentIndex(initCombo->findData(int(p.init)));
     initCombo->setEnabled(p.mode == attn::Mode::Projection);
     if (std::fabs(sigmaSpin->value() - p.sigma) > 5e-4)
@@ -670,16 +700,19 @@ void ControlsPanel::showInputs(const attn::Params &p)
     setSuffixOf(batchIndexSpin,
         heads > 1 ? tr(" = batch %1, head %2").arg(p.batchIndex / heads).arg(p.batchIndex % heads) : QString());
     batchIndexSpin->setEnabled(p.batch > 1);
-    // The seed draws nothing for loaded data, except additive attention's W_1, W_2, v.
-    seedEdit->setEnabled(!p.loaded || p.score == attn::Score::Additive);
-    newSeed->setEnabled(!p.loaded || p.score == attn::Score::Additive);
+    // The seed draws nothing for loaded data, except additive attention's W_1, W_2, v (and the heads, drawn).
+    const bool seeded = !p.loaded || multihead || p.score == attn::Score::Additive;
+    seedEdit->setEnabled(seeded);
+    newSeed->setEnabled(seeded);
     // Loaded data are not drawn: d_model, the weights' init, σ, the tokens (and the seed, unless additive
     // attention draws W_1, W_2, v) would say what does not apply; their rows are hidden.
     for (QWidget *w :
         { static_cast<QWidget *>(dModelSpin), static_cast<QWidget *>(initCombo), static_cast<QWidget *>(sigmaSpin),
             static_cast<QWidget *>(tokensEdit), static_cast<QWidget *>(positionsCheck) })
         setRowVisible(m_inputsForm, w, !p.loaded);
-    setRowVisible(m_inputsForm, seedEdit->parentWidget(), !p.loaded || p.score == attn::Score::Additive);
+    setRowVisible(m_inputsForm, dModelSpin, !p.loaded || multihead);
+    setRowVisible(m_inputsForm, headsCombo, !p.loaded || multihead);
+    setRowVisible(m_inputsForm, seedEdit->parentWidget(), seeded);
     if (p.loaded) // the files fix the sizes and are not drawn
         for (QWidget *w :
             { static_cast<QWidget *>(dkSlider), static_cast<QWidget *>(dkSpin), static_cast<QWidget *>(lenSlider),
@@ -689,13 +722,68 @@ void ControlsPanel::showInputs(const attn::Params &p)
                 static_cast<QWidget *>(initCombo), static_cast<QWidget *>(batchSpin),
                 static_cast<QWidget *>(tokensEdit), static_cast<QWidget *>(positionsCheck) })
             w->setEnabled(false);
-    else // (the others follow their own rules above)
+    if (multihead) // the heads follow d_model, L and the seed; h fixes d_k and d_v
+        for (QWidget *w :
+            { static_cast<QWidget *>(lenSlider), static_cast<QWidget *>(lenSpin), static_cast<QWidget *>(dModelSpin) })
+            w->setEnabled(true);
+    if (!p.loaded) // (the others follow their own rules above)
         for (QWidget *w :
             { static_cast<QWidget *>(dkSlider), static_cast<QWidget *>(dkSpin), static_cast<QWidget *>(lenSlider),
                 static_cast<QWidget *>(lenSpin), static_cast<QWidget *>(separateKeys),
                 static_cast<QWidget *>(dvFollowsDk), static_cast<QWidget *>(sigmaSpin),
                 static_cast<QWidget *>(batchSpin), static_cast<QWidget *>(tokensEdit) })
             w->setEnabled(true);
+}
+
+// The heads: the divisors of d_model up to 64 (the one shown among them), in projection mode or while heads are shown.
+void ControlsPanel::showHeads(const attn::Params &p)
+{
+    const attn::MultiheadResult *multihead = attn::multiheadOf(p);
+    const int shown = multihead ? multihead->settings.heads : 1;
+    headsCombo->clear();
+    for (int h = 1; h <= std::min(p.dModel, 64); ++h)
+        if (p.dModel % h == 0)
+            headsCombo->addItem(h == 1 ? tr("1 (one head)") : tr("%1 (d_k = %2)").arg(h).arg(p.dModel / h), h);
+    if (headsCombo->findData(shown) < 0)
+        headsCombo->addItem(QString::number(shown), shown);
+    headsCombo->setCurrentIndex(headsCombo->findData(shown));
+    headsCombo->setEnabled((p.mode == attn::Mode::Projection && !p.loaded) || multihead);
+}
+
+// h heads of nn.MultiheadAttention from the current d_model, L, batch and seed; 1: back to one projected head.
+void ControlsPanel::setHeads(int heads)
+{
+    const attn::Params &now = m_model->params();
+    const attn::MultiheadResult *multihead = attn::multiheadOf(now);
+    if (heads <= 1) {
+        if (multihead)
+            change([](attn::Params &p) { p = attn::singleHeadParams(p); });
+        return;
+    }
+    attn::MultiheadSettings s;
+    s.batch = multihead ? multihead->settings.batch : now.batch;
+    s.length = now.queryLength;
+    s.dModel = now.dModel;
+    s.heads = heads;
+    s.seed = now.seed;
+    if (multihead && s == multihead->settings)
+        return;
+    if (const std::string problem = attn::multiheadProblem(s); !problem.empty()) {
+        emit m_model->problem(tr("Heads: %1").arg(QString::fromStdString(problem)));
+        showParams(now);
+        return;
+    }
+    if (attn::multiheadDrawBytes(s) > attn::defaultMemoryBudget()) {
+        emit m_model->problem(tr("Heads: nn.MultiheadAttention(%1, %2) over these tokens needs about %3 MiB, more than "
+                                 "the %4 MiB allowed on this machine; reduce L or d_model")
+                                  .arg(s.dModel)
+                                  .arg(s.heads)
+                                  .arg(attn::multiheadDrawBytes(s) >> 20)
+                                  .arg(attn::defaultMemoryBudget() >> 20));
+        showParams(now);
+        return;
+    }
+    change([&s](attn::Params &p) { p = attn::multiheadParams(attn::singleHeadParams(p), s); });
 }
 
 // The scaling, the score, the softmax dim and the mask.

@@ -37,6 +37,8 @@ protected:
 
 private:
     void showSource(const attn::Params &p);
+    void showHeads(const attn::Params &p);
+    void setHeads(int heads);
     void showInputs(const attn::Params &p);
     void showAttention(const attn::Params &p);
     void showParams(const attn::Params &p);
@@ -64,6 +66,7 @@ private:
     QSpinBox *lenSpin, *keysSpin;
     QCheckBox *separateKeys;
     QSpinBox *dModelSpin, *dvSpin;
+    QComboBox *headsCombo; // h heads of nn.MultiheadAttention(d_model, h): the divisors of d_model (1: one head)
     QCheckBox *dvFollowsDk;
     QLineEdit *seedEdit;
     QPushButton *newSeed;

@@ -3,6 +3,7 @@
 
 #include "heatmap_grid.h"
 #include "loaded.h"
+#include "multihead.h"
 #include "render/color_maps.h"
 #include "widgets/key_help.h"
 #include "widgets/presentation.h"
@@ -11,8 +12,10 @@
 
 #include <QGridLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QShortcut>
 #include <QVBoxLayout>
@@ -110,6 +113,20 @@ HeadsWindow::HeadsWindow(AttentionModel *model, QWidget *parent)
     m_status->setObjectName("headsStatus");
     m_status->setWordWrap(true);
     layout->addWidget(m_status);
+    m_cost = new QLabel(this);
+    m_cost->setObjectName("headsCost");
+    m_cost->setTextFormat(Qt::RichText);
+    layout->addWidget(m_cost);
+    m_measure = new QPushButton(this);
+    m_measure->setObjectName("headsMeasure");
+    m_texts.add([this] {
+        m_measure->setText(tr("Measure both"));
+        m_measure->setToolTip(
+            tr("Runs nn.MultiheadAttention's forward pass here five times with these heads and five times with one "
+               "head of d_model, and shows the median time of each."));
+    });
+    connect(m_measure, &QPushButton::clicked, this, [this] { measure(); });
+    layout->addWidget(m_measure, 0, Qt::AlignLeft);
     connect(model, &AttentionModel::resultChanged, this, [this] {
         if (isVisible())
             refresh();
@@ -156,6 +173,48 @@ void HeadsWindow::showEvent(QShowEvent *event)
 QString HeadsWindow::statusText() const
 {
     return m_status->text();
+}
+
+QString HeadsWindow::costText() const
+{
+    return m_cost->isVisible() || !m_cost->text().isEmpty() ? m_cost->text() : QString();
+}
+
+namespace {
+
+QString settingsKey(const attn::MultiheadSettings &s)
+{
+    return QStringLiteral("%1/%2/%3/%4/%5").arg(s.batch).arg(s.length).arg(s.dModel).arg(s.heads).arg(s.seed);
+}
+
+} // namespace
+
+void HeadsWindow::measure(int runs)
+{
+    const attn::MultiheadResult *m = attn::multiheadOf(m_model->params());
+    if (!m)
+        return;
+    attn::MultiheadSettings heads = m->settings, one = m->settings;
+    one.heads = 1;
+    std::vector<double> timesHeads, timesOne;
+    Clock &clock = m_model->clock();
+    for (int run = 0; run < runs; ++run)
+        for (const auto &[settings, times] : { std::pair { &heads, &timesHeads }, std::pair { &one, &timesOne } }) {
+            const Clock::Duration start = clock.now();
+            const attn::MultiheadResult r = attn::computeMultihead(*settings);
+            times->push_back(std::chrono::duration<double, std::milli>(clock.now() - start).count());
+        }
+    const auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        return v.empty() ? 0.0 : v[v.size() / 2];
+    };
+    const QLocale locale;
+    m_measured = tr("measured here (median of %1 runs each): %2 heads %3 ms, one head %4 ms")
+                     .arg(runs)
+                     .arg(heads.heads)
+                     .arg(locale.toString(median(timesHeads), 'f', 2), locale.toString(median(timesOne), 'f', 2));
+    m_measuredFor = settingsKey(heads);
+    refresh();
 }
 
 void HeadsWindow::refresh()
@@ -244,4 +303,57 @@ void HeadsWindow::refresh()
     if (shownBatches < B || shownHeads < H)
         status += tr(" The first %1 maps are drawn.").arg(shownBatches * shownHeads);
     m_status->setText(status);
+    showCost(p);
+}
+
+// The cost claim of the paper (§3.2.2): h heads of d_model / h against one head of d_model, multiply-adds by part.
+void HeadsWindow::showCost(const attn::Params &p)
+{
+    const attn::MultiheadResult *m = attn::multiheadOf(p);
+    m_cost->setVisible(m != nullptr);
+    m_measure->setVisible(m != nullptr);
+    if (!m) {
+        m_cost->clear();
+        return;
+    }
+    const attn::MultiheadSettings &s = m->settings;
+    const attn::MultiheadCost heads = attn::multiheadCost(s.batch, s.length, s.dModel, s.heads),
+                              one = attn::multiheadCost(s.batch, s.length, s.dModel, 1);
+    const QLocale locale;
+    const auto n = [&locale](double v) { return locale.toString(qlonglong(std::llround(v))); };
+    const auto row = [&n](const QString &what, double a, double b) {
+        return QStringLiteral(
+            "<tr><td>%1</td><td align=right>&nbsp;&nbsp;%2</td><td align=right>&nbsp;&nbsp;%3</td></tr>")
+            .arg(what.toHtmlEscaped(), n(a), n(b));
+    };
+    QString html = QStringLiteral("<p>")
+        + tr("Multiply-adds of one forward pass of nn.MultiheadAttention(%1, %2) over B = %3, L = %4: %2 heads of "
+             "d_k = %5 against one head of d_k = %1. Each head's scores are L × L dot products of d_k = d_model / h, "
+             "so the %2 heads together do as many as one head of d_model (§3.2.2 of the paper).")
+              .arg(s.dModel)
+              .arg(s.heads)
+              .arg(s.batch)
+              .arg(s.length)
+              .arg(m->headDim)
+              .toHtmlEscaped()
+        + QStringLiteral(
+            "</p><table><tr><th></th><th align=right>&nbsp;&nbsp;%1</th><th align=right>&nbsp;&nbsp;%2</th></tr>")
+              .arg(tr("%1 heads of %2").arg(s.heads).arg(m->headDim).toHtmlEscaped(),
+                  tr("1 head of %1").arg(s.dModel).toHtmlEscaped())
+        + row(tr("projections X·W_q, X·W_k, X·W_v"), heads.projections, one.projections)
+        + row(tr("scores Q_h·K_hᵀ"), heads.scores, one.scores)
+        + row(tr("weighted sums weights·V_h"), heads.weightedSums, one.weightedSums)
+        + row(tr("output projection concat·W_O"), heads.outProjection, one.outProjection)
+        + row(tr("total"), heads.total(), one.total()) + QStringLiteral("</table><p>")
+        + tr("Shapes: X (%1, %2, %3) → Q, K, V (%1, %2, %3) → %4 heads of (%1, %2, %5) each → their outputs "
+             "concatenated (%1, %2, %3) → · W_Oᵀ (%3, %3) → out (%1, %2, %3).")
+              .arg(s.batch)
+              .arg(s.length)
+              .arg(s.dModel)
+              .arg(s.heads)
+              .arg(m->headDim)
+              .toHtmlEscaped();
+    if (m_measuredFor == settingsKey(s))
+        html += QStringLiteral("<br>") + m_measured.toHtmlEscaped();
+    m_cost->setText(html + QStringLiteral("</p>"));
 }

@@ -8,6 +8,7 @@
 #include "loaded.h"
 #include "model/messages.h"
 #include "model/translations.h"
+#include "multihead.h"
 #include "params_edit.h"
 #include "widgets/caption_line.h"
 #include "widgets/comparison_view.h"
@@ -215,7 +216,7 @@ QString MainWindow::shownTitle() const
                 return titles.value(p.name, p.name);
         return tr("the scenario's example");
     }
-    if (m_model->params().loaded) {
+    if (m_model->params().loaded && !attn::multiheadOf(m_model->params())) {
         const QString source = QString::fromStdString(m_model->params().loaded->source);
         return !m_builtInSource.isEmpty() && source == m_builtInSource ? tr("the built-in example (%1)").arg(source)
                                                                        : tr("your data (%1)").arg(source);

@@ -58,504 +58,544 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="207"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="208"/>
         <source>Q, K, V</source>
         <translation>Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="211"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="212"/>
         <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn.</source>
         <translation>Q、K、V 的来源：由序列 X 线性投影得到（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="213"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="214"/>
         <source>Projection from X</source>
         <translation>由 X 投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="214"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="215"/>
         <source>Direct Q, K, V</source>
         <translation>直接生成 Q、K、V</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="215"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="216"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="218"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="219"/>
         <source>Width d_k of queries and keys, in powers of two from 1 to 1024; larger d_k makes raw scores spread wider (their variance grows in proportion to d_k: the strip below gives the expected and the sampled one).</source>
         <translation>查询和键的维度 d_k，取 1 到 1024 之间的 2 的幂；d_k 越大，原始分数越分散（方差与 d_k 成正比：下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="223"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="224"/>
         <source>d_k: any width from 1 to 1024.</source>
         <translation>d_k：1 到 1024 之间的任意维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="225"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="226"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="227"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="228"/>
         <source>Number of queries L (rows of the heatmap), from 1 to 4096.</source>
         <translation>查询个数 L（热力图的行），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="229"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="230"/>
         <source>Number of queries L.</source>
         <translation>查询个数 L。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="231"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="232"/>
         <source>Queries L</source>
         <translation>查询数 L</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="233"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="234"/>
         <source>Number of keys S (columns of the heatmap), from 1 to 4096.</source>
         <translation>键的个数 S（热力图的列），1 到 4096。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="235"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="236"/>
         <source>Number of keys S.</source>
         <translation>键的个数 S。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="237"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="238"/>
         <source>Keys S</source>
         <translation>键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="239"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="240"/>
         <source>Off: self-attention, keys and values come from the same sequence as the queries, so S = L. On: they come from a second sequence Y with its own length S.</source>
         <translation>关闭：自注意力，键和值与查询来自同一序列，所以 S = L。开启：键和值来自第二个序列 Y，长度 S 可以不同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="243"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="244"/>
         <source>Width d_model of the input sequence X (projection only).</source>
         <translation>输入序列 X 的维度 d_model（仅投影模式）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="245"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="246"/>
         <source>d_model</source>
         <translation>d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="247"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="248"/>
+        <source>Heads h: 1 is one head as above. More: the heads of nn.MultiheadAttention(d_model, h, bias=False), drawn as PyTorch draws them after torch.manual_seed(seed), each of d_k = d_v = d_model / h; the heatmap shows one head (the element box picks it) and View &gt; Heads shows them all with their average.</source>
+        <translation>头数 h：1 是上面的单头。更多：nn.MultiheadAttention(d_model, h, bias=False) 的各个头，按 PyTorch 在 torch.manual_seed(seed) 之后的方式抽取，每个头 d_k = d_v = d_model / h；热力图显示一个头（由元素框选择），视图 &gt; 头 显示全部头及其平均。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="252"/>
+        <source>Heads h</source>
+        <translation>头数 h</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="254"/>
         <source>How W_q, W_k and W_v are drawn (projection only). randn: the lecture&apos;s, Var(q·k) = d_k·d_model². randn / √d_model: Var(q·k) = d_k. nn.Linear: PyTorch&apos;s default for nn.Linear(d_model, d, bias=False), uniform with bound 1/√d_model, Var(q·k) = d_k / 9; the same numbers PyTorch draws.</source>
         <translation>W_q、W_k、W_v 的抽取方式（仅投影模式）。randn：讲义的做法，Var(q·k) = d_k·d_model²。randn / √d_model：Var(q·k) = d_k。nn.Linear：PyTorch 中 nn.Linear(d_model, d, bias=False) 的默认初始化，界为 1/√d_model 的均匀分布，Var(q·k) = d_k / 9；与 PyTorch 抽出的数完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="251"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="258"/>
         <source>randn (the lecture&apos;s)</source>
         <translation>randn（讲义的做法）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="252"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="259"/>
         <source>randn / √d_model</source>
         <translation>randn / √d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="253"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="260"/>
         <source>nn.Linear&apos;s default</source>
         <translation>nn.Linear 的默认初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="256"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="263"/>
         <source>Scale σ of the inputs: X = σ·randn in projection mode, Q and K = σ·randn in direct mode. The scores&apos; variance grows like σ⁴.</source>
         <translation>输入的尺度 σ：投影模式下 X = σ·randn，直接模式下 Q、K = σ·randn。分数的方差按 σ⁴ 增长。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="262"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="269"/>
         <source>Input scale σ</source>
         <translation>输入尺度 σ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="263"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="270"/>
         <source>Width d_v of the values, and so of the output.</source>
         <translation>值的维度 d_v，也就是输出的维度。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="265"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="272"/>
         <source>= d_k</source>
         <translation>= d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="265"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="272"/>
         <source>Keep d_v equal to d_k, as the lecture does.</source>
         <translation>让 d_v 等于 d_k，与讲义一致。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="267"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="274"/>
         <source>d_v</source>
         <translation>d_v</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="270"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="277"/>
         <source>torch.manual_seed(seed) before drawing: the same seed gives the same tensors as PyTorch.</source>
         <translation>生成前调用 torch.manual_seed(seed)：同一种子得到与 PyTorch 完全相同的张量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="272"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="279"/>
         <source>New</source>
         <translation>换一个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="272"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="279"/>
         <source>Draw with a new random seed.</source>
         <translation>用一个新的随机种子重新生成。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="273"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="280"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="276"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="283"/>
         <source>Type a sentence to put its words on the axes (L = S = number of words). In projection mode each distinct word has its own embedding, so repeated words give identical rows and columns.</source>
         <translation>输入一句话，把它的词放到坐标轴上（L = S = 词数）。投影模式下每个不同的词有自己的嵌入向量，所以重复的词给出完全相同的行和列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="278"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="285"/>
         <source>e.g. the cat sat on the mat</source>
         <translation>例如：我 爱 你 ， 你 爱 我</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="280"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="287"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="281"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="288"/>
         <source>Add position encodings</source>
         <translation>加上位置编码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="282"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="289"/>
         <source>Add sinusoidal position encodings to the word embeddings, so that repeated words are no longer identical.</source>
         <translation>给词嵌入加上正弦位置编码，这样重复的词就不再完全相同。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="286"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="293"/>
         <source>Batch size B: how many independent sequences are drawn.</source>
         <translation>批大小 B：生成多少个独立的序列。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="288"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="295"/>
         <source>Which batch element the heatmap shows.</source>
         <translation>热力图显示批中的第几个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="289"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="296"/>
         <source>Batch B</source>
         <translation>批大小 B</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="290"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="297"/>
         <source>Showing element</source>
         <translation>显示第几个</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="296"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="303"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="299"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="306"/>
         <source>How a query and a key are scored: the scaled dot product q·k, or Bahdanau&apos;s additive score v·tanh(q·W₁ + k·W₂) with H hidden units (W₁, W₂, v drawn after everything else; not scaled: tanh keeps it bounded whatever d_k is).</source>
         <translation>查询和键的打分方式：缩放点积 q·k，或 Bahdanau 的加性分数 v·tanh(q·W₁ + k·W₂)，隐层有 H 个单元（W₁、W₂、v 在其余张量之后抽取；不缩放：无论 d_k 多大，tanh 都让它有界）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="302"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="309"/>
         <source>dot product q·k</source>
         <translation>点积 q·k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="303"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="310"/>
         <source>additive v·tanh(q·W₁ + k·W₂)</source>
         <translation>加性 v·tanh(q·W₁ + k·W₂)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="304"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="311"/>
         <source>Score</source>
         <translation>打分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="305"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="312"/>
         <source>Additive attention&apos;s hidden units H: W₁ and W₂ are d_k × H, v has H entries.</source>
         <translation>加性注意力的隐层单元数 H：W₁ 和 W₂ 是 d_k × H，v 有 H 个元素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="309"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="316"/>
         <source>Hidden units H</source>
         <translation>隐层单元 H</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="310"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="317"/>
         <source>Divide by √d_k</source>
         <translation>除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="311"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="318"/>
         <source>Scale the scores by 1/√d_k before the softmax, which divides their variance by d_k: back to 1 for unit-variance Q and K (direct mode); with the projection&apos;s randn weights it is d_model² (the strip below gives the expected and the sampled variance).</source>
         <translation>在 softmax 之前把分数乘以 1/√d_k，方差随之除以 d_k：Q、K 为单位方差时（直接生成模式）回到 1；用 randn 权重投影时为 d_model²（下方说明栏给出期望方差和样本方差）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="316"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="323"/>
         <source>Custom factor</source>
         <translation>自定义系数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="316"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="323"/>
         <source>Multiply the scores by this factor instead (1/temperature).</source>
         <translation>改为把分数乘以这个系数（1/温度）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="317"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="324"/>
         <source>The factor the scores are multiplied by.</source>
         <translation>分数所乘的系数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="330"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="337"/>
         <source>Scaling</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="331"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="338"/>
         <source>Softmax over keys (dim −1)</source>
         <translation>沿键维 softmax（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="332"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="339"/>
         <source>Each query&apos;s weights over the keys sum to 1: the correct attention.</source>
         <translation>每个查询在各键上的权重和为 1：正确的注意力。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="333"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="340"/>
         <source>Softmax over queries (dim −2)</source>
         <translation>沿查询维 softmax（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="334"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="341"/>
         <source>Each key&apos;s weights over the queries sum to 1: the lecture&apos;s mistake; rows no longer sum to 1.</source>
         <translation>每个键在各查询上的权重和为 1：讲义练习中的错误写法，各行不再和为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="343"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="350"/>
         <source>No mask</source>
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="344"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="351"/>
         <source>Causal</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="345"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="352"/>
         <source>Padding</source>
         <translation>填充掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="347"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="354"/>
         <source>How many keys at the end are padding and masked.</source>
         <translation>末尾有多少个键是填充位并被屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="350"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="357"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="365"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="372"/>
         <source>Mask reads</source>
         <translation>掩码含义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="371"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="378"/>
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="374"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="381"/>
         <source>What the heatmap shows: the weights after softmax, the raw scores Q·Kᵀ, or the scaled logits that go into the softmax.</source>
         <translation>热力图显示的内容：softmax 之后的权重、原始分数 Q·Kᵀ，或送入 softmax 的缩放后分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="254"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="376"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="261"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="383"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="238"/>
-        <location filename="../../app/widgets/controls_panel.cpp" line="646"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="239"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="674"/>
         <source>Cross-attention (keys from Y)</source>
         <translation>交叉注意力（键来自 Y）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="324"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="331"/>
         <source>How the scores become logits, with the wrong scales found in real code: none; ÷d_k, which scales too much; ÷√d_model (multi-head code dividing by the model&apos;s width instead of the head&apos;s); d_k^−¼ on q and on k (the same as ÷√d_k).</source>
         <translation>分数如何变成 logits，包括真实代码中出现过的错误缩放：不缩放；÷d_k，缩放过度；÷√d_model（多头代码用模型宽度而不是每个头的宽度去除）；q 和 k 各乘 d_k^−¼（与 ÷√d_k 相同）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="341"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="348"/>
         <source>Which keys a query may not see: none, the future (causal: key j &gt; query i), padding at the end, or any cells: with Custom, click a cell of the heatmap to mask it or unmask it.</source>
         <translation>查询不能看到哪些键：无、未来（因果：键 j &gt; 查询 i）、末尾的填充，或任意单元格：选“自定义”后点击热力图的单元格即可屏蔽或取消屏蔽。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="346"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="353"/>
         <source>Custom (click cells)</source>
         <translation>自定义（点击单元格）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="348"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="355"/>
         <source>per b</source>
         <translation>逐 b</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="349"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="356"/>
         <source>Each batch element its own padding (pad:N1,N2,...): the number edits the shown element&apos;s (Batch index).</source>
         <translation>每个批次元素各自的填充（pad:N1,N2,...）：数字修改当前显示元素（批次索引）的填充。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="352"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="359"/>
         <source>What a masked logit becomes. −inf: a boolean mask (PyTorch gives NaN where a query sees no key; 0 here, with a warning). −1e9: the idiom scores.masked_fill(mask, -1e9), which gives such a query uniform weights instead, silently.</source>
         <translation>被屏蔽的 logit 变成什么。−inf：布尔掩码（某个查询看不到任何键时 PyTorch 给出 NaN；这里给 0 并警告）。−1e9：惯用写法 scores.masked_fill(mask, -1e9)，它会悄悄地让这样的查询得到均匀权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="355"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="362"/>
         <source>−inf</source>
         <translation>−inf</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="356"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="363"/>
         <source>−1e9 (masked_fill)</source>
         <translation>−1e9（masked_fill）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="358"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="365"/>
         <source>How the boolean mask reads (the hover and the explanation show it): F.scaled_dot_product_attention&apos;s attn_mask is True where a query takes part; nn.MultiheadAttention&apos;s key_padding_mask and attn_mask are True where it may not look. Handing one to the other without ~ inverts the mask.</source>
         <translation>布尔掩码如何解读（悬停和说明中显示）：F.scaled_dot_product_attention 的 attn_mask 中 True 表示查询参与注意力；nn.MultiheadAttention 的 key_padding_mask 和 attn_mask 中 True 表示不能看。不加 ~ 就把一个传给另一个，掩码就反了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="361"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="368"/>
         <source>SDPA: True = take part</source>
         <translation>SDPA：True = 参与</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="362"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="369"/>
         <source>MHA: True = ignore</source>
         <translation>MHA：True = 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="364"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="371"/>
         <source>Masked</source>
         <translation>被屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="377"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="384"/>
         <source>Raw scores Q·Kᵀ</source>
         <translation>原始分数 Q·Kᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="378"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="385"/>
         <source>Scaled logits</source>
         <translation>缩放后分数</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="379"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="386"/>
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="380"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="387"/>
         <source>Colour map of the heatmap; cool-warm is centred on 0, for scores.</source>
         <translation>热力图的配色；冷暖配色以 0 为中心，适合分数。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="383"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="390"/>
         <source>Colours</source>
         <translation>配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="385"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="392"/>
         <source>Colour range for weights: always 0 to 1 (comparable between settings) or fitted to the data (shows small differences).</source>
         <translation>权重的颜色范围：固定为 0 到 1（便于在不同设置间比较），或按数据拟合（能看出细小差别）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="387"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="394"/>
         <source>Fixed 0 to 1</source>
         <translation>固定 0 到 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="388"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="395"/>
         <source>Fit to data</source>
         <translation>按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="389"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="396"/>
         <source>Range</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="390"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="397"/>
         <source>Values in cells</source>
         <translation>格内显示数值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="391"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="398"/>
         <source>Write each value into its cell when the matrix is small enough to read (up to 16 × 16).</source>
         <translation>矩阵足够小（不超过 16 × 16）时，在每个格子里写出数值。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="393"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="400"/>
         <source>Gradient panels</source>
         <translation>梯度面板</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="394"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="401"/>
         <source>Beside the entropy, the softmax&apos;s gradient at each row: the norm of its Jacobian diag(p) − p·pᵀ. A one-hot row has 0 (no gradient flows back through it), a uniform row √(S − 1)/S. Key G.</source>
         <translation>在熵的旁边显示每一行 softmax 的梯度：其雅可比矩阵 diag(p) − p·pᵀ 的范数。独热的行是 0（没有梯度能穿过它传回去），均匀的行是 √(S − 1)/S。快捷键 G。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="614"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="626"/>
+        <source>Heads of nn.MultiheadAttention</source>
+        <translation>nn.MultiheadAttention 的各头</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="632"/>
+        <source>Q, K and V of %1 heads: X = torch.randn(%2, %3, %4) projected by the in_proj_weight of nn.MultiheadAttention(%4, %1, bias=False) after torch.manual_seed(%5), each cut into heads of d_k = %6.</source>
+        <translation>%1 个头的 Q、K、V：在 torch.manual_seed(%5) 之后，X = torch.randn(%2, %3, %4) 经 nn.MultiheadAttention(%4, %1, bias=False) 的 in_proj_weight 投影，再切成 d_k = %6 的头。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="642"/>
         <source>Files: %1</source>
         <translation>文件：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="621"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="649"/>
         <source>Q, K and V loaded from %1.</source>
         <translation>Q、K 和 V 载入自 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="622"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="650"/>
         <source>Q and K loaded from %1; no V was given, so V = K.</source>
         <translation>Q 和 K 载入自 %1；没有给出 V，所以 V = K。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="628"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="656"/>
         <source>Where Q, K and V come from: projections of a sequence X (Q = X·W_q, K = X·W_k, V = X·W_v) or drawn directly with torch.randn; File &gt; Open attention data loads them.</source>
         <translation>Q、K、V 的来源：序列 X 的投影（Q = X·W_q，K = X·W_k，V = X·W_v），或直接用 torch.randn 抽取；“文件 &gt; 打开注意力数据”可从文件载入。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="646"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="674"/>
         <source>Own number of keys S</source>
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="669"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="699"/>
         <source> = %1 batch × %2 heads</source>
         <translation> = %1 批 × %2 个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="671"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="701"/>
         <source> = batch %1, head %2</source>
         <translation> = 批次 %1，头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="706"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="746"/>
+        <source>1 (one head)</source>
+        <translation>1（单头）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="746"/>
+        <source>%1 (d_k = %2)</source>
+        <translation>%1（d_k = %2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="772"/>
+        <source>Heads: %1</source>
+        <translation>头数：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="777"/>
+        <source>Heads: nn.MultiheadAttention(%1, %2) over these tokens needs about %3 MiB, more than the %4 MiB allowed on this machine; reduce L or d_model</source>
+        <translation>头数：nn.MultiheadAttention(%1, %2) 在这些词元上约需 %3 MiB，超过本机允许的 %4 MiB；请减小 L 或 d_model</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/controls_panel.cpp" line="794"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -918,7 +958,7 @@
     <name>ExportDialog</name>
     <message>
         <location filename="../../app/widgets/export_dialog.cpp" line="32"/>
-        <location filename="../../app/widgets/export_dialog.cpp" line="97"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="99"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -928,182 +968,182 @@
         <translation>导出对比图</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="46"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="48"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="54"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="56"/>
         <source>Slide (1920 × 1080)</source>
         <translation>幻灯片（1920 × 1080）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="55"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="57"/>
         <source>Paper column (3.5 inches wide, 8-point text)</source>
         <translation>论文单栏（3.5 英寸宽，8 磅字）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="56"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="58"/>
         <source>Paper page (7 inches wide)</source>
         <translation>论文通栏（7 英寸宽）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="57"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="59"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="73"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="75"/>
         <source>PNG and JPG: pixels per unit of the size (2 for high-DPI slides; a paper preset sets 300 dpi, 300/72 pixels per point).</source>
         <translation>PNG 和 JPG：每个尺寸单位的像素数（高分辨率幻灯片用 2；论文预设为 300 dpi，即每磅 300/72 像素）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="77"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="79"/>
         <source>no title line</source>
         <translation>无标题行</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="78"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="80"/>
         <source>Transparent background (PNG)</source>
         <translation>透明背景（PNG）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="80"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="82"/>
         <source>Row and column sums beside the map</source>
         <translation>在图旁显示行和与列和</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="87"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="89"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="88"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="90"/>
         <source>Size</source>
         <translation>尺寸</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="89"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="91"/>
         <source>Width × height</source>
         <translation>宽 × 高</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="90"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="92"/>
         <source>Pixel ratio</source>
         <translation>像素比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="91"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="93"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="171"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="173"/>
         <source> pt</source>
         <translation> 磅</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="171"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="173"/>
         <source> px at ratio 1</source>
         <translation> 像素（像素比 1 时）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="179"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="181"/>
         <source>Give the file a picture&apos;s suffix: .png, .jpg, .pdf or .svg.</source>
         <translation>请给文件加上图片后缀：.png、.jpg、.pdf 或 .svg。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="180"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="182"/>
         <source>Give the file a suffix: .png, .jpg, .pdf, .svg, or .csv, .json for the numbers.</source>
         <translation>请给文件加上后缀：.png、.jpg、.pdf、.svg，或数值用的 .csv、.json。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="181"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
         <source>Give the file a suffix: .png, .jpg, .pdf, .svg, or .csv, .npy, .json for data.</source>
         <translation>请给文件加上后缀：.png、.jpg、.pdf、.svg，或数据用的 .csv、.npy、.json。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="183"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="185"/>
         <source>Data: the numbers, no picture.</source>
         <translation>数据：只有数字，没有图片。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="185"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="187"/>
         <source>%1 × %2 points = %3 × %4 inches, vector.</source>
         <translation>%1 × %2 磅 = %3 × %4 英寸，矢量。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="191"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="193"/>
         <source>%1 × %2 pixels.</source>
         <translation>%1 × %2 像素。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="200"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="202"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="200"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="202"/>
         <source>PDF, vector (*.pdf)</source>
         <translation>PDF，矢量 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="201"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="203"/>
         <source>SVG, vector (*.svg)</source>
         <translation>SVG，矢量 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="201"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="203"/>
         <source>JPEG image (*.jpg)</source>
         <translation>JPEG 图片 (*.jpg)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="203"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="205"/>
         <source>CSV, the numbers (*.csv)</source>
         <translation>CSV，数值 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="203"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="205"/>
         <source>JSON, the numbers (*.json)</source>
         <translation>JSON，数值 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="204"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="206"/>
         <source>CSV, the shown matrix (*.csv)</source>
         <translation>CSV，显示的矩阵 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="205"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="207"/>
         <source>NumPy .npy, all of (B, L, S) (*.npy)</source>
         <translation>NumPy .npy，完整的 (B, L, S) (*.npy)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="205"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="207"/>
         <source>JSON, everything (*.json)</source>
         <translation>JSON，全部内容 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="207"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="209"/>
         <source>Export to</source>
         <translation>导出到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="219"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="221"/>
         <source>Replace the file?</source>
         <translation>替换文件？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="220"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="222"/>
         <source>&apos;%1&apos; exists. Replace it?</source>
         <translation>“%1”已存在。要替换它吗？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="261"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="263"/>
         <source>the plot&apos;s own title</source>
         <translation>图自身的标题</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/export_dialog.cpp" line="291"/>
+        <location filename="../../app/widgets/export_dialog.cpp" line="293"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1256,110 +1296,170 @@
 <context>
     <name>HeadsWindow</name>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="96"/>
-        <location filename="../../app/widgets/heads_window.cpp" line="170"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="99"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="229"/>
         <source>attention-viz — heads</source>
         <translation>attention-viz — 注意力头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="119"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="123"/>
+        <source>Measure both</source>
+        <translation>测量两者</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="125"/>
+        <source>Runs nn.MultiheadAttention&apos;s forward pass here five times with these heads and five times with one head of d_model, and shows the median time of each.</source>
+        <translation>在本机用这些头运行 nn.MultiheadAttention 的前向五次，再用一个 d_model 宽的头运行五次，显示各自的中位时间。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="136"/>
         <source>Close this window</source>
         <translation>关闭此窗口</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="123"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="140"/>
         <source>The next head in the main window</source>
         <translation>主窗口中显示下一个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="124"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="141"/>
         <source>The head before in the main window</source>
         <translation>主窗口中显示上一个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="169"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="212"/>
+        <source>measured here (median of %1 runs each): %2 heads %3 ms, one head %4 ms</source>
+        <translation>本机实测（各 %1 次的中位数）：%2 个头 %3 ms，单头 %4 ms</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="228"/>
         <source>attention-viz — heads of %1</source>
         <translation>attention-viz — %1 的注意力头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="190"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="249"/>
         <source>batch %1 · head %2</source>
         <translation>批次 %1 · 头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="190"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="249"/>
         <source>batch element %1</source>
         <translation>批次元素 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="206"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="265"/>
         <source>batch %1 · mean</source>
         <translation>批次 %1 · 平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="206"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="265"/>
         <source>mean of %1 heads</source>
         <translation>%1 个头的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="207"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="266"/>
         <source>batch %1 · max</source>
         <translation>批次 %1 · 最大</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="207"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="266"/>
         <source>max over heads</source>
         <translation>各头的最大值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="208"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="267"/>
         <source>batch %1: the mean of its %2 heads&apos; weights</source>
         <translation>批次 %1：其 %2 个头的权重的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="209"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="268"/>
         <source>batch %1: the largest weight of any head, cell by cell</source>
         <translation>批次 %1：逐格取所有头中最大的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="217"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="276"/>
         <source>Each map is one head&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low for a head that looks at one key, ln S for one that spreads evenly. Click a head, or press → and ←, to see it large in the main window.</source>
         <translation>每张图是一个头的权重（查询向下、键向右，viridis 色表 0 到 1），下方是其各行的平均熵：只看一个键的头熵低，均匀分布的头为 ln S。点击一个头，或按 → 和 ←，即可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="220"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="279"/>
         <source>Each map is one batch element&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low where a query looks at one key, ln S where it spreads evenly. Click a map, or press → and ←, to see it large in the main window.</source>
         <translation>每张图是一个批次元素的权重（查询向下，键向右，viridis 色表 0 到 1），下方是其各行的平均熵：查询只看一个键时低，均匀分散时为 ln S。点击一张图，或按 → 和 ←，可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="224"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="283"/>
         <source>The last two maps of a row are the mean over the heads (nn.MultiheadAttention&apos;s average_attn_weights=True) and the largest weight of any head.</source>
         <translation>每行最后两张图是各头的平均（nn.MultiheadAttention 的 average_attn_weights=True）和任一头中的最大权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="227"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="286"/>
         <source>%1 nats</source>
         <translation>%1 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="233"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="292"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="242"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="301"/>
         <source>B = %1, H = %2 heads, L = %3, S = %4.</source>
         <translation>B = %1，H = %2 个头，L = %3，S = %4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="243"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="302"/>
         <source>B = %1, one head each (load (B, H, L, d) arrays for heads), L = %2, S = %3.</source>
         <translation>B = %1，每个一个头（载入 (B, H, L, d) 数组才有多个头），L = %2，S = %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="245"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="304"/>
         <source> The first %1 maps are drawn.</source>
         <translation> 只画出前 %1 张图。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="330"/>
+        <source>Multiply-adds of one forward pass of nn.MultiheadAttention(%1, %2) over B = %3, L = %4: %2 heads of d_k = %5 against one head of d_k = %1. Each head&apos;s scores are L × L dot products of d_k = d_model / h, so the %2 heads together do as many as one head of d_model (§3.2.2 of the paper).</source>
+        <translation>nn.MultiheadAttention(%1, %2) 在 B = %3、L = %4 上一次前向的乘加次数：%2 个 d_k = %5 的头，对比一个 d_k = %1 的头。每个头的分数是 L × L 个 d_k = d_model / h 维的点积，所以 %2 个头合起来与一个 d_model 宽的头一样多（论文 §3.2.2）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="341"/>
+        <source>%1 heads of %2</source>
+        <translation>%1 个头，每个 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="342"/>
+        <source>1 head of %1</source>
+        <translation>1 个头，%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="343"/>
+        <source>projections X·W_q, X·W_k, X·W_v</source>
+        <translation>投影 X·W_q、X·W_k、X·W_v</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="344"/>
+        <source>scores Q_h·K_hᵀ</source>
+        <translation>分数 Q_h·K_hᵀ</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="345"/>
+        <source>weighted sums weights·V_h</source>
+        <translation>加权和 weights·V_h</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="346"/>
+        <source>output projection concat·W_O</source>
+        <translation>输出投影 concat·W_O</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="347"/>
+        <source>total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="348"/>
+        <source>Shapes: X (%1, %2, %3) → Q, K, V (%1, %2, %3) → %4 heads of (%1, %2, %5) each → their outputs concatenated (%1, %2, %3) → · W_Oᵀ (%3, %3) → out (%1, %2, %3).</source>
+        <translation>形状：X (%1, %2, %3) → Q、K、V (%1, %2, %3) → %4 个头，各 (%1, %2, %5) → 输出拼接 (%1, %2, %3) → · W_Oᵀ (%3, %3) → out (%1, %2, %3)。</translation>
     </message>
 </context>
 <context>
@@ -2310,382 +2410,382 @@ column entropy %1 nats</source>
 <context>
     <name>MainMenus</name>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="75"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="82"/>
         <source>The menus (File first; Esc closes them)</source>
         <translation>菜单（先打开“文件”；Esc 关闭）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="93"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="100"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="94"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="101"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="97"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="104"/>
         <source>Export &amp;comparison</source>
         <translation>导出对比图(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="98"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="105"/>
         <source>Scaled and not scaled…</source>
         <translation>缩放与未缩放…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="100"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="107"/>
         <source>Softmax over keys and over queries…</source>
         <translation>沿键维与沿查询维 softmax…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="102"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="109"/>
         <source>Export a d_k se&amp;ries (1, 4, 16, 64, 256)…</source>
         <translation>导出 d_k 系列图(&amp;R)（1、4、16、64、256）…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="103"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="110"/>
         <source>Co&amp;py image</source>
         <translation>复制图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="107"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="114"/>
         <source>Open attention &amp;data…</source>
         <translation>打开注意力数据(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="110"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="117"/>
         <source>E&amp;xamples</source>
         <translation>示例(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="112"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="119"/>
         <source>Trained: reversing 8 digits (one layer, 2 heads)</source>
         <translation>训练好的模型：反转 8 个数字（一层，2 个头）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="114"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="121"/>
         <source>Recent data</source>
         <translation>最近的数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="117"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="124"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="118"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="125"/>
         <source>&amp;Save scenario…</source>
         <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="120"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="127"/>
         <source>Save as de&amp;mo (with presentation mode, lesson step and open windows)…</source>
         <translation>另存为演示（含演示模式、课程步骤和打开的窗口）(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="124"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="131"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="125"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="132"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="136"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="143"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="139"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="149"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="146"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="156"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="142"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="150"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="149"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="157"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="149"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="156"/>
         <source>&amp;Undo %1</source>
         <translation>撤销 %1(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="150"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="157"/>
         <source>&amp;Redo %1</source>
         <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="157"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="164"/>
         <source>Copy as &amp;PyTorch code</source>
         <translation>复制为 PyTorch 代码(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="160"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="167"/>
         <source>A runnable Python script: torch.manual_seed, torch.randn, the scaling, the mask and F.softmax, printing the weights of the element shown</source>
         <translation>一个可运行的 Python 脚本：torch.manual_seed、torch.randn、缩放、掩码和 F.softmax，打印所显示元素的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="162"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="169"/>
         <source>Copy as command &amp;line</source>
         <translation>复制为命令行(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="171"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="178"/>
         <source>&amp;Lecture</source>
         <translation>讲义(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="173"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="180"/>
         <source>Block 1: Q, K, V projected from X</source>
         <translation>代码块 1：Q、K、V 由 X 投影得到</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="174"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="181"/>
         <source>Block 2: why divide by √d_k (scaled beside not scaled)</source>
         <translation>代码块 2：为什么除以 √d_k（缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="175"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="182"/>
         <source>Block 3: the same as F.scaled_dot_product_attention</source>
         <translation>代码块 3：与 F.scaled_dot_product_attention 相同</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="176"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="183"/>
         <source>Exercise: softmax over the wrong dim (−2)</source>
         <translation>练习：沿错误的维度（−2）做 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="188"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="195"/>
         <source>Start the lecture&apos;s lesson</source>
         <translation>开始讲义课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="197"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="204"/>
         <source>&amp;Mistakes</source>
         <translation>常见错误(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="201"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="208"/>
         <source>Forgetting ÷√d_k</source>
         <translation>忘记除以 √d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="201"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="208"/>
         <source>softmax over dim=-2</source>
         <translation>softmax 沿 dim=-2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="202"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="209"/>
         <source>MHA&apos;s key_padding_mask handed to SDPA</source>
         <translation>把 MHA 的 key_padding_mask 传给 SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="202"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="209"/>
         <source>Q @ K.transpose(0, 1)</source>
         <translation>Q @ K.transpose(0, 1)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="202"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="209"/>
         <source>Q.transpose(-2, -1) @ K</source>
         <translation>Q.transpose(-2, -1) @ K</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="214"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="221"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="220"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="227"/>
         <source>&amp;Reset zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="230"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="237"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="231"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="238"/>
         <source>No comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="232"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="239"/>
         <source>Scaled and not scaled</source>
         <translation>缩放与未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="233"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="240"/>
         <source>Softmax over keys and over queries</source>
         <translation>沿键维与沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="234"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="241"/>
         <source>d_k and 16 × d_k (at most 1024)</source>
         <translation>d_k 与 16 × d_k（至多 1024）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="235"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="242"/>
         <source>Dot product and additive</source>
         <translation>点积与加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="236"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="243"/>
         <source>Masked with −inf and with −1e9</source>
         <translation>以 −inf 屏蔽与以 −1e9 屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="237"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="244"/>
         <source>By hand and F.scaled_dot_product_attention</source>
         <translation>手写与 F.scaled_dot_product_attention</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="255"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="262"/>
         <source>S&amp;weep over</source>
         <translation>扫描对象(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="257"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="264"/>
         <source>d_k (1 to 1024, scaled beside not scaled)</source>
         <translation>d_k（1 到 1024，缩放与未缩放并排）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="258"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="265"/>
         <source>the length (L = S = 1 to 4096: entropy grows like ln S)</source>
         <translation>长度（L = S = 1 到 4096：熵随 ln S 增长）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="267"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="274"/>
         <source>Sweep &amp;speed</source>
         <translation>扫描速度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="269"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="276"/>
         <source>Slow (one d_k every 1.5 s)</source>
         <translation>慢（每 1.5 秒一个 d_k）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="270"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="277"/>
         <source>Normal (every 0.7 s)</source>
         <translation>正常（每 0.7 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="270"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="277"/>
         <source>Fast (every 0.25 s)</source>
         <translation>快（每 0.25 秒）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="282"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="289"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="287"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="294"/>
         <source>System language (%1)</source>
         <translation>系统语言（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="304"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="311"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="307"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="314"/>
         <source>System colours</source>
         <translation>系统配色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="308"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="315"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="308"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="315"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="324"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="331"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="325"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="332"/>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="327"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="334"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="330"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="337"/>
         <source>&amp;About attention-viz</source>
         <translation>关于 attention-viz(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="338"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="345"/>
         <source>The Chinese translation could not be loaded; the window stays in English</source>
         <translation>无法载入中文翻译；窗口保持英文</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="359"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="366"/>
         <source>Cannot open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="363"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="374"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="591"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="370"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="381"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="610"/>
         <source>Cannot open the data</source>
         <translation>无法打开数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="369"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="376"/>
         <source>Open attention data: Q and K (and V) as one .npz or files named q, k, v; or weights alone (an .npz&apos;s attn, or a file named weights or attn)</source>
         <translation>打开注意力数据：Q 和 K（以及 V），一个 .npz 或名为 q、k、v 的文件；或单独的权重（.npz 中的 attn，或名为 weights 或 attn 的文件）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="371"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="378"/>
         <source>Attention data (*.npz *.npy *.csv *.tsv *.txt)</source>
         <translation>注意力数据 (*.npz *.npy *.csv *.tsv *.txt)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="381"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="388"/>
         <source>Cannot open the example</source>
         <translation>无法打开示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="387"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="394"/>
         <source>Open a scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="387"/>
-        <location filename="../../app/widgets/main_menus.cpp" line="425"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="394"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="432"/>
         <source>Scenario (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="394"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="401"/>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="403"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="410"/>
         <source>Read files outside the scenario&apos;s folder?</source>
         <translation>读取场景文件夹之外的文件？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="404"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="411"/>
         <source>%1 reads files outside its own folder:
 
 %2
@@ -2698,82 +2798,82 @@ A scenario someone sent you should read only the files that came with it. Read t
 别人发来的场景应当只读取随它一起提供的文件。仍然读取这些文件吗？</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="424"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="431"/>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="424"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="431"/>
         <source>Save the demo</source>
         <translation>保存演示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="436"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="443"/>
         <source>Cannot save the scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="439"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="446"/>
         <source>Demo saved: opening %1 restores these settings, presentation mode, the lesson step and the open windows</source>
         <translation>演示已保存：打开 %1 即恢复这些设置、演示模式、课程步骤和打开的窗口</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="442"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="449"/>
         <source>Scenario saved: %1</source>
         <translation>场景已保存：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="461"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="468"/>
         <source>Open a lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="461"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="468"/>
         <source>Lesson (*.json)</source>
         <translation>课程 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="464"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="471"/>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="473"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="480"/>
         <source>PyTorch code copied: it draws the same tensors and prints the weights shown</source>
         <translation>已复制 PyTorch 代码：它抽取相同的张量并打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="485"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="492"/>
         <source>PyTorch code copied: both sides of the comparison, each printing the weights it shows</source>
         <translation>已复制 PyTorch 代码：对比的两边，各自打印所显示的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="493"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="500"/>
         <source>Command line copied: attention-viz with these settings</source>
         <translation>已复制命令行：使用这些设置的 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="506"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="513"/>
         <source>About attention-viz</source>
         <translation>关于 attention-viz</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="507"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="514"/>
         <source>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes scaled dot-product attention visible: softmax(Q·Kᵀ/√d_k)·V with the same random tensors as torch.manual_seed and torch.randn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;attention-viz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让缩放点积注意力看得见：softmax(Q·Kᵀ/√d_k)·V，随机张量与 torch.manual_seed 和 torch.randn 完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="530"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="549"/>
         <source>The main window&apos;s keys that work here too</source>
         <translation>在这里也能用的主窗口按键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="542"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="561"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_menus.cpp" line="547"/>
+        <location filename="../../app/widgets/main_menus.cpp" line="566"/>
         <source>&lt;p&gt;Drive the lecture from the keyboard (or a presentation clicker):&lt;/p&gt;</source>
         <translation>&lt;p&gt;用键盘（或翻页笔）操控讲课：&lt;/p&gt;</translation>
     </message>
@@ -2781,99 +2881,99 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="240"/>
+        <location filename="../../app/widgets/main_window.cpp" line="241"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="93"/>
-        <location filename="../../app/widgets/main_window.cpp" line="228"/>
-        <location filename="../../app/widgets/main_window.cpp" line="230"/>
+        <location filename="../../app/widgets/main_window.cpp" line="94"/>
+        <location filename="../../app/widgets/main_window.cpp" line="229"/>
+        <location filename="../../app/widgets/main_window.cpp" line="231"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="372"/>
+        <location filename="../../app/widgets/main_window.cpp" line="373"/>
         <source>%1: shown divided by √d_k, softmax over the keys, no mask (Ctrl+Z brings back the settings before)</source>
         <translation>%1：按 ÷√d_k、沿键维 softmax、无掩码显示（Ctrl+Z 恢复之前的设置）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="189"/>
+        <location filename="../../app/widgets/main_window.cpp" line="190"/>
         <source>Lesson step %1 of %2</source>
         <translation>课程第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="118"/>
+        <location filename="../../app/widgets/main_window.cpp" line="119"/>
         <source>length sweep running (Space stops it)</source>
         <translation>长度扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="119"/>
+        <location filename="../../app/widgets/main_window.cpp" line="120"/>
         <source>d_k sweep running (Space stops it)</source>
         <translation>d_k 扫描进行中（按空格停止）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="117"/>
+        <location filename="../../app/widgets/main_window.cpp" line="118"/>
         <source>sweep stopped</source>
         <translation>扫描已停止</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="185"/>
+        <location filename="../../app/widgets/main_window.cpp" line="186"/>
         <source>attention-viz — %1</source>
         <translation>attention-viz — %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="205"/>
+        <location filename="../../app/widgets/main_window.cpp" line="206"/>
         <source>%1, step %2 of %3</source>
         <translation>%1，第 %2 步（共 %3 步）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="209"/>
+        <location filename="../../app/widgets/main_window.cpp" line="210"/>
         <source>Block 1 of the lecture</source>
         <translation>讲义代码块 1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="210"/>
+        <location filename="../../app/widgets/main_window.cpp" line="211"/>
         <source>Block 2 of the lecture</source>
         <translation>讲义代码块 2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="210"/>
+        <location filename="../../app/widgets/main_window.cpp" line="211"/>
         <source>Block 3 of the lecture</source>
         <translation>讲义代码块 3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="211"/>
+        <location filename="../../app/widgets/main_window.cpp" line="212"/>
         <source>the lecture&apos;s exercise</source>
         <translation>讲义的练习</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="216"/>
+        <location filename="../../app/widgets/main_window.cpp" line="217"/>
         <source>the scenario&apos;s example</source>
         <translation>场景中的示例</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="220"/>
+        <location filename="../../app/widgets/main_window.cpp" line="221"/>
         <source>the built-in example (%1)</source>
         <translation>内置示例（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="221"/>
+        <location filename="../../app/widgets/main_window.cpp" line="222"/>
         <source>your data (%1)</source>
         <translation>你的数据（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="223"/>
+        <location filename="../../app/widgets/main_window.cpp" line="224"/>
         <source>your settings</source>
         <translation>你的设置</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="354"/>
+        <location filename="../../app/widgets/main_window.cpp" line="355"/>
         <source>These arrays are too large for this machine.</source>
         <translation>这些数组对这台机器来说太大了。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/main_window.cpp" line="367"/>
+        <location filename="../../app/widgets/main_window.cpp" line="368"/>
         <source>%1: %2 values are NaN or infinite; the weights of the rows whose scores they make NaN or +∞ are NaN, as in PyTorch (grey on the map).</source>
         <translation>%1：%2 个值为 NaN 或无穷；分数因此为 NaN 或 +∞ 的行，其权重为 NaN，与 PyTorch 相同（图中为灰色）。</translation>
     </message>
