@@ -116,6 +116,7 @@ HeadsWindow::HeadsWindow(AttentionModel *model, QWidget *parent)
     m_cost = new QLabel(this);
     m_cost->setObjectName("headsCost");
     m_cost->setTextFormat(Qt::RichText);
+    m_cost->setWordWrap(true);
     layout->addWidget(m_cost);
     m_measure = new QPushButton(this);
     m_measure->setObjectName("headsMeasure");
