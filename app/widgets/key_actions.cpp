@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/key_actions.h"
 
+#include "multihead.h"
+
 #include "model/translations.h"
 #include "widgets/flow_layout.h"
 
@@ -140,6 +142,9 @@ void KeyActions::update()
     // Loaded files fix d_k and L: their keys and buttons wait for drawn data.
     for (const char *name : { "halveDk", "doubleDk", "shorter", "longer", "animate" })
         action(name)->setEnabled(!p.loaded);
+    // nn.MultiheadAttention's heads are drawn: L and the seed draw them again.
+    for (const char *name : { "shorter", "longer" })
+        action(name)->setEnabled(!p.loaded || attn::multiheadOf(p));
     action("nextInit")->setEnabled(p.mode == attn::Mode::Projection && !p.loaded);
     setLabel("nextInit",
         p.mode != attn::Mode::Projection || p.loaded ? tr("init: none")
@@ -147,7 +152,7 @@ void KeyActions::update()
             : p.init == attn::Init::Scaled           ? tr("init: randn/√d_model")
                                                      : tr("init: nn.Linear"));
     // A new seed draws nothing for loaded data, except additive attention's W_1, W_2, v.
-    action("newSeed")->setEnabled(!p.loaded || p.score == attn::Score::Additive);
+    action("newSeed")->setEnabled(!p.loaded || attn::multiheadOf(p) || p.score == attn::Score::Additive);
     setLabel("cycleMask",
         p.mask == attn::MaskKind::None         ? tr("mask: none")
             : p.mask == attn::MaskKind::Causal ? tr("mask: causal")
