@@ -169,6 +169,7 @@ Params multiheadParams(const Params &p, const MultiheadSettings &s)
     q.score = Score::Dot;
     q.dModel = E;
     q.seed = s.seed;
+    q.queryLength = q.keyLength = L; // (normalize would otherwise draw the heads again for p's length)
     q.tokens.clear();
     q.positions = false;
     q.batchIndex = std::clamp(p.batchIndex, 0, B * h - 1);

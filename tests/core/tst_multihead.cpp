@@ -3,8 +3,10 @@
 // module's weights and X bit for bit (the same generator, the same order of draws), every head's weights, their
 // average and the output within 1e-6; masks through the module's own arguments (attn_mask, key_padding_mask).
 
+#include "attention.h"
 #include "fixtures.h"
 #include "multihead.h"
+#include "params_edit.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -75,6 +77,8 @@ private slots:
     void agreesWithPyTorch();
     void refusesWhatPyTorchRefuses();
     void costOfHeadsIsThatOfOneFullHead();
+    void windowHeadsAgreeWithTheModule();
+    void windowHeadsFollowDModelAndRefuseABadOne();
 };
 
 void TestMultihead::agreesWithPyTorch_data()
@@ -150,6 +154,57 @@ void TestMultihead::costOfHeadsIsThatOfOneFullHead()
     QCOMPARE(eight.scores, 128.0 * 128 * 512); // 8 heads × L² × 64
     QCOMPARE(eight.projections, 128.0 * 512 * 3 * 512);
     QCOMPARE(eight.outProjection, 128.0 * 512 * 512);
+}
+
+// The window's heads (multiheadParams through the one-head pipeline) against computeMultihead, which agrees with
+// PyTorch: each head's weights within 1e-6, the output after W_O too.
+void TestMultihead::windowHeadsAgreeWithTheModule()
+{
+    attn::MultiheadSettings s;
+    s.batch = 2;
+    s.length = 7;
+    s.dModel = 48;
+    s.heads = 4;
+    s.seed = 11;
+    const attn::MultiheadResult module = attn::computeMultihead(s);
+    const attn::Params p = attn::multiheadParams(attn::Params(), s);
+    QVERIFY(!attn::validate(p, attn::defaultMemoryBudget()));
+    QCOMPARE(p.batch, 8);
+    QCOMPARE(p.dK, 12);
+    const attn::Result r = attn::compute(p);
+    QCOMPARE(r.attention.weights.data.size(), module.headWeights.data.size());
+    double worst = 0;
+    for (std::size_t i = 0; i < module.headWeights.data.size(); ++i)
+        worst = std::max(worst, double(std::fabs(r.attention.weights.data[i] - module.headWeights.data[i])));
+    QVERIFY2(worst < 1e-6, qPrintable(QString::number(worst)));
+    const attn::Tensor3 out = attn::multiheadOutput(*attn::multiheadOf(p), r.attention.out);
+    worst = 0;
+    for (std::size_t i = 0; i < module.out.data.size(); ++i)
+        worst = std::max(worst, double(std::fabs(out.data[i] - module.out.data[i])));
+    QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
+}
+
+void TestMultihead::windowHeadsFollowDModelAndRefuseABadOne()
+{
+    attn::MultiheadSettings s;
+    s.dModel = 16;
+    s.heads = 4;
+    attn::Params p = attn::multiheadParams(attn::Params(), s);
+    p.dModel = 32;
+    attn::normalize(p);
+    QVERIFY(attn::multiheadOf(p));
+    QCOMPARE(attn::multiheadOf(p)->settings.dModel, 32);
+    QCOMPARE(p.dK, 8);
+    p.dModel = 30; // not divisible by 4 heads: not drawn, and refused by name
+    attn::normalize(p);
+    QCOMPARE(attn::multiheadOf(p)->settings.dModel, 32);
+    const auto e = attn::validate(p, attn::defaultMemoryBudget());
+    QVERIFY(e);
+    QCOMPARE(QString::fromStdString(e->field), QStringLiteral("heads"));
+    QVERIFY(QString::fromStdString(e->message).contains("not divisible by 4 heads"));
+    const attn::Params one = attn::singleHeadParams(p);
+    QVERIFY(!attn::multiheadOf(one));
+    QCOMPARE(one.mode, attn::Mode::Projection);
 }
 
 QTEST_APPLESS_MAIN(TestMultihead)
