@@ -40,11 +40,13 @@ HeatmapGrid matrixGrid(const float *values, int rows, int cols, int maxRows, int
         float *out = g.values.row(gy).data();
         for (int i = gy * g.rowStep; i < std::min(rows, (gy + 1) * g.rowStep); ++i) {
             const float *row = values + std::size_t(i) * std::size_t(cols);
-            for (int j = 0; j < cols; ++j) {
-                const float v = row[j];
-                float &cell = out[j / g.colStep];
-                if (std::isfinite(v) && (std::isnan(cell) || v > cell))
-                    cell = v;
+            for (int c = 0; c < gc; ++c) { // each block's largest finite value, -inf when it has none
+                const int j0 = c * g.colStep, j1 = std::min(cols, j0 + g.colStep);
+                float best = -std::numeric_limits<float>::infinity();
+                for (int j = j0; j < j1; ++j) // (branch-free: NaN and ±inf fail the test, so it vectorizes)
+                    best = std::max(best, std::fabs(row[j]) <= std::numeric_limits<float>::max() ? row[j] : best);
+                if (best > -std::numeric_limits<float>::infinity() && (std::isnan(out[c]) || best > out[c]))
+                    out[c] = best;
             }
         }
     }

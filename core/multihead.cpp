@@ -2,6 +2,7 @@
 #include "multihead.h"
 
 #include "loaded.h"
+#include "parallel.h"
 #include "params.h"
 #include "params_edit.h"
 #include "softmax.h"
@@ -60,7 +61,14 @@ MultiheadResult drawMultihead(const MultiheadSettings &s)
     r.inProjWeight = uniformTensor(g, 3 * E, E, xavierBound);
     r.X = Tensor3(B, L, E);
     g.randn(r.X.data.data(), r.X.data.size());
+    projectMultihead(r);
+    return r;
+}
 
+void projectMultihead(MultiheadResult &r)
+{
+    const int B = r.settings.batch, L = r.settings.length, E = r.settings.dModel;
+    fitThreadsToFreeCores(3.0 * B * L * double(E) * E);
     // The packed projection: (B·L, E) · in_proj_weightᵀ → (B·L, 3E), its thirds Q, K, V.
     const Eigen::Map<const MatrixRM> x(r.X.data.data(), Eigen::Index(B) * L, E);
     const Eigen::Map<const MatrixRM> w(r.inProjWeight.data.data(), Eigen::Index(3) * E, E);
@@ -74,7 +82,6 @@ MultiheadResult drawMultihead(const MultiheadSettings &s)
             r.K.data[std::size_t(i) * E + c] = proj(i, E + c);
             r.V.data[std::size_t(i) * E + c] = proj(i, 2 * E + c);
         }
-    return r;
 }
 
 std::uint64_t multiheadDrawBytes(const MultiheadSettings &s)
@@ -88,6 +95,19 @@ std::uint64_t multiheadDrawBytes(const MultiheadSettings &s)
 MultiheadResult computeMultihead(const MultiheadSettings &s)
 {
     MultiheadResult r = drawMultihead(s);
+    attendMultihead(r);
+    return r;
+}
+
+void multiheadForward(MultiheadResult &r)
+{
+    projectMultihead(r);
+    attendMultihead(r);
+}
+
+void attendMultihead(MultiheadResult &r)
+{
+    const MultiheadSettings &s = r.settings;
     const int B = s.batch, L = s.length, E = s.dModel, h = s.heads, d = E / h;
 
     // Each head: softmax(Q_h / sqrt(d) · K_hᵀ + mask) (q is divided before the product, as PyTorch does).
@@ -96,12 +116,18 @@ MultiheadResult computeMultihead(const MultiheadSettings &s)
     r.headMeanEntropy.assign(std::size_t(B) * h, 0.0);
     const float divisor = float(std::sqrt(double(d)));
     const float minusInf = -std::numeric_limits<float>::infinity();
-    MatrixRM logits(L, L), weights(L, L);
-    Eigen::VectorXd rowSum(L), rowEntropy(L), rowMax(L), colSum(L), colEntropy(L);
-    Eigen::VectorXi rowArgmax(L);
-    std::vector<int> maskedRows;
-    for (int b = 0; b < B; ++b)
-        for (int head = 0; head < h; ++head) {
+    // The heads are independent: one per thread (each product alone on one thread, Eigen not nested).
+    const int elements = B * h;
+    fitThreadsToFreeCores(2.0 * double(elements) * L * L * d);
+#pragma omp parallel if (double(elements) * L * L * d > kParallelWork)
+    {
+        MatrixRM logits(L, L), weights(L, L);
+        Eigen::VectorXd rowSum(L), rowEntropy(L), rowMax(L), colSum(L), colEntropy(L);
+        Eigen::VectorXi rowArgmax(L);
+        std::vector<int> maskedRows;
+#pragma omp for schedule(dynamic, 1)
+        for (int e = 0; e < elements; ++e) {
+            const int b = e / h, head = e % h;
             const ConstMap q(r.Q.row(b, 0) + std::ptrdiff_t(head) * d, L, d, Eigen::OuterStride<>(E));
             const ConstMap k(r.K.row(b, 0) + std::ptrdiff_t(head) * d, L, d, Eigen::OuterStride<>(E));
             const ConstMap v(r.V.row(b, 0) + std::ptrdiff_t(head) * d, L, d, Eigen::OuterStride<>(E));
@@ -124,6 +150,7 @@ MultiheadResult computeMultihead(const MultiheadSettings &s)
             o.noalias() = weights * v;
             r.headMeanEntropy[std::size_t(b) * h + head] = rowEntropy.mean();
         }
+    }
 
     // The average over heads, and the output projection concat · out_proj_weightᵀ.
     r.averageWeights = Tensor3(B, L, L, 0.0f);
@@ -138,8 +165,8 @@ MultiheadResult computeMultihead(const MultiheadSettings &s)
     r.out = Tensor3(B, L, E);
     const Eigen::Map<const MatrixRM> concat(r.concat.data.data(), Eigen::Index(B) * L, E);
     const Eigen::Map<const MatrixRM> wo(r.outProjWeight.data.data(), E, E);
+    fitThreadsToFreeCores(double(B) * L * double(E) * E);
     Eigen::Map<MatrixRM>(r.out.data.data(), Eigen::Index(B) * L, E).noalias() = concat * wo.transpose();
-    return r;
 }
 
 Params multiheadParams(const Params &p, const MultiheadSettings &s)

@@ -64,6 +64,13 @@ MultiheadResult computeMultihead(const MultiheadSettings &s);
 // The draws and the packed projection alone (X, the weights, Q, K, V; no attention, headWeights and the rest
 // empty): what the window's heads are made of. Settings must be valid.
 MultiheadResult drawMultihead(const MultiheadSettings &s);
+// nn.MultiheadAttention's forward pass on r's X and weights (r.settings saying the sizes and the mask): the
+// packed projection into Q, K, V, then every head's weights, their average, the concatenation and out. What a
+// forward call does, without drawing (computeMultihead = drawMultihead, then attendMultihead).
+void multiheadForward(MultiheadResult &r);
+// Its two halves: Q, K, V from X and in_proj_weight; the heads, their average, concat and out from Q, K, V.
+void projectMultihead(MultiheadResult &r);
+void attendMultihead(MultiheadResult &r);
 // The bytes drawMultihead allocates (with the heads' copies the window makes of Q, K and V).
 std::uint64_t multiheadDrawBytes(const MultiheadSettings &s);
 

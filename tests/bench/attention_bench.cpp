@@ -12,15 +12,22 @@
 //            array, little-endian (copied) and big-endian (converted value by value)
 //   loadAndShow: Q and K (L = S = 4096, d_k = 64) loaded from .npy files on disk until the window has shown them
 //   weightsAndShow: a 4096 x 4096 float32 weights .npy loaded from disk until the weights window has shown it
+//   multihead: nn.MultiheadAttention(d_model, h)'s forward pass (packed projection, every head's weights with their
+//              entropy, their average, concat, W_O) on weights and X drawn once (multiheadForward)
+//   guiHeads: a new seed for the heads of nn.MultiheadAttention(512, 8) (drawn again) until the main heatmap and the
+//             Heads window's grid have finished repainting
 #include "array_io.h"
 #include "attention.h"
 #include "io/array_files.h"
 #include "model/attention_model.h"
+#include "multihead.h"
 #include "parallel.h"
 #include "scale_sweep.h"
 #include "training.h"
+#include "widgets/heads_window.h"
 #include "widgets/heatmap_panel.h"
 #include "widgets/main_window.h"
+#include "widgets/other_windows.h"
 #include "widgets/weights_window.h"
 
 #include <qcustomplot.h>
@@ -93,6 +100,10 @@ private slots:
     void readNpy();
     void loadAndShow();
     void weightsAndShow();
+    void multihead_data();
+    void multihead();
+    void guiHeads_data() { sizeRows({ 64, 512 }, { 64 }); }
+    void guiHeads();
 };
 
 namespace {
@@ -345,6 +356,62 @@ void AttentionBench::guiBlocking()
     heartbeat.stop();
     QCOMPARE(model.result()->params.seed, quint64(199));
     QTest::setBenchmarkResult(double(longest) / 1e6, QTest::WalltimeMilliseconds);
+}
+
+void AttentionBench::multihead_data()
+{
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("heads");
+    for (int n : { 512, 2048 })
+        for (int h : { 8, 1 })
+            QTest::newRow(qPrintable(QStringLiteral("h=%1,d_model=512,L=S=%2").arg(h).arg(n))) << n << h;
+}
+
+void AttentionBench::multihead()
+{
+    QFETCH(int, n);
+    QFETCH(int, heads);
+    attn::MultiheadSettings s;
+    s.batch = 1;
+    s.length = n;
+    s.dModel = 512;
+    s.heads = heads;
+    attn::MultiheadResult r = attn::drawMultihead(s);
+    QBENCHMARK
+    {
+        attn::multiheadForward(r);
+    }
+    QCOMPARE(r.headMeanEntropy.size(), std::size_t(heads));
+    QVERIFY(std::isfinite(r.out.data[0]));
+}
+
+void AttentionBench::guiHeads()
+{
+    QFETCH(int, n);
+    QFETCH(int, dk);
+    attn::MultiheadSettings s;
+    s.length = n;
+    s.dModel = 512;
+    s.heads = 512 / dk;
+    attn::Params p = attn::multiheadParams(square(n, dk), s);
+    ShownWindow shown(p);
+    HeadsWindow *heads = shown.window.windows()->heads();
+    heads->show();
+    if (!QTest::qWaitForWindowExposed(heads))
+        qFatal("the heads window was not shown");
+    QCoreApplication::processEvents();
+    quint64 seed = 1;
+    QBENCHMARK
+    {
+        p.seed = seed++;
+        attn::normalize(p); // the heads drawn again for the new seed, as the key R does
+        shown.model.setParams(p);
+        shown.model.waitForIdle();
+        QCoreApplication::processEvents(); // the result reaches both windows, which queue their replots
+        QCoreApplication::processEvents(); // and the paint events they post
+    }
+    QCOMPARE(shown.model.result()->params.seed, p.seed);
+    QCOMPARE(heads->overview().heads, s.heads);
 }
 
 QTEST_MAIN(AttentionBench)

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Times the core computation in attention-viz, PyTorch and NumPy in one run, on this machine.
 
-    /usr/bin/python3 tests/bench/compare_torch.py [build dir, default build]
+    /usr/bin/python3 tests/bench/compare_torch.py [build dir, default build] [--multihead]
 
 The computation, from given Q and K (L = S = n, d_k = d, float32): scores = Q·Kᵀ, logits = scores / sqrt(d),
 weights = softmax over keys, row sums, column sums, row entropy. PyTorch and NumPy use 2 threads.
@@ -12,6 +12,10 @@ imshow set_data and a full draw of the figure (Agg, 1400 x 900 px, with a colour
 change to finished repaint. The core, the gemm and PyTorch are timed again beside one busy process (`yes`),
 as on a laptop with a browser open. It then times the program itself: start to first frame (--screenshot),
 --export of the lecture's block 1 as PNG, and the peak memory of the window at L = S = 4096.
+Multi-head attention: nn.MultiheadAttention(512, h, bias=False, batch_first=True)'s forward pass with
+need_weights=True, average_attn_weights=False (every head's weights), then their entropy and average as the
+program shows them, under torch.no_grad(), against the program's multiheadForward (the same outputs), and the
+change to repaint of the Heads window's grid. --multihead times only that (about a minute).
 Every figure is a median. Needs python3-torch, python3-numpy and python3-matplotlib.
 """
 import os
@@ -33,7 +37,9 @@ import numpy as np
 import torch
 
 torch.set_num_threads(2)
-BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
+ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
+ONLY_MULTIHEAD = "--multihead" in sys.argv[1:]
+BUILD = ARGS[0] if ARGS else "build"
 EXE = os.path.join(BUILD, "app", "attention-viz")
 BENCH = os.path.join(BUILD, "tests", "bench", "attention_bench")
 SIZES = [(64, 64), (64, 512), (512, 64), (512, 512), (2048, 64), (2048, 512), (4096, 64), (4096, 512)]
@@ -146,10 +152,58 @@ def program_figures():
         return first_frame, export, peak / 1024.0
 
 
+def torch_multihead_ms(n, h, repeats):
+    torch.manual_seed(0)
+    mha = torch.nn.MultiheadAttention(512, h, bias=False, batch_first=True)
+    X = torch.randn(1, n, 512)
+
+    def forward():
+        with torch.no_grad():
+            out, w = mha(X, X, X, need_weights=True, average_attn_weights=False)
+            return out, w.mean(1), torch.special.entr(w).sum(-1).mean(-1)
+    return median_ms(forward, repeats)
+
+
+def multihead_rows(figures):
+    """The multi-head rows: the forward pass against PyTorch's, and the heads grid's repaint; the targets met."""
+    print()
+    print("| nn.MultiheadAttention(512, h), L = S | attention-viz forward | PyTorch forward, need_weights=True | "
+          "PyTorch / ours |")
+    print("|---|---:|---:|---:|")
+    ratio = {}
+    for n in (512, 2048):
+        for h in (8, 1):
+            ours_ms = figures[("multihead", f"h={h},d_model=512,L=S={n}")]
+            theirs = torch_multihead_ms(n, h, 9 if n <= 512 else 5)
+            ratio[(n, h)] = theirs / ours_ms
+            print(f"| h = {h} (d_k = {512 // h}), {n} | {ours_ms:.3g} ms | {theirs:.4g} ms | {theirs / ours_ms:.1f} |")
+    print()
+    print("| change to finished repaint, 8 heads of d_model = 512 (main heatmap and the Heads grid) | the window |")
+    print("|---|---:|")
+    for n in (64, 512):
+        print(f"| L = S = {n} | {figures[('guiHeads', f'L=S={n},d_k=64')]:.3g} ms |")
+    grid = figures[("guiHeads", "L=S=512,d_k=64")]
+    return [("multi-head forward, h = 8, d_model = 512, 2048: at least 10× nn.MultiheadAttention (need_weights=True)",
+             f"{ratio[(2048, 8)]:.1f}×", ratio[(2048, 8)] >= 10),
+            ("change to repaint of the heads grid at 512 under 50 ms", f"{grid:.3g} ms", grid < 50)]
+
+
+def line(target, measured, met):
+    print(f"| {target} | {measured} | {'yes' if met else 'no'} |")
+
+
 def main():
     name, ext = cpu()
     print(f"{name}, {os.cpu_count()} cores, vector extensions: {' '.join(ext) or 'none of avx2/avx512'}; "
           f"PyTorch {torch.__version__} ({torch.get_num_threads()} threads), NumPy {np.__version__}")
+    if ONLY_MULTIHEAD:
+        lines = multihead_rows(ours("multihead", "guiHeads"))
+        print()
+        print("| target | measured | met |")
+        print("|---|---|---|")
+        for target in lines:
+            line(*target)
+        return
     figures = ours()
     print()
     print("| L = S | d_k | attention-viz core | Eigen Q·Kᵀ alone | core / gemm | PyTorch | NumPy | PyTorch / ours | NumPy / ours |")
@@ -219,6 +273,7 @@ def main():
     print("|---|---:|")
     for n in (64, 512, 2048):
         print(f"| L = S = {n}, d_k = 64 | {figures.get(('guiCompare', f'L=S={n},d_k=64')):.3g} ms |")
+    heads_targets = multihead_rows(figures)
     print()
     print("| the program | median |")
     print("|---|---:|")
@@ -235,8 +290,6 @@ def main():
     print("|---|---|---|")
     row = "L=S=2048,d_k=64"
     core, gemm = figures[("core", row)], figures[("gemm", row)]
-    def line(target, measured, met):
-        print(f"| {target} | {measured} | {'yes' if met else 'no'} |")
     line("core at 2048/64 at least 20× Debian's PyTorch", f"{torch_ms[(2048, 64)] / core:.1f}×",
          torch_ms[(2048, 64)] / core >= 20)
     line("core at 2048/64 at most 1.5× the bare gemm", f"{core / gemm:.2f}×", core / gemm <= 1.5)
@@ -248,6 +301,8 @@ def main():
         line(f"change to repaint at {n} under {target} ms", f"{ours_ms:.3g} ms", ours_ms < target)
         line(f"change to repaint at {n} at least {factor}× faster than the notebook route", f"{nb / ours_ms:.1f}×",
              nb / ours_ms >= factor)
+    for target in heads_targets:
+        line(*target)
 
 
 if __name__ == "__main__":

@@ -79,6 +79,7 @@ private slots:
     void costOfHeadsIsThatOfOneFullHead();
     void windowHeadsAgreeWithTheModule();
     void windowHeadsFollowDModelAndRefuseABadOne();
+    void forwardOnDrawnWeightsIsTheModule();
 };
 
 void TestMultihead::agreesWithPyTorch_data()
@@ -182,6 +183,32 @@ void TestMultihead::windowHeadsAgreeWithTheModule()
     for (std::size_t i = 0; i < module.out.data.size(); ++i)
         worst = std::max(worst, double(std::fabs(out.data[i] - module.out.data[i])));
     QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
+}
+
+// multiheadForward (what the benchmark and the Heads window's Measure both time) recomputes everything from X and
+// the weights: on draws whose Q, K, V were spoiled it gives computeMultihead's results bit for bit, with 2 heads
+// per batch element shared between the threads (L = 64: above the one-thread limit) and with causal masking.
+void TestMultihead::forwardOnDrawnWeightsIsTheModule()
+{
+    attn::MultiheadSettings s;
+    s.batch = 2;
+    s.length = 64;
+    s.dModel = 128;
+    s.heads = 8;
+    s.seed = 5;
+    s.mask = attn::MultiheadMask::Causal;
+    const attn::MultiheadResult module = attn::computeMultihead(s);
+    attn::MultiheadResult r = attn::drawMultihead(s);
+    QVERIFY(r.headWeights.data.empty());
+    std::fill(r.Q.data.begin(), r.Q.data.end(), 0.0f);
+    std::fill(r.V.data.begin(), r.V.data.end(), 1.0f);
+    attn::multiheadForward(r);
+    QVERIFY(r.headWeights.data == module.headWeights.data);
+    QVERIFY(r.averageWeights.data == module.averageWeights.data);
+    QVERIFY(r.out.data == module.out.data);
+    QVERIFY(r.headMeanEntropy == module.headMeanEntropy);
+    QCOMPARE(r.headWeights(0, 0, 1), 0.0f); // (causal: the first query sees only itself)
+    QVERIFY(r.headMeanEntropy[3] > 0.5);
 }
 
 void TestMultihead::windowHeadsFollowDModelAndRefuseABadOne()
