@@ -254,6 +254,13 @@ Tensor3 multiheadOutput(const MultiheadResult &r, const Tensor3 &headOut)
     return out;
 }
 
+std::vector<MultiheadStage> multiheadStages(const MultiheadSettings &s)
+{
+    const int B = s.batch, L = s.length, E = s.dModel, h = std::max(1, s.heads);
+    return { { "X", { B, L, E } }, { "Q, K, V", { B, L, E } }, { "heads", { B, h, L, E / h } },
+        { "concat", { B, L, E } }, { "out", { B, L, E } } };
+}
+
 MultiheadCost multiheadCost(int batch, int length, int dModel, int heads)
 {
     const double tokens = double(batch) * length, d = double(dModel) / heads;

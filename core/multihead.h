@@ -91,6 +91,16 @@ Params singleHeadParams(const Params &p);
 // (B·h, L, d_k) being every head's weights · V_h (as Result::attention.out holds them).
 Tensor3 multiheadOutput(const MultiheadResult &r, const Tensor3 &headOut);
 
+// The way from X to out, stage by stage with its shape, as the four-steps view writes it above the head it shows:
+// X (B, L, d_model) · in_proj_weightᵀ → Q, K, V (B, L, d_model) each → split into h heads (B, h, L, d_k) → one head's
+// four steps → concat (B, L, d_model) → · out_proj_weightᵀ (W_O) → out (B, L, d_model).
+struct MultiheadStage
+{
+    std::string name; // "X", "Q, K, V", "heads", "concat", "out"
+    std::vector<int> shape;
+};
+std::vector<MultiheadStage> multiheadStages(const MultiheadSettings &s);
+
 // The multiply-adds of one forward pass: the three projections, the scores, the weighted sums and W_O.
 struct MultiheadCost
 {

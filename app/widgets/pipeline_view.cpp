@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/pipeline_view.h"
+#include "multihead.h"
 
 #include "render/color_maps.h"
 #include "render/heatmap_drawing.h"
@@ -157,6 +158,30 @@ QList<PipelineView::Step> PipelineView::steps() const
     return shown;
 }
 
+QString PipelineView::headsFlow() const
+{
+    const auto r = m_model->result();
+    const attn::MultiheadResult *m = r ? attn::multiheadOf(r->params) : nullptr;
+    if (!m)
+        return {};
+    const auto shape = [](const std::vector<int> &dims) {
+        QStringList n;
+        for (int d : dims)
+            n << QString::number(d);
+        return "(" + n.join(", ") + ")";
+    };
+    const std::vector<attn::MultiheadStage> st = attn::multiheadStages(m->settings);
+    const int h = m->settings.heads, element = r->params.batchIndex;
+    return tr("nn.MultiheadAttention(%1, %2): X %3 · in_proj_weightᵀ → Q, K, V %4 → split into %2 heads %5 → "
+              "batch %6, head %7 below → concat %8 → · W_Oᵀ → out %9")
+        .arg(m->settings.dModel)
+        .arg(h)
+        .arg(shape(st[0].shape), shape(st[1].shape), shape(st[2].shape))
+        .arg(element / h)
+        .arg(element % h)
+        .arg(shape(st[3].shape), shape(st[4].shape));
+}
+
 bool PipelineView::shows(Matrix m) const
 {
     for (const QList<M> &row : shownRows())
@@ -203,7 +228,11 @@ QString PipelineView::title(Matrix m) const
     const attn::Tensor3 *t = tensorOf(*r, m);
     QString shape = QStringLiteral("(%1, %2, %3)").arg(t->batch).arg(t->rows).arg(t->cols);
     QString text = QStringLiteral("%1  %2").arg(nameOf(m, r->params.score), shape);
-    if (t->batch > 1)
+    if (const attn::MultiheadResult *heads = attn::multiheadOf(r->params))
+        text += tr(" [batch %1, head %2]")
+                    .arg(r->params.batchIndex / heads->settings.heads)
+                    .arg(r->params.batchIndex % heads->settings.heads);
+    else if (t->batch > 1)
         text += tr(" [element %1]").arg(r->params.batchIndex);
     if (t->rows > kMaxDrawn || t->cols > kMaxDrawn)
         text += tr(", first %1 × %2 drawn").arg(std::min(t->rows, kMaxDrawn)).arg(std::min(t->cols, kMaxDrawn));
@@ -223,7 +252,12 @@ void PipelineView::layOut()
     // (two lines of title: a narrow panel's name over its shape)
     const double titleH = fm.height() * 2.8, margin = 8, gap = std::max(fm.height() * 2.2, widestStep + 12);
     // A page's heading above it and the keys that turn the pages below it.
-    const double headH = pageCount() > 1 ? fm.height() * 1.5 : 0, footH = pageCount() > 1 ? fm.height() * 1.5 : 0;
+    // (and the heads' way from X to out above the panels, on two lines where one is too narrow)
+    const double flowH = headsFlow().isEmpty()             ? 0
+        : fm.horizontalAdvance(headsFlow()) > width() - 16 ? fm.height() * 2.6
+                                                           : fm.height() * 1.5;
+    const double headH = (pageCount() > 1 ? fm.height() * 1.5 : 0) + flowH,
+                 footH = pageCount() > 1 ? fm.height() * 1.5 : 0;
     const qsizetype n = rows.size();
     const double rowH = (height() - 2 * margin - headH - footH - gap * double(n - 1)) / double(n) - titleH;
     for (Panel &pn : m_panels)
@@ -414,6 +448,11 @@ void PipelineView::paintEvent(QPaintEvent *)
         const double w = std::max(rb.left() - ra.right(), 40.0);
         painter.drawText(QRectF(at.x() - w / 2, at.y() - fm.height() * 1.5, w, fm.height() * 3), Qt::AlignCenter,
             step.label + QStringLiteral("\n→"));
+    }
+    if (const QString flow = headsFlow(); !flow.isEmpty()) {
+        const double top = 8 + (pageCount() > 1 ? fm.height() * 1.5 : 0);
+        painter.drawText(
+            QRectF(8, top, width() - 16, fm.height() * 2.6), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, flow);
     }
     if (pageCount() > 1) {
         // The page's heading, and below the page the keys that turn it.

@@ -36,6 +36,9 @@ public:
     void setPage(int page);
     QString pageHeading() const; // what the page is about ("Step 2 of 4: …"); empty with one page
     bool shows(Matrix m) const; // on the page now
+    // With nn.MultiheadAttention's heads shown: the way from X to out with the shapes, and where the head shown
+    // (the four steps) is in it; empty otherwise. Written above the panels.
+    QString headsFlow() const;
 
 protected:
     void paintEvent(QPaintEvent *event) override;

@@ -80,6 +80,7 @@ private slots:
     void windowHeadsAgreeWithTheModule();
     void windowHeadsFollowDModelAndRefuseABadOne();
     void forwardOnDrawnWeightsIsTheModule();
+    void stagesHaveTheModulesShapes();
 };
 
 void TestMultihead::agreesWithPyTorch_data()
@@ -209,6 +210,28 @@ void TestMultihead::forwardOnDrawnWeightsIsTheModule()
     QVERIFY(r.headMeanEntropy == module.headMeanEntropy);
     QCOMPARE(r.headWeights(0, 0, 1), 0.0f); // (causal: the first query sees only itself)
     QVERIFY(r.headMeanEntropy[3] > 0.5);
+}
+
+// The shapes the four-steps view writes (multiheadStages) are those of the module's own tensors.
+void TestMultihead::stagesHaveTheModulesShapes()
+{
+    attn::MultiheadSettings s;
+    s.batch = 2;
+    s.length = 5;
+    s.dModel = 24;
+    s.heads = 3;
+    const attn::MultiheadResult r = attn::computeMultihead(s);
+    const auto dims = [](const attn::Tensor3 &t) { return std::vector<int> { t.batch, t.rows, t.cols }; };
+    const std::vector<attn::MultiheadStage> st = attn::multiheadStages(s);
+    QCOMPARE(st.size(), std::size_t(5));
+    QVERIFY(st[0].shape == dims(r.X));
+    QVERIFY(st[1].shape == dims(r.Q) && dims(r.K) == dims(r.V) && dims(r.V) == dims(r.Q));
+    // the heads (B, h, L, d_k): B·h elements of (L, d_k), as headWeights holds (B·h, L, L)
+    QCOMPARE(st[2].shape[0] * st[2].shape[1], r.headWeights.batch);
+    QCOMPARE(st[2].shape[2], r.headWeights.rows);
+    QCOMPARE(st[2].shape[3], r.headDim);
+    QVERIFY(st[3].shape == dims(r.concat));
+    QVERIFY(st[4].shape == dims(r.out));
 }
 
 void TestMultihead::windowHeadsFollowDModelAndRefuseABadOne()

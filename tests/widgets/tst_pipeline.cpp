@@ -4,6 +4,7 @@
 // as the lecture prints it; hovering weight (i, j) outlines Q row i, K and V row j and out row i.
 #include "gui_driver.h"
 #include "lecture.h"
+#include "multihead.h"
 #include "shown_window.h"
 #include "widgets/pipeline_view.h"
 
@@ -18,6 +19,7 @@ private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void showsTheFourSteps();
     void hoveringAWeightOutlinesItsRows();
+    void headsShowTheirWayFromXToOut();
 };
 
 void TestPipeline::showsTheFourSteps()
@@ -93,4 +95,46 @@ void TestPipeline::hoveringAWeightOutlinesItsRows()
 }
 
 QTEST_MAIN(TestPipeline)
+
+// With nn.MultiheadAttention(512, 8)'s heads shown, the four steps are one head's (d_k = 64) and above them is the
+// way from X to out with the shapes of the module's own tensors: the split into 8 heads, concat and W_O; the panels
+// still lie inside the view below it. Block 1 (one head) has no such line.
+void TestPipeline::headsShowTheirWayFromXToOut()
+{
+    auto shown = showWindow(QSize(1280, 720));
+    QVERIFY(shown);
+    attn::MultiheadSettings s;
+    s.batch = 1;
+    s.length = 6;
+    s.dModel = 512;
+    s.heads = 8;
+    attn::Params p = attn::multiheadParams(attn::Params(), s);
+    p.batchIndex = 3; // head 3
+    shown->model.setParams(p);
+    shown->window.settle();
+    gui::pressKey(&shown->window, Qt::Key_P);
+    PipelineView *view = shown->window.pipeline();
+    QVERIFY(QTest::qWaitForWindowExposed(view));
+    view->resize(1280, 720);
+    view->repaint();
+    if (!qEnvironmentVariableIsEmpty("PIPELINE_PNG"))
+        view->grab().save(qEnvironmentVariable("PIPELINE_PNG"));
+    const attn::MultiheadResult module = attn::computeMultihead(s);
+    const auto dims
+        = [](const attn::Tensor3 &t) { return QString("(%1, %2, %3)").arg(t.batch).arg(t.rows).arg(t.cols); };
+    const QString flow = view->headsFlow();
+    for (const QString &part : { "nn.MultiheadAttention(512, 8): X " + dims(module.X), "Q, K, V " + dims(module.Q),
+             QString("split into 8 heads (1, 8, 6, %1)").arg(module.headDim), QString("batch 0, head 3 below"),
+             "concat " + dims(module.concat), "out " + dims(module.out) })
+        QVERIFY2(flow.contains(part), qPrintable(part + " | " + flow));
+    QCOMPARE(module.headWeights.data.size(), std::size_t(1 * 8 * 6 * 6)); // (1, 8, 6, 6): 8 heads' weights
+    QVERIFY2(view->title(M::Q).contains("(8, 6, 64) [batch 0, head 3]"), qPrintable(view->title(M::Q)));
+    for (int a = 0; a < PipelineView::kMatrices; ++a)
+        QVERIFY(QRectF(view->rect()).contains(view->cellRect(M(a), 0, 0)));
+    QVERIFY(view->cellRect(M::Q, 0, 0).top() > view->fontMetrics().height() * 2.5); // below the line
+    shown->model.setParams(lecture::block1());
+    shown->window.settle();
+    QVERIFY(view->headsFlow().isEmpty());
+}
+
 #include "tst_pipeline.moc"
