@@ -56,8 +56,8 @@ void normalize(Params &p)
         p.keyLength = staleHeads ? p.queryLength : in.K.rows;
         p.dK = in.Q.cols;
         p.dV = in.V.cols;
-        p.keysFollowLength = false;
-        p.dvFollowsDk = false;
+        // (nn.MultiheadAttention's heads are self-attention with d_v = d_k: the keys are the queries' tokens)
+        p.keysFollowLength = p.dvFollowsDk = in.multihead != nullptr;
         p.cross = false;
         p.tokens = in.tokens;
     }

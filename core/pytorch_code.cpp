@@ -387,7 +387,17 @@ std::vector<std::string> commandLineArguments(const Params &p, const std::string
             a.push_back(value);
     };
     const bool loaded = p.mode == Mode::Direct && p.loaded;
-    if (loaded) {
+    if (const MultiheadResult *m = multiheadOf(p)) { // nn.MultiheadAttention's heads: what draws them
+        const MultiheadSettings &s = m->settings;
+        if (s.batch != d.batch)
+            add("batch", std::to_string(s.batch));
+        if (s.length != d.queryLength)
+            add("len", std::to_string(s.length));
+        if (s.dModel != d.dModel)
+            add("d-model", std::to_string(s.dModel));
+        add("init", "mha");
+        add("heads", std::to_string(s.heads));
+    } else if (loaded) {
         const std::vector<std::string> &paths = p.loaded->paths;
         if (paths.size() == 1)
             add("load", paths[0]);

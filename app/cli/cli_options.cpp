@@ -561,9 +561,11 @@ void applyParams(const QCommandLineParser &parser, CliRequest &r)
                 QStringLiteral("--export-series: loaded Q, K, V fix %1: every picture would be the same").arg(series)
             };
     }
-    // The mask and the batch element depend on the final key length and batch size.
+    // The mask and the batch element depend on the final key length and batch size (the element of
+    // nn.MultiheadAttention's B·h heads: parseWindowHeads).
+    const bool heads = parser.isSet("init") && parser.value("init").trimmed().toLower() == QLatin1String("mha");
     for (const QString &name : { QStringLiteral("mask"), QStringLiteral("batch-index") })
-        if (parser.isSet(name))
+        if (parser.isSet(name) && !(heads && name == QLatin1String("batch-index")))
             applySetting(p, name, parser.value(name));
     if (parser.isSet("cross") && p.mode == attn::Mode::Direct)
         throw Fail { QStringLiteral(
@@ -1068,6 +1070,8 @@ void parseWindowHeads(const QCommandLineParser &parser, CliRequest &r, std::uint
                          .arg(attn::multiheadDrawBytes(s) >> 20)
                          .arg(memoryBudget >> 20) };
     r.params = attn::multiheadParams(r.params, s);
+    if (parser.isSet("batch-index")) // one of the B·h heads: batch b, head i is b·h + i
+        applySetting(r.params, QStringLiteral("batch-index"), parser.value("batch-index"));
 }
 
 CliRequest buildRequest(const QCommandLineParser &parser, std::uint64_t memoryBudget)

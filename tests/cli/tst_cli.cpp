@@ -574,6 +574,9 @@ void TestCli::printCommandReopensTheState_data()
     QTest::newRow("tokens with control characters")
         << QStringList { "--tokens", R"(["red\u001b[31m", "bell\u0007", "nul\u0000x", "tab\tx"])" };
     QTest::newRow("plain tokens stay a sentence") << QStringList { "--tokens", "the cat , 猫 sat" };
+    QTest::newRow("nn.MultiheadAttention's heads, one of them shown")
+        << QStringList { "--init", "mha", "--heads", "4", "--d-model", "16", "--len", "6", "--seed", "3", "--mask",
+               "causal", "--batch-index", "6", "--scaling", "sqrt-d-model" };
     QTest::newRow("loaded") << QStringList { "--load", QStringLiteral(ATTN_ARRAY_FIXTURES "/qkv_stored.npz"), "--mask",
         "causal", "--seed", "5" };
 }

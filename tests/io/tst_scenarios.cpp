@@ -7,11 +7,13 @@
 #include "run_program.h"
 #include "scenario_files.h"
 
+#include "multihead.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+
 #include <QtTest>
 
 class TestScenarios : public QObject
@@ -21,6 +23,7 @@ private slots:
     void initTestCase();
     void scenarioRoundTrip();
     void scenarioRoundTripThroughProgram();
+    void headsRoundTripThroughProgram();
     void badScenarios_data();
     void badScenarios();
     void missingScenarioIsNamed();
@@ -78,6 +81,39 @@ void TestScenarios::scenarioRoundTripThroughProgram()
     QCOMPARE(QJsonDocument::fromJson(changed.out).object()["params"].toObject()["keys"].toInt(), 7);
 }
 
+// nn.MultiheadAttention's heads with one of them shown: saved as what draws them ("heads": h), read back as the
+// same state (the same printed command, the same dump to the last digit) and the same head shown.
+void TestScenarios::headsRoundTripThroughProgram()
+{
+    const QString path = m_dir.filePath("heads.json");
+    const QStringList settings { "--init", "mha", "--heads", "8", "--d-model", "64", "--len", "5", "--seed", "4",
+        "--batch-index", "3", "--mask", "causal" };
+    const Run saved = runProgram(QStringList(settings) << "--save-scenario" << path);
+    QVERIFY2(saved.exitCode == 0, saved.err.constData());
+    QString error;
+    const auto s = loadScenario(path, &error);
+    QVERIFY2(s.has_value(), qPrintable(error));
+    const attn::MultiheadResult *heads = attn::multiheadOf(s->params);
+    QVERIFY(heads);
+    QCOMPARE(heads->settings.heads, 8);
+    QCOMPARE(heads->settings.dModel, 64);
+    QCOMPARE(s->params.batchIndex, 3);
+    QCOMPARE(s->params.dK, 8);
+    const Run direct = runProgram(QStringList(settings) << "--print-command");
+    const Run again = runProgram({ "--scenario", path, "--print-command" });
+    QCOMPARE(again.exitCode, 0);
+    QCOMPARE(again.out, direct.out);
+    QVERIFY2(
+        direct.out.contains("--init mha --heads 8") && direct.out.contains("--batch-index 3"), direct.out.constData());
+    QCOMPARE(runProgram({ "--scenario", path, "--export", m_dir.filePath("heads.csv") }).exitCode, 0);
+    QCOMPARE(runProgram(QStringList(settings) << "--export" << m_dir.filePath("direct.csv")).exitCode, 0);
+    QFile a(m_dir.filePath("heads.csv")), b(m_dir.filePath("direct.csv"));
+    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    const QByteArray weights = a.readAll();
+    QCOMPARE(weights, b.readAll()); // head 3's weights, the same to the last digit
+    QVERIFY(weights.size() > 50);
+}
+
 void TestScenarios::badScenarios_data()
 {
     QTest::addColumn<QByteArray>("contents");
@@ -112,6 +148,9 @@ void TestScenarios::badScenarios_data()
     QTest::newRow("positions in direct mode") << QByteArray(
         R"({"format": "attention-viz-scenario", "version": 1, "params": {"mode": "direct", "tokens": ["a"], "positions": true}})")
                                               << "params.positions: position encodings are added to token embeddings";
+    QTest::newRow("heads that do not divide d_model") << QByteArray(
+        R"({"format": "attention-viz-scenario", "version": 1, "params": {"d_model": 30, "d_k": 10, "heads": 4}})")
+                                                      << "params.heads: ";
     QTest::newRow("bad compare") << QByteArray(
         R"({"format": "attention-viz-scenario", "version": 1, "compare": "both"})")
                                  << "compare: expected one of";
@@ -231,7 +270,7 @@ void TestScenarios::demoFileLessonIsChecked()
         QString message;
     } bad[] = {
         { R"({"lesson": "nowhere.json"})", "classroom.lesson: " },
-        { R"({"lesson": ":/lessons/lecture.json", "step": 9})", "classroom.step: the lesson has 8 steps (got 9)" },
+        { R"({"lesson": ":/lessons/lecture.json", "step": 10})", "classroom.step: the lesson has 9 steps (got 10)" },
         { R"({"step": 2})", "classroom.step: needs a lesson" },
         { R"({"windows": ["why-scale", "sideways"]})", "classroom.windows: expected names among four-steps" },
         { R"({"windows": ["training", "training"]})", "classroom.windows: training is named twice" },
