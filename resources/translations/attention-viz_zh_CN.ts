@@ -1297,167 +1297,167 @@
     <name>HeadsWindow</name>
     <message>
         <location filename="../../app/widgets/heads_window.cpp" line="99"/>
-        <location filename="../../app/widgets/heads_window.cpp" line="229"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="233"/>
         <source>attention-viz — heads</source>
         <translation>attention-viz — 注意力头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="123"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="124"/>
         <source>Measure both</source>
         <translation>测量两者</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="125"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="126"/>
         <source>Runs nn.MultiheadAttention&apos;s forward pass here five times with these heads and five times with one head of d_model, and shows the median time of each.</source>
         <translation>在本机用这些头运行 nn.MultiheadAttention 的前向五次，再用一个 d_model 宽的头运行五次，显示各自的中位时间。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="136"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="137"/>
         <source>Close this window</source>
         <translation>关闭此窗口</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="140"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="141"/>
         <source>The next head in the main window</source>
         <translation>主窗口中显示下一个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="141"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="142"/>
         <source>The head before in the main window</source>
         <translation>主窗口中显示上一个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="212"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="216"/>
         <source>measured here (median of %1 runs each): %2 heads %3 ms, one head %4 ms</source>
         <translation>本机实测（各 %1 次的中位数）：%2 个头 %3 ms，单头 %4 ms</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="228"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="232"/>
         <source>attention-viz — heads of %1</source>
         <translation>attention-viz — %1 的注意力头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="249"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="253"/>
         <source>batch %1 · head %2</source>
         <translation>批次 %1 · 头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="249"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="253"/>
         <source>batch element %1</source>
         <translation>批次元素 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="265"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="269"/>
         <source>batch %1 · mean</source>
         <translation>批次 %1 · 平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="265"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="269"/>
         <source>mean of %1 heads</source>
         <translation>%1 个头的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="266"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="270"/>
         <source>batch %1 · max</source>
         <translation>批次 %1 · 最大</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="266"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="270"/>
         <source>max over heads</source>
         <translation>各头的最大值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="267"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="271"/>
         <source>batch %1: the mean of its %2 heads&apos; weights</source>
         <translation>批次 %1：其 %2 个头的权重的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="268"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="272"/>
         <source>batch %1: the largest weight of any head, cell by cell</source>
         <translation>批次 %1：逐格取所有头中最大的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="276"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="280"/>
         <source>Each map is one head&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low for a head that looks at one key, ln S for one that spreads evenly. Click a head, or press → and ←, to see it large in the main window.</source>
         <translation>每张图是一个头的权重（查询向下、键向右，viridis 色表 0 到 1），下方是其各行的平均熵：只看一个键的头熵低，均匀分布的头为 ln S。点击一个头，或按 → 和 ←，即可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="279"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="283"/>
         <source>Each map is one batch element&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low where a query looks at one key, ln S where it spreads evenly. Click a map, or press → and ←, to see it large in the main window.</source>
         <translation>每张图是一个批次元素的权重（查询向下，键向右，viridis 色表 0 到 1），下方是其各行的平均熵：查询只看一个键时低，均匀分散时为 ln S。点击一张图，或按 → 和 ←，可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="283"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="287"/>
         <source>The last two maps of a row are the mean over the heads (nn.MultiheadAttention&apos;s average_attn_weights=True) and the largest weight of any head.</source>
         <translation>每行最后两张图是各头的平均（nn.MultiheadAttention 的 average_attn_weights=True）和任一头中的最大权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="286"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="290"/>
         <source>%1 nats</source>
         <translation>%1 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="292"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="296"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="301"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="305"/>
         <source>B = %1, H = %2 heads, L = %3, S = %4.</source>
         <translation>B = %1，H = %2 个头，L = %3，S = %4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="302"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="306"/>
         <source>B = %1, one head each (load (B, H, L, d) arrays for heads), L = %2, S = %3.</source>
         <translation>B = %1，每个一个头（载入 (B, H, L, d) 数组才有多个头），L = %2，S = %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="304"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="308"/>
         <source> The first %1 maps are drawn.</source>
         <translation> 只画出前 %1 张图。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="330"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="334"/>
         <source>Multiply-adds of one forward pass of nn.MultiheadAttention(%1, %2) over B = %3, L = %4: %2 heads of d_k = %5 against one head of d_k = %1. Each head&apos;s scores are L × L dot products of d_k = d_model / h, so the %2 heads together do as many as one head of d_model (§3.2.2 of the paper).</source>
         <translation>nn.MultiheadAttention(%1, %2) 在 B = %3、L = %4 上一次前向的乘加次数：%2 个 d_k = %5 的头，对比一个 d_k = %1 的头。每个头的分数是 L × L 个 d_k = d_model / h 维的点积，所以 %2 个头合起来与一个 d_model 宽的头一样多（论文 §3.2.2）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="341"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="345"/>
         <source>%1 heads of %2</source>
         <translation>%1 个头，每个 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="342"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="346"/>
         <source>1 head of %1</source>
         <translation>1 个头，%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="343"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="347"/>
         <source>projections X·W_q, X·W_k, X·W_v</source>
         <translation>投影 X·W_q、X·W_k、X·W_v</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="344"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="348"/>
         <source>scores Q_h·K_hᵀ</source>
         <translation>分数 Q_h·K_hᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="345"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="349"/>
         <source>weighted sums weights·V_h</source>
         <translation>加权和 weights·V_h</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="346"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="350"/>
         <source>output projection concat·W_O</source>
         <translation>输出投影 concat·W_O</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="347"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="351"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="348"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="352"/>
         <source>Shapes: X (%1, %2, %3) → Q, K, V (%1, %2, %3) → %4 heads of (%1, %2, %5) each → their outputs concatenated (%1, %2, %3) → · W_Oᵀ (%3, %3) → out (%1, %2, %3).</source>
         <translation>形状：X (%1, %2, %3) → Q、K、V (%1, %2, %3) → %4 个头，各 (%1, %2, %5) → 输出拼接 (%1, %2, %3) → · W_Oᵀ (%3, %3) → out (%1, %2, %3)。</translation>
     </message>
@@ -1989,372 +1989,372 @@ column entropy %1 nats</source>
 <context>
     <name>KeyActions</name>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="27"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="29"/>
         <source>Scaling on/off</source>
         <translation>缩放 开/关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="27"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="29"/>
         <source>√d_k</source>
         <translation>√d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="28"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="30"/>
         <source>Softmax over keys / over queries</source>
         <translation>沿键维 / 沿查询维 softmax</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="28"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="30"/>
         <source>dim</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="29"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="31"/>
         <source>Halve d_k</source>
         <translation>d_k 减半</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="29"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="31"/>
         <source>d_k ÷2</source>
         <translation>d_k ÷2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="30"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="32"/>
         <source>Double d_k</source>
         <translation>d_k 加倍</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="30"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="32"/>
         <source>d_k ×2</source>
         <translation>d_k ×2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="31"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="33"/>
         <source>One query (and key) fewer</source>
         <translation>少一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="31"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="33"/>
         <source>L−1</source>
         <translation>L−1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="32"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="34"/>
         <source>One more query (and key)</source>
         <translation>多一个查询（和键）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="32"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="34"/>
         <source>L+1</source>
         <translation>L+1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="33"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="35"/>
         <source>Next mask: none, causal, padding</source>
         <translation>下一种掩码：无、因果、填充</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="33"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="35"/>
         <source>mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="34"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="36"/>
         <source>Next comparison: none, scaling, softmax dim</source>
         <translation>下一种对比：无、缩放、softmax 维度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="34"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="36"/>
         <source>compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="35"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="37"/>
         <source>Colours: fixed 0 to 1 / fitted to the data</source>
         <translation>颜色范围：固定 0 到 1 / 按数据拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="35"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="37"/>
         <source>fit</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="36"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="38"/>
         <source>Gradient panels on/off (the softmax Jacobian&apos;s norm per row)</source>
         <translation>梯度面板 开/关（每一行 softmax 雅可比矩阵的范数）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="36"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="38"/>
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="37"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="39"/>
         <source>Weights&apos; init: randn, randn/√d_model (variance 1), nn.Linear</source>
         <translation>权重初始化：randn、randn/√d_model（方差 1）、nn.Linear</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="37"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="39"/>
         <source>init</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="38"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="40"/>
         <source>New random seed</source>
         <translation>换一个随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="38"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="40"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="39"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="41"/>
         <source>Previous lesson step</source>
         <translation>课程上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="39"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="41"/>
         <source>◀ step</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="40"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="42"/>
         <source>Next lesson step</source>
         <translation>课程下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="40"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="42"/>
         <source>step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="41"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="43"/>
         <source>Start/stop the sweep (View &gt; Sweep over)</source>
         <translation>开始/停止扫描（视图 &gt; 扫描对象）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="41"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="43"/>
         <source>sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="42"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="44"/>
         <source>The output inside the values&apos; convex hull</source>
         <translation>输出在值向量的凸包内</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="42"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="44"/>
         <source>hull</source>
         <translation>凸包</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="43"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="45"/>
         <source>Common mistakes: each beside the right line</source>
         <translation>常见错误：每个都与正确写法并排</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="43"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="45"/>
         <source>mistakes</source>
         <translation>常见错误</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="44"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="46"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="44"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="46"/>
         <source>leave</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="45"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="47"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="46"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="48"/>
         <source>The four steps: Q, K, V → scores → logits → weights → out</source>
         <translation>四个步骤：Q、K、V → 分数 → logits → 权重 → out</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="47"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="49"/>
         <source>Why scale? The sweep over d_k, scaled and not</source>
         <translation>为什么要缩放？对 d_k 扫描，缩放与不缩放对比</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="48"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="50"/>
         <source>Training: watch it fail to learn without the scale</source>
         <translation>训练：看不缩放时学不会</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="49"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="51"/>
         <source>Switch the language: English / 中文 (in every window)</source>
         <translation>切换语言：English / 中文（所有窗口）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="49"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="51"/>
         <source>中文</source>
         <translation>English</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="50"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="52"/>
         <source>Heads: every head&apos;s map side by side</source>
         <translation>注意力头：所有头的图并排显示</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="138"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="140"/>
         <source>÷√d_k: additive</source>
         <translation>÷√d_k：加性</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="138"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="140"/>
         <source>÷√d_k on</source>
         <translation>÷√d_k 开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="138"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="140"/>
         <source>÷√d_k off</source>
         <translation>÷√d_k 关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="139"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="141"/>
         <source>dim −1</source>
         <translation>dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="139"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="141"/>
         <source>dim −2</source>
         <translation>dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="145"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="150"/>
         <source>init: none</source>
         <translation>初始化：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="146"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="151"/>
         <source>init: randn</source>
         <translation>初始化：randn</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="147"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="152"/>
         <source>init: randn/√d_model</source>
         <translation>初始化：randn/√d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="148"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="153"/>
         <source>init: nn.Linear</source>
         <translation>初始化：nn.Linear</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="152"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="157"/>
         <source>mask: none</source>
         <translation>掩码：无</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="153"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="158"/>
         <source>mask: causal</source>
         <translation>掩码：因果</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="154"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="159"/>
         <source>mask: custom</source>
         <translation>掩码：自定义</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="155"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="160"/>
         <source>mask: pad %1</source>
         <translation>掩码：填充 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="158"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="163"/>
         <source>compare: off</source>
         <translation>对比：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="159"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="164"/>
         <source>compare: scaling</source>
         <translation>对比：缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="160"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="165"/>
         <source>compare: dim</source>
         <translation>对比：softmax 维</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="161"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="166"/>
         <source>compare: score</source>
         <translation>对比：打分</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="162"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="167"/>
         <source>compare: −inf, −1e9</source>
         <translation>对比：−inf、−1e9</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="163"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="168"/>
         <source>compare: SDPA</source>
         <translation>对比：SDPA</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="164"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="169"/>
         <source>compare: d_k</source>
         <translation>对比：d_k</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="165"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="170"/>
         <source>seed %1</source>
         <translation>种子 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="166"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="171"/>
         <source>gradient: on</source>
         <translation>梯度：开</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="166"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="171"/>
         <source>gradient: off</source>
         <translation>梯度：关</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="168"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="173"/>
         <source>colours 0–1</source>
         <translation>颜色 0–1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="168"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="173"/>
         <source>colours: fit</source>
         <translation>颜色：拟合</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="175"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="180"/>
         <source>back to step %1/%2 ▶</source>
         <translation>回到第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="177"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="182"/>
         <source>step %1/%2 ▶</source>
         <translation>第 %1/%2 步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="178"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="183"/>
         <source>lesson ▶</source>
         <translation>课程 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="182"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="187"/>
         <source>■ sweep</source>
         <translation>■ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="182"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="187"/>
         <source>▶ sweep</source>
         <translation>▶ 扫描</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/key_actions.cpp" line="183"/>
+        <location filename="../../app/widgets/key_actions.cpp" line="188"/>
         <source>✕ leave</source>
         <translation>✕ 退出</translation>
     </message>
@@ -4799,117 +4799,127 @@ A scenario someone sent you should read only the files that came with it. Read t
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="53"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="54"/>
         <source>logits</source>
         <translation>logits</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="55"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="56"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="79"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="80"/>
         <source>Presentation mode: the next step</source>
         <translation>演示模式：下一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="82"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="83"/>
         <source>Presentation mode: the step before</source>
         <translation>演示模式：上一步</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="87"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="88"/>
         <source>1 to 4, presentation mode: that step</source>
         <translation>1 到 4，演示模式：对应的步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="113"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="114"/>
         <source>Q, K and V, three projections of X</source>
         <translation>Q、K、V：X 的三个投影</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="114"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="115"/>
         <source>Q, K and V, as loaded</source>
         <translation>Q、K、V：按载入的数据</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="115"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="116"/>
         <source>Q, K and V, drawn directly (randn)</source>
         <translation>Q、K、V：直接随机抽取（randn）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="116"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="117"/>
         <source>the additive scores, not scaled: the logits</source>
         <translation>加性分数，未缩放即 logits</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="117"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="118"/>
         <source>the scores Q·Kᵀ, not scaled: the logits as they are</source>
         <translation>分数 Q·Kᵀ，未缩放，原样即 logits</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="118"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="119"/>
         <source>the scores Q·Kᵀ, scaled: the logits</source>
         <translation>分数 Q·Kᵀ，缩放后即 logits</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="120"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="121"/>
         <source>softmax of the logits: the weights</source>
         <translation>对 logits 做 softmax：得到权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="120"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="121"/>
         <source>the weights times V: out</source>
         <translation>权重乘以 V：得到输出 out</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="121"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="122"/>
         <source>Step %1 of %2: %3</source>
         <translation>第 %1 步（共 %2 步）：%3</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="170"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="175"/>
+        <source>nn.MultiheadAttention(%1, %2): X %3 · in_proj_weightᵀ → Q, K, V %4 → split into %2 heads %5 → batch %6, head %7 below → concat %8 → · W_Oᵀ → out %9</source>
+        <translation>nn.MultiheadAttention(%1, %2)：X %3 · in_proj_weightᵀ → Q、K、V %4 → 分成 %2 个头 %5 → 下面是批次 %6 的第 %7 个头 → 拼接 concat %8 → · W_Oᵀ → 输出 out %9</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="195"/>
         <source>attention-viz — the four steps</source>
         <translation>attention-viz — 四个步骤</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="207"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="232"/>
+        <source> [batch %1, head %2]</source>
+        <translation> [批次 %1，第 %2 个头]</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="236"/>
         <source> [element %1]</source>
         <translation> [第 %1 个]</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="209"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="238"/>
         <source>, first %1 × %2 drawn</source>
         <translation>，只画前 %1 × %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="429"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="468"/>
         <source>Tab: next step · Shift+Tab: the one before · 1 to 4 · Esc: close</source>
         <translation>Tab：下一步 · Shift+Tab：上一步 · 1 到 4 · Esc：关闭</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="148"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="149"/>
         <source>softmax dim −1</source>
         <translation>softmax dim −1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="146"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="147"/>
         <source>not scaled</source>
         <translation>未缩放</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="147"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="148"/>
         <source>× %1</source>
         <translation>× %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="148"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="149"/>
         <source>softmax dim −2</source>
         <translation>softmax dim −2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/pipeline_view.cpp" line="149"/>
+        <location filename="../../app/widgets/pipeline_view.cpp" line="150"/>
         <source>· V</source>
         <translation>· V</translation>
     </message>

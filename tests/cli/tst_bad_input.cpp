@@ -740,9 +740,9 @@ void TestBadInput::refused_data()
     QTest::newRow("step without lesson") << QStringList { "--step", "3", "--dump", "{dir}/out.json" }
                                          << "--step: needs --lesson (the step of which lesson?)" << QString();
     QTest::newRow("step 0") << QStringList { "--lesson", "lecture", "--step", "0", "--dump", "{dir}/out.json" }
-                            << "--step: must be from 1 to 8 (got 0)" << QString();
-    QTest::newRow("step past the last") << QStringList { "--lesson", "lecture", "--step", "9", "--dump",
-        "{dir}/out.json" } << "--step: must be from 1 to 8 (got 9)"
+                            << "--step: must be from 1 to 9 (got 0)" << QString();
+    QTest::newRow("step past the last") << QStringList { "--lesson", "lecture", "--step", "10", "--dump",
+        "{dir}/out.json" } << "--step: must be from 1 to 9 (got 10)"
                                         << QString();
     QTest::newRow("step not a number") << QStringList { "--lesson", "lecture", "--step", "two", "--dump",
         "{dir}/out.json" } << "--step: expected"

@@ -6,10 +6,12 @@
 #include "io/scenario.h"
 #include "lecture.h"
 #include "model/translations.h"
+#include "multihead.h"
 #include "scenario_files.h"
 #include "shown_window.h"
 #include "widgets/controls_panel.h"
 #include "widgets/export_dialog.h"
+#include "widgets/heads_window.h"
 #include "widgets/undo_history.h"
 
 #include <QStandardPaths>
@@ -32,6 +34,7 @@ private slots:
     void captionSaysWhatTheKeyChanged();
     void captionFollowsEveryChangeOfAPreset();
     void builtInLessonLoads();
+    void lastStepShowsEightHeadsAndTheirCost();
     void settingsShowEveryLessonStep_data();
     void settingsShowEveryLessonStep();
     void badLessonKeepsState();
@@ -110,42 +113,42 @@ void TestLessons::lessonStepsForwardAndBack()
     QCOMPARE(m_model->compare(), CompareKind::None);
 }
 
-// "Lesson step 2 of 8" in the status bar is said again in Chinese when the language switches under it (it stayed in
+// "Lesson step 2 of 9" in the status bar is said again in Chinese when the language switches under it (it stayed in
 // English), and it stays as long as the step is shown.
 void TestLessons::theStepsMessageFollowsTheLanguage()
 {
     gui::pressKey(m_window, Qt::Key_PageDown);
     gui::pressKey(m_window, Qt::Key_PageDown);
-    QCOMPARE(m_window->statusText(), QString("Lesson step 2 of 8"));
+    QCOMPARE(m_window->statusText(), QString("Lesson step 2 of 9"));
     QVERIFY(setInterfaceLanguage("zh"));
     gui::deliverQueued();
     const QString chinese = m_window->statusText();
     setInterfaceLanguage("en");
     gui::deliverQueued();
-    QCOMPARE(chinese, QString::fromUtf8("课程第 2 步，共 8 步"));
+    QCOMPARE(chinese, QString::fromUtf8("课程第 2 步，共 9 步"));
     // It stays while the step is shown (the 4 s it had were gone before the demo got to it), and goes with it.
     QTest::qWait(50);
-    QCOMPARE(m_window->statusText(), QString("Lesson step 2 of 8"));
+    QCOMPARE(m_window->statusText(), QString("Lesson step 2 of 9"));
     gui::pressKey(m_window, Qt::Key_Up); // d_k doubled: no longer the step's example
     QVERIFY2(!m_window->statusText().contains("Lesson step"), qPrintable(m_window->statusText()));
 }
 
-// A preset chosen during the lesson takes the step's place: the lesson no longer says "step 4/8" or gives the step's
+// A preset chosen during the lesson takes the step's place: the lesson no longer says "step 4/9" or gives the step's
 // title to the preset's caption, and Page Down goes back to step 4; undo brings the step back too.
 void TestLessons::presetLeavesTheLessonsStep()
 {
     for (int i = 0; i < 4; ++i)
         gui::pressKey(m_window, Qt::Key_PageDown); // the built-in lesson, step 4
     QCOMPARE(m_window->lesson()->currentStep(), 3);
-    QVERIFY2(m_window->action("nextStep")->iconText().startsWith("step 4/8 ▶"),
+    QVERIFY2(m_window->action("nextStep")->iconText().startsWith("step 4/9 ▶"),
         qPrintable(m_window->action("nextStep")->iconText()));
-    QVERIFY(m_window->captionText().contains("4/8") || m_window->captionText().contains("Lecture"));
+    QVERIFY(m_window->captionText().contains("4/9") || m_window->captionText().contains("Lecture"));
     gui::deliverQueued(); // (each its own undo step)
     QVERIFY(gui::chooseMenu(m_window, { "Lecture", "Block 1: Q, K, V projected from X   (qkv-basics)" }));
     gui::deliverQueued();
     QVERIFY(!m_window->lesson()->onStep());
     QVERIFY2(m_window->captionText().startsWith("Block 1:"), qPrintable(m_window->captionText()));
-    QVERIFY2(m_window->action("nextStep")->iconText().startsWith("back to step 4/8"),
+    QVERIFY2(m_window->action("nextStep")->iconText().startsWith("back to step 4/9"),
         qPrintable(m_window->action("nextStep")->iconText()));
     QCOMPARE(m_window->windowTitle(), QString("attention-viz — Block 1 of the lecture"));
     gui::pressKey(m_window, Qt::Key_PageDown);
@@ -153,7 +156,7 @@ void TestLessons::presetLeavesTheLessonsStep()
     QVERIFY(m_window->lesson()->onStep());
     QCOMPARE(m_window->lesson()->currentStep(), 3); // back to the step left, not the next
     QCOMPARE(m_model->params(), lecture::block2(true));
-    QVERIFY(m_window->windowTitle().contains("step 4 of 8"));
+    QVERIFY(m_window->windowTitle().contains("step 4 of 9"));
     // undo: the preset again, and off the step
     m_window->undoHistory()->undo();
     gui::deliverQueued();
@@ -180,7 +183,7 @@ void TestLessons::pagingFromAPresetGoesOnFromItsStep()
             qPrintable(QString("%1: step %2").arg(name).arg(m_window->lesson()->currentStep() + 1)));
         QVERIFY(m_window->lesson()->onStep());
         QVERIFY2(
-            m_window->captionText().contains(QString("%1/8 · ").arg(step + 1)), qPrintable(m_window->captionText()));
+            m_window->captionText().contains(QString("%1/9 · ").arg(step + 1)), qPrintable(m_window->captionText()));
         cleanup();
     }
     init();
@@ -197,7 +200,7 @@ void TestLessons::titleNamesWhatIsShown()
     gui::pressKey(m_window, Qt::Key_Up); // d_k × 2: no longer block 2
     QTRY_COMPARE_WITH_TIMEOUT(m_window->windowTitle(), QString("attention-viz — your settings"), gui::kPatienceMs);
     gui::pressKey(m_window, Qt::Key_PageDown);
-    QVERIFY2(m_window->windowTitle().endsWith("step 1 of 8"), qPrintable(m_window->windowTitle()));
+    QVERIFY2(m_window->windowTitle().endsWith("step 1 of 9"), qPrintable(m_window->windowTitle()));
 }
 
 // Step 5 invites "Press Up/Down to change d_k": after Up its caption says what changed, with the values, instead of
@@ -247,7 +250,7 @@ void TestLessons::builtInLessonLoads()
     QString error;
     const auto lesson = loadLesson(builtInLessonPath(), &error);
     QVERIFY2(lesson.has_value(), qPrintable(error));
-    QCOMPARE(int(lesson->steps.size()), 8);
+    QCOMPARE(int(lesson->steps.size()), 9);
     QCOMPARE(lesson->steps.front().params, lecture::block1()); // from the first block ...
     QCOMPARE(lesson->steps[6].params, lecture::exercise(-2)); // ... to the exercise
     for (const Scenario &s : lesson->steps) {
@@ -255,8 +258,45 @@ void TestLessons::builtInLessonLoads()
         QVERIFY(!s.captionZh.isEmpty());
     }
     gui::pressKey(m_window, Qt::Key_PageDown); // with no lesson open, Page Down starts the lecture's
-    QCOMPARE(m_window->lesson()->length(), 8);
-    QVERIFY(m_window->captionText().contains("1/8"));
+    QCOMPARE(m_window->lesson()->length(), 9);
+    QVERIFY(m_window->captionText().contains("1/9"));
+}
+
+// The lesson's step 9, after the lecture's eight: nn.MultiheadAttention(512, 8)'s heads of d_k = 64 in the window,
+// head 0 in the map, and every multiply-add its caption quotes is core's count for these 6 tokens, the same total
+// for 8 heads of 64 as for one head of 512 (the paper's claim); Ctrl+H shows the 8 heads and their average.
+void TestLessons::lastStepShowsEightHeadsAndTheirCost()
+{
+    for (int i = 0; i < 9; ++i)
+        gui::pressKey(m_window, Qt::Key_PageDown);
+    QCOMPARE(m_window->lesson()->currentStep(), 8);
+    const attn::Params &p = m_model->params();
+    const attn::MultiheadResult *heads = attn::multiheadOf(p);
+    QVERIFY(heads);
+    QCOMPARE(heads->settings.dModel, 512);
+    QCOMPARE(heads->settings.heads, 8);
+    QCOMPARE(p.dK, 64);
+    QCOMPARE(p.batchIndex, 0);
+    const QString caption = m_window->captionText();
+    QVERIFY2(caption.contains(QString::fromUtf8("— 9/9 · The next section")), qPrintable(caption));
+    const int tokens = heads->settings.length;
+    QVERIFY2(caption.contains(QString("for these %1 tokens").arg(tokens)), qPrintable(caption));
+    const attn::MultiheadCost eight = attn::multiheadCost(1, tokens, 512, 8),
+                              one = attn::multiheadCost(1, tokens, 512, 1);
+    QCOMPARE(eight.total(), one.total());
+    const QLocale en(QLocale::English);
+    const auto n = [&](double v) { return en.toString(qlonglong(v)); };
+    for (const QString &quoted : { "both take " + n(eight.total()), "projections " + n(eight.projections),
+             "scores " + n(eight.scores), "weighted sums " + n(eight.weightedSums), "W_O " + n(eight.outProjection) })
+        QVERIFY2(caption.contains(quoted), qPrintable(quoted + " | " + caption));
+    QCOMPARE(eight.scores, one.scores);
+    gui::pressKey(m_window, Qt::Key_H, Qt::ControlModifier);
+    auto *grid = m_window->findChild<HeadsWindow *>("headsWindow");
+    QVERIFY(grid);
+    QTRY_VERIFY_WITH_TIMEOUT(grid->isVisible(), gui::kPatienceMs);
+    QTRY_COMPARE_WITH_TIMEOUT(grid->tiles().size(), 10, gui::kPatienceMs); // 8 heads, their mean and max
+    QCOMPARE(grid->tiles()[8]->title(), QString("mean of 8 heads"));
+    grid->close();
 }
 
 void TestLessons::settingsShowEveryLessonStep_data()
@@ -268,12 +308,12 @@ void TestLessons::settingsShowEveryLessonStep_data()
     QTest::addColumn<int>("pageUps");
     QTest::addColumn<int>("step");
     QTest::addColumn<bool>("ownKeys");
-    const bool ownKeys[8] = { false, false, true, true, false, false, true, false };
-    for (int step = 0; step < 8; ++step)
+    const bool ownKeys[9] = { false, false, true, true, false, false, true, false, false };
+    for (int step = 0; step < 9; ++step)
         QTest::addRow("step %d", step + 1) << step + 1 << 0 << step << ownKeys[step];
-    QTest::newRow("Page Down on the last step") << 9 << 0 << 7 << ownKeys[7];
-    for (int step = 6; step >= 0; --step)
-        QTest::addRow("back to step %d", step + 1) << 8 << 7 - step << step << ownKeys[step];
+    QTest::newRow("Page Down on the last step") << 10 << 0 << 8 << ownKeys[8];
+    for (int step = 7; step >= 0; --step)
+        QTest::addRow("back to step %d", step + 1) << 9 << 8 - step << step << ownKeys[step];
 }
 
 // Regression: after the lesson's last steps the settings showed cross-attention (and enabled the
@@ -288,9 +328,9 @@ void TestLessons::settingsShowEveryLessonStep()
         gui::pressKey(m_window, Qt::Key_PageDown);
     for (int i = 0; i < pageUps; ++i)
         gui::pressKey(m_window, Qt::Key_PageUp);
-    QCOMPARE(m_window->lesson()->length(), 8);
+    QCOMPARE(m_window->lesson()->length(), 9);
     QCOMPARE(m_window->lesson()->currentStep(), step);
-    QVERIFY(m_window->captionText().contains(QString("%1/8").arg(step + 1)));
+    QVERIFY(m_window->captionText().contains(QString("%1/9").arg(step + 1)));
     QCOMPARE(!m_model->params().keysFollowLength, ownKeys);
 
     const attn::Params &p = m_model->params();
