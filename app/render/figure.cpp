@@ -657,8 +657,9 @@ bool writeFigure(const QString &path, const std::vector<FigurePanel> &panels, co
     return encodeFigure(path, panels, options, &bytes, error) && writeOutputBytes(outputs, path, bytes, error);
 }
 
-bool encodePlot(const QString &path, QCustomPlot &plot, const QSize &size, double pixelRatio, bool transparent,
-    const QString &title, QByteArray *encoded, QString *error)
+bool encodePainted(const QString &path, const QSize &size, double pixelRatio, const QString &title,
+    const std::function<QImage()> &raster, const std::function<void(QPaintDevice *)> &vector, QByteArray *encoded,
+    QString *error)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (!io::pictureSuffixes().contains(suffix)) {
@@ -669,7 +670,7 @@ bool encodePlot(const QString &path, QCustomPlot &plot, const QSize &size, doubl
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     if (!io::vectorSuffixes().contains(suffix)) { // PNG or JPG
-        QImage image = renderPlot(plot, size, pixelRatio, transparent && suffix == "png");
+        QImage image = raster();
         if (image.isNull()) {
             *error = QStringLiteral("'%1': not enough memory for a %2 × %3 picture")
                          .arg(path)
@@ -693,7 +694,7 @@ bool encodePlot(const QString &path, QCustomPlot &plot, const QSize &size, doubl
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
         writer.setTitle(title);
         writer.setCreator(QStringLiteral("attention-viz"));
-        paint(plot, &writer, size, 1.0, true);
+        vector(&writer);
     } else {
         QSvgGenerator svg;
         svg.setOutputDevice(&buffer);
@@ -701,11 +702,20 @@ bool encodePlot(const QString &path, QCustomPlot &plot, const QSize &size, doubl
         svg.setViewBox(QRect(QPoint(0, 0), size));
         svg.setTitle(title);
         svg.setDescription(QStringLiteral("attention-viz"));
-        paint(plot, &svg, size, 1.0, true);
+        vector(&svg);
     }
     buffer.close();
     *encoded = bytes;
     return true;
+}
+
+bool encodePlot(const QString &path, QCustomPlot &plot, const QSize &size, double pixelRatio, bool transparent,
+    const QString &title, QByteArray *encoded, QString *error)
+{
+    const bool png = QFileInfo(path).suffix().toLower() == QLatin1String("png");
+    return encodePainted(
+        path, size, pixelRatio, title, [&] { return renderPlot(plot, size, pixelRatio, transparent && png); },
+        [&](QPaintDevice *device) { paint(plot, device, size, 1.0, true); }, encoded, error);
 }
 
 bool encodeFigure(const QString &path, const std::vector<FigurePanel> &panels, const FigureOptions &options,

@@ -75,6 +75,12 @@ QImage renderPlot(QCustomPlot &plot, const QSize &size, double pixelRatio, bool 
 bool encodePlot(const QString &path, QCustomPlot &plot, const QSize &size, double pixelRatio, bool transparent,
     const QString &title, QByteArray *encoded, QString *error);
 
+// Any picture encoded in the format path's suffix names (.png .jpg .pdf .svg): raster() makes the PNG or JPG image
+// (null when out of memory), vector(device) draws on a PDF page or an SVG of size points titled title.
+bool encodePainted(const QString &path, const QSize &size, double pixelRatio, const QString &title,
+    const std::function<QImage()> &raster, const std::function<void(QPaintDevice *)> &vector, QByteArray *encoded,
+    QString *error);
+
 // Renders the figure to an image of size × pixelRatio pixels.
 QImage renderFigure(const std::vector<FigurePanel> &panels, const FigureOptions &options);
 

@@ -2,15 +2,19 @@
 #include "widgets/heads_window.h"
 
 #include "heatmap_grid.h"
+#include "io/save_output.h"
 #include "loaded.h"
 #include "multihead.h"
 #include "render/color_maps.h"
+#include "render/figure.h"
+#include "widgets/export_dialog.h"
 #include "widgets/key_help.h"
 #include "widgets/presentation.h"
 
 #include <qcustomplot.h>
 
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QMouseEvent>
@@ -22,7 +26,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <tuple>
+#include <utility>
 
 HeadTile::HeadTile(const QString &title, QWidget *parent)
     : QWidget(parent)
@@ -64,12 +70,13 @@ void HeadTile::setCurrent(bool on)
 void HeadTile::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
+    p.setRenderHint(QPainter::LosslessImageRendering); // (an exported PDF's maps without JPEG's blur)
     p.setFont(textFont());
     const QFontMetrics fm(p.font());
     const int line = fm.height();
     p.drawText(QRect(0, 0, width(), line), Qt::AlignCenter, fm.elidedText(m_title, Qt::ElideRight, width()));
     const int side = std::max(10, std::min(width() - 4, height() - 2 * line - 8));
-    const QRect map((width() - side) / 2, line + 2, side, side);
+    const QRect map((width() - side) / 2, line + 2, side, side); // (contentHeight: the same sizes)
     p.drawImage(map, m_image);
     if (m_current) {
         p.setPen(QPen(QColor(220, 30, 30), 3));
@@ -78,6 +85,13 @@ void HeadTile::paintEvent(QPaintEvent *)
     p.setPen(palette().color(QPalette::WindowText));
     p.drawText(
         QRect(0, map.bottom() + 4, width(), line), Qt::AlignCenter, fm.elidedText(m_below, Qt::ElideRight, width()));
+}
+
+int HeadTile::contentHeight() const
+{
+    const int line = QFontMetrics(textFont()).height();
+    const int side = std::max(10, std::min(width() - 4, height() - 2 * line - 8));
+    return std::min(height(), line + 2 + side + 4 + line + 2);
 }
 
 QFont HeadTile::textFont() const
@@ -127,7 +141,27 @@ HeadsWindow::HeadsWindow(AttentionModel *model, QWidget *parent)
                "head of d_model, and shows the median time of each."));
     });
     connect(m_measure, &QPushButton::clicked, this, [this] { measure(); });
-    layout->addWidget(m_measure, 0, Qt::AlignLeft);
+    m_export = new QPushButton(this);
+    m_export->setObjectName("headsExport");
+    m_texts.add([this] {
+        m_export->setText(tr("Export picture…"));
+        m_export->setToolTip(tr("Save the grid of heads (each with its mean entropy, their mean and largest) as PNG, "
+                                "PDF or SVG; File > Export saves the head shown in the main window"));
+    });
+    connect(m_export, &QPushButton::clicked, this, [this] {
+        PlotPicture base;
+        base.size = m_grid->childrenRect().size() + QSize(8, 80);
+        base.pixelRatio = 2.0;
+        exportFromDialog(this, tr("Export the heads"), QStringLiteral("heads.png"), base,
+            [this](const QString &path, const PlotPicture &picture, QString *error) {
+                return exportGrid(path, error, &picture);
+            });
+    });
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_measure);
+    buttons->addWidget(m_export);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
     connect(model, &AttentionModel::resultChanged, this, [this] {
         if (isVisible())
             refresh();
@@ -179,6 +213,75 @@ QString HeadsWindow::statusText() const
 QString HeadsWindow::costText() const
 {
     return m_cost->isVisible() || !m_cost->text().isEmpty() ? m_cost->text() : QString();
+}
+
+bool HeadsWindow::exportGrid(const QString &path, QString *error, const PlotPicture *chosen) const
+{
+    if (m_tiles.isEmpty()) {
+        *error = tr("no heads are shown");
+        return false;
+    }
+    // The content at its own size: the heading, the tiles as laid out in the window, the line under them.
+    const QString heading = chosen && !chosen->titleText.isEmpty() ? chosen->titleText : windowTitle();
+    const bool titled = !chosen || chosen->title;
+    // (in pixels, as the tiles write: a PDF's 72 dots an inch would shrink a size in points)
+    QFont text = font();
+    text.setPixelSize(QFontInfo(font()).pixelSize());
+    const QFontMetrics fm(text);
+    // The tiles row by row, each row as tall as its tiles' maps and lines (not the room the window gives them).
+    std::map<int, int> rowTop; // a row's y in the window → its y in the picture
+    for (const HeadTile *t : m_tiles)
+        rowTop[t->y()] = std::max(rowTop[t->y()], t->contentHeight());
+    int gridH = 0;
+    for (auto &[y, h] : rowTop)
+        gridH += std::exchange(h, gridH) + 8;
+    const QRect tiles = m_grid->childrenRect();
+    const QSize grid(tiles.width() + 8, gridH);
+    const int width = std::max(grid.width(), 320);
+    const QRect statusBox = fm.boundingRect(QRect(0, 0, width - 16, 100000), Qt::TextWordWrap, m_status->text());
+    const int headH = titled ? fm.height() * 2 : 0, statusH = statusBox.height() + fm.height();
+    const QSize natural(width, headH + grid.height() + statusH);
+    const QSize size = chosen ? chosen->size : natural;
+    const double ratio = chosen ? chosen->pixelRatio : 2.0;
+    const auto draw = [&](QPainter &painter) {
+        painter.fillRect(QRect(QPoint(0, 0), size), palette().window());
+        const double scale = std::min(double(size.width()) / natural.width(), double(size.height()) / natural.height());
+        painter.translate((size.width() - natural.width() * scale) / 2, (size.height() - natural.height() * scale) / 2);
+        painter.scale(scale, scale);
+        painter.setPen(palette().windowText().color());
+        if (titled) {
+            QFont bold = text;
+            bold.setBold(true);
+            painter.setFont(bold);
+            painter.drawText(QRect(8, 0, width - 16, headH), Qt::AlignLeft | Qt::AlignVCenter, heading);
+        }
+        for (HeadTile *t : m_tiles) // (render is not const: it sends the tile a paint event)
+            t->render(&painter, QPoint(t->x() - tiles.left() + 4, headH + rowTop.at(t->y())),
+                QRegion(0, 0, t->width(), t->contentHeight()), QWidget::DrawChildren);
+        painter.setFont(text);
+        painter.setPen(palette().windowText().color());
+        painter.drawText(QRect(8, headH + grid.height() + fm.height() / 2, width - 16, statusBox.height()),
+            Qt::TextWordWrap, m_status->text());
+    };
+    QByteArray bytes;
+    const bool encoded = encodePainted(
+        path, size, ratio, heading,
+        [&] {
+            QImage image(QSize(int(std::lround(size.width() * ratio)), int(std::lround(size.height() * ratio))),
+                QImage::Format_ARGB32_Premultiplied);
+            if (image.isNull())
+                return image;
+            image.setDevicePixelRatio(ratio);
+            QPainter painter(&image);
+            draw(painter);
+            return image;
+        },
+        [&](QPaintDevice *device) {
+            QPainter painter(device);
+            draw(painter);
+        },
+        &bytes, error);
+    return encoded && saveBytes(path, bytes, error);
 }
 
 namespace {

@@ -28,6 +28,7 @@ public:
     QString title() const { return m_title; }
     QString below() const { return m_below; }
     QFont textFont() const; // what its title and the line under the map are written in
+    int contentHeight() const; // from its title to the line under the map (the tile may be taller)
 
 signals:
     void clicked();
@@ -58,6 +59,10 @@ public:
     // Times nn.MultiheadAttention's forward pass here for the heads shown and for one head of d_model (the median of
     // `runs` each, alternating) on the model's clock, and shows both beside the multiply-adds.
     void measure(int runs = 5);
+    // The grid as a picture (.png .jpg .pdf .svg): the heading (whose heads), every tile with its mean entropy,
+    // their mean and largest, and the line under them; picture's size (null: the grid's own, at ratio 2) with the
+    // drawing scaled to fit; written whole or not at all. False with *error naming the problem.
+    bool exportGrid(const QString &path, QString *error, const struct PlotPicture *picture = nullptr) const;
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -72,7 +77,7 @@ private:
     QWidget *m_grid;
     QGridLayout *m_layout;
     QLabel *m_status, *m_intro, *m_cost;
-    QPushButton *m_measure;
+    QPushButton *m_measure, *m_export;
     QString m_measured; // "8 heads 1.2 ms, one head 1.1 ms" for the settings in m_measuredFor
     QString m_measuredFor;
     QList<HeadTile *> m_tiles;

@@ -1296,168 +1296,188 @@
 <context>
     <name>HeadsWindow</name>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="99"/>
-        <location filename="../../app/widgets/heads_window.cpp" line="233"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="113"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="336"/>
         <source>attention-viz — heads</source>
         <translation>attention-viz — 注意力头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="124"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="138"/>
         <source>Measure both</source>
         <translation>测量两者</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="126"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="140"/>
         <source>Runs nn.MultiheadAttention&apos;s forward pass here five times with these heads and five times with one head of d_model, and shows the median time of each.</source>
         <translation>在本机用这些头运行 nn.MultiheadAttention 的前向五次，再用一个 d_model 宽的头运行五次，显示各自的中位时间。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="137"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="147"/>
+        <source>Export picture…</source>
+        <translation>导出图片…</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="148"/>
+        <source>Save the grid of heads (each with its mean entropy, their mean and largest) as PNG, PDF or SVG; File &gt; Export saves the head shown in the main window</source>
+        <translation>把各头的网格（每个头及其平均熵、它们的平均和最大值）保存为 PNG、PDF 或 SVG；文件 &gt; 导出保存主窗口中显示的那个头</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="155"/>
+        <source>Export the heads</source>
+        <translation>导出各头</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="171"/>
         <source>Close this window</source>
         <translation>关闭此窗口</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="141"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="175"/>
         <source>The next head in the main window</source>
         <translation>主窗口中显示下一个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="142"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="176"/>
         <source>The head before in the main window</source>
         <translation>主窗口中显示上一个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="216"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="221"/>
+        <source>no heads are shown</source>
+        <translation>没有显示任何头</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="319"/>
         <source>measured here (median of %1 runs each): %2 heads %3 ms, one head %4 ms</source>
         <translation>本机实测（各 %1 次的中位数）：%2 个头 %3 ms，单头 %4 ms</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="232"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="335"/>
         <source>attention-viz — heads of %1</source>
         <translation>attention-viz — %1 的注意力头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="253"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="356"/>
         <source>batch %1 · head %2</source>
         <translation>批次 %1 · 头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="253"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="356"/>
         <source>batch element %1</source>
         <translation>批次元素 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="269"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="372"/>
         <source>batch %1 · mean</source>
         <translation>批次 %1 · 平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="269"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="372"/>
         <source>mean of %1 heads</source>
         <translation>%1 个头的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="270"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="373"/>
         <source>batch %1 · max</source>
         <translation>批次 %1 · 最大</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="270"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="373"/>
         <source>max over heads</source>
         <translation>各头的最大值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="271"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="374"/>
         <source>batch %1: the mean of its %2 heads&apos; weights</source>
         <translation>批次 %1：其 %2 个头的权重的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="272"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="375"/>
         <source>batch %1: the largest weight of any head, cell by cell</source>
         <translation>批次 %1：逐格取所有头中最大的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="280"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="383"/>
         <source>Each map is one head&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low for a head that looks at one key, ln S for one that spreads evenly. Click a head, or press → and ←, to see it large in the main window.</source>
         <translation>每张图是一个头的权重（查询向下、键向右，viridis 色表 0 到 1），下方是其各行的平均熵：只看一个键的头熵低，均匀分布的头为 ln S。点击一个头，或按 → 和 ←，即可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="283"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="386"/>
         <source>Each map is one batch element&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low where a query looks at one key, ln S where it spreads evenly. Click a map, or press → and ←, to see it large in the main window.</source>
         <translation>每张图是一个批次元素的权重（查询向下，键向右，viridis 色表 0 到 1），下方是其各行的平均熵：查询只看一个键时低，均匀分散时为 ln S。点击一张图，或按 → 和 ←，可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="287"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="390"/>
         <source>The last two maps of a row are the mean over the heads (nn.MultiheadAttention&apos;s average_attn_weights=True) and the largest weight of any head.</source>
         <translation>每行最后两张图是各头的平均（nn.MultiheadAttention 的 average_attn_weights=True）和任一头中的最大权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="290"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="393"/>
         <source>%1 nats</source>
         <translation>%1 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="296"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="399"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="305"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="408"/>
         <source>B = %1, H = %2 heads, L = %3, S = %4.</source>
         <translation>B = %1，H = %2 个头，L = %3，S = %4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="306"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="409"/>
         <source>B = %1, one head each (load (B, H, L, d) arrays for heads), L = %2, S = %3.</source>
         <translation>B = %1，每个一个头（载入 (B, H, L, d) 数组才有多个头），L = %2，S = %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="308"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="411"/>
         <source> The first %1 maps are drawn.</source>
         <translation> 只画出前 %1 张图。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="334"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="437"/>
         <source>Multiply-adds of one forward pass of nn.MultiheadAttention(%1, %2) over B = %3, L = %4: %2 heads of d_k = %5 against one head of d_k = %1. Each head&apos;s scores are L × L dot products of d_k = d_model / h, so the %2 heads together do as many as one head of d_model (§3.2.2 of the paper).</source>
         <translation>nn.MultiheadAttention(%1, %2) 在 B = %3、L = %4 上一次前向的乘加次数：%2 个 d_k = %5 的头，对比一个 d_k = %1 的头。每个头的分数是 L × L 个 d_k = d_model / h 维的点积，所以 %2 个头合起来与一个 d_model 宽的头一样多（论文 §3.2.2）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="345"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="448"/>
         <source>%1 heads of %2</source>
         <translation>%1 个头，每个 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="346"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="449"/>
         <source>1 head of %1</source>
         <translation>1 个头，%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="347"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="450"/>
         <source>projections X·W_q, X·W_k, X·W_v</source>
         <translation>投影 X·W_q、X·W_k、X·W_v</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="348"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="451"/>
         <source>scores Q_h·K_hᵀ</source>
         <translation>分数 Q_h·K_hᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="349"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="452"/>
         <source>weighted sums weights·V_h</source>
         <translation>加权和 weights·V_h</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="350"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="453"/>
         <source>output projection concat·W_O</source>
         <translation>输出投影 concat·W_O</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="351"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="454"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="352"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="455"/>
         <source>Shapes: X (%1, %2, %3) → Q, K, V (%1, %2, %3) → %4 heads of (%1, %2, %5) each → their outputs concatenated (%1, %2, %3) → · W_Oᵀ (%3, %3) → out (%1, %2, %3).</source>
         <translation>形状：X (%1, %2, %3) → Q、K、V (%1, %2, %3) → %4 个头，各 (%1, %2, %5) → 输出拼接 (%1, %2, %3) → · W_Oᵀ (%3, %3) → out (%1, %2, %3)。</translation>
     </message>

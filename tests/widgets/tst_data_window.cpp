@@ -9,6 +9,7 @@
 
 #include "fixtures.h"
 #include "io/array_files.h"
+#include "multihead.h"
 #include "render/color_maps.h"
 #include "run_program.h"
 #include "widgets/heads_window.h"
@@ -19,6 +20,7 @@
 
 #include <QImageReader>
 #include <QMimeData>
+#include <QProcess>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -35,6 +37,7 @@ private slots:
     void dataShowsWhatItComputes();
     void badDataKeepsTheState();
     void headsGrid();
+    void headsGridExports();
     void weightsAlone();
     void weightsMapLarge();
     void weightsPictureFromTheCommandLine();
@@ -207,6 +210,58 @@ void TestDataWindow::headsGrid()
 
 // Weights alone (a capture's attn, or a file of weights) open in their own window, as they are: every map with
 // its mean entropy, the chosen one large with each row's sum and entropy, and what is odd about them said.
+// The Heads window's grid as a picture: nn.MultiheadAttention(64, 8)'s heads, each tile with its title and mean
+// entropy, their mean, in PNG (twice the grid's pixels, tiles coloured), PDF (the text as text: pdftotext reads
+// it) and SVG; an unknown format and a missing folder are refused by name, leaving no file.
+void TestDataWindow::headsGridExports()
+{
+    attn::MultiheadSettings s;
+    s.batch = 1;
+    s.length = 6;
+    s.dModel = 64;
+    s.heads = 8;
+    model().setParams(attn::multiheadParams(attn::Params(), s));
+    window().settle();
+    gui::pressKey(&window(), Qt::Key_H, Qt::ControlModifier);
+    auto *heads = window().findChild<HeadsWindow *>("headsWindow");
+    QVERIFY(heads && heads->isVisible());
+    QTRY_COMPARE_WITH_TIMEOUT(heads->tiles().size(), 10, gui::kPatienceMs);
+    QTRY_VERIFY_WITH_TIMEOUT(heads->tiles()[9]->isVisible(), gui::kPatienceMs); // (shown by the layout, queued)
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY2(heads->exportGrid(dir.filePath("heads.png"), &error), qPrintable(error));
+    const QImage png(dir.filePath("heads.png"));
+    QVERIFY(!png.isNull());
+    if (!qEnvironmentVariableIsEmpty("HEADS_PNG")) {
+        png.save(qEnvironmentVariable("HEADS_PNG"));
+    }
+    const HeadTile *first = heads->tiles()[0];
+    QVERIFY(png.width() >= 2 * first->width() * 4); // (at least four tiles across, at ratio 2)
+    // the middle of the first tile's map is a viridis colour, not the background
+    const int line = QFontMetrics(heads->font()).height();
+    const QColor c = png.pixelColor(2 * (4 + first->width() / 2), 2 * (2 * line + line + first->width() / 3));
+    QVERIFY2(c != heads->palette().window().color(), qPrintable(c.name()));
+    QVERIFY2(heads->exportGrid(dir.filePath("heads.pdf"), &error), qPrintable(error));
+    QProcess text;
+    text.start("pdftotext", { dir.filePath("heads.pdf"), "-" });
+    QVERIFY(text.waitForFinished(30000));
+    const QString pdf = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    QVERIFY2(pdf.contains("mean of 8 heads") && pdf.contains("head 7"), qPrintable(pdf));
+    QVERIFY2(pdf.contains(first->below().simplified()), qPrintable(first->below() + " | " + pdf));
+    QVERIFY2(heads->exportGrid(dir.filePath("heads.svg"), &error), qPrintable(error));
+    QFile svg(dir.filePath("heads.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("mean of 8 heads"));
+    if (!qEnvironmentVariableIsEmpty("HEADS_PNG"))
+        QFile::copy(dir.filePath("heads.pdf"), qEnvironmentVariable("HEADS_PNG") + ".pdf");
+    QVERIFY(!heads->exportGrid(dir.filePath("heads.bmp"), &error));
+    QVERIFY2(error.contains("unknown image format '.bmp'"), qPrintable(error));
+    QVERIFY(!heads->exportGrid(dir.filePath("missing/heads.png"), &error));
+    QVERIFY(!error.isEmpty());
+    QVERIFY(!QFile::exists(dir.filePath("heads.bmp")) && !QFile::exists(dir.filePath("missing/heads.png")));
+    heads->close();
+}
+
 void TestDataWindow::weightsAlone()
 {
     const attn::Params before = model().params();
