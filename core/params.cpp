@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "params.h"
+#include "loaded.h"
 
 #include "multihead.h"
 
@@ -34,6 +35,12 @@ double Params::scaleFactor() const
     return 1.0;
 }
 
+bool sameLoaded(const std::shared_ptr<const LoadedInputs> &a, const std::shared_ptr<const LoadedInputs> &b)
+{
+    // (the heads of nn.MultiheadAttention are their settings' draws: drawn again, the same inputs)
+    return a == b || (a && b && a->multihead && b->multihead && a->multihead->settings == b->multihead->settings);
+}
+
 bool Params::operator==(const Params &o) const
 {
     return mode == o.mode && batch == o.batch && queryLength == o.queryLength && keyLength == o.keyLength
@@ -44,8 +51,8 @@ bool Params::operator==(const Params &o) const
         && (mask != MaskKind::Custom || customMask == o.customMask) && maskFill == o.maskFill
         && maskConvention == o.maskConvention && batchIndex == o.batchIndex && tokens == o.tokens
         && positions == o.positions && dvFollowsDk == o.dvFollowsDk && keysFollowLength == o.keysFollowLength
-        && score == o.score && (score != Score::Additive || additiveHidden == o.additiveHidden) && loaded == o.loaded
-        && sdpaKernel == o.sdpaKernel;
+        && score == o.score && (score != Score::Additive || additiveHidden == o.additiveHidden)
+        && sameLoaded(loaded, o.loaded) && sdpaKernel == o.sdpaKernel;
 }
 
 unsigned changedSettings(const Params &a, const Params &b)
@@ -80,7 +87,7 @@ unsigned changedSettings(const Params &a, const Params &b)
     mark(a.positions != b.positions, SettingPositions);
     mark(a.dvFollowsDk != b.dvFollowsDk || a.keysFollowLength != b.keysFollowLength, SettingLinks);
     mark(a.score != b.score || (a.score == Score::Additive && a.additiveHidden != b.additiveHidden), SettingScore);
-    mark(a.loaded != b.loaded, SettingLoaded);
+    mark(!sameLoaded(a.loaded, b.loaded), SettingLoaded);
     return changed;
 }
 

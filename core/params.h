@@ -97,7 +97,7 @@ struct Params
     // The factor the scores are multiplied by (1/sqrt(d_k) by default; 1 for additive scores).
     double scaleFactor() const;
 
-    bool operator==(const Params &o) const;
+    bool operator==(const Params &o) const; // (loaded inputs: the same ones, sameLoaded)
     bool operator!=(const Params &o) const { return !(*this == o); }
 };
 
@@ -126,6 +126,8 @@ enum Setting : unsigned {
     SettingScore = 1U << 20, // dot or additive, and H
     SettingLoaded = 1U << 21, // Q, K, V from files
 };
+// The same loaded inputs: the same object, or nn.MultiheadAttention's heads drawn from the same settings.
+bool sameLoaded(const std::shared_ptr<const LoadedInputs> &a, const std::shared_ptr<const LoadedInputs> &b);
 // Which settings differ between a and b (0 exactly when a == b), compared as operator== compares them. Undo
 // merges a run of changes to the same settings, as a slider's drag makes, into one step.
 unsigned changedSettings(const Params &a, const Params &b);

@@ -81,6 +81,8 @@ private slots:
     void windowHeadsFollowDModelAndRefuseABadOne();
     void forwardOnDrawnWeightsIsTheModule();
     void stagesHaveTheModulesShapes();
+    void dividingByDModelFlattensEveryHead();
+    void headsDrawnAgainAreTheSameSettings();
 };
 
 void TestMultihead::agreesWithPyTorch_data()
@@ -156,6 +158,14 @@ void TestMultihead::costOfHeadsIsThatOfOneFullHead()
     QCOMPARE(eight.scores, 128.0 * 128 * 512); // 8 heads × L² × 64
     QCOMPARE(eight.projections, 128.0 * 512 * 3 * 512);
     QCOMPARE(eight.outProjection, 128.0 * 512 * 512);
+    // not in the total: one exponential per weight the module gives, h times one head's
+    MultiheadSettings s;
+    s.batch = 2;
+    s.length = 5;
+    s.dModel = 16;
+    s.heads = 4;
+    QCOMPARE(multiheadCost(2, 5, 16, 4).exponentials, double(computeMultihead(s).headWeights.data.size()));
+    QCOMPARE(eight.exponentials, 8 * one.exponentials);
 }
 
 // The window's heads (multiheadParams through the one-head pipeline) against computeMultihead, which agrees with
@@ -232,6 +242,45 @@ void TestMultihead::stagesHaveTheModulesShapes()
     QCOMPARE(st[2].shape[3], r.headDim);
     QVERIFY(st[3].shape == dims(r.concat));
     QVERIFY(st[4].shape == dims(r.out));
+}
+
+// ÷√d_model instead of ÷√d_k (the heads window's multi-head mistake): with √d_k the module's own entropies, bit for
+// bit; with the larger divisor every head's rows are flatter (a softmax's entropy falls as its logits grow), so each
+// head's mean entropy is higher, and none passes ln L.
+void TestMultihead::dividingByDModelFlattensEveryHead()
+{
+    attn::MultiheadSettings s;
+    s.batch = 2;
+    s.length = 9;
+    s.dModel = 64;
+    s.heads = 8;
+    s.seed = 2;
+    const attn::MultiheadResult r = attn::computeMultihead(s);
+    QVERIFY(attn::multiheadMeanEntropies(r, std::sqrt(8.0)) == r.headMeanEntropy);
+    const std::vector<double> wrong = attn::multiheadMeanEntropies(r, 8.0);
+    QCOMPARE(wrong.size(), std::size_t(16));
+    for (std::size_t e = 0; e < wrong.size(); ++e) {
+        QVERIFY2(wrong[e] > r.headMeanEntropy[e],
+            qPrintable(QString("head %1: %2 against %3").arg(e).arg(wrong[e]).arg(r.headMeanEntropy[e])));
+        QVERIFY(wrong[e] <= std::log(9.0) + 1e-9);
+    }
+}
+
+// Heads drawn twice from the same settings are the same state (the lesson's step 9 opened by --lesson --step 9 hid
+// its caption as "changed: other settings", the command line having drawn them again); another seed is not.
+void TestMultihead::headsDrawnAgainAreTheSameSettings()
+{
+    attn::MultiheadSettings s;
+    s.dModel = 16;
+    s.heads = 4;
+    const attn::Params a = attn::multiheadParams(attn::Params(), s), b = attn::multiheadParams(attn::Params(), s);
+    QVERIFY(a.loaded != b.loaded); // (two draws)
+    QVERIFY(a == b);
+    QCOMPARE(attn::changedSettings(a, b), 0U);
+    s.seed = 1;
+    const attn::Params c = attn::multiheadParams(attn::Params(), s);
+    QVERIFY(!(a == c));
+    QVERIFY(attn::changedSettings(a, c) & attn::SettingLoaded);
 }
 
 void TestMultihead::windowHeadsFollowDModelAndRefuseABadOne()
