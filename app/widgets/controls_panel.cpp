@@ -676,6 +676,10 @@ void ControlsPanel::showInputs(const attn::Params &p)
     const attn::MultiheadResult *multihead = attn::multiheadOf(p);
     // d_model is the projection's width, and what the ÷√d_model mistake divides by.
     dModelSpin->setEnabled(p.mode == attn::Mode::Projection || multihead || p.scaling == attn::Scaling::InvSqrtDModel);
+    // With h heads d_model must stay a multiple of h: the arrows step by h, and a typed number counts when it is
+    // finished (Enter or leaving the box), not digit by digit (the "5" of 512 was refused as not divisible by 8).
+    dModelSpin->setSingleStep(multihead ? multihead->settings.heads : 1);
+    dModelSpin->setKeyboardTracking(!multihead);
     showHeads(p);
     initCombo->setCurrentIndex(initCombo->findData(int(p.init)));
     initCombo->setEnabled(p.mode == attn::Mode::Projection);
@@ -709,8 +713,7 @@ void ControlsPanel::showInputs(const attn::Params &p)
     for (QWidget *w :
         { static_cast<QWidget *>(dModelSpin), static_cast<QWidget *>(initCombo), static_cast<QWidget *>(sigmaSpin),
             static_cast<QWidget *>(tokensEdit), static_cast<QWidget *>(positionsCheck) })
-        setRowVisible(m_inputsForm, w, !p.loaded);
-    setRowVisible(m_inputsForm, dModelSpin, !p.loaded || multihead);
+        setRowVisible(m_inputsForm, w, !p.loaded || (multihead && w == dModelSpin)); // (never hidden a moment)
     setRowVisible(m_inputsForm, headsCombo, !p.loaded || multihead);
     setRowVisible(m_inputsForm, seedEdit->parentWidget(), seeded);
     if (p.loaded) // the files fix the sizes and are not drawn
@@ -721,11 +724,10 @@ void ControlsPanel::showInputs(const attn::Params &p)
                 static_cast<QWidget *>(dvSpin), static_cast<QWidget *>(dvFollowsDk), static_cast<QWidget *>(sigmaSpin),
                 static_cast<QWidget *>(initCombo), static_cast<QWidget *>(batchSpin),
                 static_cast<QWidget *>(tokensEdit), static_cast<QWidget *>(positionsCheck) })
-            w->setEnabled(false);
-    if (multihead) // the heads follow d_model, L and the seed; h fixes d_k and d_v
-        for (QWidget *w :
-            { static_cast<QWidget *>(lenSlider), static_cast<QWidget *>(lenSpin), static_cast<QWidget *>(dModelSpin) })
-            w->setEnabled(true);
+            // (the heads follow d_model, L and the seed; h fixes d_k and d_v. Those stay enabled throughout: a
+            // control disabled for a moment hands its focus to the next one, which then took the keys typed
+            // into it, the second digit of L going to Heads h)
+            w->setEnabled(multihead && (w == lenSlider || w == lenSpin || w == dModelSpin));
     if (!p.loaded) // (the others follow their own rules above)
         for (QWidget *w :
             { static_cast<QWidget *>(dkSlider), static_cast<QWidget *>(dkSpin), static_cast<QWidget *>(lenSlider),
