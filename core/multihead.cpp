@@ -105,16 +105,15 @@ void multiheadForward(MultiheadResult &r)
     attendMultihead(r);
 }
 
-void attendMultihead(MultiheadResult &r)
+namespace {
+
+// Every head's weights softmax(Q_h / divisor · K_hᵀ + mask), one head per thread: f(element, weights, rowEntropy)
+// is called on the head's thread with its (L, L) weights and its rows' entropies (q is divided before the product,
+// as PyTorch does).
+template <class F> void eachHead(const MultiheadResult &r, float divisor, F &&f)
 {
     const MultiheadSettings &s = r.settings;
     const int B = s.batch, L = s.length, E = s.dModel, h = s.heads, d = E / h;
-
-    // Each head: softmax(Q_h / sqrt(d) · K_hᵀ + mask) (q is divided before the product, as PyTorch does).
-    r.headWeights = Tensor3(B * h, L, L);
-    r.concat = Tensor3(B, L, E);
-    r.headMeanEntropy.assign(std::size_t(B) * h, 0.0);
-    const float divisor = float(std::sqrt(double(d)));
     const float minusInf = -std::numeric_limits<float>::infinity();
     // The heads are independent: one per thread (each product alone on one thread, Eigen not nested).
     const int elements = B * h;
@@ -130,7 +129,6 @@ void attendMultihead(MultiheadResult &r)
             const int b = e / h, head = e % h;
             const ConstMap q(r.Q.row(b, 0) + std::ptrdiff_t(head) * d, L, d, Eigen::OuterStride<>(E));
             const ConstMap k(r.K.row(b, 0) + std::ptrdiff_t(head) * d, L, d, Eigen::OuterStride<>(E));
-            const ConstMap v(r.V.row(b, 0) + std::ptrdiff_t(head) * d, L, d, Eigen::OuterStride<>(E));
             const MatrixRM qScaled = q.array() / divisor;
             logits.noalias() = qScaled * k.transpose();
             for (int i = 0; i < L; ++i)
@@ -143,14 +141,37 @@ void attendMultihead(MultiheadResult &r)
             maskedRows.clear();
             softmaxRowsWithStats(
                 logits, weights, rowSum, rowEntropy, rowMax, rowArgmax, colSum, colEntropy, maskedRows, nullptr);
-            Eigen::Map<MatrixRM>(
-                r.headWeights.data.data() + (std::size_t(b) * h + head) * r.headWeights.sliceSize(), L, L)
-                = weights;
-            Map o(r.concat.data.data() + std::size_t(b) * L * E + std::size_t(head) * d, L, d, Eigen::OuterStride<>(E));
-            o.noalias() = weights * v;
-            r.headMeanEntropy[std::size_t(b) * h + head] = rowEntropy.mean();
+            f(e, weights, rowEntropy);
         }
     }
+}
+
+} // namespace
+
+std::vector<double> multiheadMeanEntropies(const MultiheadResult &r, double divisor)
+{
+    std::vector<double> mean(std::size_t(r.settings.batch) * r.settings.heads, 0.0);
+    eachHead(r, float(divisor), [&mean](int e, const MatrixRM &, const Eigen::VectorXd &rowEntropy) {
+        mean[std::size_t(e)] = rowEntropy.mean();
+    });
+    return mean;
+}
+
+void attendMultihead(MultiheadResult &r)
+{
+    const MultiheadSettings &s = r.settings;
+    const int B = s.batch, L = s.length, E = s.dModel, h = s.heads, d = E / h;
+    r.headWeights = Tensor3(B * h, L, L);
+    r.concat = Tensor3(B, L, E);
+    r.headMeanEntropy.assign(std::size_t(B) * h, 0.0);
+    eachHead(r, float(std::sqrt(double(d))), [&](int e, const MatrixRM &weights, const Eigen::VectorXd &rowEntropy) {
+        const int b = e / h, head = e % h;
+        Eigen::Map<MatrixRM>(r.headWeights.data.data() + std::size_t(e) * r.headWeights.sliceSize(), L, L) = weights;
+        const ConstMap v(r.V.row(b, 0) + std::ptrdiff_t(head) * d, L, d, Eigen::OuterStride<>(E));
+        Map o(r.concat.data.data() + std::size_t(b) * L * E + std::size_t(head) * d, L, d, Eigen::OuterStride<>(E));
+        o.noalias() = weights * v;
+        r.headMeanEntropy[std::size_t(e)] = rowEntropy.mean();
+    });
 
     // The average over heads, and the output projection concat · out_proj_weightᵀ.
     r.averageWeights = Tensor3(B, L, L, 0.0f);
@@ -269,6 +290,7 @@ MultiheadCost multiheadCost(int batch, int length, int dModel, int heads)
     c.scores = double(batch) * heads * length * length * d; // h heads of L × L dot products of d_k
     c.weightedSums = double(batch) * heads * length * length * d; // weights · V per head
     c.outProjection = tokens * dModel * double(dModel); // concat · W_O
+    c.exponentials = double(batch) * heads * length * length;
     return c;
 }
 

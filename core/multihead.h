@@ -71,6 +71,10 @@ void multiheadForward(MultiheadResult &r);
 // Its two halves: Q, K, V from X and in_proj_weight; the heads, their average, concat and out from Q, K, V.
 void projectMultihead(MultiheadResult &r);
 void attendMultihead(MultiheadResult &r);
+// Each head's mean row entropy (B·h values, in nats) when its logits are Q_h·K_hᵀ / divisor instead of / √d_k: with
+// √d_model, the multi-head mistake of scaling by the model's width instead of the head's (flatter weights). r must
+// hold Q and K (drawMultihead); √d_k gives r.headMeanEntropy.
+std::vector<double> multiheadMeanEntropies(const MultiheadResult &r, double divisor);
 // The bytes drawMultihead allocates (with the heads' copies the window makes of Q, K and V).
 std::uint64_t multiheadDrawBytes(const MultiheadSettings &s);
 
@@ -106,6 +110,9 @@ struct MultiheadCost
 {
     double projections = 0, scores = 0, weightedSums = 0, outProjection = 0;
     double total() const { return projections + scores + weightedSums + outProjection; }
+    // Not multiply-adds, not in the total: the softmax's exponentials, one per weight of every head (B·h·L·L), h
+    // times one head's; with the h smaller products, why the same multiply-adds need not take the same time.
+    double exponentials = 0;
 };
 // For h heads of d_model / h over B × L tokens (L keys each); h = 1 is one head of the full d_model.
 MultiheadCost multiheadCost(int batch, int length, int dModel, int heads);

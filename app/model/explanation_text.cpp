@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/explanation_text.h"
+#include "multihead.h"
 
 #include "loaded.h"
 #include "model/labels.h"
@@ -180,6 +181,9 @@ QString ExplanationText::statistics(const attn::Result &result)
         expectation = tr("none expected: Q and K are loaded, not drawn");
     else if (!e.known)
         expectation = tr("not known with position encodings");
+    else if (attn::multiheadOf(p))
+        expectation = tr("expected d_k/4 = %1, scaled %2 (xavier in_proj: q, k entries of variance 1/2)")
+                          .arg(significant(e.raw), significant(e.scaled));
     else if (p.mode == attn::Mode::Direct)
         expectation = tr("expected d_k%1 = %2, scaled %3").arg(sigma4, significant(e.raw), significant(e.scaled));
     else if (p.init == attn::Init::Randn)

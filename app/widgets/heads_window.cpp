@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <tuple>
 #include <utility>
 
@@ -34,7 +35,7 @@ HeadTile::HeadTile(const QString &title, QWidget *parent)
     : QWidget(parent)
     , m_title(title)
 {
-    setMinimumSize(150, 180);
+    setMinimumSize(110, 150); // (8 heads, their mean and largest: ten across 1280 pixels)
     setToolTip(title);
 }
 
@@ -83,8 +84,14 @@ void HeadTile::paintEvent(QPaintEvent *)
         p.drawRect(map.adjusted(-2, -2, 1, 1));
     }
     p.setPen(palette().color(QPalette::WindowText));
-    p.drawText(
-        QRect(0, map.bottom() + 4, width(), line), Qt::AlignCenter, fm.elidedText(m_below, Qt::ElideRight, width()));
+    // The line under the map in a smaller font (to three quarters) where it is wider than the tile, before eliding.
+    QFont below = p.font();
+    if (const int wide = fm.horizontalAdvance(m_below); wide > width() - 2)
+        below.setPixelSize(std::max(QFontInfo(p.font()).pixelSize() * 3 / 4,
+            int(QFontInfo(p.font()).pixelSize() * double(width() - 2) / wide)));
+    p.setFont(below);
+    p.drawText(QRect(0, map.bottom() + 4, width(), line), Qt::AlignCenter,
+        QFontMetrics(below).elidedText(m_below, Qt::ElideRight, width()));
 }
 
 int HeadTile::contentHeight() const
@@ -112,7 +119,7 @@ HeadsWindow::HeadsWindow(AttentionModel *model, QWidget *parent)
 {
     m_texts.add([this] { setWindowTitle(tr("attention-viz — heads")); });
     setObjectName("headsWindow");
-    resize(1000, 600);
+    resize(1240, 640); // (within a 1280 x 720 projector, ten tiles across)
     auto *layout = new QVBoxLayout(this);
     m_intro = new QLabel(this);
     m_intro->setWordWrap(true);
@@ -406,7 +413,11 @@ void HeadsWindow::refresh()
     }
     QString status = H > 1
         ? tr("B = %1, H = %2 heads, L = %3, S = %4.").arg(B).arg(H).arg(L).arg(S)
-        : tr("B = %1, one head each (load (B, H, L, d) arrays for heads), L = %2, S = %3.").arg(B).arg(L).arg(S);
+        : tr("B = %1, one head each (Heads h in the settings draws nn.MultiheadAttention's heads; or load (B, H, L, d) "
+             "arrays), L = %2, S = %3.")
+              .arg(B)
+              .arg(L)
+              .arg(S);
     if (shownBatches < B || shownHeads < H)
         status += tr(" The first %1 maps are drawn.").arg(shownBatches * shownHeads);
     m_status->setText(status);
@@ -451,7 +462,14 @@ void HeadsWindow::showCost(const attn::Params &p)
         + row(tr("scores Q_h·K_hᵀ"), heads.scores, one.scores)
         + row(tr("weighted sums weights·V_h"), heads.weightedSums, one.weightedSums)
         + row(tr("output projection concat·W_O"), heads.outProjection, one.outProjection)
-        + row(tr("total"), heads.total(), one.total()) + QStringLiteral("</table><p>")
+        + row(tr("total"), heads.total(), one.total())
+        + row(tr("softmax exponentials (not multiply-adds)"), heads.exponentials, one.exponentials)
+        + QStringLiteral("</table><p>")
+        + tr("The multiply-adds are the same; the softmax is not: %1 heads take %1 softmaxes over L × L, and their "
+             "products are smaller, which a CPU does less efficiently. So the measured times need not be equal.")
+              .arg(s.heads)
+              .toHtmlEscaped()
+        + QStringLiteral("</p><p>")
         + tr("Shapes: X (%1, %2, %3) → Q, K, V (%1, %2, %3) → %4 heads of (%1, %2, %5) each → their outputs "
              "concatenated (%1, %2, %3) → · W_Oᵀ (%3, %3) → out (%1, %2, %3).")
               .arg(s.batch)
@@ -459,6 +477,26 @@ void HeadsWindow::showCost(const attn::Params &p)
               .arg(s.dModel)
               .arg(s.heads)
               .arg(m->headDim)
+              .toHtmlEscaped();
+    // The multi-head mistake: the model's width in the scale instead of the head's (computed once per draw).
+    if (m_wrongScaleFor != settingsKey(s)) {
+        const auto mean = [](const std::vector<double> &v) {
+            return v.empty() ? 0.0 : std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
+        };
+        m_rightEntropy = mean(attn::multiheadMeanEntropies(*m, std::sqrt(double(m->headDim))));
+        m_wrongEntropy = mean(attn::multiheadMeanEntropies(*m, std::sqrt(double(s.dModel))));
+        m_wrongScaleFor = settingsKey(s);
+    }
+    html += QStringLiteral("</p><p>")
+        + tr("Each head divides by √d_k = √%1 = %2. Dividing by √d_model = √%3 = %4 instead, a mistake when splitting "
+             "into heads, makes every head flatter: the heads' mean entropy %5 nats instead of %6 (ln L = %7 is "
+             "uniform).")
+              .arg(m->headDim)
+              .arg(locale.toString(std::sqrt(double(m->headDim)), 'g', 4))
+              .arg(s.dModel)
+              .arg(locale.toString(std::sqrt(double(s.dModel)), 'g', 4))
+              .arg(locale.toString(m_wrongEntropy, 'f', 3), locale.toString(m_rightEntropy, 'f', 3),
+                  locale.toString(std::log(double(s.length)), 'f', 3))
               .toHtmlEscaped();
     if (m_measuredFor == settingsKey(s))
         html += QStringLiteral("<br>") + m_measured.toHtmlEscaped();

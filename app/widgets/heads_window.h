@@ -80,6 +80,8 @@ private:
     QPushButton *m_measure, *m_export;
     QString m_measured; // "8 heads 1.2 ms, one head 1.1 ms" for the settings in m_measuredFor
     QString m_measuredFor;
+    QString m_wrongScaleFor; // the draws m_rightEntropy and m_wrongEntropy are of
+    double m_rightEntropy = 0, m_wrongEntropy = 0; // the heads' mean entropy divided by √d_k, and by √d_model
     QList<HeadTile *> m_tiles;
     int m_tileHeads = 0; // the heads the tiles were made for
     attn::HeadsOverview m_overview;

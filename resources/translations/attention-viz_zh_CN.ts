@@ -565,37 +565,37 @@
         <translation>单独设置键数 S</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="699"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="703"/>
         <source> = %1 batch × %2 heads</source>
         <translation> = %1 批 × %2 个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="701"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="705"/>
         <source> = batch %1, head %2</source>
         <translation> = 批次 %1，头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="746"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="748"/>
         <source>1 (one head)</source>
         <translation>1（单头）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="746"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="748"/>
         <source>%1 (d_k = %2)</source>
         <translation>%1（d_k = %2）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="772"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="774"/>
         <source>Heads: %1</source>
         <translation>头数：%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="777"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="779"/>
         <source>Heads: nn.MultiheadAttention(%1, %2) over these tokens needs about %3 MiB, more than the %4 MiB allowed on this machine; reduce L or d_model</source>
         <translation>头数：nn.MultiheadAttention(%1, %2) 在这些词元上约需 %3 MiB，超过本机允许的 %4 MiB；请减小 L 或 d_model</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/controls_panel.cpp" line="794"/>
+        <location filename="../../app/widgets/controls_panel.cpp" line="796"/>
         <source>Divide by √d_k = %1</source>
         <translation>除以 √d_k = %1</translation>
     </message>
@@ -603,325 +603,330 @@
 <context>
     <name>ExplanationText</name>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="34"/>
+        <location filename="../../app/model/explanation_text.cpp" line="35"/>
         <source>v·tanh(Q·W₁ + K·W₂) (additive, H = %1, not scaled)</source>
         <translation>v·tanh(Q·W₁ + K·W₂)（加性，H = %1，不缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="37"/>
+        <location filename="../../app/model/explanation_text.cpp" line="38"/>
         <source>Q·Kᵀ / √%1 = Q·Kᵀ / %2</source>
         <translation>Q·Kᵀ / √%1 = Q·Kᵀ / %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="39"/>
+        <location filename="../../app/model/explanation_text.cpp" line="40"/>
         <source>Q·Kᵀ (not scaled)</source>
         <translation>Q·Kᵀ（未缩放）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="41"/>
+        <location filename="../../app/model/explanation_text.cpp" line="42"/>
         <source>Q·Kᵀ × %1</source>
         <translation>Q·Kᵀ × %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="43"/>
+        <location filename="../../app/model/explanation_text.cpp" line="44"/>
         <source>Q·Kᵀ / d_k = Q·Kᵀ / %1</source>
         <translation>Q·Kᵀ / d_k = Q·Kᵀ / %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="45"/>
+        <location filename="../../app/model/explanation_text.cpp" line="46"/>
         <source>Q·Kᵀ / √d_model = Q·Kᵀ / %1</source>
         <translation>Q·Kᵀ / √d_model = Q·Kᵀ / %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="47"/>
+        <location filename="../../app/model/explanation_text.cpp" line="48"/>
         <source>(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2</source>
         <translation>(Q·%1^−¼)·(K·%1^−¼)ᵀ = Q·Kᵀ / %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="54"/>
+        <location filename="../../app/model/explanation_text.cpp" line="55"/>
         <source>over keys (dim −1)</source>
         <translation>沿键维（dim −1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="54"/>
+        <location filename="../../app/model/explanation_text.cpp" line="55"/>
         <source>over queries (dim −2)</source>
         <translation>沿查询维（dim −2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="61"/>
+        <location filename="../../app/model/explanation_text.cpp" line="62"/>
         <source>, causal mask</source>
         <translation>，因果掩码</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="63"/>
+        <location filename="../../app/model/explanation_text.cpp" line="64"/>
         <source>, no key padded</source>
         <translation>，没有填充的键</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="65"/>
+        <location filename="../../app/model/explanation_text.cpp" line="66"/>
         <source>, last key masked</source>
         <translation>，屏蔽最后 1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="67"/>
+        <location filename="../../app/model/explanation_text.cpp" line="68"/>
         <source>, last %1 keys masked</source>
         <translation>，屏蔽最后 %1 个键</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="69"/>
+        <location filename="../../app/model/explanation_text.cpp" line="70"/>
         <source>, custom mask</source>
         <translation>，自定义掩码</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="71"/>
+        <location filename="../../app/model/explanation_text.cpp" line="72"/>
         <source>weights = softmax( %1 ) %2%3      out = weights · V</source>
         <translation>weights = softmax( %1 ) %2%3      out = weights · V</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="87"/>
+        <location filename="../../app/model/explanation_text.cpp" line="88"/>
         <source>   ·   element %1 = batch %2, head %3 (of %4 heads: element b·%4 + h)</source>
         <translation>   ·   元素 %1 = 批次 %2、头 %3（共 %4 个头：元素 b·%4 + h）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="98"/>
-        <location filename="../../app/model/explanation_text.cpp" line="132"/>
+        <location filename="../../app/model/explanation_text.cpp" line="99"/>
+        <location filename="../../app/model/explanation_text.cpp" line="133"/>
         <source>(L, S)</source>
         <translation>(L, S)</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="98"/>
-        <location filename="../../app/model/explanation_text.cpp" line="132"/>
+        <location filename="../../app/model/explanation_text.cpp" line="99"/>
+        <location filename="../../app/model/explanation_text.cpp" line="133"/>
         <source>(B, 1, S)</source>
         <translation>(B, 1, S)</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="98"/>
-        <location filename="../../app/model/explanation_text.cpp" line="132"/>
+        <location filename="../../app/model/explanation_text.cpp" line="99"/>
+        <location filename="../../app/model/explanation_text.cpp" line="133"/>
         <source>(B, S)</source>
         <translation>(B, S)</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="100"/>
+        <location filename="../../app/model/explanation_text.cpp" line="101"/>
         <source>   ·   mask m %1, True = take part: scores.masked_fill(~m, -1e9)</source>
         <translation>   ·   掩码 m %1，True = 参与：scores.masked_fill(~m, -1e9)</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="101"/>
+        <location filename="../../app/model/explanation_text.cpp" line="102"/>
         <source>   ·   mask m %1, True = ignore: scores.masked_fill(m, -1e9)</source>
         <translation>   ·   掩码 m %1，True = 屏蔽：scores.masked_fill(m, -1e9)</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="103"/>
+        <location filename="../../app/model/explanation_text.cpp" line="104"/>
         <source>   ·   mask m %1, True = take part: F.scaled_dot_product_attention(q, k, v, attn_mask=m)</source>
         <translation>   ·   掩码 m %1，True = 参与：F.scaled_dot_product_attention(q, k, v, attn_mask=m)</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="106"/>
+        <location filename="../../app/model/explanation_text.cpp" line="107"/>
         <source>   ·   mask m (B, S), True = ignore: nn.MultiheadAttention(…)(q, k, v, key_padding_mask=m)</source>
         <translation>   ·   掩码 m (B, S)，True = 屏蔽：nn.MultiheadAttention(…)(q, k, v, key_padding_mask=m)</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="107"/>
+        <location filename="../../app/model/explanation_text.cpp" line="108"/>
         <source>   ·   mask m (L, S), True = ignore: nn.MultiheadAttention(…)(q, k, v, attn_mask=m)</source>
         <translation>   ·   掩码 m (L, S)，True = 屏蔽：nn.MultiheadAttention(…)(q, k, v, attn_mask=m)</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="110"/>
+        <location filename="../../app/model/explanation_text.cpp" line="111"/>
         <source>Q = X·W_q %1, K = %2·W_k, V = %2·W_v   </source>
         <translation>Q = X·W_q %1，K = %2·W_k，V = %2·W_v   </translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="114"/>
+        <location filename="../../app/model/explanation_text.cpp" line="115"/>
         <source>scores v·tanh(Q·W₁ + K·W₂): Q %1, K %2, W₁ and W₂ (%3, %4), v (%4) → %5  →  softmax %6 → %5  →  weights·V: %5·%7 → %8</source>
         <translation>分数 v·tanh(Q·W₁ + K·W₂)：Q %1，K %2，W₁ 和 W₂ (%3, %4)，v (%4) → %5  →  softmax %6 → %5  →  weights·V：%5·%7 → %8</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="120"/>
+        <location filename="../../app/model/explanation_text.cpp" line="121"/>
         <source>Q·Kᵀ: %1·%2 → %3  →  %7  →  softmax %4 → %3  →  weights·V: %3·%5 → %6</source>
         <translation>打分 Q·Kᵀ：%1·%2 → %3  →  %7  →  softmax %4 → %3  →  聚合 weights·V：%3·%5 → %6</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="134"/>
+        <location filename="../../app/model/explanation_text.cpp" line="135"/>
         <source>   ·   mask %1, True = take part (SDPA&apos;s attn_mask)</source>
         <translation>   ·   掩码 %1，True = 参与（SDPA 的 attn_mask）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="135"/>
+        <location filename="../../app/model/explanation_text.cpp" line="136"/>
         <source>   ·   mask %1, True = ignore (MHA&apos;s %2)</source>
         <translation>   ·   掩码 %1，True = 屏蔽（MHA 的 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="139"/>
+        <location filename="../../app/model/explanation_text.cpp" line="140"/>
         <source>scores and weights %1, out %2</source>
         <translation>分数与权重 %1，输出 %2</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="153"/>
+        <location filename="../../app/model/explanation_text.cpp" line="154"/>
         <source>rows that are NaN: %1 of %2 (NaN or +∞ in their scores, as in PyTorch); rows that do not sum to 1: %3</source>
         <translation>为 NaN 的行：%2 行中 %1 行（其分数中有 NaN 或 +∞，与 PyTorch 相同）；和不为 1 的行：%3</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="158"/>
+        <location filename="../../app/model/explanation_text.cpp" line="159"/>
         <source>columns that are NaN: %1 of %2 (NaN or +∞ in their scores, as in PyTorch); the rows&apos; sums are NaN</source>
         <translation>为 NaN 的列：%2 列中 %1 列（其分数中有 NaN 或 +∞，与 PyTorch 相同）；各行之和为 NaN</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="162"/>
+        <location filename="../../app/model/explanation_text.cpp" line="163"/>
         <source>every row sums to 1</source>
         <translation>每一行的和都为 1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="163"/>
+        <location filename="../../app/model/explanation_text.cpp" line="164"/>
         <source>rows that do not sum to 1: %1 of %2</source>
         <translation>和不为 1 的行：%2 行中有 %1 行</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="165"/>
+        <location filename="../../app/model/explanation_text.cpp" line="166"/>
         <source>columns sum to 1 (the %1 keys no query may see: 0), %2 of %3 rows do not</source>
         <translation>各列之和为 1（没有查询能看到的 %1 个键：0），%3 行中有 %2 行不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="170"/>
+        <location filename="../../app/model/explanation_text.cpp" line="171"/>
         <source>columns sum to 1, %1 of %2 rows do not</source>
         <translation>各列和为 1，%2 行中有 %1 行的和不为 1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="174"/>
+        <location filename="../../app/model/explanation_text.cpp" line="175"/>
         <source>·σ⁴</source>
         <translation>·σ⁴</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="177"/>
+        <location filename="../../app/model/explanation_text.cpp" line="178"/>
         <source>additive scores: a sum of H tanh&apos;s, bounded by Σ|v_h| = %1 whatever d_k is</source>
         <translation>加性分数：H 个 tanh 之和，无论 d_k 多大都不超过 Σ|v_h| = %1</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="180"/>
+        <location filename="../../app/model/explanation_text.cpp" line="181"/>
         <source>none expected: Q and K are loaded, not drawn</source>
         <translation>没有期望值：Q 和 K 是载入的，不是随机抽取的</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="182"/>
+        <location filename="../../app/model/explanation_text.cpp" line="183"/>
         <source>not known with position encodings</source>
         <translation>加了位置编码时无法给出期望值</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="184"/>
+        <location filename="../../app/model/explanation_text.cpp" line="188"/>
         <source>expected d_k%1 = %2, scaled %3</source>
         <translation>期望 d_k%1 = %2，缩放后 %3</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="186"/>
+        <location filename="../../app/model/explanation_text.cpp" line="190"/>
         <source>expected d_k·d_model²%1 = %2, scaled %3 (randn weights: q and k entries have variance d_model)</source>
         <translation>期望 d_k·d_model²%1 = %2，缩放后 %3（randn 权重：q 和 k 的每个元素方差为 d_model）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="190"/>
+        <location filename="../../app/model/explanation_text.cpp" line="194"/>
         <source>expected d_k%1 = %2, scaled %3 (randn / √d_model weights: q and k entries have variance 1)</source>
         <translation>期望 d_k%1 = %2，缩放后 %3（randn / √d_model 权重：q 和 k 的每个元素方差为 1）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="193"/>
+        <location filename="../../app/model/explanation_text.cpp" line="197"/>
         <source>expected d_k/9%1 = %2, scaled %3 (nn.Linear weights: q and k entries have variance 1/3)</source>
         <translation>期望 d_k/9%1 = %2，缩放后 %3（nn.Linear 权重：q 和 k 的每个元素方差为 1/3）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="199"/>
+        <location filename="../../app/model/explanation_text.cpp" line="203"/>
         <source>mean softmax Jacobian norm %1 (uniform rows over their visible keys have %2 on average, one-hot rows 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见键上均匀的行平均为 %2，独热的行是 0）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="201"/>
+        <location filename="../../app/model/explanation_text.cpp" line="205"/>
         <source>mean softmax Jacobian norm %1 (a uniform row has %2, a one-hot row 0; the most, 0.5, a row split evenly between two keys)</source>
         <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的行是 %2，独热的行是 0；最大值 0.5 出现在平分给两个键的行）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="206"/>
+        <location filename="../../app/model/explanation_text.cpp" line="210"/>
         <source>mean softmax Jacobian norm %1 (a uniform column has %2, a one-hot column 0; the most, 0.5, a column split evenly between two queries)</source>
         <translation>softmax 雅可比矩阵范数的平均值 %1（均匀的列是 %2，独热的列是 0；最大值 0.5 出现在平分给两个查询的列）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="204"/>
+        <location filename="../../app/model/explanation_text.cpp" line="208"/>
         <source>mean softmax Jacobian norm %1 (uniform columns over their visible queries have %2 on average, one-hot columns 0)</source>
         <translation>softmax 雅可比范数的平均值 %1（在各自可见查询上均匀的列平均为 %2，独热的列为 0）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="216"/>
+        <location filename="../../app/model/explanation_text.cpp" line="185"/>
+        <source>expected d_k/4 = %1, scaled %2 (xavier in_proj: q, k entries of variance 1/2)</source>
+        <translation>期望 d_k/4 = %1，缩放后 %2（xavier in_proj：q、k 分量方差为 1/2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model/explanation_text.cpp" line="220"/>
         <source>mean row entropy %1 nats = %2% of ln S = %3</source>
         <translation>平均行熵 %1 奈特 = ln S = %3 的 %2%</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="221"/>
+        <location filename="../../app/model/explanation_text.cpp" line="225"/>
         <source>mean row entropy %1 nats = %2% of the most the mask allows (%3: ln of each row&apos;s visible keys, on average)</source>
         <translation>行熵的平均值 %1 奈特 = 掩码所允许最大值的 %2%（%3：每行可见键数的 ln 的平均）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="227"/>
+        <location filename="../../app/model/explanation_text.cpp" line="231"/>
         <source>mean column entropy %1 nats = %2% of ln L = %3 (the columns are the distributions)</source>
         <translation>平均列熵 %1 奈特 = ln L = %3 的 %2%（此时列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="232"/>
+        <location filename="../../app/model/explanation_text.cpp" line="236"/>
         <source>mean column entropy %1 nats = %2% of the most the mask allows (%3: ln of each column&apos;s visible queries, on average; the columns are the distributions)</source>
         <translation>列熵的平均值 %1 奈特 = 掩码所允许最大值的 %2%（%3：每列可见查询数的 ln 的平均；列才是概率分布）</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="236"/>
+        <location filename="../../app/model/explanation_text.cpp" line="240"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(scores) = %5 (not scaled: %6); %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(分数) = %5（不缩放：%6）；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="238"/>
+        <location filename="../../app/model/explanation_text.cpp" line="242"/>
         <source>max weight %1 (query %2 → key %3)   ·   %4   ·   sample Var(Q·Kᵀ) = %5, Var(scaled) = %6; %7   ·   %8   ·   %9</source>
         <translation>最大权重 %1（查询 %2 → 键 %3）   ·   %4   ·   样本 Var(Q·Kᵀ) = %5，Var(缩放后) = %6；%7   ·   %8   ·   %9</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="255"/>
+        <location filename="../../app/model/explanation_text.cpp" line="259"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="257"/>
+        <location filename="../../app/model/explanation_text.cpp" line="261"/>
         <source>%1: max weight %2, mean row entropy %3 nats (%4% of ln S), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均行熵 %3 奈特（ln S 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="260"/>
+        <location filename="../../app/model/explanation_text.cpp" line="264"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of the most the mask allows), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（掩码允许的最大值的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="262"/>
+        <location filename="../../app/model/explanation_text.cpp" line="266"/>
         <source>%1: max weight %2, mean column entropy %3 nats (%4% of ln L), mean gradient %5</source>
         <translation>%1：最大权重 %2，平均列熵 %3 奈特（ln L 的 %4%），平均梯度 %5</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="271"/>
+        <location filename="../../app/model/explanation_text.cpp" line="275"/>
         <source>F.scaled_dot_product_attention computes scaled dot products only: additive scores have no official line to compare with.</source>
         <translation>F.scaled_dot_product_attention 只计算缩放点积：加性打分没有可比较的官方实现。</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="276"/>
+        <location filename="../../app/model/explanation_text.cpp" line="280"/>
         <source>max |manual − official| = %1 (round(…, 8) = %2), allclose = %3 (atol 1e-6).</source>
         <translation>最大绝对差 |manual − official| = %1（round(…, 8) = %2），allclose = %3（atol 1e-6）。</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="281"/>
+        <location filename="../../app/model/explanation_text.cpp" line="285"/>
         <source>SDPA&apos;s softmax is always over the keys (dim −1); these settings take it over the queries, so the two are different functions.</source>
         <translation>SDPA 的 softmax 总是沿键（dim −1）；当前设置沿查询做 softmax，所以两者是不同的函数。</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="284"/>
+        <location filename="../../app/model/explanation_text.cpp" line="288"/>
         <source>Queries that see no key: %1. SDPA gives NaN there (left out of the difference, and allclose is False).</source>
         <translation>看不到任何键的查询：%1 个。SDPA 在那里给出 NaN（不计入差值，allclose 为 False）。</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="288"/>
+        <location filename="../../app/model/explanation_text.cpp" line="292"/>
         <source>Same formula, another float32 order: SDPA scales q and k by √scale = %1 before the product.</source>
         <translation>公式相同，float32 运算顺序不同：SDPA 先把 q 和 k 各乘以 √scale = %1，再做乘积。</translation>
     </message>
     <message>
-        <location filename="../../app/model/explanation_text.cpp" line="291"/>
+        <location filename="../../app/model/explanation_text.cpp" line="295"/>
         <source>At this size PyTorch may choose another kernel (flash or memory-efficient attention), which the lecture says may differ more; this is the math kernel&apos;s difference.</source>
         <translation>在这个规模下 PyTorch 可能选用别的内核（flash 或 memory-efficient attention），讲义说差异可能更大；这里给出的是 math 内核的差。</translation>
     </message>
@@ -1296,190 +1301,205 @@
 <context>
     <name>HeadsWindow</name>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="113"/>
-        <location filename="../../app/widgets/heads_window.cpp" line="336"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="120"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="343"/>
         <source>attention-viz — heads</source>
         <translation>attention-viz — 注意力头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="138"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="145"/>
         <source>Measure both</source>
         <translation>测量两者</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="140"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="147"/>
         <source>Runs nn.MultiheadAttention&apos;s forward pass here five times with these heads and five times with one head of d_model, and shows the median time of each.</source>
         <translation>在本机用这些头运行 nn.MultiheadAttention 的前向五次，再用一个 d_model 宽的头运行五次，显示各自的中位时间。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="147"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="154"/>
         <source>Export picture…</source>
         <translation>导出图片…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="148"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="155"/>
         <source>Save the grid of heads (each with its mean entropy, their mean and largest) as PNG, PDF or SVG; File &gt; Export saves the head shown in the main window</source>
         <translation>把各头的网格（每个头及其平均熵、它们的平均和最大值）保存为 PNG、PDF 或 SVG；文件 &gt; 导出保存主窗口中显示的那个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="155"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="162"/>
         <source>Export the heads</source>
         <translation>导出各头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="171"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="178"/>
         <source>Close this window</source>
         <translation>关闭此窗口</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="175"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="182"/>
         <source>The next head in the main window</source>
         <translation>主窗口中显示下一个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="176"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="183"/>
         <source>The head before in the main window</source>
         <translation>主窗口中显示上一个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="221"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="228"/>
         <source>no heads are shown</source>
         <translation>没有显示任何头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="319"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="326"/>
         <source>measured here (median of %1 runs each): %2 heads %3 ms, one head %4 ms</source>
         <translation>本机实测（各 %1 次的中位数）：%2 个头 %3 ms，单头 %4 ms</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="335"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="342"/>
         <source>attention-viz — heads of %1</source>
         <translation>attention-viz — %1 的注意力头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="356"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="363"/>
         <source>batch %1 · head %2</source>
         <translation>批次 %1 · 头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="356"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="363"/>
         <source>batch element %1</source>
         <translation>批次元素 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="372"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="379"/>
         <source>batch %1 · mean</source>
         <translation>批次 %1 · 平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="372"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="379"/>
         <source>mean of %1 heads</source>
         <translation>%1 个头的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="373"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="380"/>
         <source>batch %1 · max</source>
         <translation>批次 %1 · 最大</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="373"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="380"/>
         <source>max over heads</source>
         <translation>各头的最大值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="374"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="381"/>
         <source>batch %1: the mean of its %2 heads&apos; weights</source>
         <translation>批次 %1：其 %2 个头的权重的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="375"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="382"/>
         <source>batch %1: the largest weight of any head, cell by cell</source>
         <translation>批次 %1：逐格取所有头中最大的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="383"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="390"/>
         <source>Each map is one head&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low for a head that looks at one key, ln S for one that spreads evenly. Click a head, or press → and ←, to see it large in the main window.</source>
         <translation>每张图是一个头的权重（查询向下、键向右，viridis 色表 0 到 1），下方是其各行的平均熵：只看一个键的头熵低，均匀分布的头为 ln S。点击一个头，或按 → 和 ←，即可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="386"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="393"/>
         <source>Each map is one batch element&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low where a query looks at one key, ln S where it spreads evenly. Click a map, or press → and ←, to see it large in the main window.</source>
         <translation>每张图是一个批次元素的权重（查询向下，键向右，viridis 色表 0 到 1），下方是其各行的平均熵：查询只看一个键时低，均匀分散时为 ln S。点击一张图，或按 → 和 ←，可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="390"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="397"/>
         <source>The last two maps of a row are the mean over the heads (nn.MultiheadAttention&apos;s average_attn_weights=True) and the largest weight of any head.</source>
         <translation>每行最后两张图是各头的平均（nn.MultiheadAttention 的 average_attn_weights=True）和任一头中的最大权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="393"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="400"/>
         <source>%1 nats</source>
         <translation>%1 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="399"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="406"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="408"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="415"/>
         <source>B = %1, H = %2 heads, L = %3, S = %4.</source>
         <translation>B = %1，H = %2 个头，L = %3，S = %4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="409"/>
-        <source>B = %1, one head each (load (B, H, L, d) arrays for heads), L = %2, S = %3.</source>
-        <translation>B = %1，每个一个头（载入 (B, H, L, d) 数组才有多个头），L = %2，S = %3。</translation>
+        <location filename="../../app/widgets/heads_window.cpp" line="416"/>
+        <source>B = %1, one head each (Heads h in the settings draws nn.MultiheadAttention&apos;s heads; or load (B, H, L, d) arrays), L = %2, S = %3.</source>
+        <translation>B = %1，每个一个头（设置中的头数 h 会抽取 nn.MultiheadAttention 的各头；或者载入 (B, H, L, d) 数组），L = %2，S = %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="411"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="422"/>
         <source> The first %1 maps are drawn.</source>
         <translation> 只画出前 %1 张图。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="437"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="448"/>
         <source>Multiply-adds of one forward pass of nn.MultiheadAttention(%1, %2) over B = %3, L = %4: %2 heads of d_k = %5 against one head of d_k = %1. Each head&apos;s scores are L × L dot products of d_k = d_model / h, so the %2 heads together do as many as one head of d_model (§3.2.2 of the paper).</source>
         <translation>nn.MultiheadAttention(%1, %2) 在 B = %3、L = %4 上一次前向的乘加次数：%2 个 d_k = %5 的头，对比一个 d_k = %1 的头。每个头的分数是 L × L 个 d_k = d_model / h 维的点积，所以 %2 个头合起来与一个 d_model 宽的头一样多（论文 §3.2.2）。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="448"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="459"/>
         <source>%1 heads of %2</source>
         <translation>%1 个头，每个 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="449"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="460"/>
         <source>1 head of %1</source>
         <translation>1 个头，%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="450"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="461"/>
         <source>projections X·W_q, X·W_k, X·W_v</source>
         <translation>投影 X·W_q、X·W_k、X·W_v</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="451"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="462"/>
         <source>scores Q_h·K_hᵀ</source>
         <translation>分数 Q_h·K_hᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="452"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="463"/>
         <source>weighted sums weights·V_h</source>
         <translation>加权和 weights·V_h</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="453"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="464"/>
         <source>output projection concat·W_O</source>
         <translation>输出投影 concat·W_O</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="454"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="465"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="455"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="466"/>
+        <source>softmax exponentials (not multiply-adds)</source>
+        <translation>softmax 的指数运算（不是乘加）</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="468"/>
+        <source>The multiply-adds are the same; the softmax is not: %1 heads take %1 softmaxes over L × L, and their products are smaller, which a CPU does less efficiently. So the measured times need not be equal.</source>
+        <translation>乘加次数相同；softmax 却不同：%1 个头要做 %1 次 L × L 的 softmax，而且它们的矩阵乘法更小，CPU 做起来效率更低。所以测得的时间不一定相等。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="473"/>
         <source>Shapes: X (%1, %2, %3) → Q, K, V (%1, %2, %3) → %4 heads of (%1, %2, %5) each → their outputs concatenated (%1, %2, %3) → · W_Oᵀ (%3, %3) → out (%1, %2, %3).</source>
         <translation>形状：X (%1, %2, %3) → Q、K、V (%1, %2, %3) → %4 个头，各 (%1, %2, %5) → 输出拼接 (%1, %2, %3) → · W_Oᵀ (%3, %3) → out (%1, %2, %3)。</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="491"/>
+        <source>Each head divides by √d_k = √%1 = %2. Dividing by √d_model = √%3 = %4 instead, a mistake when splitting into heads, makes every head flatter: the heads&apos; mean entropy %5 nats instead of %6 (ln L = %7 is uniform).</source>
+        <translation>每个头除以 √d_k = √%1 = %2。若改为除以 √d_model = √%3 = %4（拆分成多头时的一个错误），每个头都会更平坦：各头的平均熵为 %5 奈特，而不是 %6（ln L = %7 为均匀分布）。</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,7 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <numeric>
 
 class TestDataWindow : public QObject
 {
@@ -38,6 +39,7 @@ private slots:
     void badDataKeepsTheState();
     void headsGrid();
     void headsGridExports();
+    void headsCostIsTheCores();
     void weightsAlone();
     void weightsMapLarge();
     void weightsPictureFromTheCommandLine();
@@ -259,6 +261,46 @@ void TestDataWindow::headsGridExports()
     QVERIFY(!heads->exportGrid(dir.filePath("missing/heads.png"), &error));
     QVERIFY(!error.isEmpty());
     QVERIFY(!QFile::exists(dir.filePath("heads.bmp")) && !QFile::exists(dir.filePath("missing/heads.png")));
+    heads->close();
+}
+
+// The heads window's cost of nn.MultiheadAttention(512, 8) over 6 tokens: every count is core's multiheadCost for
+// 8 heads and for one head of 512 (equal totals), the ÷√d_model mistake's entropy is core's for those draws and
+// higher than the right one, and Measure both adds the times it took.
+void TestDataWindow::headsCostIsTheCores()
+{
+    attn::MultiheadSettings s;
+    s.batch = 1;
+    s.length = 6;
+    s.dModel = 512;
+    s.heads = 8;
+    model().setParams(attn::multiheadParams(attn::Params(), s));
+    window().settle();
+    gui::pressKey(&window(), Qt::Key_H, Qt::ControlModifier);
+    auto *heads = window().findChild<HeadsWindow *>("headsWindow");
+    QVERIFY(heads && heads->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(!heads->costText().isEmpty(), gui::kPatienceMs);
+    const QString cost = heads->costText();
+    const attn::MultiheadCost eight = attn::multiheadCost(1, 6, 512, 8), one = attn::multiheadCost(1, 6, 512, 1);
+    const QLocale locale;
+    QCOMPARE(eight.exponentials, 8 * one.exponentials); // (8 softmaxes of 6 x 6)
+    for (double v : { eight.projections, eight.scores, eight.weightedSums, eight.outProjection, eight.total(),
+             one.projections, one.scores, one.total(), eight.exponentials, one.exponentials })
+        QVERIFY2(cost.contains(locale.toString(qlonglong(v))), qPrintable(QString::number(v) + " | " + cost));
+    QCOMPARE(cost.count(locale.toString(qlonglong(eight.total()))), 2); // both columns' totals, the same
+    const attn::MultiheadResult *m = attn::multiheadOf(model().params());
+    QVERIFY(m);
+    const auto mean = [](const std::vector<double> &v) { return std::accumulate(v.begin(), v.end(), 0.0) / v.size(); };
+    const double right = mean(attn::multiheadMeanEntropies(*m, 8.0)),
+                 wrong = mean(attn::multiheadMeanEntropies(*m, std::sqrt(512.0)));
+    QVERIFY(wrong > right);
+    QVERIFY2(cost.contains(
+                 QString("the heads' mean entropy %1 nats instead of %2").arg(wrong, 0, 'f', 3).arg(right, 0, 'f', 3)),
+        qPrintable(cost));
+    QVERIFY(!cost.contains("measured here"));
+    heads->measure(1);
+    QVERIFY2(
+        heads->costText().contains("measured here (median of 1 runs each): 8 heads"), qPrintable(heads->costText()));
     heads->close();
 }
 
