@@ -446,8 +446,11 @@ void HeadsWindow::showCost(const attn::Params &p)
     };
     QString html = QStringLiteral("<p>")
         + tr("Multiply-adds of one forward pass of nn.MultiheadAttention(%1, %2) over B = %3, L = %4: %2 heads of "
-             "d_k = %5 against one head of d_k = %1. Each head's scores are L × L dot products of d_k = d_model / h, "
-             "so the %2 heads together do as many as one head of d_model (§3.2.2 of the paper).")
+             "d_k = %5 against one head of d_k = %1. Why the same (§3.2.2 of the paper): the %2 heads' projections "
+             "side by side, %2 × (%1 × %5), are one %1 × %1 matrix, so they cost what one head's does; each head's "
+             "scores are L × L dot products of d_k = %5, %2 times shorter, and there are %2 heads, so together they "
+             "do the multiply-adds of one head of %1; the same for the weighted sums; W_O is one %1 × %1 matrix "
+             "either way.")
               .arg(s.dModel)
               .arg(s.heads)
               .arg(s.batch)

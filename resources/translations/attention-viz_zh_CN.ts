@@ -1443,61 +1443,61 @@
     </message>
     <message>
         <location filename="../../app/widgets/heads_window.cpp" line="448"/>
-        <source>Multiply-adds of one forward pass of nn.MultiheadAttention(%1, %2) over B = %3, L = %4: %2 heads of d_k = %5 against one head of d_k = %1. Each head&apos;s scores are L × L dot products of d_k = d_model / h, so the %2 heads together do as many as one head of d_model (§3.2.2 of the paper).</source>
-        <translation>nn.MultiheadAttention(%1, %2) 在 B = %3、L = %4 上一次前向的乘加次数：%2 个 d_k = %5 的头，对比一个 d_k = %1 的头。每个头的分数是 L × L 个 d_k = d_model / h 维的点积，所以 %2 个头合起来与一个 d_model 宽的头一样多（论文 §3.2.2）。</translation>
+        <source>Multiply-adds of one forward pass of nn.MultiheadAttention(%1, %2) over B = %3, L = %4: %2 heads of d_k = %5 against one head of d_k = %1. Why the same (§3.2.2 of the paper): the %2 heads&apos; projections side by side, %2 × (%1 × %5), are one %1 × %1 matrix, so they cost what one head&apos;s does; each head&apos;s scores are L × L dot products of d_k = %5, %2 times shorter, and there are %2 heads, so together they do the multiply-adds of one head of %1; the same for the weighted sums; W_O is one %1 × %1 matrix either way.</source>
+        <translation>nn.MultiheadAttention(%1, %2) 在 B = %3、L = %4 上一次前向计算的乘加次数：%2 个 d_k = %5 的头对比一个 d_k = %1 的头。为什么相同（论文 §3.2.2）：%2 个头的投影并排起来，%2 × (%1 × %5)，就是一个 %1 × %1 的矩阵，所以与一个头的投影代价相同；每个头的分数是 L × L 个 d_k = %5 的点积，短了 %2 倍，而头有 %2 个，所以合起来的乘加次数等于一个 %1 维的头；加权求和也一样；W_O 无论如何都是一个 %1 × %1 的矩阵。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="459"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="462"/>
         <source>%1 heads of %2</source>
         <translation>%1 个头，每个 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="460"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="463"/>
         <source>1 head of %1</source>
         <translation>1 个头，%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="461"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="464"/>
         <source>projections X·W_q, X·W_k, X·W_v</source>
         <translation>投影 X·W_q、X·W_k、X·W_v</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="462"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="465"/>
         <source>scores Q_h·K_hᵀ</source>
         <translation>分数 Q_h·K_hᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="463"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="466"/>
         <source>weighted sums weights·V_h</source>
         <translation>加权和 weights·V_h</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="464"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="467"/>
         <source>output projection concat·W_O</source>
         <translation>输出投影 concat·W_O</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="465"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="468"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="466"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="469"/>
         <source>softmax exponentials (not multiply-adds)</source>
         <translation>softmax 的指数运算（不是乘加）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="468"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="471"/>
         <source>The multiply-adds are the same; the softmax is not: %1 heads take %1 softmaxes over L × L, and their products are smaller, which a CPU does less efficiently. So the measured times need not be equal.</source>
         <translation>乘加次数相同；softmax 却不同：%1 个头要做 %1 次 L × L 的 softmax，而且它们的矩阵乘法更小，CPU 做起来效率更低。所以测得的时间不一定相等。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="473"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="476"/>
         <source>Shapes: X (%1, %2, %3) → Q, K, V (%1, %2, %3) → %4 heads of (%1, %2, %5) each → their outputs concatenated (%1, %2, %3) → · W_Oᵀ (%3, %3) → out (%1, %2, %3).</source>
         <translation>形状：X (%1, %2, %3) → Q、K、V (%1, %2, %3) → %4 个头，各 (%1, %2, %5) → 输出拼接 (%1, %2, %3) → · W_Oᵀ (%3, %3) → out (%1, %2, %3)。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="491"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="494"/>
         <source>Each head divides by √d_k = √%1 = %2. Dividing by √d_model = √%3 = %4 instead, a mistake when splitting into heads, makes every head flatter: the heads&apos; mean entropy %5 nats instead of %6 (ln L = %7 is uniform).</source>
         <translation>每个头除以 √d_k = √%1 = %2。若改为除以 √d_model = √%3 = %4（拆分成多头时的一个错误），每个头都会更平坦：各头的平均熵为 %5 奈特，而不是 %6（ln L = %7 为均匀分布）。</translation>
     </message>
