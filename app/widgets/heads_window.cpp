@@ -75,7 +75,19 @@ void HeadTile::paintEvent(QPaintEvent *)
     p.setFont(textFont());
     const QFontMetrics fm(p.font());
     const int line = fm.height();
-    p.drawText(QRect(0, 0, width(), line), Qt::AlignCenter, fm.elidedText(m_title, Qt::ElideRight, width()));
+    // A text wider than the tile in a smaller font (to three quarters) before it is elided.
+    const auto fitted = [&](const QString &text) {
+        QFont f = p.font();
+        if (const int wide = fm.horizontalAdvance(text); wide > width() - 2)
+            f.setPixelSize(std::max(QFontInfo(p.font()).pixelSize() * 3 / 4,
+                int(QFontInfo(p.font()).pixelSize() * double(width() - 2) / wide)));
+        return f;
+    };
+    const QFont normal = p.font();
+    p.setFont(fitted(m_title));
+    p.drawText(QRect(0, 0, width(), line), Qt::AlignCenter,
+        QFontMetrics(p.font()).elidedText(m_title, Qt::ElideRight, width()));
+    p.setFont(normal);
     const int side = std::max(10, std::min(width() - 4, height() - 2 * line - 8));
     const QRect map((width() - side) / 2, line + 2, side, side); // (contentHeight: the same sizes)
     p.drawImage(map, m_image);
@@ -84,14 +96,14 @@ void HeadTile::paintEvent(QPaintEvent *)
         p.drawRect(map.adjusted(-2, -2, 1, 1));
     }
     p.setPen(palette().color(QPalette::WindowText));
-    // The line under the map in a smaller font (to three quarters) where it is wider than the tile, before eliding.
-    QFont below = p.font();
-    if (const int wide = fm.horizontalAdvance(m_below); wide > width() - 2)
-        below.setPixelSize(std::max(QFontInfo(p.font()).pixelSize() * 3 / 4,
-            int(QFontInfo(p.font()).pixelSize() * double(width() - 2) / wide)));
+    // (where even that is too narrow, the number without its name: "1.701 nats" of "entropy 1.701 nats")
+    QString under = m_below;
+    if (QFontMetrics(fitted(under)).horizontalAdvance(under) > width() - 2 && under.contains(' '))
+        under = under.section(' ', 1);
+    const QFont below = fitted(under);
     p.setFont(below);
     p.drawText(QRect(0, map.bottom() + 4, width(), line), Qt::AlignCenter,
-        QFontMetrics(below).elidedText(m_below, Qt::ElideRight, width()));
+        QFontMetrics(below).elidedText(under, Qt::ElideRight, width()));
 }
 
 int HeadTile::contentHeight() const
@@ -129,7 +141,10 @@ HeadsWindow::HeadsWindow(AttentionModel *model, QWidget *parent)
     m_grid = new QWidget;
     m_layout = new QGridLayout(m_grid);
     scroll->setWidget(m_grid);
-    layout->addWidget(scroll, 1);
+    // The maps keep a tile's height (a presenting window's large cost table squeezed them to a 30-pixel strip);
+    // the cost table below scrolls instead.
+    scroll->setMinimumHeight(HeadTile(QString()).minimumHeight() + 24);
+    layout->addWidget(scroll, 2);
     m_status = new QLabel(this);
     m_status->setObjectName("headsStatus");
     m_status->setWordWrap(true);
@@ -138,7 +153,14 @@ HeadsWindow::HeadsWindow(AttentionModel *model, QWidget *parent)
     m_cost->setObjectName("headsCost");
     m_cost->setTextFormat(Qt::RichText);
     m_cost->setWordWrap(true);
-    layout->addWidget(m_cost);
+    m_cost->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    auto *costScroll = new QScrollArea(this);
+    costScroll->setObjectName("headsCostScroll");
+    costScroll->setWidgetResizable(true);
+    costScroll->setFrameShape(QFrame::NoFrame);
+    costScroll->setWidget(m_cost);
+    layout->addWidget(costScroll, 3);
+    m_costScroll = costScroll;
     m_measure = new QPushButton(this);
     m_measure->setObjectName("headsMeasure");
     m_texts.add([this] {
@@ -359,8 +381,10 @@ void HeadsWindow::refresh()
         for (int b = 0; b < shownBatches; ++b) {
             for (int h = 0; h < shownHeads; ++h) {
                 const int e = b * H + h;
-                auto *tile = new HeadTile(
-                    H > 1 ? tr("batch %1 · head %2").arg(b).arg(h) : tr("batch element %1").arg(b), m_grid);
+                auto *tile
+                    = new HeadTile(H > 1 ? (B > 1 ? tr("batch %1 · head %2").arg(b).arg(h) : tr("head %1").arg(h))
+                                         : tr("batch element %1").arg(b),
+                        m_grid);
                 connect(tile, &HeadTile::clicked, this, [this, e] {
                     attn::Params q = m_model->params();
                     q.batchIndex = e;
@@ -429,6 +453,7 @@ void HeadsWindow::showCost(const attn::Params &p)
 {
     const attn::MultiheadResult *m = attn::multiheadOf(p);
     m_cost->setVisible(m != nullptr);
+    m_costScroll->setVisible(m != nullptr);
     m_measure->setVisible(m != nullptr);
     if (!m) {
         m_cost->clear();

@@ -77,6 +77,7 @@ private:
     QWidget *m_grid;
     QGridLayout *m_layout;
     QLabel *m_status, *m_intro, *m_cost;
+    QWidget *m_costScroll; // m_cost, scrolled where the window is short
     QPushButton *m_measure, *m_export;
     QString m_measured; // "8 heads 1.2 ms, one head 1.1 ms" for the settings in m_measuredFor
     QString m_measuredFor;

@@ -1301,203 +1301,208 @@
 <context>
     <name>HeadsWindow</name>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="120"/>
-        <location filename="../../app/widgets/heads_window.cpp" line="343"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="128"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="361"/>
         <source>attention-viz — heads</source>
         <translation>attention-viz — 注意力头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="145"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="163"/>
         <source>Measure both</source>
         <translation>测量两者</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="147"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="165"/>
         <source>Runs nn.MultiheadAttention&apos;s forward pass here five times with these heads and five times with one head of d_model, and shows the median time of each.</source>
         <translation>在本机用这些头运行 nn.MultiheadAttention 的前向五次，再用一个 d_model 宽的头运行五次，显示各自的中位时间。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="154"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="172"/>
         <source>Export picture…</source>
         <translation>导出图片…</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="155"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="173"/>
         <source>Save the grid of heads (each with its mean entropy, their mean and largest) as PNG, PDF or SVG; File &gt; Export saves the head shown in the main window</source>
         <translation>把各头的网格（每个头及其平均熵、它们的平均和最大值）保存为 PNG、PDF 或 SVG；文件 &gt; 导出保存主窗口中显示的那个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="162"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="180"/>
         <source>Export the heads</source>
         <translation>导出各头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="178"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="196"/>
         <source>Close this window</source>
         <translation>关闭此窗口</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="182"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="200"/>
         <source>The next head in the main window</source>
         <translation>主窗口中显示下一个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="183"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="201"/>
         <source>The head before in the main window</source>
         <translation>主窗口中显示上一个头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="228"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="246"/>
         <source>no heads are shown</source>
         <translation>没有显示任何头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="326"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="344"/>
         <source>measured here (median of %1 runs each): %2 heads %3 ms, one head %4 ms</source>
         <translation>本机实测（各 %1 次的中位数）：%2 个头 %3 ms，单头 %4 ms</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="342"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="360"/>
         <source>attention-viz — heads of %1</source>
         <translation>attention-viz — %1 的注意力头</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="363"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="381"/>
         <source>batch %1 · head %2</source>
         <translation>批次 %1 · 头 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="363"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="381"/>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/widgets/heads_window.cpp" line="382"/>
         <source>batch element %1</source>
         <translation>批次元素 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="379"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="399"/>
         <source>batch %1 · mean</source>
         <translation>批次 %1 · 平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="379"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="399"/>
         <source>mean of %1 heads</source>
         <translation>%1 个头的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="380"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="400"/>
         <source>batch %1 · max</source>
         <translation>批次 %1 · 最大</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="380"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="400"/>
         <source>max over heads</source>
         <translation>各头的最大值</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="381"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="401"/>
         <source>batch %1: the mean of its %2 heads&apos; weights</source>
         <translation>批次 %1：其 %2 个头的权重的平均</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="382"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="402"/>
         <source>batch %1: the largest weight of any head, cell by cell</source>
         <translation>批次 %1：逐格取所有头中最大的权重</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="390"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="410"/>
         <source>Each map is one head&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low for a head that looks at one key, ln S for one that spreads evenly. Click a head, or press → and ←, to see it large in the main window.</source>
         <translation>每张图是一个头的权重（查询向下、键向右，viridis 色表 0 到 1），下方是其各行的平均熵：只看一个键的头熵低，均匀分布的头为 ln S。点击一个头，或按 → 和 ←，即可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="393"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="413"/>
         <source>Each map is one batch element&apos;s weights (queries down, keys across, 0 to 1 on viridis), with the mean entropy of its rows under it: low where a query looks at one key, ln S where it spreads evenly. Click a map, or press → and ←, to see it large in the main window.</source>
         <translation>每张图是一个批次元素的权重（查询向下，键向右，viridis 色表 0 到 1），下方是其各行的平均熵：查询只看一个键时低，均匀分散时为 ln S。点击一张图，或按 → 和 ←，可在主窗口中放大查看。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="397"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="417"/>
         <source>The last two maps of a row are the mean over the heads (nn.MultiheadAttention&apos;s average_attn_weights=True) and the largest weight of any head.</source>
         <translation>每行最后两张图是各头的平均（nn.MultiheadAttention 的 average_attn_weights=True）和任一头中的最大权重。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="400"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="420"/>
         <source>%1 nats</source>
         <translation>%1 奈特</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="406"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="426"/>
         <source>entropy %1</source>
         <translation>熵 %1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="415"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="435"/>
         <source>B = %1, H = %2 heads, L = %3, S = %4.</source>
         <translation>B = %1，H = %2 个头，L = %3，S = %4。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="416"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="436"/>
         <source>B = %1, one head each (Heads h in the settings draws nn.MultiheadAttention&apos;s heads; or load (B, H, L, d) arrays), L = %2, S = %3.</source>
         <translation>B = %1，每个一个头（设置中的头数 h 会抽取 nn.MultiheadAttention 的各头；或者载入 (B, H, L, d) 数组），L = %2，S = %3。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="422"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="442"/>
         <source> The first %1 maps are drawn.</source>
         <translation> 只画出前 %1 张图。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="448"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="469"/>
         <source>Multiply-adds of one forward pass of nn.MultiheadAttention(%1, %2) over B = %3, L = %4: %2 heads of d_k = %5 against one head of d_k = %1. Why the same (§3.2.2 of the paper): the %2 heads&apos; projections side by side, %2 × (%1 × %5), are one %1 × %1 matrix, so they cost what one head&apos;s does; each head&apos;s scores are L × L dot products of d_k = %5, %2 times shorter, and there are %2 heads, so together they do the multiply-adds of one head of %1; the same for the weighted sums; W_O is one %1 × %1 matrix either way.</source>
         <translation>nn.MultiheadAttention(%1, %2) 在 B = %3、L = %4 上一次前向计算的乘加次数：%2 个 d_k = %5 的头对比一个 d_k = %1 的头。为什么相同（论文 §3.2.2）：%2 个头的投影并排起来，%2 × (%1 × %5)，就是一个 %1 × %1 的矩阵，所以与一个头的投影代价相同；每个头的分数是 L × L 个 d_k = %5 的点积，短了 %2 倍，而头有 %2 个，所以合起来的乘加次数等于一个 %1 维的头；加权求和也一样；W_O 无论如何都是一个 %1 × %1 的矩阵。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="462"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="483"/>
         <source>%1 heads of %2</source>
         <translation>%1 个头，每个 %2</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="463"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="484"/>
         <source>1 head of %1</source>
         <translation>1 个头，%1</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="464"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="485"/>
         <source>projections X·W_q, X·W_k, X·W_v</source>
         <translation>投影 X·W_q、X·W_k、X·W_v</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="465"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="486"/>
         <source>scores Q_h·K_hᵀ</source>
         <translation>分数 Q_h·K_hᵀ</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="466"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="487"/>
         <source>weighted sums weights·V_h</source>
         <translation>加权和 weights·V_h</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="467"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="488"/>
         <source>output projection concat·W_O</source>
         <translation>输出投影 concat·W_O</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="468"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="489"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="469"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="490"/>
         <source>softmax exponentials (not multiply-adds)</source>
         <translation>softmax 的指数运算（不是乘加）</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="471"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="492"/>
         <source>The multiply-adds are the same; the softmax is not: %1 heads take %1 softmaxes over L × L, and their products are smaller, which a CPU does less efficiently. So the measured times need not be equal.</source>
         <translation>乘加次数相同；softmax 却不同：%1 个头要做 %1 次 L × L 的 softmax，而且它们的矩阵乘法更小，CPU 做起来效率更低。所以测得的时间不一定相等。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="476"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="497"/>
         <source>Shapes: X (%1, %2, %3) → Q, K, V (%1, %2, %3) → %4 heads of (%1, %2, %5) each → their outputs concatenated (%1, %2, %3) → · W_Oᵀ (%3, %3) → out (%1, %2, %3).</source>
         <translation>形状：X (%1, %2, %3) → Q、K、V (%1, %2, %3) → %4 个头，各 (%1, %2, %5) → 输出拼接 (%1, %2, %3) → · W_Oᵀ (%3, %3) → out (%1, %2, %3)。</translation>
     </message>
     <message>
-        <location filename="../../app/widgets/heads_window.cpp" line="494"/>
+        <location filename="../../app/widgets/heads_window.cpp" line="515"/>
         <source>Each head divides by √d_k = √%1 = %2. Dividing by √d_model = √%3 = %4 instead, a mistake when splitting into heads, makes every head flatter: the heads&apos; mean entropy %5 nats instead of %6 (ln L = %7 is uniform).</source>
         <translation>每个头除以 √d_k = √%1 = %2。若改为除以 √d_model = √%3 = %4（拆分成多头时的一个错误），每个头都会更平坦：各头的平均熵为 %5 奈特，而不是 %6（ln L = %7 为均匀分布）。</translation>
     </message>
