@@ -204,6 +204,30 @@ void imports(std::ostringstream &s)
 }
 
 // From the tensors drawn to the weights printed: everything after the imports.
+// nn.MultiheadAttention's heads: their outputs concatenated and projected by W_O, against the module's own forward
+// pass, where the settings are what the module computes (÷√d_k over the keys, no mask or the causal one).
+void moduleLine(std::ostringstream &s, const Params &p)
+{
+    const MultiheadResult *m = multiheadOf(p);
+    if (!m || p.score != Score::Dot || p.scaling != Scaling::InvSqrtDk || p.softmaxDim != -1
+        || (p.mask != MaskKind::None && p.mask != MaskKind::Causal))
+        return;
+    const MultiheadSettings &x = m->settings;
+    const std::string B = std::to_string(x.batch), h = std::to_string(x.heads), L = std::to_string(x.length),
+                      d = std::to_string(m->headDim), E = std::to_string(x.dModel);
+    s << "\n# nn.MultiheadAttention itself: the heads' outputs concatenated (B, L, h*d_k) and projected by W_O\n"
+      << "# (out_proj), against the module's forward pass with every head's weights\n"
+      << "concat = out.reshape(" << B << ", " << h << ", " << L << ", " << d << ").transpose(1, 2).reshape(" << B
+      << ", " << L << ", " << E << ")\n"
+      << "mha_out = concat @ mha.out_proj.weight.detach().T\n"
+      << "with torch.no_grad():\n"
+      << "    module_out, module_weights = mha(X, X, X, need_weights=True, average_attn_weights=False"
+      << (p.mask == MaskKind::Causal ? ", attn_mask=mask" : "") << ")\n"
+      << "print(\"max |weights - the module's| =\", float((weights.reshape(" << B << ", " << h << ", " << L << ", " << L
+      << ") - module_weights).abs().max()))\n"
+      << "print(\"max |concat @ W_O - the module's out| =\", float((mha_out - module_out).abs().max()))\n";
+}
+
 void scriptBody(std::ostringstream &s, const Params &p)
 {
     const bool loaded = p.mode == Mode::Direct && p.loaded;
@@ -342,6 +366,7 @@ void scriptBody(std::ostringstream &s, const Params &p)
       << "print(weights[" << p.batchIndex << "])  # batch element " << p.batchIndex << ", as the window shows it\n";
     if (p.score == Score::Dot)
         officialLine(s, p);
+    moduleLine(s, p);
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 
 #include "attention.h"
 #include "loaded.h"
+#include "multihead.h"
 #include "params_edit.h"
 #include "pytorch_code.h"
 #include "sdpa.h"
@@ -155,6 +156,20 @@ void TestPytorchCode::scriptsGiveTheWeightsInPyTorch()
         p.batchIndex = 2;
         cases.push_back({ "a 64-bit seed", p });
     }
+    for (const attn::MaskKind mask : { attn::MaskKind::None, attn::MaskKind::Causal }) {
+        attn::MultiheadSettings s;
+        s.batch = 2;
+        s.length = 5;
+        s.dModel = 16;
+        s.heads = 4;
+        s.seed = 3;
+        Params p = attn::multiheadParams(Params(), s);
+        p.mask = mask;
+        p.batchIndex = 5; // batch 1, head 1
+        cases.push_back({ mask == attn::MaskKind::None ? "nn.MultiheadAttention's heads"
+                                                       : "nn.MultiheadAttention's heads, causal (attn_mask)",
+            p });
+    }
     std::string error;
     for (const auto &[files, label] : std::vector<std::pair<QStringList, const char *>> {
              { { "torch_q.npy", "torch_k.npy", "torch_v.npy" }, "q, k, v from .npy" },
@@ -253,6 +268,15 @@ void TestPytorchCode::scriptsGiveTheWeightsInPyTorch()
                 qPrintable(QStringLiteral("%1: official out differs by %2").arg(cases[k].name).arg(worstOfficial)));
             QVERIFY2(printed.contains(QStringLiteral("allclose = %1").arg(sdpa.allclose ? "True" : "False")),
                 qPrintable(printed));
+        }
+        // nn.MultiheadAttention's heads: the script checks them against the module itself, in PyTorch
+        if (attn::multiheadOf(p)) {
+            for (const char *line : { "max |weights - the module's| = ", "max |concat @ W_O - the module's out| = " }) {
+                const qsizetype at = printed.indexOf(QLatin1String(line));
+                QVERIFY2(at >= 0, qPrintable(printed));
+                const double diff = printed.mid(at + qsizetype(std::strlen(line))).section('\n', 0, 0).toDouble();
+                QVERIFY2(diff < 1e-5, qPrintable(QStringLiteral("%1: %2%3").arg(cases[k].name, line).arg(diff)));
+            }
         }
         if (k == 1) // the lecture's: 最大绝对差 = 1.2e-07, in PyTorch itself
             QVERIFY2(printed.contains("max |out - official| = 1.1920928955078125e-07"), qPrintable(printed));
