@@ -8,8 +8,10 @@
 #include "gui_driver.h"
 #include "model/training_controller.h"
 #include "model/translations.h"
+#include "multihead.h"
 #include "projector_screen.h"
 #include "shown_window.h"
+#include "widgets/heads_window.h"
 #include "widgets/heatmap_panel.h"
 #include "widgets/mistakes_window.h"
 #include "widgets/other_windows.h"
@@ -210,9 +212,25 @@ void TestRehearsal::theWholeLectureByKeys()
         if (step == 0)
             checkFourSteps(QStringLiteral("step 1")); // block 1: the lecture shows the four steps' shapes here
     }
+    // After the lecture's eight, the next section: nn.MultiheadAttention(512, 8)'s heads, every number readable;
+    // Ctrl+H shows the 8 heads with their mean and largest on top, Esc back. Past the last step the lesson stays.
+    QVERIFY(press(Qt::Key_PageDown));
+    QCOMPARE(m_window->lesson()->currentStep(), 8);
+    QVERIFY(attn::multiheadOf(m_model->params()));
+    checkMainNumbers(QStringLiteral("step 9"));
+    QVERIFY(press(Qt::Key_H, Qt::ControlModifier));
+    HeadsWindow *heads = windows->heads();
+    QTRY_COMPARE_WITH_TIMEOUT(active(), static_cast<QWidget *>(heads), kWait);
+    QTRY_COMPARE_WITH_TIMEOUT(heads->tiles().size(), 10, kWait);
+    QVERIFY(heads->tiles()[0]->contentHeight() >= 100); // (the maps are not squeezed by the cost table)
+    QVERIFY(press(Qt::Key_Escape));
+    QTRY_COMPARE_WITH_TIMEOUT(active(), main, kWait);
+    QVERIFY(m_window->isPresentation());
     QVERIFY(press(Qt::Key_PageDown)); // past the last step: it stays
-    QCOMPARE(m_window->lesson()->currentStep(), 7);
+    QCOMPARE(m_window->lesson()->currentStep(), 8);
     QVERIFY(openWindows().isEmpty());
+    QVERIFY(press(Qt::Key_PageUp)); // back to the causal mask for the rest
+    QCOMPARE(m_window->lesson()->currentStep(), 7);
 
     // The four steps again at the last step's larger matrices (8 queries, d_k = 16): values too small are not written.
     checkFourSteps(QStringLiteral("step 8"));
