@@ -5,6 +5,7 @@
 
 #include "attention.h"
 #include "fixtures.h"
+#include "mha_settings.h"
 #include "multihead.h"
 #include "params_edit.h"
 
@@ -37,12 +38,8 @@ std::vector<float> values(const QJsonObject &c, const char *name)
 
 MultiheadSettings settingsOf(const QJsonObject &c)
 {
-    MultiheadSettings s;
-    s.seed = c.value("seed").toInt();
-    s.batch = c.value("batch").toInt();
-    s.length = c.value("length").toInt();
-    s.dModel = c.value("d_model").toInt();
-    s.heads = c.value("heads").toInt();
+    MultiheadSettings s = mhaSettings(c.value("batch").toInt(), c.value("length").toInt(), c.value("d_model").toInt(),
+        c.value("heads").toInt(), c.value("seed").toInt());
     const QString mask = c.value("mask").toString();
     s.mask = mask == "causal"     ? MultiheadMask::Causal
         : mask.startsWith("pad:") ? MultiheadMask::KeyPadding
@@ -159,11 +156,7 @@ void TestMultihead::costOfHeadsIsThatOfOneFullHead()
     QCOMPARE(eight.projections, 128.0 * 512 * 3 * 512);
     QCOMPARE(eight.outProjection, 128.0 * 512 * 512);
     // not in the total: one exponential per weight the module gives, h times one head's
-    MultiheadSettings s;
-    s.batch = 2;
-    s.length = 5;
-    s.dModel = 16;
-    s.heads = 4;
+    MultiheadSettings s = mhaSettings(2, 5, 16, 4);
     QCOMPARE(multiheadCost(2, 5, 16, 4).exponentials, double(computeMultihead(s).headWeights.data.size()));
     QCOMPARE(eight.exponentials, 8 * one.exponentials);
 }
@@ -172,12 +165,7 @@ void TestMultihead::costOfHeadsIsThatOfOneFullHead()
 // PyTorch: each head's weights within 1e-6, the output after W_O too.
 void TestMultihead::windowHeadsAgreeWithTheModule()
 {
-    attn::MultiheadSettings s;
-    s.batch = 2;
-    s.length = 7;
-    s.dModel = 48;
-    s.heads = 4;
-    s.seed = 11;
+    attn::MultiheadSettings s = mhaSettings(2, 7, 48, 4, 11);
     const attn::MultiheadResult module = attn::computeMultihead(s);
     const attn::Params p = attn::multiheadParams(attn::Params(), s);
     QVERIFY(!attn::validate(p, attn::defaultMemoryBudget()));
@@ -201,12 +189,7 @@ void TestMultihead::windowHeadsAgreeWithTheModule()
 // per batch element shared between the threads (L = 64: above the one-thread limit) and with causal masking.
 void TestMultihead::forwardOnDrawnWeightsIsTheModule()
 {
-    attn::MultiheadSettings s;
-    s.batch = 2;
-    s.length = 64;
-    s.dModel = 128;
-    s.heads = 8;
-    s.seed = 5;
+    attn::MultiheadSettings s = mhaSettings(2, 64, 128, 8, 5);
     s.mask = attn::MultiheadMask::Causal;
     const attn::MultiheadResult module = attn::computeMultihead(s);
     attn::MultiheadResult r = attn::drawMultihead(s);
@@ -225,11 +208,7 @@ void TestMultihead::forwardOnDrawnWeightsIsTheModule()
 // The shapes the four-steps view writes (multiheadStages) are those of the module's own tensors.
 void TestMultihead::stagesHaveTheModulesShapes()
 {
-    attn::MultiheadSettings s;
-    s.batch = 2;
-    s.length = 5;
-    s.dModel = 24;
-    s.heads = 3;
+    attn::MultiheadSettings s = mhaSettings(2, 5, 24, 3);
     const attn::MultiheadResult r = attn::computeMultihead(s);
     const auto dims = [](const attn::Tensor3 &t) { return std::vector<int> { t.batch, t.rows, t.cols }; };
     const std::vector<attn::MultiheadStage> st = attn::multiheadStages(s);
@@ -249,12 +228,7 @@ void TestMultihead::stagesHaveTheModulesShapes()
 // head's mean entropy is higher, and none passes ln L.
 void TestMultihead::dividingByDModelFlattensEveryHead()
 {
-    attn::MultiheadSettings s;
-    s.batch = 2;
-    s.length = 9;
-    s.dModel = 64;
-    s.heads = 8;
-    s.seed = 2;
+    attn::MultiheadSettings s = mhaSettings(2, 9, 64, 8, 2);
     const attn::MultiheadResult r = attn::computeMultihead(s);
     QVERIFY(attn::multiheadMeanEntropies(r, std::sqrt(8.0)) == r.headMeanEntropy);
     const std::vector<double> wrong = attn::multiheadMeanEntropies(r, 8.0);

@@ -8,6 +8,7 @@
 
 #include "attention.h"
 #include "loaded.h"
+#include "mha_settings.h"
 #include "multihead.h"
 #include "params_edit.h"
 #include "pytorch_code.h"
@@ -157,12 +158,7 @@ void TestPytorchCode::scriptsGiveTheWeightsInPyTorch()
         cases.push_back({ "a 64-bit seed", p });
     }
     for (const attn::MaskKind mask : { attn::MaskKind::None, attn::MaskKind::Causal }) {
-        attn::MultiheadSettings s;
-        s.batch = 2;
-        s.length = 5;
-        s.dModel = 16;
-        s.heads = 4;
-        s.seed = 3;
+        attn::MultiheadSettings s = mhaSettings(2, 5, 16, 4, 3);
         Params p = attn::multiheadParams(Params(), s);
         p.mask = mask;
         p.batchIndex = 5; // batch 1, head 1

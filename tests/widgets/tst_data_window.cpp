@@ -9,6 +9,7 @@
 
 #include "fixtures.h"
 #include "io/array_files.h"
+#include "mha_settings.h"
 #include "multihead.h"
 #include "render/color_maps.h"
 #include "run_program.h"
@@ -48,6 +49,14 @@ private:
     std::unique_ptr<ShownWindow> m_shown;
     AttentionModel &model() { return m_shown->model; }
     MainWindow &window() { return m_shown->window; }
+    // nn.MultiheadAttention's heads in the window, and View > Heads opened on them by Ctrl+H.
+    HeadsWindow *showHeads(const attn::MultiheadSettings &s)
+    {
+        model().setParams(attn::multiheadParams(attn::Params(), s));
+        window().settle();
+        gui::pressKey(&window(), Qt::Key_H, Qt::ControlModifier);
+        return window().findChild<HeadsWindow *>("headsWindow");
+    }
     static QString fixture(const QString &name) { return QStringLiteral(ATTN_ARRAY_FIXTURES) + "/" + name; }
     static QJsonObject manifest()
     {
@@ -210,22 +219,12 @@ void TestDataWindow::headsGrid()
     QVERIFY(heads->isVisible());
 }
 
-// Weights alone (a capture's attn, or a file of weights) open in their own window, as they are: every map with
-// its mean entropy, the chosen one large with each row's sum and entropy, and what is odd about them said.
 // The Heads window's grid as a picture: nn.MultiheadAttention(64, 8)'s heads, each tile with its title and mean
 // entropy, their mean, in PNG (twice the grid's pixels, tiles coloured), PDF (the text as text: pdftotext reads
 // it) and SVG; an unknown format and a missing folder are refused by name, leaving no file.
 void TestDataWindow::headsGridExports()
 {
-    attn::MultiheadSettings s;
-    s.batch = 1;
-    s.length = 6;
-    s.dModel = 64;
-    s.heads = 8;
-    model().setParams(attn::multiheadParams(attn::Params(), s));
-    window().settle();
-    gui::pressKey(&window(), Qt::Key_H, Qt::ControlModifier);
-    auto *heads = window().findChild<HeadsWindow *>("headsWindow");
+    HeadsWindow *heads = showHeads(mhaSettings(1, 6, 64, 8));
     QVERIFY(heads && heads->isVisible());
     QTRY_COMPARE_WITH_TIMEOUT(heads->tiles().size(), 10, gui::kPatienceMs);
     QTRY_VERIFY_WITH_TIMEOUT(heads->tiles()[9]->isVisible(), gui::kPatienceMs); // (shown by the layout, queued)
@@ -269,15 +268,7 @@ void TestDataWindow::headsGridExports()
 // higher than the right one, and Measure both adds the times it took.
 void TestDataWindow::headsCostIsTheCores()
 {
-    attn::MultiheadSettings s;
-    s.batch = 1;
-    s.length = 6;
-    s.dModel = 512;
-    s.heads = 8;
-    model().setParams(attn::multiheadParams(attn::Params(), s));
-    window().settle();
-    gui::pressKey(&window(), Qt::Key_H, Qt::ControlModifier);
-    auto *heads = window().findChild<HeadsWindow *>("headsWindow");
+    HeadsWindow *heads = showHeads(mhaSettings(1, 6, 512, 8));
     QVERIFY(heads && heads->isVisible());
     QTRY_VERIFY_WITH_TIMEOUT(!heads->costText().isEmpty(), gui::kPatienceMs);
     const QString cost = heads->costText();
@@ -304,6 +295,8 @@ void TestDataWindow::headsCostIsTheCores()
     heads->close();
 }
 
+// Weights alone (a capture's attn, or a file of weights) open in their own window, as they are: every map with
+// its mean entropy, the chosen one large with each row's sum and entropy, and what is odd about them said.
 void TestDataWindow::weightsAlone()
 {
     const attn::Params before = model().params();

@@ -4,6 +4,7 @@
 // as the lecture prints it; hovering weight (i, j) outlines Q row i, K and V row j and out row i.
 #include "gui_driver.h"
 #include "lecture.h"
+#include "mha_settings.h"
 #include "multihead.h"
 #include "shown_window.h"
 #include "widgets/pipeline_view.h"
@@ -103,11 +104,7 @@ void TestPipeline::headsShowTheirWayFromXToOut()
 {
     auto shown = showWindow(QSize(1280, 720));
     QVERIFY(shown);
-    attn::MultiheadSettings s;
-    s.batch = 1;
-    s.length = 6;
-    s.dModel = 512;
-    s.heads = 8;
+    attn::MultiheadSettings s = mhaSettings(1, 6, 512, 8);
     attn::Params p = attn::multiheadParams(attn::Params(), s);
     p.batchIndex = 3; // head 3
     shown->model.setParams(p);
