@@ -742,12 +742,25 @@ void ControlsPanel::showHeads(const attn::Params &p)
 {
     const attn::MultiheadResult *multihead = attn::multiheadOf(p);
     const int shown = multihead ? multihead->settings.heads : 1;
-    headsCombo->clear();
+    // (made again only when d_model changed: this runs on every change of the settings, a slider's drag too)
+    QList<int> wanted;
     for (int h = 1; h <= std::min(p.dModel, 64); ++h)
         if (p.dModel % h == 0)
-            headsCombo->addItem(h == 1 ? tr("1 (one head)") : tr("%1 (d_k = %2)").arg(h).arg(p.dModel / h), h);
-    if (headsCombo->findData(shown) < 0)
-        headsCombo->addItem(QString::number(shown), shown);
+            wanted << h;
+    if (!wanted.contains(shown))
+        wanted << shown;
+    QList<int> items;
+    for (int i = 0; i < headsCombo->count(); ++i)
+        items << headsCombo->itemData(i).toInt();
+    if (items != wanted || headsCombo->property("dModel").toInt() != p.dModel) {
+        headsCombo->clear();
+        for (int h : wanted)
+            headsCombo->addItem(h == 1  ? tr("1 (one head)")
+                    : p.dModel % h == 0 ? tr("%1 (d_k = %2)").arg(h).arg(p.dModel / h)
+                                        : QString::number(h),
+                h);
+        headsCombo->setProperty("dModel", p.dModel);
+    }
     headsCombo->setCurrentIndex(headsCombo->findData(shown));
     headsCombo->setEnabled((p.mode == attn::Mode::Projection && !p.loaded) || multihead);
 }
